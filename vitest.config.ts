@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and API tests of every workspace but the browser suite (e2e has its own config).
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
