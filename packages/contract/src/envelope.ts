@@ -7,10 +7,10 @@ export interface ApiReply<T = unknown> {
 
 /** Request headers the web client sends on every call (§7). */
 export const HEADERS = {
-  language: 'x-language',
-  platform: 'x-platform',
-  clientVersion: 'x-client-version',
-  traceId: 'x-trace-id',
+  language: 'language',
+  platform: 'platform',
+  clientVersion: 'client-version',
+  traceId: 'trace-id',
   organizationId: 'organization-id',
   csrf: 'x-csrf-token',
 } as const;

@@ -83,6 +83,15 @@ export const coreErrors = {
       'zh-HK': '請求過於頻繁，請稍後再試。',
     },
   },
+  SERVICE_UNAVAILABLE_ERROR: {
+    status: 503,
+    title: 'Alert',
+    messages: {
+      'en-US': 'The service is not ready. Try again shortly.',
+      'zh-CN': '服务尚未就绪，请稍后再试。',
+      'zh-HK': '服務尚未就緒，請稍後再試。',
+    },
+  },
   UCS_USER_AUTHENTICATION: {
     status: 401,
     title: 'Alert',

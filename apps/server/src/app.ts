@@ -1,0 +1,95 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import type { DatabaseHandle } from './db/database';
+import type { RateCounter } from './lib/rate-counter';
+import type { ChainRegistry } from './modules/chains/chain-registry';
+import { envelopePlugin, sendError } from './plugins/envelope';
+import { metricsPlugin } from './plugins/metrics';
+import { openApiPlugin } from './plugins/openapi';
+import { requestContextPlugin, requestIdFromHeaders } from './plugins/request-context';
+import { securityPlugin } from './plugins/security';
+import { staticWebPlugin } from './plugins/static-web';
+import { registerApiRoutes } from './routes';
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  chains: ChainRegistry;
+  rates: RateCounter;
+  /** Set false in tests to keep output quiet. */
+  logger?: boolean;
+  webDistDir?: string;
+}
+
+/** Secrets that must never reach a log line, wherever they appear in a logged object. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.email_code',
+  '*.mfa_code',
+  '*.captcha_code',
+  '*.token',
+];
+
+export async function buildApp(deps: AppDependencies): Promise<{ app: AppInstance; ctx: AppContext }> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    genReqId: (request) => requestIdFromHeaders(request.headers),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    database: deps.database,
+    db: deps.database.db,
+    log: app.log,
+    rates: deps.rates,
+    chains: deps.chains,
+  };
+
+  const secureCookies = Boolean(config.PUBLIC_URL?.startsWith('https://'));
+  await app.register(cookie, { secret: config.appSecret });
+  await app.register(requestContextPlugin);
+  await app.register(envelopePlugin);
+  await app.register(securityPlugin, { appSecret: config.appSecret, secureCookies });
+  await app.register(metricsPlugin, config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : {});
+  await app.register(openApiPlugin);
+  await app.register(staticWebPlugin, deps.webDistDir ? { distDir: deps.webDistDir } : {});
+
+  await registerApiRoutes(app, ctx);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (app.serveSpa(request, reply)) return reply;
+    return sendError(request, reply, 'ROUTE_NOT_FOUND_ERROR');
+  });
+
+  return { app, ctx };
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { buildApp, type AppInstance } from './app';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { migrate } from './db/migrate';
+import { startMailSender } from './jobs/mail-sender';
+import { createRateCounter } from './lib/rate-counter';
+import { ChainRegistry, type ChainEndpoint } from './modules/chains/chain-registry';
+import { startLocalChains, type LocalChains } from './local-chains';
+
+export interface RunningServer {
+  app: AppInstance;
+  ctx: AppContext;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandle> {
+  return openDatabase({
+    ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : {}),
+    ...(config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {}),
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+}
+
+/** Opens the database, applies migrations, starts local chains when needed, then listens. */
+export async function startServer(config: AppConfig): Promise<RunningServer> {
+  const database = await openConfiguredDatabase(config);
+  await migrate(database);
+  const localChains: LocalChains | null = config.DEVNET ? await startLocalChains(config) : null;
+  const endpoints: ChainEndpoint[] = [
+    ...(localChains?.endpoints ?? []),
+    ...config.evmRpcUrls.map(
+      (setting): ChainEndpoint => ({
+        family: 'EVM',
+        chainId: setting.chainId,
+        name: `EVM ${setting.chainId}`,
+        rpcUrl: setting.rpcUrl,
+        isDevnet: false,
+        contracts: {},
+      }),
+    ),
+  ];
+  const rates = createRateCounter(config.REDIS_URL);
+  const { app, ctx } = await buildApp({ config, database, chains: new ChainRegistry(endpoints), rates });
+  const stopMail = startMailSender(ctx);
+  const url = await app.listen({ port: config.PORT, host: config.HOST });
+  return {
+    app,
+    ctx,
+    url,
+    async stop() {
+      stopMail();
+      await app.close();
+      await rates.close();
+      await database.close();
+      await localChains?.stop();
+    },
+  };
+}

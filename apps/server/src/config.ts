@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, validated once at boot.
+ * The README's configuration table mirrors this file.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off'])
+  .transform((value) => value === 'true' || value === '1' || value === 'on');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Keystead <no-reply@keystead.local>'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEVNET: booleanFlag.default(true),
+  DEVNET_PORT: z.coerce.number().int().min(0).max(65535).default(8545),
+  REQUIRE_INVITE: booleanFlag.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(3 * 1024 * 1024),
+  METRICS_TOKEN: z.string().min(16).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface EvmRpcSetting {
+  chainId: number;
+  rpcUrl: string;
+}
+
+export interface AppConfig extends Omit<Env, 'APP_SECRET'> {
+  appSecret: string;
+  dataDir: string;
+  isProduction: boolean;
+  /** EVM_RPC_URL_<chainId> variables: configured chains replace the local devnet. */
+  evmRpcUrls: EvmRpcSetting[];
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** A development secret is derived so a fresh clone starts; production must set APP_SECRET. */
+const DEVELOPMENT_SECRET = 'keystead-development-secret-do-not-use-in-production';
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  const evmRpcUrls: EvmRpcSetting[] = [];
+  for (const [key, value] of Object.entries(source)) {
+    const match = /^EVM_RPC_URL_(\d+)$/.exec(key);
+    if (!match || !value) continue;
+    if (!/^https?:\/\//.test(value)) problems.push(`${key}: must be an http(s) URL`);
+    else evmRpcUrls.push({ chainId: Number(match[1]), rpcUrl: value });
+  }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.APP_SECRET) {
+    problems.push('APP_SECRET: required when NODE_ENV=production (at least 32 random characters)');
+  }
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+  const env = parsed.data;
+  return {
+    ...env,
+    appSecret: env.APP_SECRET ?? DEVELOPMENT_SECRET,
+    dataDir: path.resolve(env.DATA_DIR),
+    isProduction: env.NODE_ENV === 'production',
+    evmRpcUrls,
+  };
+}

@@ -1,0 +1,151 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Kysely's view of the tables created by ./migrations. Keep the two in step. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json = ColumnType<unknown, string, string>;
+
+export interface SchemaMigrationsTable {
+  version: string;
+  name: string;
+  applied_at: CreatedAt;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  category: Generated<string>;
+  status: Generated<'pending' | 'sent' | 'failed' | 'stored'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: NullableTimestamp;
+}
+
+export interface UploadsTable {
+  id: string;
+  owner_user_id: number | null;
+  mime: string;
+  size_bytes: number;
+  content: Uint8Array;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  nickname: string;
+  company: string | null;
+  avatar_upload_id: string | null;
+  language_code: Generated<string>;
+  currency: Generated<string>;
+  anti_phishing_code: string | null;
+  totp_secret_enc: string | null;
+  totp_pending_secret_enc: string | null;
+  totp_bound_at: NullableTimestamp;
+  totp_last_step: Generated<number>;
+  notify_space: Generated<boolean>;
+  notify_wallet: Generated<boolean>;
+  notify_task: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  stage: 'second_factor' | 'active';
+  second_factor: 'totp' | 'email' | null;
+  second_factor_failures: Generated<number>;
+  other_device_login: Generated<boolean>;
+  ip: string | null;
+  user_agent: string | null;
+  device: string | null;
+  location: string | null;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: Timestamp;
+  activated_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  revoked_reason: string | null;
+}
+
+export interface CaptchasTable {
+  id: string;
+  category: string;
+  email: string | null;
+  answer_hash: string;
+  ip: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  verified_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+}
+
+export interface EmailCodesTable {
+  id: Generated<number>;
+  purpose: string;
+  email: string;
+  user_id: number | null;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  token_hash: string;
+  stage: 'second_factor' | 'ready';
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface InviteCodesTable {
+  code: string;
+  created_at: CreatedAt;
+  used_by: number | null;
+  used_at: NullableTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  organization_id: number | null;
+  user_id: number | null;
+  type: string;
+  operation: string;
+  content: Json;
+  ip: string | null;
+  location: string | null;
+  created_at: CreatedAt;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface Database {
+  schema_migrations: SchemaMigrationsTable;
+  mail_outbox: MailOutboxTable;
+  uploads: UploadsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  email_codes: EmailCodesTable;
+  password_resets: PasswordResetsTable;
+  invite_codes: InviteCodesTable;
+  audit_log: AuditLogTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;

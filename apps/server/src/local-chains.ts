@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { startEvmDevnet, startLitecoinRegtest } from '@keystead/devnet';
+import type { AppConfig } from './config';
+import type { ChainEndpoint } from './modules/chains/chain-registry';
+
+export interface LocalChains {
+  endpoints: ChainEndpoint[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The embedded chains of the default run: the EVM devnet (unless EVM_RPC_URL_31337 points
+ * elsewhere) and Litecoin regtest when litecoind is installed. Their state lives in DATA_DIR
+ * beside the embedded database, so both survive a restart together.
+ */
+export async function startLocalChains(config: AppConfig): Promise<LocalChains> {
+  const endpoints: ChainEndpoint[] = [];
+  const stops: Array<() => Promise<void>> = [];
+  const devnetDir = path.join(config.dataDir, 'devnet');
+  if (!config.evmRpcUrls.some((setting) => setting.chainId === 31337)) {
+    const evm = await startEvmDevnet({ dataDir: devnetDir, port: config.DEVNET_PORT });
+    stops.push(() => evm.stop());
+    endpoints.push({
+      family: 'EVM',
+      chainId: evm.chainId,
+      name: 'Devnet (Hardhat)',
+      rpcUrl: evm.rpcUrl,
+      isDevnet: true,
+      contracts: { ...evm.contracts },
+    });
+  }
+  if (!process.env.LTC_RPC_URL) {
+    const litecoin = await startLitecoinRegtest({ dataDir: devnetDir });
+    if (litecoin) {
+      stops.push(() => litecoin.stop());
+      endpoints.push({
+        family: 'BTC',
+        chainId: 'ltc-regtest',
+        name: 'Litecoin regtest',
+        rpcUrl: litecoin.rpcUrl,
+        rpcUser: litecoin.rpcUser,
+        rpcPassword: litecoin.rpcPassword,
+        isDevnet: true,
+      });
+    }
+  }
+  return {
+    endpoints,
+    async stop() {
+      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    },
+  };
+}

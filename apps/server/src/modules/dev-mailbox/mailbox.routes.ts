@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../app';
+import type { AppContext } from '../../context';
+
+const query = z.object({
+  to: z.string().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+async function listMail(ctx: AppContext, to: string | undefined, limit: number) {
+  let q = ctx.db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_address', 'subject', 'text_body', 'category', 'status', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(limit);
+  if (to) q = q.where((eb) => eb(eb.fn('lower', ['to_address']), '=', to.toLowerCase()));
+  return q.execute();
+}
+
+/** Development only: the mail the platform "sent", as a page and as JSON (tests read codes here). */
+export async function devMailboxRoutes(app: AppInstance, ctx: AppContext) {
+  app.get('/dev/mailbox/json', { schema: { querystring: query, hide: true } }, async (request, reply) => {
+    const rows = await listMail(ctx, request.query.to, request.query.limit);
+    return reply.ok({ list: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })) });
+  });
+
+  app.get('/dev/mailbox', { schema: { querystring: query, hide: true } }, async (request, reply) => {
+    const rows = await listMail(ctx, request.query.to, request.query.limit);
+    const items = rows
+      .map(
+        (row) => `<article><header><strong>${escapeHtml(row.subject)}</strong> → ${escapeHtml(row.to_address)}
+<small>${row.created_at.toISOString()} · ${escapeHtml(row.category)} · ${row.status}</small></header><pre>${escapeHtml(row.text_body)}</pre></article>`,
+      )
+      .join('\n');
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Dev mailbox · Keystead</title>
+<style>body{font:14px system-ui;margin:2rem;max-width:60rem}article{border:1px solid #ddd;border-radius:6px;padding:.75rem;margin:.75rem 0}small{display:block;color:#666}pre{white-space:pre-wrap}</style>
+<h1>Dev mailbox</h1><p>Mail sent while SMTP_URL is not set. Newest first. This page does not exist in production.</p>
+${items || '<p>No mail yet.</p>'}</html>`);
+  });
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Language } from '@keystead/contract';
+import type { Database } from '../../db/schema';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  category: string;
+  /** The recipient's anti-phishing code: shown at the top of every mail once they set one. */
+  antiPhishingCode?: string | null;
+  language?: Language;
+}
+
+const ANTI_PHISHING_LINE: Record<Language, string> = {
+  'en-US': 'Your anti-phishing code',
+  'zh-CN': '您的防钓鱼码',
+  'zh-HK': '您的防釣魚碼',
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * Puts a mail in the outbox inside the caller's transaction, so a mail goes out exactly when
+ * the command that caused it commits. The sender job (SMTP) or the dev mailbox takes it from there.
+ */
+export async function queueMail(db: Kysely<Database>, mail: OutgoingMail, smtpConfigured: boolean): Promise<void> {
+  const prefix = mail.antiPhishingCode
+    ? `${ANTI_PHISHING_LINE[mail.language ?? 'en-US']}: ${mail.antiPhishingCode}\n\n`
+    : '';
+  const text = `${prefix}${mail.text}`;
+  const html = `${prefix ? `<p><strong>${escapeHtml(prefix.trim())}</strong></p>` : ''}${mail.html ?? `<pre>${escapeHtml(mail.text)}</pre>`}`;
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: text,
+      html_body: html,
+      category: mail.category,
+      status: smtpConfigured ? 'pending' : 'stored',
+    })
+    .execute();
+}

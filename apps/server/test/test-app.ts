@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { CSRF_COOKIE, HEADERS, type Language } from '@keystead/contract';
+import { buildApp, type AppInstance } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import { openDatabase } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { createRateCounter } from '../src/lib/rate-counter';
+import { ChainRegistry, type ChainEndpoint } from '../src/modules/chains/chain-registry';
+
+export interface TestApp {
+  app: AppInstance;
+  ctx: AppContext;
+  client(options?: { language?: Language; ip?: string }): TestClient;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a fresh database: PGlite in memory, or, when DATABASE_URL is set, a new schema
+ * on that PostgreSQL server that is dropped afterwards. Chains: the shared test devnet.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { setup?: (app: AppInstance) => void; chains?: ChainEndpoint[] } = {},
+): Promise<TestApp> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEVNET: 'off',
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema! } : {}),
+    ...env,
+  });
+  const database = await openDatabase({
+    ...(databaseUrl ? { url: databaseUrl, schema: schema!, poolSize: 4 } : {}),
+    pgliteDir: 'memory://',
+  });
+  await migrate(database);
+  const devnet = safeInject('devnet');
+  const endpoints: ChainEndpoint[] = options.chains ?? (devnet
+    ? [{ family: 'EVM', chainId: devnet.chainId, name: 'Devnet', rpcUrl: devnet.rpcUrl, isDevnet: true, contracts: devnet.contracts }]
+    : []);
+  const rates = createRateCounter(config.REDIS_URL);
+  const { app, ctx } = await buildApp({ config, database, chains: new ChainRegistry(endpoints), rates, logger: false });
+  options.setup?.(app);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    client: (options = {}) => new TestClient(app, options.language ?? 'en-US', options.ip ?? randomIp()),
+    async close() {
+      await app.close();
+      await rates.close();
+      await database.close();
+      if (databaseUrl && schema) {
+        const admin = new pg.Client({ connectionString: databaseUrl });
+        await admin.connect();
+        await admin.query(`drop schema if exists "${schema}" cascade`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+function safeInject(key: 'devnet') {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
+function randomIp(): string {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  code: string;
+  message: string;
+  data: T;
+  headers: Record<string, unknown>;
+  raw: string;
+}
+
+/** A browser-like client: keeps cookies, copies the CSRF cookie into its header, sends §7 headers. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: AppInstance,
+    public language: Language,
+    public readonly ip: string,
+  ) {}
+
+  get<T = Record<string, unknown>>(url: string, query?: Record<string, string | number>) {
+    const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
+    return this.request<T>('GET', `${url}${qs}`);
+  }
+  post<T = Record<string, unknown>>(url: string, body?: unknown) {
+    return this.request<T>('POST', url, body);
+  }
+  put<T = Record<string, unknown>>(url: string, body?: unknown) {
+    return this.request<T>('PUT', url, body);
+  }
+  patch<T = Record<string, unknown>>(url: string, body?: unknown) {
+    return this.request<T>('PATCH', url, body);
+  }
+  delete<T = Record<string, unknown>>(url: string, body?: unknown) {
+    return this.request<T>('DELETE', url, body);
+  }
+
+  async request<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Reply<T>> {
+    if (method !== 'GET' && !this.cookies.has(CSRF_COOKIE)) await this.request('GET', '/api/web/v2/web-config');
+    const headers: Record<string, string> = {
+      [HEADERS.language]: this.language,
+      [HEADERS.platform]: 'web',
+      [HEADERS.clientVersion]: '2.31.9',
+      ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      ...(this.cookies.has(CSRF_COOKIE) ? { [HEADERS.csrf]: this.cookies.get(CSRF_COOKIE)! } : {}),
+      ...extraHeaders,
+    };
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: this.ip,
+      ...(body !== undefined ? { payload: body as string | object } : {}),
+    });
+    for (const cookie of response.cookies) {
+      const expired = cookie.maxAge === 0 || (cookie.expires instanceof Date && cookie.expires.getTime() <= Date.now());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    let parsed: { code?: string; message?: string; data?: T } = {};
+    try {
+      parsed = JSON.parse(response.body);
+    } catch {
+      parsed = {};
+    }
+    return {
+      status: response.statusCode,
+      code: parsed.code ?? '',
+      message: parsed.message ?? '',
+      data: parsed.data as T,
+      headers: response.headers,
+      raw: response.body,
+    };
+  }
+}
