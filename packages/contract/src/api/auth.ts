@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { emailField, languageField, passwordField, sixDigitCode } from './common';
+
+/** §3/§7 account calls: captcha, e-mail codes, register, login and its second factor. */
+export const CAPTCHA_CATEGORIES = ['login', 'register', 'invite_register', 'forget_password'] as const;
+export const captchaCategory = z.enum(CAPTCHA_CATEGORIES);
+
+export const SEND_CODE_PURPOSES = [
+  'bind_mfa', 'forget_password', 'login', 'register', 'org_user', 'invite_register', 'reset_mfa',
+  'reset_password', 'open_white_list', 'pre_sign_broadcast', 'edit_email', 'edit_new_email', 'approve',
+  'edit_anti_fishing', 'risk_control', 'exchange_api_key', 'wallet_delete', 'exchange_settings',
+  'address_book_delete', 'permission_address_delete', 'address_book_add', 'payment_open', 'payment_close',
+  'payment_bind', 'payment_unbind', 'payment_add', 'payment_refund', 'wallet_archive', 'address_bind',
+  'family_succession',
+] as const;
+export type SendCodePurpose = (typeof SEND_CODE_PURPOSES)[number];
+
+export const getCaptchaQuery = z.object({
+  category: captchaCategory,
+  email: emailField.optional(),
+  org_invite_token: z.string().max(200).optional(),
+});
+/** `captcha` is an image data URL, or null when the server does not ask for one. */
+export const getCaptchaReply = z.object({ captcha: z.string().nullable() });
+
+export const verifyCaptchaBody = z.object({ category: captchaCategory, captcha_code: z.string().trim().min(1).max(12) });
+
+export const sendEmailCodeBody = z.object({
+  category: z.enum(SEND_CODE_PURPOSES),
+  /** Needed where nobody is signed in yet (register, forget_password) and for edit_new_email. */
+  email: emailField.optional(),
+  language_code: languageField.default('en-US'),
+});
+export const sendEmailCodeReply = z.object({ resend_after_seconds: z.number() });
+
+export const registerBody = z.object({
+  email: emailField,
+  email_code: sixDigitCode,
+  password: passwordField,
+  invite_token: z.string().trim().length(16, 'INVITATION_CODE_ERROR').optional(),
+  language_code: languageField.default('en-US'),
+});
+
+export const loginBody = z.object({ email: emailField, password: z.string().min(1).max(128) });
+export const loginReply = z.object({
+  other_device_login: z.boolean(),
+  second_factor: z.enum(['totp', 'email']),
+});
+
+/** The second check. `category` says which flow it belongs to. */
+export const verifyCodeBody = z.object({
+  category: z.enum(['login', 'forget_password']),
+  email: emailField.optional(),
+  email_code: sixDigitCode.optional(),
+  mfa_code: sixDigitCode.optional(),
+  f_token: z.string().max(200).optional(),
+});
+export const verifyCodeReply = z.object({
+  /** forget_password: the next step of the reset. login: "done". */
+  next: z.enum(['done', 'mfa', 'new_password']),
+  remaining_attempts: z.number().optional(),
+});
+
+export const forgetPasswordBody = z.object({ password: passwordField });
+
+export const userBaseInfo = z.object({
+  user_id: z.number(),
+  email: z.string(),
+  nickname: z.string(),
+  company: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  language_code: languageField,
+  currency: z.string(),
+  mfa_bound: z.boolean(),
+  anti_phishing_code: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserBaseInfo = z.infer<typeof userBaseInfo>;
+
+export const CURRENCIES = ['USD', 'CNY', 'HKD', 'EUR'] as const;
+export const updateBaseInfoBody = z.object({
+  nickname: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30).optional(),
+  company: z.string().trim().max(100).optional(),
+  currency: z.enum(CURRENCIES).optional(),
+  language_code: languageField.optional(),
+});
+
+export const mfaInfoReply = z.object({
+  bound: z.boolean(),
+  /** Only while not bound: the pending secret to scan. */
+  otpauth_uri: z.string().nullable(),
+  qr_code: z.string().nullable(),
+  secret: z.string().nullable(),
+});
+export const mfaChangeBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('bind'), mfa_code: sixDigitCode, email_code: sixDigitCode }),
+  z.object({ action: z.literal('reset'), email_code: sixDigitCode }),
+]);
+
+export const changePasswordBody = z.object({
+  old_password: z.string().min(1).max(128),
+  password: passwordField,
+  email_code: sixDigitCode,
+});
+export const changeEmailBody = z.object({ email: emailField, email_code: sixDigitCode, new_email_code: sixDigitCode });
+export const antiPhishingBody = z.object({
+  code: z.string().trim().min(4).max(20).regex(/^[\p{L}\p{N}_-]+$/u, 'PARAMS_INVALID_ERROR'),
+  email_code: sixDigitCode,
+});
+export const emailNotifications = z.object({ space: z.boolean(), wallet: z.boolean(), task: z.boolean() });
+
+export const loginHistoryItem = z.object({
+  session_id: z.number(),
+  login_time: z.string(),
+  last_seen: z.string(),
+  device: z.string(),
+  ip: z.string().nullable(),
+  location: z.string().nullable(),
+  current: z.boolean(),
+  active: z.boolean(),
+});
+export const forceLogoutBody = z.object({ session_id: z.number().int().positive().optional() });
+export const setLanguageBody = z.object({ code: languageField });
+
+/** Cookie the web reads after a password check: 1 → /login/mfa, 0 → /login/email (§2). */
+export const LOGIN_STEP_COOKIE = 'ks_login_mfa';
+export const RESET_COOKIE = 'ks_reset';
+export const CAPTCHA_COOKIE = 'ks_captcha';
