@@ -3,3 +3,6 @@ export * from './envelope';
 export * from './errors/index';
 export * from './api/common';
 export * from './api/auth';
+export * from './enums';
+export * from './limits';
+export * from './errors/client-messages';
