@@ -17,6 +17,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { requestContextPlugin, requestIdFromHeaders } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
 import { staticWebPlugin } from './plugins/static-web';
 import { registerApiRoutes } from './routes';
 
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: AppInstanc
   await app.register(requestContextPlugin);
   await app.register(envelopePlugin);
   await app.register(securityPlugin, { appSecret: config.appSecret, secureCookies });
+  await app.register(sessionPlugin, { ctx });
   await app.register(metricsPlugin, config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : {});
   await app.register(openApiPlugin);
   await app.register(staticWebPlugin, deps.webDistDir ? { distDir: deps.webDistDir } : {});

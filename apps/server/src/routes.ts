@@ -2,6 +2,10 @@ import type { AppInstance } from './app';
 import type { AppContext } from './context';
 import { devMailboxRoutes } from './modules/dev-mailbox/mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { profileRoutes } from './modules/users/profile.routes';
+import { securityRoutes } from './modules/users/security.routes';
 import { languageListRoutes, webConfigRoutes } from './modules/web-config/web-config.routes';
 
 /** The API's bases (§7): v1 under /api/v1, web-config under /api/web/v2, exchange v4 under /api/web/v4. */
@@ -10,6 +14,10 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
     async (v1) => {
       await healthRoutes(v1 as AppInstance, ctx);
       await languageListRoutes(v1 as AppInstance);
+      await authRoutes(v1 as AppInstance, ctx);
+      await profileRoutes(v1 as AppInstance, ctx);
+      await securityRoutes(v1 as AppInstance, ctx);
+      await uploadsRoutes(v1 as AppInstance, ctx);
     },
     { prefix: '/api/v1' },
   );

@@ -98,7 +98,7 @@ export class TestClient {
   ) {}
 
   get<T = Record<string, unknown>>(url: string, query?: Record<string, string | number>) {
-    const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
+    const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
     return this.request<T>('GET', `${url}${qs}`);
   }
   post<T = Record<string, unknown>>(url: string, body?: unknown) {

@@ -81,6 +81,7 @@ export interface CaptchasTable {
   category: string;
   email: string | null;
   answer_hash: string;
+  dev_answer: string | null;
   ip: string | null;
   created_at: CreatedAt;
   expires_at: Timestamp;

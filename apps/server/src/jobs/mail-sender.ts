@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 
@@ -33,7 +33,7 @@ export function startMailSender(ctx: AppContext, intervalMs = 2000): () => void 
   };
 }
 
-async function sendBatch(ctx: AppContext, transport: nodemailer.Transporter): Promise<void> {
+async function sendBatch(ctx: AppContext, transport: Transporter): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('mail_outbox')

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { HEADERS, resolveLanguage, type Language } from '@keystead/contract';
+import { HEADERS, isLanguage, resolveLanguage, type Language } from '@keystead/contract';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The language replies are written in: header, then the user's saved one, then en-US. */
     lang: Language;
+    /** True when the client named its language; otherwise the signed-in user's choice wins. */
+    langFromHeader: boolean;
     /** organization_id the client sent (§7); authorization decides whether it may be used. */
     organizationIdHeader: number | null;
     clientPlatform: string | null;
@@ -23,6 +25,7 @@ export function requestIdFromHeaders(headers: Record<string, string | string[] |
 
 export const requestContextPlugin = fp(async (app) => {
   app.decorateRequest('lang', 'en-US');
+  app.decorateRequest('langFromHeader', false);
   app.decorateRequest('organizationIdHeader', null);
   app.decorateRequest('clientPlatform', null);
   app.decorateRequest('clientVersion', null);
@@ -32,7 +35,9 @@ export const requestContextPlugin = fp(async (app) => {
       return typeof value === 'string' ? value : null;
     };
     const acceptLanguage = header('accept-language')?.split(',')[0]?.split(';')[0]?.trim();
-    request.lang = resolveLanguage(header(HEADERS.language), acceptLanguage);
+    const named = header(HEADERS.language);
+    request.langFromHeader = isLanguage(named);
+    request.lang = resolveLanguage(named, acceptLanguage);
     const organizationId = Number(header(HEADERS.organizationId));
     request.organizationIdHeader = Number.isSafeInteger(organizationId) && organizationId > 0 ? organizationId : null;
     request.clientPlatform = header(HEADERS.platform);

@@ -29,9 +29,9 @@ export const staticWebPlugin = fp<{ distDir?: string }>(async (app, options) => 
       root: distDir,
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

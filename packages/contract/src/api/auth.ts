@@ -1,19 +1,12 @@
 import { z } from 'zod';
+import { SEND_CODE_CATEGORIES } from '../enums';
 import { emailField, languageField, passwordField, sixDigitCode } from './common';
 
 /** §3/§7 account calls: captcha, e-mail codes, register, login and its second factor. */
 export const CAPTCHA_CATEGORIES = ['login', 'register', 'invite_register', 'forget_password'] as const;
 export const captchaCategory = z.enum(CAPTCHA_CATEGORIES);
 
-export const SEND_CODE_PURPOSES = [
-  'bind_mfa', 'forget_password', 'login', 'register', 'org_user', 'invite_register', 'reset_mfa',
-  'reset_password', 'open_white_list', 'pre_sign_broadcast', 'edit_email', 'edit_new_email', 'approve',
-  'edit_anti_fishing', 'risk_control', 'exchange_api_key', 'wallet_delete', 'exchange_settings',
-  'address_book_delete', 'permission_address_delete', 'address_book_add', 'payment_open', 'payment_close',
-  'payment_bind', 'payment_unbind', 'payment_add', 'payment_refund', 'wallet_archive', 'address_bind',
-  'family_succession',
-] as const;
-export type SendCodePurpose = (typeof SEND_CODE_PURPOSES)[number];
+
 
 export const getCaptchaQuery = z.object({
   category: captchaCategory,
@@ -26,7 +19,7 @@ export const getCaptchaReply = z.object({ captcha: z.string().nullable() });
 export const verifyCaptchaBody = z.object({ category: captchaCategory, captcha_code: z.string().trim().min(1).max(12) });
 
 export const sendEmailCodeBody = z.object({
-  category: z.enum(SEND_CODE_PURPOSES),
+  category: z.enum(SEND_CODE_CATEGORIES),
   /** Needed where nobody is signed in yet (register, forget_password) and for edit_new_email. */
   email: emailField.optional(),
   language_code: languageField.default('en-US'),

@@ -48,6 +48,9 @@ create table captchas (
   category text not null,
   email text,
   answer_hash text not null,
+  -- Development mode only (never in production): the plain answer, listed at /dev/captchas so
+  -- automated tests can read the image the way a person would.
+  dev_answer text,
   ip text,
   created_at timestamptz not null default now(),
   expires_at timestamptz not null,

@@ -28,6 +28,17 @@ export async function devMailboxRoutes(app: AppInstance, ctx: AppContext) {
     return reply.ok({ list: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })) });
   });
 
+  // The latest captchas with their answers, so browser tests can solve them (dev mode only).
+  app.get('/dev/captchas/json', { schema: { querystring: query, hide: true } }, async (request, reply) => {
+    const rows = await ctx.db
+      .selectFrom('captchas')
+      .select(['id', 'category', 'email', 'dev_answer', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .limit(request.query.limit)
+      .execute();
+    return reply.ok({ list: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })) });
+  });
+
   app.get('/dev/mailbox', { schema: { querystring: query, hide: true } }, async (request, reply) => {
     const rows = await listMail(ctx, request.query.to, request.query.limit);
     const items = rows

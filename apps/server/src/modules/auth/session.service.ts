@@ -1,0 +1,223 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { SESSION_COOKIE } from '@keystead/contract';
+import type { AppContext } from '../../context';
+import type { Database, Session, User } from '../../db/schema';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+
+/** How long sessions live. Idle: no request for this long ends it. Absolute: never longer. */
+export const SESSION_LIMITS = {
+  secondFactorMs: 10 * 60_000,
+  idleMs: 2 * 60 * 60_000,
+  absoluteMs: 24 * 60 * 60_000,
+  /** last_seen_at is written at most this often, to keep reads cheap. */
+  touchEveryMs: 60_000,
+};
+
+export interface SessionCookieOptions {
+  secure: boolean;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, options: SessionCookieOptions): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    maxAge: Math.floor(SESSION_LIMITS.absoluteMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Describes the browser briefly for the login history (no third-party parser needed). */
+export function describeDevice(userAgent: string | undefined): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Chrome\//.test(userAgent)
+      ? 'Chrome'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Browser';
+  const os = /Windows/.test(userAgent)
+    ? 'Windows'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /iPhone|iPad/.test(userAgent)
+        ? 'iOS'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : 'Unknown OS';
+  return `${browser} on ${os}`;
+}
+
+export interface NewSession {
+  userId: number;
+  stage: Session['stage'];
+  secondFactor: Session['second_factor'];
+  otherDeviceLogin: boolean;
+  request: FastifyRequest;
+}
+
+/** Creates a session row and returns the cookie token (only its hash is stored). */
+export async function createSession(trx: Kysely<Database>, input: NewSession): Promise<{ token: string; id: number }> {
+  const token = randomToken(32);
+  const lifetime = input.stage === 'active' ? SESSION_LIMITS.absoluteMs : SESSION_LIMITS.secondFactorMs;
+  const userAgent = input.request.headers['user-agent'];
+  const row = await trx
+    .insertInto('sessions')
+    .values({
+      user_id: input.userId,
+      token_hash: sha256Hex(token),
+      stage: input.stage,
+      second_factor: input.secondFactor,
+      other_device_login: input.otherDeviceLogin,
+      ip: input.request.ip,
+      user_agent: userAgent?.slice(0, 300) ?? null,
+      device: describeDevice(userAgent),
+      expires_at: new Date(Date.now() + lifetime),
+      activated_at: input.stage === 'active' ? new Date() : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, id: row.id };
+}
+
+/**
+ * Promotes a session to active with a NEW token (rotation at privilege change), so a token
+ * seen before the second factor is worthless afterwards.
+ */
+export async function activateSession(trx: Kysely<Database>, sessionId: number): Promise<string> {
+  const token = randomToken(32);
+  await trx
+    .updateTable('sessions')
+    .set({
+      token_hash: sha256Hex(token),
+      stage: 'active',
+      activated_at: new Date(),
+      last_seen_at: new Date(),
+      expires_at: new Date(Date.now() + SESSION_LIMITS.absoluteMs),
+    })
+    .where('id', '=', sessionId)
+    .execute();
+  return token;
+}
+
+export async function revokeSessions(
+  trx: Kysely<Database>,
+  userId: number,
+  reason: string,
+  options: { exceptSessionId?: number; onlySessionId?: number } = {},
+): Promise<number> {
+  let query = trx
+    .updateTable('sessions')
+    .set({ revoked_at: new Date(), revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (options.exceptSessionId !== undefined) query = query.where('id', '!=', options.exceptSessionId);
+  if (options.onlySessionId !== undefined) query = query.where('id', '=', options.onlySessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function hasOtherActiveSession(db: Kysely<Database>, userId: number, exceptId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('stage', '=', 'active')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .where('last_seen_at', '>', new Date(Date.now() - SESSION_LIMITS.idleMs));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return Boolean(await query.limit(1).executeTakeFirst());
+}
+
+export interface LoadedSession {
+  session: Session;
+  user: User;
+}
+
+/** Finds the live session for a cookie token, enforcing revocation, absolute and idle expiry. */
+export async function loadSession(ctx: AppContext, token: string): Promise<LoadedSession | null> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .select([
+      'users.email',
+      'users.password_hash',
+      'users.nickname',
+      'users.company',
+      'users.avatar_upload_id',
+      'users.language_code',
+      'users.currency',
+      'users.anti_phishing_code',
+      'users.totp_secret_enc',
+      'users.totp_pending_secret_enc',
+      'users.totp_bound_at',
+      'users.totp_last_step',
+      'users.notify_space',
+      'users.notify_wallet',
+      'users.notify_task',
+      sql<Date>`users.created_at`.as('user_created_at'),
+      sql<Date>`users.updated_at`.as('user_updated_at'),
+    ])
+    .where('sessions.token_hash', '=', sha256Hex(token))
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = Date.now();
+  if (row.stage === 'active' && row.last_seen_at.getTime() < now - SESSION_LIMITS.idleMs) return null;
+  if (now - row.last_seen_at.getTime() > SESSION_LIMITS.touchEveryMs) {
+    await ctx.db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', row.id).execute();
+  }
+  const session: Session = {
+    id: row.id,
+    user_id: row.user_id,
+    token_hash: row.token_hash,
+    stage: row.stage,
+    second_factor: row.second_factor,
+    second_factor_failures: row.second_factor_failures,
+    other_device_login: row.other_device_login,
+    ip: row.ip,
+    user_agent: row.user_agent,
+    device: row.device,
+    location: row.location,
+    created_at: row.created_at,
+    last_seen_at: row.last_seen_at,
+    expires_at: row.expires_at,
+    activated_at: row.activated_at,
+    revoked_at: row.revoked_at,
+    revoked_reason: row.revoked_reason,
+  };
+  const user: User = {
+    id: row.user_id,
+    email: row.email,
+    password_hash: row.password_hash,
+    nickname: row.nickname,
+    company: row.company,
+    avatar_upload_id: row.avatar_upload_id,
+    language_code: row.language_code,
+    currency: row.currency,
+    anti_phishing_code: row.anti_phishing_code,
+    totp_secret_enc: row.totp_secret_enc,
+    totp_pending_secret_enc: row.totp_pending_secret_enc,
+    totp_bound_at: row.totp_bound_at,
+    totp_last_step: row.totp_last_step,
+    notify_space: row.notify_space,
+    notify_wallet: row.notify_wallet,
+    notify_task: row.notify_task,
+    created_at: row.user_created_at,
+    updated_at: row.user_updated_at,
+  };
+  return { session, user };
+}

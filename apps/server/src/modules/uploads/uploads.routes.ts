@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../app';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../plugins/session';
+
+/** Serves stored images to signed-in users (avatars and space logos are not secrets, but not public either). */
+export async function uploadsRoutes(app: AppInstance, ctx: AppContext) {
+  app.get('/uploads/:id', { schema: { tags: ['files'], params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
+    requireUser(request);
+    const row = await ctx.db.selectFrom('uploads').select(['mime', 'content']).where('id', '=', request.params.id).executeTakeFirst();
+    if (!row) return reply.fail('DATA_MISSING_ERROR');
+    return reply
+      .type(row.mime)
+      .header('cache-control', 'private, max-age=86400, immutable')
+      .header('content-security-policy', "default-src 'none'")
+      .send(Buffer.from(row.content));
+  });
+}

@@ -1,0 +1,81 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { emailNotifications, setLanguageBody, updateBaseInfoBody, userBaseInfo } from '@keystead/contract';
+import type { z } from 'zod';
+import type { AppInstance } from '../../app';
+import type { AppContext } from '../../context';
+import type { UserUpdate } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireUser } from '../../plugins/session';
+import { writeAudit } from '../audit/audit.service';
+import { MAX_IMAGE_BYTES, storeImage } from '../uploads/image-upload';
+import { presentUser } from './user-presenter';
+
+const tags = ['user'];
+
+/** Reads PATCH /user/base-info as JSON or as multipart form data with an `avatar` file. */
+async function readProfileForm(request: FastifyRequest): Promise<{ fields: z.infer<typeof updateBaseInfoBody>; avatar: Buffer | null }> {
+  if (!request.isMultipart()) {
+    const parsed = updateBaseInfoBody.strict().safeParse(request.body ?? {});
+    if (!parsed.success) throw new AppError('PARAMS_INVALID_ERROR', { field: String(parsed.error.issues[0]?.path.at(-1) ?? 'body') });
+    return { fields: parsed.data, avatar: null };
+  }
+  const raw: Record<string, string> = {};
+  let avatar: Buffer | null = null;
+  for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'avatar') throw new AppError('PARAMS_NOT_ALLOWED_ERROR', { field: part.fieldname });
+      avatar = await part.toBuffer();
+      if (part.file.truncated) throw new AppError('AVATAR_FORMAT_ERROR');
+    } else {
+      raw[part.fieldname] = String(part.value);
+    }
+  }
+  const parsed = updateBaseInfoBody.strict().safeParse(raw);
+  if (!parsed.success) throw new AppError('PARAMS_INVALID_ERROR', { field: String(parsed.error.issues[0]?.path.at(-1) ?? 'body') });
+  return { fields: parsed.data, avatar };
+}
+
+export async function profileRoutes(app: AppInstance, ctx: AppContext) {
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 }, throwFileSizeLimit: true });
+
+  app.get('/user/base-info', { schema: { tags, summary: 'The signed-in user' } }, async (request, reply) => {
+    const { user } = requireUser(request);
+    return reply.ok(userBaseInfo.parse(presentUser(user)));
+  });
+
+  app.patch('/user/base-info', { schema: { tags, summary: 'Edit nickname, company, currency, language, avatar (JSON or form data)' } }, async (request, reply) => {
+    const { user } = requireUser(request);
+    const { fields, avatar } = await readProfileForm(request);
+    if (fields.nickname !== undefined && fields.nickname.length === 0) throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'nickname' });
+    const updated = await ctx.db.transaction().execute(async (trx) => {
+      const changes: UserUpdate = { ...fields, updated_at: new Date() };
+      if (avatar) changes.avatar_upload_id = await storeImage(trx, avatar, user.id);
+      const row = await trx.updateTable('users').set(changes).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+      await writeAudit(trx, { organizationId: null, userId: user.id, type: 'account', operation: 'profile_update', ip: request.ip, content: { fields: Object.keys(fields), avatar: Boolean(avatar) } });
+      return row;
+    });
+    return reply.ok(userBaseInfo.parse(presentUser(updated)));
+  });
+
+  app.post('/language', { schema: { tags, body: setLanguageBody, summary: "Save the signed-in user's language" } }, async (request, reply) => {
+    const { user } = requireUser(request);
+    await ctx.db.updateTable('users').set({ language_code: request.body.code, updated_at: new Date() }).where('id', '=', user.id).execute();
+    return reply.ok({ code: request.body.code });
+  });
+
+  app.get('/user-profile/email-notifications', { schema: { tags } }, async (request, reply) => {
+    const { user } = requireUser(request);
+    return reply.ok({ space: user.notify_space, wallet: user.notify_wallet, task: user.notify_task });
+  });
+
+  app.put('/user-profile/email-notifications', { schema: { tags, body: emailNotifications } }, async (request, reply) => {
+    const { user } = requireUser(request);
+    const { space, wallet, task } = request.body;
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ notify_space: space, notify_wallet: wallet, notify_task: task }).where('id', '=', user.id).execute();
+      await writeAudit(trx, { organizationId: null, userId: user.id, type: 'account', operation: 'notification_settings', ip: request.ip, content: request.body });
+    });
+    return reply.ok(request.body);
+  });
+}
