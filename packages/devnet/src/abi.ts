@@ -1,0 +1,12 @@
+import { devnetMulticall3Abi } from './artifacts/devnet-multicall3-abi';
+import { devnetUsdtAbi } from './artifacts/devnet-usdt-abi';
+
+/** Typed ABIs of the devnet's own contracts (Safe ABIs: see safeArtifact()). */
+export const devnetAbi = {
+  /** The 6-decimal USDT stand-in: ERC-20 plus an open mint(address,uint256). */
+  usdt: devnetUsdtAbi,
+  /** What sits at the canonical Multicall3 address: the Multicall3 interface. */
+  multicall3: devnetMulticall3Abi,
+} as const;
+
+export const USDT_DECIMALS = 6;
