@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERRORS, formatErrorMessage, isErrorCode, type ErrorCode, type ErrorParams } from '@keystead/contract';
+import { ERRORS, formatErrorMessage, type ErrorCode, type ErrorParams } from '@keystead/contract';
 import { AppError } from '../lib/app-error';
+import { problemToError } from '../lib/validation';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -45,19 +46,20 @@ export function sendError(
 }
 
 /** Turns a zod validation failure into the parameter codes of §8 with the offending field. */
-function validationToCode(error: { validation: Array<{ keyword: string; instancePath: string; message?: string; params?: Record<string, unknown> }>; validationContext?: string }): { code: ErrorCode; params: ErrorParams } {
+function validationToCode(error: {
+  validation: Array<{ keyword: string; instancePath: string; message?: string; params?: Record<string, unknown> }>;
+  validationContext?: string;
+}): { code: ErrorCode; params: ErrorParams } {
   const first = error.validation[0]!;
-  const path = first.instancePath.replace(/^\//, '').split('/').filter(Boolean);
-  const field = path.at(-1) ?? error.validationContext ?? 'body';
-  if (first.message && isErrorCode(first.message)) return { code: first.message, params: { field } };
-  if (first.keyword === 'unrecognized_keys') {
-    const keys = (first.params?.keys as string[] | undefined) ?? [];
-    return { code: 'PARAMS_NOT_ALLOWED_ERROR', params: { field: keys.join(', ') || field } };
-  }
-  if (first.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '')) {
-    return { code: 'PARAMS_REQUIRED_ERROR', params: { field } };
-  }
-  return { code: 'PARAMS_INVALID_ERROR', params: { field } };
+  return problemToError(
+    {
+      kind: first.keyword,
+      path: first.instancePath.replace(/^\//, '').split('/').filter(Boolean),
+      message: first.message ?? '',
+      ...(Array.isArray(first.params?.keys) ? { keys: first.params.keys as string[] } : {}),
+    },
+    error.validationContext ?? 'body',
+  );
 }
 
 export const envelopePlugin = fp(async (app) => {

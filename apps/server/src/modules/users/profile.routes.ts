@@ -6,6 +6,7 @@ import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import type { UserUpdate } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { parseOrThrow } from '../../lib/validation';
 import { requireUser } from '../../plugins/session';
 import { writeAudit } from '../audit/audit.service';
 import { MAX_IMAGE_BYTES, storeImage } from '../uploads/image-upload';
@@ -16,9 +17,7 @@ const tags = ['user'];
 /** Reads PATCH /user/base-info as JSON or as multipart form data with an `avatar` file. */
 async function readProfileForm(request: FastifyRequest): Promise<{ fields: z.infer<typeof updateBaseInfoBody>; avatar: Buffer | null }> {
   if (!request.isMultipart()) {
-    const parsed = updateBaseInfoBody.strict().safeParse(request.body ?? {});
-    if (!parsed.success) throw new AppError('PARAMS_INVALID_ERROR', { field: String(parsed.error.issues[0]?.path.at(-1) ?? 'body') });
-    return { fields: parsed.data, avatar: null };
+    return { fields: parseOrThrow(updateBaseInfoBody.strict(), request.body ?? {}), avatar: null };
   }
   const raw: Record<string, string> = {};
   let avatar: Buffer | null = null;
@@ -31,9 +30,7 @@ async function readProfileForm(request: FastifyRequest): Promise<{ fields: z.inf
       raw[part.fieldname] = String(part.value);
     }
   }
-  const parsed = updateBaseInfoBody.strict().safeParse(raw);
-  if (!parsed.success) throw new AppError('PARAMS_INVALID_ERROR', { field: String(parsed.error.issues[0]?.path.at(-1) ?? 'body') });
-  return { fields: parsed.data, avatar };
+  return { fields: parseOrThrow(updateBaseInfoBody.strict(), raw), avatar };
 }
 
 export async function profileRoutes(app: AppInstance, ctx: AppContext) {
@@ -47,7 +44,6 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext) {
   app.patch('/user/base-info', { schema: { tags, summary: 'Edit nickname, company, currency, language, avatar (JSON or form data)' } }, async (request, reply) => {
     const { user } = requireUser(request);
     const { fields, avatar } = await readProfileForm(request);
-    if (fields.nickname !== undefined && fields.nickname.length === 0) throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'nickname' });
     const updated = await ctx.db.transaction().execute(async (trx) => {
       const changes: UserUpdate = { ...fields, updated_at: new Date() };
       if (avatar) changes.avatar_upload_id = await storeImage(trx, avatar, user.id);
