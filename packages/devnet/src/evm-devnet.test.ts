@@ -176,6 +176,24 @@ describe('EVM devnet', () => {
     expect(journalLines()).toBe(before + 1);
   });
 
+  it('answers JSON-RPC batches in order and refuses requests a journal could not replay', async () => {
+    const post = async (body: unknown) =>
+      (await (await fetch(devnet!.rpcUrl, { method: 'POST', body: JSON.stringify(body) })).json()) as unknown;
+    const before = journalLines();
+    expect(
+      await post([
+        { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+        { jsonrpc: '2.0', id: 2, method: 'no_such_method' },
+        { jsonrpc: '2.0', id: 3, method: 'hardhat_reset', params: [] },
+      ]),
+    ).toMatchObject([
+      { id: 1, result: '0x7a69' },
+      { id: 2, error: { code: -32004 } },
+      { id: 3, error: { code: -32601 } },
+    ]);
+    expect(journalLines()).toBe(before);
+  });
+
   it('creates a 2-of-3 Safe and executes a transaction with two owner signatures', async () => {
     const [a0, o1, o2, o3, recipient] = devnet!.accounts;
     const { contracts } = devnet!;
@@ -325,6 +343,18 @@ describe('EVM devnet', () => {
     expect(d.startInfo.diverged).toBe(0);
     expect(await usdtBalance(recipient!.address)).toBe(balance);
     expect((await client.getBlock()).hash).toBe(latest.hash);
+  });
+
+  it('survives kill -9 of the node process', async () => {
+    const [, , , , recipient] = devnet!.accounts;
+    await fundFromFaucet(devnet!, recipient!.address, { usdt: '1' });
+    const balance = await usdtBalance(recipient!.address);
+    process.kill(devnet!.startInfo.pid, 'SIGKILL');
+    await devnet!.stop();
+    // The dead node's lock is taken over and its journal replays up to its last answer.
+    const d = await start();
+    expect(d.startInfo.diverged).toBe(0);
+    expect(await usdtBalance(recipient!.address)).toBe(balance);
   });
 
   it('refuses a second node on the same data dir', async () => {

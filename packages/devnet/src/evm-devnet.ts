@@ -42,6 +42,8 @@ export async function startEvmDevnet(
     if (stream) createInterface({ input: stream }).on('line', log);
   }
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  // Derive the test accounts (~150 ms of PBKDF2) while the child boots.
+  const accounts = hardhatAccounts(10);
 
   let ready: Extract<ChildMessage, { type: 'ready' }>;
   try {
@@ -64,7 +66,7 @@ export async function startEvmDevnet(
     rpcUrl: `http://127.0.0.1:${ready.port}`,
     chainId: 31337,
     contracts: ready.contracts,
-    accounts: hardhatAccounts(10),
+    accounts,
     startInfo: {
       pid: child.pid ?? 0,
       startupMs: Math.round(performance.now() - started),

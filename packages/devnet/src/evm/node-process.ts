@@ -105,7 +105,7 @@ async function main(): Promise<void> {
 
   const startupMs = Math.round(performance.now() - started);
   log(
-    `EVM devnet ready at ${rpcUrl} in ${startupMs} ms (${existing ? `replayed ${existing.entries.length} entries` : 'fresh deploy'})`,
+    `EVM devnet ready at ${rpcUrl} in ${startupMs} ms, process up ${Math.round(process.uptime() * 1000)} ms (${existing ? `replayed ${existing.entries.length} entries` : 'fresh deploy'})`,
   );
   send({
     type: 'ready',
