@@ -60,6 +60,12 @@ export function isLitecoindAvailable(): boolean {
   return probe.error === undefined && probe.status === 0;
 }
 
+let setprivChecked: boolean | undefined;
+function hasSetprivPdeathsig(): boolean {
+  setprivChecked ??= /--pdeathsig/.test(spawnSync('setpriv', ['--help'], { encoding: 'utf8' }).stdout ?? '');
+  return setprivChecked;
+}
+
 /** Starts `litecoind -regtest` on 127.0.0.1; resolves null when litecoind is not installed. */
 export async function startLitecoinRegtest(
   opts: StartLitecoinRegtestOptions,
@@ -132,7 +138,12 @@ async function launch(
     '-listenonion=0',
     '-printtoconsole=1',
   ];
-  const child = spawn(LITECOIND, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // setpriv (util-linux) sets PR_SET_PDEATHSIG before exec'ing litecoind: if this process dies
+  // without stop() (SIGKILL, unhandled SIGTERM), the kernel sends litecoind SIGTERM, so no orphan.
+  const [command, commandArgs] = hasSetprivPdeathsig()
+    ? ['setpriv', ['--pdeathsig', 'TERM', '--', LITECOIND, ...args]]
+    : [LITECOIND, args];
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   const recent: string[] = [];
   const onLine = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) {
