@@ -33,6 +33,7 @@ export async function createTestApp(
     DEVNET: 'off',
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema! } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
   const database = await openDatabase({

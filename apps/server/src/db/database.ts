@@ -42,8 +42,14 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
   if (schema) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create schema if not exists "${schema}"`);
-    await admin.end();
+    try {
+      await admin.query(`create schema if not exists "${schema}"`);
+    } catch (error) {
+      // Two processes creating the same schema at once: one wins, the other may see a duplicate.
+      if (!['23505', '42P06'].includes((error as { code?: string }).code ?? '')) throw error;
+    } finally {
+      await admin.end();
+    }
   }
   const connection = { connectionString: url, ...(schema ? { options: `-c search_path="${schema}"` } : {}) };
   const pool = new pg.Pool({ ...connection, max: poolSize });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('starts on the embedded defaults with no variables', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DEVNET: true, isProduction: false });
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad variable in one message', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'localhost', EVM_RPC_URL_1: 'ftp://x' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'EVM_RPC_URL_1']) expect(message).toContain(name);
+    }
+  });
+
+  it('requires APP_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
+  });
+
+  it('reads configured EVM RPC URLs by chain id', () => {
+    expect(loadConfig({ EVM_RPC_URL_11155111: 'https://rpc.example.org' }).evmRpcUrls).toEqual([{ chainId: 11155111, rpcUrl: 'https://rpc.example.org' }]);
+  });
+});
