@@ -109,4 +109,4 @@ create table audit_log (
   hash text not null
 );
 create index audit_log_chain on audit_log (organization_id, id desc);
-create index audit_log_user on audit_log (user_id, id desc);
+create index audit_log_user on audit_log (user_id, id desc) where organization_id is null;

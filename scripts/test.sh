@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `npm test`: every test. Unit and API tests (vitest, on PGlite, or on the PostgreSQL server named
+# by DATABASE_URL), then the browser tests (Playwright in Debian's Chromium) against a real server.
+# Ends with one summary line "tests: N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+results="$(mktemp -d)"
+trap 'rm -rf "$results"' EXIT
+status=0
+
+echo "== unit and API tests (database: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-PGlite}) =="
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
+
+echo "== browser tests =="
+if npm run build:web --silent; then
+  (cd e2e && npx vitest run --config vitest.config.ts --reporter=default --reporter=json --outputFile.json="$results/e2e.json") || status=1
+else
+  echo "web build failed"
+  status=1
+fi
+
+node -e '
+  const fs = require("fs");
+  let passed = 0, failed = 0;
+  for (const file of process.argv.slice(1)) {
+    if (!fs.existsSync(file)) { failed += 1; console.log(`missing report: ${file}`); continue; }
+    const report = JSON.parse(fs.readFileSync(file, "utf8"));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests + (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+  }
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+' "$results/unit.json" "$results/e2e.json"
+exit $status
