@@ -1,0 +1,118 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { RootRoute } from './root-route';
+import { RequireAuth } from './guards/require-auth';
+import { RequireSpace } from './guards/require-space';
+import { RequireRole } from './guards/require-role';
+import { PublicLayout } from './layouts/public-layout';
+import { DappLayout } from './layouts/dapp-layout';
+import { lazyPage } from './lazy-page';
+
+const page = {
+  login: lazyPage(() => import('@/features/auth/routes/login-page')),
+  loginEmail: lazyPage(() => import('@/features/auth/routes/login-email-page')),
+  loginMfa: lazyPage(() => import('@/features/auth/routes/login-mfa-page')),
+  forgot: lazyPage(() => import('@/features/auth/routes/forgot-password-page')),
+  forgotMfa: lazyPage(() => import('@/features/auth/routes/forgot-password-mfa-page')),
+  forgotNew: lazyPage(() => import('@/features/auth/routes/forgot-password-new-page')),
+  register: lazyPage(() => import('@/features/auth/routes/register-page')),
+  dapp: lazyPage(() => import('@/features/dapp/routes/dapp-page')),
+  mainLayout: lazyPage(() => import('./layouts/main-layout')),
+  organizations: lazyPage(() => import('@/features/organization/routes/organization-list-page')),
+  inviteConfirm: lazyPage(() => import('@/features/organization/routes/invite-confirm-page')),
+  spaceSettings: lazyPage(() => import('@/features/organization/routes/space-settings-page')),
+  account: lazyPage(() => import('@/features/account/routes/account-page')),
+  createWallet: lazyPage(() => import('@/features/wallet/routes/create-wallet-page')),
+  wallets: lazyPage(() => import('@/features/wallet/routes/wallet-list-page')),
+  multiWallets: lazyPage(() => import('@/features/wallet/routes/multi-wallet-list-page')),
+  exchangeWallets: lazyPage(() => import('@/features/wallet/routes/exchange-wallet-list-page')),
+  archive: lazyPage(() => import('@/features/wallet/routes/wallet-archive-page')),
+  newTransfer: lazyPage(() => import('@/features/wallet/routes/new-transfer-page')),
+  transferDraft: lazyPage(() => import('@/features/wallet/routes/transfer-draft-page')),
+  walletDetail: lazyPage(() => import('@/features/wallet/routes/wallet-detail-page')),
+  addressBook: lazyPage(() => import('@/features/address-book/routes/address-book-page')),
+  payment: lazyPage(() => import('@/features/payment/routes/payment-page')),
+  permissionAddress: lazyPage(() => import('@/features/permission-address/routes/permission-address-page')),
+  transfers: lazyPage(() => import('@/features/transfer/routes/transfer-list-page')),
+  transferDetail: lazyPage(() => import('@/features/transfer/routes/transfer-detail-page')),
+  auditLog: lazyPage(() => import('@/features/audit-log/routes/audit-log-page')),
+  asset: lazyPage(() => import('@/features/asset/routes/asset-page')),
+};
+
+/** Routes of §2. Redirects sit outside the guards so "/ → /wallet → /login" happens in that order. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'login', element: page.login },
+          { path: 'login/email', element: page.loginEmail },
+          { path: 'login/mfa', element: page.loginMfa },
+          { path: 'forgot-password', element: page.forgot },
+          { path: 'forgot-password/mfa', element: page.forgotMfa },
+          { path: 'forgot-password/new-password', element: page.forgotNew },
+          { path: 'register', element: page.register },
+        ],
+      },
+      { path: 'dapp', element: <DappLayout />, children: [{ index: true, element: page.dapp }] },
+      { index: true, element: <Navigate to="/wallet" replace /> },
+      { path: 'task', element: <Navigate to="/transfer" replace /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: page.mainLayout,
+            children: [
+              { path: 'organization', element: page.organizations },
+              { path: 'organization/invite-confirm', element: page.inviteConfirm },
+              {
+                element: <RequireSpace allowNoWallets rememberedSpace />,
+                children: [
+                  {
+                    element: <RequireRole need="privileged" />,
+                    children: [{ path: 'organization/settings', element: page.spaceSettings }],
+                  },
+                ],
+              },
+              { path: 'account', element: page.account },
+              { path: 'permission-address', element: page.permissionAddress },
+              {
+                element: <RequireSpace allowNoWallets />,
+                children: [{ path: 'multiple-wallet', element: page.createWallet }],
+              },
+              {
+                element: <RequireSpace />,
+                children: [
+                  { path: 'wallet', element: page.wallets },
+                  { path: 'wallet/multiple-wallet', element: page.multiWallets },
+                  { path: 'wallet/exchange-wallet', element: page.exchangeWallets },
+                  { path: 'wallet/transfer/:id', element: page.transferDraft },
+                  { path: 'wallet/detail/:id', element: page.walletDetail },
+                  { path: 'address-book', element: page.addressBook },
+                  { path: 'payment', element: page.payment },
+                  { path: 'transfer', element: page.transfers },
+                  { path: 'task/:id', element: page.transferDetail },
+                  { path: 'task/detail/:id', element: page.transferDetail },
+                  { path: 'asset', element: page.asset },
+                  {
+                    element: <RequireRole need="privileged" />,
+                    children: [
+                      { path: 'wallet/archive', element: page.archive },
+                      { path: 'audit-log', element: page.auditLog },
+                    ],
+                  },
+                  {
+                    element: <RequireRole need="operator" />,
+                    children: [{ path: 'wallet/transfer', element: page.newTransfer }],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, V1 } from '@/lib/api-client';
+
+export interface MfaInfo {
+  bound: boolean;
+  otpauth_uri: string | null;
+  qr_code: string | null;
+  secret: string | null;
+}
+
+export const MFA_INFO_KEY = ['account', 'mfa-info'] as const;
+export const fetchMfaInfo = () => api.get<MfaInfo>(`${V1}/user/mfa-info`);
+export const mfaInfoQuery = () => queryOptions({ queryKey: MFA_INFO_KEY, queryFn: fetchMfaInfo });
+export const useMfaInfo = (enabled = true) => useQuery({ ...mfaInfoQuery(), enabled });

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SendCodeCategory as SendCodePurpose } from '@keystead/contract/enums';
+import { api, V1 } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
+
+export type { SendCodePurpose };
+
+export const sendEmailCode = (body: { category: SendCodePurpose; email?: string }) =>
+  api.post<{ resend_after_seconds: number }>(`${V1}/email-code`, {
+    ...body,
+    language_code: currentLanguage(),
+  });
+
+export const useSendEmailCode = () => useMutation({ mutationFn: sendEmailCode });

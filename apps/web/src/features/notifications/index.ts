@@ -1,0 +1,1 @@
+export { NotificationCenter } from './components/notification-center';

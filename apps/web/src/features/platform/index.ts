@@ -1,0 +1,1 @@
+export { fetchWebConfig, useWebConfig, webConfigQuery, type WebConfig } from './api/get-web-config';

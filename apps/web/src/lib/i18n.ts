@@ -1,0 +1,114 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Locale } from 'antd/es/locale';
+import dayjs from 'dayjs';
+import {
+  DEFAULT_LANGUAGE,
+  SUPPORTED_LANGUAGES,
+  isLanguage,
+  resolveLanguage,
+  type Language,
+} from '@keystead/contract/languages';
+import enUS from '@/locales/en-US';
+import { createExternalStore } from './external-store';
+import { STORAGE_KEYS, readText, writeText } from './storage';
+import { getStoredUser } from './session';
+
+export { SUPPORTED_LANGUAGES, DEFAULT_LANGUAGE, isLanguage, type Language };
+
+export const NAMESPACES = Object.keys(enUS) as Array<keyof typeof enUS>;
+type Bundle = typeof enUS;
+
+/** en-US ships in the first chunk; the Chinese bundles (and antd/dayjs locales) load on demand. */
+const bundleLoaders: Record<Language, () => Promise<Bundle>> = {
+  'en-US': async () => enUS,
+  'zh-CN': async () => (await import('@/locales/zh-CN')).default,
+  'zh-HK': async () => (await import('@/locales/zh-HK')).default,
+};
+
+const antdLoaders: Record<Language, () => Promise<Locale | undefined>> = {
+  // antd's built-in default is English; no bundle needed.
+  'en-US': async () => undefined,
+  'zh-CN': async () => {
+    await import('dayjs/locale/zh-cn');
+    return (await import('antd/es/locale/zh_CN')).default;
+  },
+  'zh-HK': async () => {
+    await import('dayjs/locale/zh-hk');
+    return (await import('antd/es/locale/zh_HK')).default;
+  },
+};
+
+const DAYJS_LOCALES: Record<Language, string> = { 'en-US': 'en', 'zh-CN': 'zh-cn', 'zh-HK': 'zh-hk' };
+
+/** The antd locale of the current language (ConfigProvider reads it). */
+export const antdLocaleStore = createExternalStore<Locale | undefined>(undefined);
+/** §4 Language: switching sets a loading flag, cleared on success or failure. */
+export const languageLoadingStore = createExternalStore<boolean>(false);
+
+/** Whether the address named a language at start-up (it then wins over the user's saved one). */
+let languageFromAddress = false;
+export function languageCameFromAddress(): boolean {
+  return languageFromAddress;
+}
+
+/** §4 Language: ?lang= first, then the signed-in user's language, then the stored one, else en-US. */
+export function initialLanguage(search = window.location.search): Language {
+  const fromAddress = new URLSearchParams(search).get('lang');
+  languageFromAddress = isLanguage(fromAddress);
+  return resolveLanguage(
+    fromAddress,
+    getStoredUser()?.language_code,
+    readText(localStorage, STORAGE_KEYS.language),
+  );
+}
+
+async function loadLanguage(language: Language): Promise<Locale | undefined> {
+  const [bundle, antdLocale] = await Promise.all([bundleLoaders[language](), antdLoaders[language]()]);
+  for (const ns of NAMESPACES) {
+    if (!i18next.hasResourceBundle(language, ns))
+      i18next.addResourceBundle(language, ns, bundle[ns], true, true);
+  }
+  return antdLocale;
+}
+
+function applyDocumentLanguage(language: Language): void {
+  document.documentElement.lang = language;
+  dayjs.locale(DAYJS_LOCALES[language]);
+}
+
+export async function initI18n(): Promise<Language> {
+  const language = initialLanguage();
+  await i18next.use(initReactI18next).init({
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    resources: { [DEFAULT_LANGUAGE]: enUS },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  });
+  await setLanguage(language);
+  return language;
+}
+
+/** Loads and applies a language; stores it as the browser's choice. Unsupported → en-US. */
+export async function setLanguage(candidate: string | null | undefined): Promise<Language> {
+  const language = resolveLanguage(candidate);
+  const antdLocale = await loadLanguage(language);
+  await i18next.changeLanguage(language);
+  antdLocaleStore.set(antdLocale);
+  applyDocumentLanguage(language);
+  writeText(localStorage, STORAGE_KEYS.language, language);
+  return language;
+}
+
+export const resolveLanguageSafe = (value: string | null | undefined): Language => resolveLanguage(value);
+
+export function currentLanguage(): Language {
+  return resolveLanguage(i18next.language);
+}
+
+export { i18next };

@@ -1,0 +1,9 @@
+import account from './account.json';
+import auth from './auth.json';
+import common from './common.json';
+import errors from './errors.json';
+import layout from './layout.json';
+import pages from './pages.json';
+
+const bundle = { common, errors, layout, auth, account, pages };
+export default bundle;
