@@ -18,6 +18,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { requestContextPlugin, requestIdFromHeaders } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
+import { accessPlugin } from './plugins/access';
 import { staticWebPlugin } from './plugins/static-web';
 import { registerApiRoutes } from './routes';
 
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: AppInstanc
   await app.register(envelopePlugin);
   await app.register(securityPlugin, { appSecret: config.appSecret, secureCookies });
   await app.register(sessionPlugin, { ctx });
+  await app.register(accessPlugin, { ctx });
   await app.register(metricsPlugin, config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : {});
   await app.register(openApiPlugin);
   await app.register(staticWebPlugin, deps.webDistDir ? { distDir: deps.webDistDir } : {});

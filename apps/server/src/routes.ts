@@ -1,4 +1,6 @@
+import multipart from '@fastify/multipart';
 import type { AppInstance } from './app';
+import { MAX_IMAGE_BYTES } from './modules/uploads/image-upload';
 import type { AppContext } from './context';
 import { devMailboxRoutes } from './modules/dev-mailbox/mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -6,18 +8,30 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { profileRoutes } from './modules/users/profile.routes';
 import { securityRoutes } from './modules/users/security.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { notificationRoutes } from './modules/notifications/notification.routes';
+import { invitationRoutes } from './modules/spaces/invitations.routes';
+import { membersRoutes } from './modules/spaces/members.routes';
+import { spacesRoutes } from './modules/spaces/spaces.routes';
 import { languageListRoutes, webConfigRoutes } from './modules/web-config/web-config.routes';
 
 /** The API's bases (§7): v1 under /api/v1, web-config under /api/web/v2, exchange v4 under /api/web/v4. */
 export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   await app.register(
     async (v1) => {
+      // Form uploads (avatar, logo): one image of at most 2 MB per request.
+      await v1.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 }, throwFileSizeLimit: true });
       await healthRoutes(v1 as AppInstance, ctx);
       await languageListRoutes(v1 as AppInstance);
       await authRoutes(v1 as AppInstance, ctx);
       await profileRoutes(v1 as AppInstance, ctx);
       await securityRoutes(v1 as AppInstance, ctx);
       await uploadsRoutes(v1 as AppInstance, ctx);
+      await spacesRoutes(v1 as AppInstance, ctx);
+      await membersRoutes(v1 as AppInstance, ctx);
+      await invitationRoutes(v1 as AppInstance, ctx);
+      await auditRoutes(v1 as AppInstance, ctx);
+      await notificationRoutes(v1 as AppInstance, ctx);
     },
     { prefix: '/api/v1' },
   );

@@ -92,6 +92,8 @@ export interface Reply<T = Record<string, unknown>> {
 /** A browser-like client: keeps cookies, copies the CSRF cookie into its header, sends §7 headers. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  /** Sent as the organization-id header (§7) when set. */
+  spaceId: number | null = null;
   constructor(
     private readonly app: AppInstance,
     public language: Language,
@@ -126,6 +128,7 @@ export class TestClient {
       [HEADERS.language]: this.language,
       [HEADERS.platform]: 'web',
       [HEADERS.clientVersion]: '2.31.9',
+      ...(this.spaceId ? { [HEADERS.organizationId]: String(this.spaceId) } : {}),
       ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
       ...(this.cookies.has(CSRF_COOKIE) ? { [HEADERS.csrf]: this.cookies.get(CSRF_COOKIE)! } : {}),
       ...extraHeaders,

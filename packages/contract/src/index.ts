@@ -6,3 +6,5 @@ export * from './api/auth';
 export * from './enums';
 export * from './limits';
 export * from './errors/client-messages';
+export * from './plans';
+export * from './api/spaces';

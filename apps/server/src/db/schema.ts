@@ -133,7 +133,56 @@ export interface AuditLogTable {
   hash: string;
 }
 
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  logo_upload_id: string | null;
+  kind: Generated<number>;
+  type: Generated<number>;
+  plan: Generated<'free' | 'plus' | 'enterprise'>;
+  plan_expires_at: NullableTimestamp;
+  is_open_approve: Generated<boolean>;
+  is_open_testnet: Generated<boolean>;
+  is_open_dapp: Generated<boolean>;
+  environment_scan: Generated<'scanning' | 'secure' | 'error'>;
+  creator_user_id: number;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface OrganizationMembersTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number | null;
+  email: string;
+  role: number;
+  status: 'joined' | 'pending' | 'expired' | 'blocked';
+  invite_token_hash: string | null;
+  invite_expires_at: NullableTimestamp;
+  invited_by: number | null;
+  joined_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  organization_id: number | null;
+  category: 'transfer' | 'message';
+  title: string;
+  body: string;
+  wallet_name: string | null;
+  task_number: string | null;
+  read_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  organizations: OrganizationsTable;
+  organization_members: OrganizationMembersTable;
+  notifications: NotificationsTable;
   schema_migrations: SchemaMigrationsTable;
   mail_outbox: MailOutboxTable;
   uploads: UploadsTable;
@@ -150,3 +199,6 @@ export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
+export type Organization = Selectable<OrganizationsTable>;
+export type OrganizationMember = Selectable<OrganizationMembersTable>;
+export type Notification = Selectable<NotificationsTable>;

@@ -9,10 +9,10 @@ let t: TestApp;
 function probeRoutes(app: AppInstance) {
   app.post(
     '/api/v1/test/probe',
-    { schema: { body: z.object({ name: z.string().min(1), count: z.number().int().optional() }).strict() } },
+    { config: { access: { auth: 'public' } }, schema: { body: z.object({ name: z.string().min(1), count: z.number().int().optional() }).strict() } },
     async (request, reply) => reply.ok({ echoed: request.body.name }),
   );
-  app.get('/api/v1/test/explode', async () => {
+  app.get('/api/v1/test/explode', { config: { access: { auth: 'public' } } }, async () => {
     throw new Error('database password=hunter2 leaked?');
   });
 }

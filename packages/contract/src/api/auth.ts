@@ -22,6 +22,8 @@ export const sendEmailCodeBody = z.object({
   category: z.enum(SEND_CODE_CATEGORIES),
   /** Needed where nobody is signed in yet (register, forget_password) and for edit_new_email. */
   email: emailField.optional(),
+  /** invite_register: the invitation names the address. */
+  org_invite_token: z.string().min(10).max(200).optional(),
   language_code: languageField.default('en-US'),
 });
 export const sendEmailCodeReply = z.object({ resend_after_seconds: z.number() });

@@ -11,6 +11,7 @@ import { checkEmailCode, markCodeUsed } from './email-code.service';
 import { hashPassword } from './password';
 import { activateSession, clearSessionCookie, revokeSessions, setSessionCookie } from './session.service';
 import { checkTotp, recordTotpStep } from './totp-check';
+import { PUBLIC } from '../../plugins/access-rules';
 
 /** Wrong second-factor codes allowed before the pending login (or reset) is thrown away. */
 export const MAX_SECOND_FACTOR_FAILURES = 3;
@@ -19,13 +20,13 @@ const RESET_LIFETIME_MS = 15 * 60_000;
 type VerifyBody = z.infer<typeof verifyCodeBody>;
 
 export async function secondFactorRoutes(app: AppInstance, ctx: AppContext, secure: boolean) {
-  app.post('/email-mfa/verify', { schema: { tags: ['auth'], body: verifyCodeBody, summary: 'Second check of login or password reset' } }, async (request, reply) => {
+  app.post('/email-mfa/verify', { config: { access: PUBLIC }, schema: { tags: ['auth'], body: verifyCodeBody, summary: 'Second check of login or password reset' } }, async (request, reply) => {
     const body = request.body;
     if (body.category === 'login') return finishLogin(ctx, request, reply, body, secure);
     return advanceReset(ctx, request, reply, body, secure);
   });
 
-  app.post('/forget-password', { schema: { tags: ['auth'], body: forgetPasswordBody, summary: 'Set a new password at the end of a reset' } }, async (request, reply) => {
+  app.post('/forget-password', { config: { access: PUBLIC }, schema: { tags: ['auth'], body: forgetPasswordBody, summary: 'Set a new password at the end of a reset' } }, async (request, reply) => {
     const token = request.cookies[RESET_COOKIE];
     const reset = token
       ? await ctx.db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { pingDatabase } from '../../db/database';
+import { PUBLIC } from '../../plugins/access-rules';
 
 const chainHealth = z.object({
   chain_id: z.union([z.number(), z.string()]),
@@ -21,7 +22,7 @@ export const healthReply = z.object({
 
 /** Database and every configured chain reachable (with the devnet's contracts present). */
 export async function healthRoutes(app: AppInstance, ctx: AppContext) {
-  app.get('/health', { schema: { tags: ['platform'], summary: 'Readiness of the database and each chain' } }, async (request, reply) => {
+  app.get('/health', { config: { access: PUBLIC }, schema: { tags: ['platform'], summary: 'Readiness of the database and each chain' } }, async (request, reply) => {
     const [databaseUp, chains] = await Promise.all([pingDatabase(ctx.db), ctx.chains.health()]);
     const healthy = databaseUp && chains.every((chain) => chain.reachable && chain.contracts_present !== false);
     const data: z.infer<typeof healthReply> = {

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { emailNotifications, setLanguageBody, updateBaseInfoBody, userBaseInfo } from '@keystead/contract';
 import type { z } from 'zod';
@@ -11,6 +10,7 @@ import { requireUser } from '../../plugins/session';
 import { writeAudit } from '../audit/audit.service';
 import { MAX_IMAGE_BYTES, storeImage } from '../uploads/image-upload';
 import { presentUser } from './user-presenter';
+import { SIGNED_IN as USER } from '../../plugins/access-rules';
 
 const tags = ['user'];
 
@@ -34,14 +34,12 @@ async function readProfileForm(request: FastifyRequest): Promise<{ fields: z.inf
 }
 
 export async function profileRoutes(app: AppInstance, ctx: AppContext) {
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 }, throwFileSizeLimit: true });
-
-  app.get('/user/base-info', { schema: { tags, summary: 'The signed-in user' } }, async (request, reply) => {
+  app.get('/user/base-info', { config: { access: USER }, schema: { tags, summary: 'The signed-in user' } }, async (request, reply) => {
     const { user } = requireUser(request);
     return reply.ok(userBaseInfo.parse(presentUser(user)));
   });
 
-  app.patch('/user/base-info', { schema: { tags, summary: 'Edit nickname, company, currency, language, avatar (JSON or form data)' } }, async (request, reply) => {
+  app.patch('/user/base-info', { config: { access: USER }, schema: { tags, summary: 'Edit nickname, company, currency, language, avatar (JSON or form data)' } }, async (request, reply) => {
     const { user } = requireUser(request);
     const { fields, avatar } = await readProfileForm(request);
     const updated = await ctx.db.transaction().execute(async (trx) => {
@@ -54,18 +52,18 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext) {
     return reply.ok(userBaseInfo.parse(presentUser(updated)));
   });
 
-  app.post('/language', { schema: { tags, body: setLanguageBody, summary: "Save the signed-in user's language" } }, async (request, reply) => {
+  app.post('/language', { config: { access: USER }, schema: { tags, body: setLanguageBody, summary: "Save the signed-in user's language" } }, async (request, reply) => {
     const { user } = requireUser(request);
     await ctx.db.updateTable('users').set({ language_code: request.body.code, updated_at: new Date() }).where('id', '=', user.id).execute();
     return reply.ok({ code: request.body.code });
   });
 
-  app.get('/user-profile/email-notifications', { schema: { tags } }, async (request, reply) => {
+  app.get('/user-profile/email-notifications', { config: { access: USER }, schema: { tags } }, async (request, reply) => {
     const { user } = requireUser(request);
     return reply.ok({ space: user.notify_space, wallet: user.notify_wallet, task: user.notify_task });
   });
 
-  app.put('/user-profile/email-notifications', { schema: { tags, body: emailNotifications } }, async (request, reply) => {
+  app.put('/user-profile/email-notifications', { config: { access: USER }, schema: { tags, body: emailNotifications } }, async (request, reply) => {
     const { user } = requireUser(request);
     const { space, wallet, task } = request.body;
     await ctx.db.transaction().execute(async (trx) => {

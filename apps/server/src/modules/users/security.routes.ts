@@ -18,6 +18,7 @@ import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { activateSession, revokeSessions, setSessionCookie } from '../auth/session.service';
 import { newTotpSecret, matchTotpStep, totpUri } from '../auth/totp';
+import { SIGNED_IN as USER } from '../../plugins/access-rules';
 
 const tags = ['user'];
 const LOGIN_HISTORY_SIZE = 10;
@@ -28,7 +29,7 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
     ({ organizationId: null, userId, type: 'account', operation, ip, ...(content ? { content } : {}) });
 
   /** While no authenticator is bound, returns a pending secret (kept encrypted) to scan. */
-  app.get('/user/mfa-info', { schema: { tags, summary: 'Authenticator status, or a secret to bind' } }, async (request, reply) => {
+  app.get('/user/mfa-info', { config: { access: USER }, schema: { tags, summary: 'Authenticator status, or a secret to bind' } }, async (request, reply) => {
     const { user } = requireUser(request);
     if (user.totp_secret_enc) return reply.ok(mfaInfoReply.parse({ bound: true, otpauth_uri: null, qr_code: null, secret: null }));
     let secret = user.totp_pending_secret_enc ? decryptSecret(ctx.config.appSecret, user.totp_pending_secret_enc) : null;
@@ -40,7 +41,7 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
     return reply.ok(mfaInfoReply.parse({ bound: false, otpauth_uri: uri, qr_code: await QRCode.toDataURL(uri, { margin: 1, width: 200 }), secret }));
   });
 
-  app.post('/user/mfa-info', { schema: { tags, body: mfaChangeBody, summary: 'Bind or reset the authenticator' } }, async (request, reply) => {
+  app.post('/user/mfa-info', { config: { access: USER }, schema: { tags, body: mfaChangeBody, summary: 'Bind or reset the authenticator' } }, async (request, reply) => {
     const { user, session } = requireUser(request);
     const body = request.body;
     const purpose = body.action === 'bind' ? 'bind_mfa' : 'reset_mfa';
@@ -69,7 +70,7 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
     return reply.ok({ bound: body.action === 'bind' });
   });
 
-  app.post('/reset-password', { schema: { tags, body: changePasswordBody, summary: 'Change the password (signed in)' } }, async (request, reply) => {
+  app.post('/reset-password', { config: { access: USER }, schema: { tags, body: changePasswordBody, summary: 'Change the password (signed in)' } }, async (request, reply) => {
     const { user, session } = requireUser(request);
     if (!(await verifyPassword(user.password_hash, request.body.old_password))) throw new AppError('UCS_USER_PASSWORD_MISTAKE');
     const codeId = await checkEmailCode(ctx, 'reset_password', user.email, request.body.email_code);
@@ -85,7 +86,7 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
     return reply.ok({});
   });
 
-  app.post('/user/email', { schema: { tags, body: changeEmailBody, summary: 'Change the e-mail with codes to the old and the new address' } }, async (request, reply) => {
+  app.post('/user/email', { config: { access: USER }, schema: { tags, body: changeEmailBody, summary: 'Change the e-mail with codes to the old and the new address' } }, async (request, reply) => {
     const { user } = requireUser(request);
     const { email, email_code, new_email_code } = request.body;
     const oldCodeId = await checkEmailCode(ctx, 'edit_email', user.email, email_code);
@@ -101,7 +102,7 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
     return reply.ok({ email });
   });
 
-  app.post('/user/anti-fishing-code', { schema: { tags, body: antiPhishingBody, summary: 'Set the anti-phishing code shown in every mail' } }, async (request, reply) => {
+  app.post('/user/anti-fishing-code', { config: { access: USER }, schema: { tags, body: antiPhishingBody, summary: 'Set the anti-phishing code shown in every mail' } }, async (request, reply) => {
     const { user } = requireUser(request);
     const codeId = await checkEmailCode(ctx, 'edit_anti_fishing', user.email, request.body.email_code);
     await ctx.db.transaction().execute(async (trx) => {
@@ -112,7 +113,7 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
     return reply.ok({});
   });
 
-  app.get('/user/login-history', { schema: { tags, summary: 'The last 10 sign-ins' } }, async (request, reply) => {
+  app.get('/user/login-history', { config: { access: USER }, schema: { tags, summary: 'The last 10 sign-ins' } }, async (request, reply) => {
     const { user, session } = requireUser(request);
     const rows = await ctx.db
       .selectFrom('sessions')
@@ -138,7 +139,7 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
     return reply.ok({ list });
   });
 
-  app.post('/user/force-logout', { schema: { tags, body: forceLogoutBody, summary: 'Sign out another session, or all others' } }, async (request, reply) => {
+  app.post('/user/force-logout', { config: { access: USER }, schema: { tags, body: forceLogoutBody, summary: 'Sign out another session, or all others' } }, async (request, reply) => {
     const { user, session } = requireUser(request);
     const target = request.body.session_id;
     if (target === session.id) throw new AppError('PERMISSION_FORCE_LOGOUT_SELF_ERROR');

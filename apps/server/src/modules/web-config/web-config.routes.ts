@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLIENT_VERSION, LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
+import { PUBLIC } from '../../plugins/access-rules';
 
 export const webConfigReply = z.object({
   error_report_key: z.string().nullable(),
@@ -13,7 +14,7 @@ export const webConfigReply = z.object({
 
 /** Runtime configuration the web client reads before anything else (§7 web-config, language list). */
 export async function webConfigRoutes(app: AppInstance, ctx: AppContext) {
-  app.get('/web-config', { schema: { tags: ['platform'], summary: 'Runtime configuration for the web client' } }, async (_request, reply) => {
+  app.get('/web-config', { config: { access: PUBLIC }, schema: { tags: ['platform'], summary: 'Runtime configuration for the web client' } }, async (_request, reply) => {
     const devnet = ctx.chains.list().find((chain) => chain.family === 'EVM' && chain.isDevnet);
     return reply.ok({
       error_report_key: null,
@@ -26,7 +27,7 @@ export async function webConfigRoutes(app: AppInstance, ctx: AppContext) {
 }
 
 export async function languageListRoutes(app: AppInstance) {
-  app.get('/language', { schema: { tags: ['platform'], summary: 'Supported languages' } }, async (_request, reply) =>
+  app.get('/language', { config: { access: PUBLIC }, schema: { tags: ['platform'], summary: 'Supported languages' } }, async (_request, reply) =>
     reply.ok({ list: SUPPORTED_LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] })) }),
   );
 }

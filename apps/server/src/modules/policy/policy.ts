@@ -1,0 +1,69 @@
+import { SpaceRole, isPrivilegedRole, type ErrorCode } from '@keystead/contract';
+
+/**
+ * The one place that decides who may do what in a space (issue "Spaces": `can(user, action,
+ * object)`). Every space route names its action; the access plugin asks this module; the
+ * permission-matrix test walks the same table.
+ */
+export const SPACE_ACTIONS = {
+  'space.view': { privileged: false, denied: 'PERMISSION_VIEW_ERROR' },
+  'space.update': { privileged: true, denied: 'PERMISSION_SPACE_MANAGE_ERROR' },
+  'space.settings': { privileged: true, denied: 'PERMISSION_SPACE_MANAGE_ERROR' },
+  'member.view': { privileged: true, denied: 'PERMISSION_VIEW_ERROR' },
+  'member.invite': { privileged: true, denied: 'PERMISSION_INVITE_ERROR' },
+  'member.update': { privileged: true, denied: 'PERMISSION_UPDATE_ERROR' },
+  'member.delete': { privileged: true, denied: 'PERMISSION_DELETE_ERROR' },
+  'audit.view': { privileged: true, denied: 'PERMISSION_VIEW_ERROR' },
+} as const satisfies Record<string, { privileged: boolean; denied: ErrorCode }>;
+
+export type SpaceAction = keyof typeof SPACE_ACTIONS;
+
+export interface Actor {
+  userId: number;
+  role: number;
+}
+
+/** What an action is done to, when the object matters (a member being changed or removed). */
+export interface ActionObject {
+  targetRole?: number;
+  targetUserId?: number | null;
+  /** For role changes: the role being given. */
+  newRole?: number;
+}
+
+export interface Decision {
+  allowed: boolean;
+  code?: ErrorCode;
+}
+
+const ALLOW: Decision = { allowed: true };
+const deny = (code: ErrorCode): Decision => ({ allowed: false, code });
+
+export function can(actor: Actor, action: SpaceAction, object: ActionObject = {}): Decision {
+  const rule = SPACE_ACTIONS[action];
+  if (rule.privileged && !isPrivilegedRole(actor.role)) return deny(rule.denied);
+  const targetIsCreator = object.targetRole === SpaceRole.Creator;
+  const targetIsSelf = object.targetUserId !== undefined && object.targetUserId === actor.userId;
+  switch (action) {
+    case 'member.delete':
+      if (targetIsCreator) return deny('PERMISSION_CREATOR_DELETE_ERROR');
+      if (targetIsSelf) return deny('PERMISSION_MEMBER_SCOPE_ERROR');
+      // Only the creator removes an admin.
+      if (object.targetRole === SpaceRole.Admin && actor.role !== SpaceRole.Creator) return deny(rule.denied);
+      return ALLOW;
+    case 'member.update':
+      if (targetIsCreator || object.newRole === SpaceRole.Creator) return deny('PERMISSION_CREATOR_TRANSFER_ERROR');
+      if (targetIsSelf) return deny('PERMISSION_MEMBER_SCOPE_ERROR');
+      // Admin rights are given and taken by the creator alone.
+      if ((object.targetRole === SpaceRole.Admin || object.newRole === SpaceRole.Admin) && actor.role !== SpaceRole.Creator) {
+        return deny(rule.denied);
+      }
+      return ALLOW;
+    case 'member.invite':
+      if (object.newRole === SpaceRole.Creator) return deny('PERMISSION_CREATOR_TRANSFER_ERROR');
+      if (object.newRole === SpaceRole.Admin && actor.role !== SpaceRole.Creator) return deny(rule.denied);
+      return ALLOW;
+    default:
+      return ALLOW;
+  }
+}
