@@ -18,14 +18,23 @@ export function getStoredUser(): StoredUser | null {
   return userStore.get();
 }
 
+let clearedByLogout = false;
+
 export function setStoredUser(user: StoredUser): void {
+  clearedByLogout = false;
   writeJson(localStorage, STORAGE_KEYS.user, user);
   userStore.set(user);
 }
 
-export function clearStoredUser(): void {
+/** `logout`: the user chose to leave, so the page they were on is not remembered for the next login. */
+export function clearStoredUser(reason: 'logout' | 'expired' = 'expired'): void {
+  clearedByLogout = reason === 'logout';
   removeKey(localStorage, STORAGE_KEYS.user);
   userStore.set(null);
+}
+
+export function wasLoggedOut(): boolean {
+  return clearedByLogout;
 }
 
 export function useStoredUser(): StoredUser | null {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useUserBaseInfo } from '@/features/account';
 import { currentLanguage, languageCameFromAddress, setLanguage } from '@/lib/i18n';
-import { useStoredUser } from '@/lib/session';
+import { useStoredUser, wasLoggedOut } from '@/lib/session';
 
 /**
  * §2 Guards: not logged in → /login, remembering where the user was going. The stored user is
@@ -21,6 +21,7 @@ export function RequireAuth() {
   }, [savedLanguage]);
 
   if (!stored) {
+    if (wasLoggedOut()) return <Navigate to="/login" replace />;
     return (
       <Navigate
         to="/login"

@@ -29,7 +29,7 @@ export default function MainLayout() {
     <Layout className="ks-main" hasSider={desktop}>
       {desktop ? (
         <Layout.Sider
-          width={232}
+          width={256}
           collapsedWidth={72}
           collapsed={collapsed}
           className="ks-main__sider"

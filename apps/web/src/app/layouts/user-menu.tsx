@@ -22,11 +22,12 @@ export function UserMenu({ compact }: { compact: boolean }) {
 
   const signOut = async () => {
     await logout().catch(() => undefined);
-    clearStoredUser();
+    // A chosen logout: the guard must not remember this page as the place to return to.
+    clearStoredUser('logout');
+    await navigate('/login', { replace: true, state: null });
     clearSelectedSpace();
     queryClient.clear();
     toastSuccess(t('layout:user.loggedOut'));
-    await navigate('/login', { replace: true });
   };
 
   return (

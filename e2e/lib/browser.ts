@@ -1,0 +1,85 @@
+/// <reference lib="dom" />
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+export const baseURL = (): string => inject('baseURL');
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+/**
+ * Debian's Chromium, headless, nothing reaching out to the internet. playwright-core gives every
+ * launch a fresh temporary profile (it refuses --user-data-dir with launch()).
+ */
+export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    browser,
+    close: () => browser.close(),
+  };
+}
+
+let clientCounter = 0;
+/** A distinct client address for one browser context or API session (see global-setup TRUST_PROXY). */
+export function nextClientIp(): string {
+  clientCounter += 1;
+  return `10.${process.pid % 250}.${Math.floor(clientCounter / 250)}.${clientCounter % 250}`;
+}
+
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport,
+    locale: 'en-US',
+    extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** The path (and query) the single-page app currently shows. */
+export async function currentPath(page: Page): Promise<string> {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+}
+
+/** The text of the antd notifications (toasts) currently shown. */
+export async function toastText(page: Page): Promise<string> {
+  const toast = page.locator('.ant-notification-notice').first();
+  await toast.waitFor();
+  return (await toast.innerText()).replace(/\s+/g, ' ');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.waitForTimeout(350); // let antd's motion settle
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}

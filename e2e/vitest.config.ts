@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: one server for the whole run (global-setup.ts), Debian's Chromium driven by
+// playwright-core. Test files run one after another: they share the server's per-IP limits.
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    globalSetup: ['./global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});
