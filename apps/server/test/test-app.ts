@@ -12,6 +12,7 @@ import { ChainRegistry, type ChainEndpoint } from '../src/modules/chains/chain-r
 
 export interface TestApp {
   app: AppInstance;
+  schema: string | undefined;
   ctx: AppContext;
   client(options?: { language?: Language; ip?: string }): TestClient;
   close(): Promise<void>;
@@ -23,10 +24,12 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { setup?: (app: AppInstance) => void; chains?: ChainEndpoint[] } = {},
+  options: { setup?: (app: AppInstance) => void; chains?: ChainEndpoint[]; sharedSchemaOf?: TestApp } = {},
 ): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;
-  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  // A second app on the same schema stands in for a second server process.
+  const schema = options.sharedSchemaOf?.schema ?? (databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined);
+  const ownsSchema = !options.sharedSchemaOf;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -51,13 +54,14 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    schema,
     ctx,
     client: (options = {}) => new TestClient(app, options.language ?? 'en-US', options.ip ?? randomIp()),
     async close() {
       await app.close();
       await rates.close();
       await database.close();
-      if (databaseUrl && schema) {
+      if (databaseUrl && schema && ownsSchema) {
         const admin = new pg.Client({ connectionString: databaseUrl });
         await admin.connect();
         await admin.query(`drop schema if exists "${schema}" cascade`);

@@ -59,7 +59,7 @@ export const accessPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.auth === 'public') return;
     const { user } = requireUser(request);

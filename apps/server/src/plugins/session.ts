@@ -16,7 +16,9 @@ declare module 'fastify' {
 /** Reads the session cookie once per request; routes then ask for the stage they need. */
 export const sessionPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request) => {
+  // preValidation: who is asking is known before the body is judged, so the access check (also
+  // preValidation) can refuse a stranger before they learn anything from validation errors.
+  app.addHook('preValidation', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     request.auth = await loadSession(ctx, token);
