@@ -25,10 +25,19 @@ export function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandl
 }
 
 /** Opens the database, applies migrations, starts local chains when needed, then listens. */
-export async function startServer(config: AppConfig): Promise<RunningServer> {
-  const database = await openConfiguredDatabase(config);
-  await migrate(database);
-  const localChains: LocalChains | null = config.DEVNET ? await startLocalChains(config) : null;
+export async function startServer(
+  config: AppConfig,
+  /** Chains already starting (main.ts starts them before loading the app's code). */
+  chainsStarting?: Promise<LocalChains | null>,
+): Promise<RunningServer> {
+  // The database and the local chains start side by side: neither needs the other.
+  const [database, localChains] = await Promise.all([
+    openConfiguredDatabase(config).then(async (handle) => {
+      await migrate(handle);
+      return handle;
+    }),
+    chainsStarting ?? (config.DEVNET ? startLocalChains(config) : Promise.resolve<LocalChains | null>(null)),
+  ]);
   const endpoints: ChainEndpoint[] = [
     ...(localChains?.endpoints ?? []),
     ...config.evmRpcUrls.map(

@@ -14,40 +14,32 @@ export interface LocalChains {
  * beside the embedded database, so both survive a restart together.
  */
 export async function startLocalChains(config: AppConfig): Promise<LocalChains> {
-  const endpoints: ChainEndpoint[] = [];
-  const stops: Array<() => Promise<void>> = [];
   const devnetDir = path.join(config.dataDir, 'devnet');
-  if (!config.evmRpcUrls.some((setting) => setting.chainId === 31337)) {
-    const evm = await startEvmDevnet({ dataDir: devnetDir, port: config.DEVNET_PORT });
-    stops.push(() => evm.stop());
-    endpoints.push({
-      family: 'EVM',
-      chainId: evm.chainId,
-      name: 'Devnet (Hardhat)',
-      rpcUrl: evm.rpcUrl,
-      isDevnet: true,
-      contracts: { ...evm.contracts },
-    });
+  const wantEvm = !config.evmRpcUrls.some((setting) => setting.chainId === 31337);
+  const wantLitecoin = !process.env.LTC_RPC_URL;
+  const [evm, litecoin] = await Promise.all([
+    wantEvm ? startEvmDevnet({ dataDir: devnetDir, port: config.DEVNET_PORT }) : null,
+    wantLitecoin ? startLitecoinRegtest({ dataDir: devnetDir }) : null,
+  ]);
+  const endpoints: ChainEndpoint[] = [];
+  if (evm) {
+    endpoints.push({ family: 'EVM', chainId: evm.chainId, name: 'Devnet (Hardhat)', rpcUrl: evm.rpcUrl, isDevnet: true, contracts: { ...evm.contracts } });
   }
-  if (!process.env.LTC_RPC_URL) {
-    const litecoin = await startLitecoinRegtest({ dataDir: devnetDir });
-    if (litecoin) {
-      stops.push(() => litecoin.stop());
-      endpoints.push({
-        family: 'BTC',
-        chainId: 'ltc-regtest',
-        name: 'Litecoin regtest',
-        rpcUrl: litecoin.rpcUrl,
-        rpcUser: litecoin.rpcUser,
-        rpcPassword: litecoin.rpcPassword,
-        isDevnet: true,
-      });
-    }
+  if (litecoin) {
+    endpoints.push({
+      family: 'BTC',
+      chainId: 'ltc-regtest',
+      name: 'Litecoin regtest',
+      rpcUrl: litecoin.rpcUrl,
+      rpcUser: litecoin.rpcUser,
+      rpcPassword: litecoin.rpcPassword,
+      isDevnet: true,
+    });
   }
   return {
     endpoints,
     async stop() {
-      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+      await Promise.all([evm?.stop(), litecoin?.stop()].map((p) => p?.catch(() => undefined)));
     },
   };
 }

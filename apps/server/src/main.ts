@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig } from './config';
-import { startServer } from './boot';
 
 /** `npm start`: the API, the web app and (on the embedded defaults) the local chains on one port. */
 async function main(): Promise<void> {
@@ -13,7 +12,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await startServer(config);
+  // The local chains are child processes: start them first, while this process loads its code.
+  const chainsStarting = config.DEVNET ? import('./local-chains').then((m) => m.startLocalChains(config)) : Promise.resolve(null);
+  const { startServer } = await import('./boot');
+  const server = await startServer(config, chainsStarting);
   server.app.log.info(`Keystead is ready at ${server.url}`);
   let stopping = false;
   const shutdown = async (signal: string) => {
