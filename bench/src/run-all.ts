@@ -1,4 +1,5 @@
 import { benchHttp } from './http-baseline';
+import { benchSpaceLists } from './space-lists';
 import { benchStartup } from './startup';
 import { benchLoginBundle } from './web-size';
 
@@ -6,6 +7,6 @@ import { benchLoginBundle } from './web-size';
  * `npm run bench`: prints figures and ratios. Each part is independent; pass names to run some:
  * `npm run bench -- startup web http`.
  */
-const parts: Record<string, () => Promise<void>> = { startup: benchStartup, web: benchLoginBundle, http: benchHttp };
+const parts: Record<string, () => Promise<void>> = { startup: benchStartup, web: benchLoginBundle, http: benchHttp, spaces: benchSpaceLists };
 const chosen = process.argv.slice(2).filter((name) => name in parts);
 for (const name of chosen.length ? chosen : Object.keys(parts)) await parts[name]!();

@@ -129,6 +129,7 @@ export interface AuditLogTable {
   ip: string | null;
   location: string | null;
   created_at: CreatedAt;
+  seq: number;
   prev_hash: string;
   hash: string;
 }

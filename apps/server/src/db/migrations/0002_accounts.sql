@@ -105,6 +105,8 @@ create table audit_log (
   ip text,
   location text,
   created_at timestamptz not null default now(),
+  -- Position in its chain (1, 2, 3 …): the chain's length without counting, and a gap shows a deletion.
+  seq bigint not null,
   prev_hash text not null,
   hash text not null
 );

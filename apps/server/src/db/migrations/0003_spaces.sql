@@ -53,3 +53,4 @@ create table notifications (
 create index notifications_user on notifications (user_id, id desc);
 
 create index audit_log_list on audit_log (organization_id, created_at desc, id desc);
+create index audit_log_by_type on audit_log (organization_id, type, created_at desc, id desc);

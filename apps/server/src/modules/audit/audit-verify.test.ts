@@ -35,7 +35,7 @@ describe('audit hash chain', () => {
     await t.ctx.db.deleteFrom('audit_log').where('id', '=', deleted!).execute();
     await t.ctx.db
       .insertInto('audit_log')
-      .values({ organization_id: 203, user_id: 7, type: 'wallet', operation: 'forged', content: '{}', ip: null, prev_hash: 'f'.repeat(64), hash: 'e'.repeat(64) })
+      .values({ organization_id: 203, user_id: 7, type: 'wallet', operation: 'forged', content: '{}', ip: null, seq: 5, prev_hash: 'f'.repeat(64), hash: 'e'.repeat(64) })
       .execute();
     const report = await verifyAuditChains(t.ctx.db);
     const byChain = Object.fromEntries(report.broken.map((b) => [b.chain, b]));

@@ -27,6 +27,7 @@ export async function verifyAuditChains(db: Kysely<Database>, organizationId?: n
   let query = db.selectFrom('audit_log').selectAll().orderBy('id');
   if (organizationId !== undefined) query = query.where('organization_id', '=', organizationId);
   const lastHash = new Map<string, string>();
+  const lastSeq = new Map<string, number>();
   const broken = new Map<string, BrokenLink>();
   let rows = 0;
   for (const row of await query.execute()) {
@@ -37,6 +38,7 @@ export async function verifyAuditChains(db: Kysely<Database>, organizationId?: n
     const content = canonicalJson(typeof row.content === 'string' ? JSON.parse(row.content) : row.content);
     const recomputed = sha256Hex(
       auditHashInput({
+        seq: row.seq,
         prev_hash: row.prev_hash,
         organization_id: row.organization_id,
         user_id: row.user_id,
@@ -48,8 +50,9 @@ export async function verifyAuditChains(db: Kysely<Database>, organizationId?: n
       }),
     );
     if (recomputed !== row.hash) broken.set(chain, { chain, rowId: row.id, reason: 'hash mismatch' });
-    else if (row.prev_hash !== expectedPrev) broken.set(chain, { chain, rowId: row.id, reason: 'link mismatch' });
+    else if (row.prev_hash !== expectedPrev || row.seq !== (lastSeq.get(chain) ?? 0) + 1) broken.set(chain, { chain, rowId: row.id, reason: 'link mismatch' });
     lastHash.set(chain, row.hash);
+    lastSeq.set(chain, row.seq);
   }
   return { chains: lastHash.size, rows, broken: [...broken.values()] };
 }

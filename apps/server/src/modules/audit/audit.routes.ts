@@ -11,6 +11,8 @@ import { verifyAuditChains } from './audit-verify';
 
 const tags = ['audit'];
 const EXPORT_MAX_ROWS = 100_000;
+/** Filtered totals are counted up to this many rows; the list then says "10 000+". */
+const COUNT_CAP = 10_000;
 
 type Filters = Omit<z.infer<typeof auditListQuery>, 'page' | 'page_size'>;
 
@@ -28,6 +30,19 @@ function withColumns<T extends SelectQueryBuilder<Database & { a: Database['audi
   return query.select(['a.id', 'a.type', 'a.operation', 'a.content', 'a.ip', 'a.location', 'a.created_at', 'a.user_id', 'u.nickname', 'u.email']);
 }
 
+/** The whole log's size is the last row's position in the chain: no count over 100 000 rows. */
+async function chainLength(ctx: AppContext, organizationId: number): Promise<{ count: number; exact: boolean }> {
+  const last = await ctx.db.selectFrom('audit_log').select('seq').where('organization_id', '=', organizationId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return { count: last?.seq ?? 0, exact: true };
+}
+
+async function cappedCount(ctx: AppContext, organizationId: number, filters: Filters): Promise<{ count: number; exact: boolean }> {
+  const inner = filtered(ctx, organizationId, filters).select('a.id').limit(COUNT_CAP + 1);
+  const row = await ctx.db.selectFrom(inner.as('capped')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const count = Number(row.n);
+  return count > COUNT_CAP ? { count: COUNT_CAP, exact: false } : { count, exact: true };
+}
+
 /** A spreadsheet must not run a cell as a formula (CSV injection). */
 function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -40,9 +55,10 @@ export async function auditRoutes(app: AppInstance, ctx: AppContext) {
     const { organization } = requireSpace(request);
     const { page, page_size, ...filters } = request.query;
     const base = filtered(ctx, organization.id, filters);
+    const unfiltered = Object.values(filters).every((value) => value === undefined);
     const [rows, total] = await Promise.all([
       withColumns(base).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(page_size).offset((page - 1) * page_size).execute(),
-      base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      unfiltered ? chainLength(ctx, organization.id) : cappedCount(ctx, organization.id, filters),
     ]);
     const list = rows.map((row) => ({
       id: row.id,
@@ -55,7 +71,7 @@ export async function auditRoutes(app: AppInstance, ctx: AppContext) {
       location: row.location,
       time: row.created_at.toISOString(),
     }));
-    return reply.ok({ list, page, page_size, total: Number(total.n) });
+    return reply.ok({ list, page, page_size, total: total.count, total_exact: total.exact });
   });
 
   app.get('/audit-log/export', { config: { access: inSpace('audit.view') }, schema: { tags, querystring: auditListQuery.omit({ page: true, page_size: true }), summary: 'CSV export of the filtered audit log' } }, async (request, reply) => {

@@ -28,6 +28,7 @@ export function canonicalJson(value: unknown): string {
 
 /** The exact text a row's hash covers; verification recomputes it the same way. */
 export function auditHashInput(row: {
+  seq: number;
   prev_hash: string;
   organization_id: number | null;
   user_id: number | null;
@@ -37,7 +38,7 @@ export function auditHashInput(row: {
   ip: string | null;
   created_at: string;
 }): string {
-  return JSON.stringify([row.prev_hash, row.organization_id, row.user_id, row.type, row.operation, row.content, row.ip, row.created_at]);
+  return JSON.stringify([row.seq, row.prev_hash, row.organization_id, row.user_id, row.type, row.operation, row.content, row.ip, row.created_at]);
 }
 
 /** Lock namespaces for the two kinds of chain: a space's rows, and one user's account rows. */
@@ -55,7 +56,7 @@ export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Prom
   await sql`select pg_advisory_xact_lock(${spaceChain ? SPACE_CHAIN_LOCK : ACCOUNT_CHAIN_LOCK}, ${chainKey}::int)`.execute(trx);
   const previous = await trx
     .selectFrom('audit_log')
-    .select('hash')
+    .select(['hash', 'seq'])
     .where(
       spaceChain
         ? sql<boolean>`organization_id = ${entry.organizationId}`
@@ -67,11 +68,13 @@ export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Prom
     .limit(1)
     .executeTakeFirst();
   const prevHash = previous?.hash ?? GENESIS_HASH;
+  const seq = (previous?.seq ?? 0) + 1;
   // Millisecond precision survives the round trip through timestamptz, so verification matches.
   const createdAt = new Date().toISOString();
   const content = canonicalJson(entry.content ?? {});
   const hash = sha256Hex(
     auditHashInput({
+      seq,
       prev_hash: prevHash,
       organization_id: entry.organizationId,
       user_id: entry.userId,
@@ -93,6 +96,7 @@ export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Prom
       ip: entry.ip ?? null,
       location: entry.location ?? null,
       created_at: createdAt,
+      seq,
       prev_hash: prevHash,
       hash,
     })
