@@ -12,6 +12,7 @@ import { SIGNED_IN, inSpace } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
 import { writeAudit } from '../audit/audit.service';
 import { MAX_IMAGE_BYTES, storeImage } from '../uploads/image-upload';
+import { scanEnvironment } from './environment-scan';
 import { presentSpace } from './space-presenter';
 
 const tags = ['organization'];
@@ -150,5 +151,17 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
       return row;
     });
     return reply.ok(presentSpace(updated, member.role, { member_count: await memberCount(ctx.db, organization.id), wallet_count: 0 }));
+  });
+
+  app.post('/organization/environment-scan', { config: { access: inSpace('space.settings') }, schema: { tags, summary: 'Scan the space for risky settings' } }, async (request, reply) => {
+    const { organization } = requireSpace(request);
+    const { user } = requireUser(request);
+    const findings = await scanEnvironment(ctx.db, organization);
+    const state = findings.length === 0 ? 'secure' : 'error';
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('organizations').set({ environment_scan: state, updated_at: new Date() }).where('id', '=', organization.id).execute();
+      await writeAudit(trx, { organizationId: organization.id, userId: user.id, type: 'organization', operation: 'environment_scan', ip: request.ip, content: { state, findings: findings.map((f) => f.code) } });
+    });
+    return reply.ok({ environment_scan: state, findings });
   });
 }

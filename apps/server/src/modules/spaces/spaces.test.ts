@@ -91,4 +91,14 @@ describe('spaces', () => {
     info = await owner.client.get('/api/v1/organization/base-info');
     expect(info.data).toMatchObject({ vip_category: 'free', vip_notice: 'expired' });
   });
+
+  it('scans the environment and names what is risky', async () => {
+    const owner = await person(t, { mfa: true });
+    const id = await createSpace(owner);
+    await addMember(t, owner, id, 2);
+    const first = await owner.client.post<{ environment_scan: string; findings: Array<{ code: string }> }>('/api/v1/organization/environment-scan', {});
+    expect(first.data.environment_scan).toBe('error');
+    expect(first.data.findings.map((f) => f.code)).toEqual(['admin_without_authenticator', 'approval_verification_off']);
+    expect((await owner.client.get<{ environment_scan: string }>('/api/v1/organization/base-info')).data.environment_scan).toBe('error');
+  });
 });
