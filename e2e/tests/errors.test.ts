@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
 import { formatErrorMessage } from '@keystead/contract';
 import { PASSWORD, solveCaptchaIfShown, uniqueEmail } from '../lib/accounts';
-import { launchBrowser, newPage, toastText } from '../lib/browser';
+import { launchBrowser, newPage, screenshot, toastText } from '../lib/browser';
 
 describe('error toasts and request headers (§7, §8)', () => {
   let browser: Browser;
@@ -40,7 +40,13 @@ describe('error toasts and request headers (§7, §8)', () => {
     page.on('request', (request) => request.url().includes('/api/v1/login') && calls.push(request.url()));
     await page.goto('/login');
     await page.getByTestId('login-submit').click();
-    await page.getByText('Enter your e-mail address.').waitFor();
+    await page
+      .getByText('Enter your e-mail address.')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await screenshot(page, 'debug-validation');
+        throw error;
+      });
     await page.getByText('Enter your password.').waitFor();
     await page.locator('#email').fill('not-an-address');
     await page.getByTestId('login-submit').click();

@@ -8,10 +8,12 @@ import { webConfigQuery } from '@/features/platform';
 import '@/app/global.css';
 
 installGlobalErrorHandlers();
+// The language is settled synchronously at the start (its texts load after), so the first request already carries it.
+const i18nReady = initI18n();
 // web-config first: it plants the CSRF cookie that every later POST copies into its header.
 void queryClient.prefetchQuery(webConfigQuery());
 
-void initI18n().then(() => {
+void i18nReady.then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppRoot />

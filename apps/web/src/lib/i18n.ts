@@ -77,8 +77,12 @@ function applyDocumentLanguage(language: Language): void {
   dayjs.locale(DAYJS_LOCALES[language]);
 }
 
+/** The language being applied; requests sent while its texts still load already use it. */
+let activeLanguage: Language | null = null;
+
 export async function initI18n(): Promise<Language> {
   const language = initialLanguage();
+  activeLanguage = language;
   await i18next.use(initReactI18next).init({
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
@@ -97,6 +101,7 @@ export async function initI18n(): Promise<Language> {
 /** Loads and applies a language; stores it as the browser's choice. Unsupported → en-US. */
 export async function setLanguage(candidate: string | null | undefined): Promise<Language> {
   const language = resolveLanguage(candidate);
+  activeLanguage = language;
   const antdLocale = await loadLanguage(language);
   await i18next.changeLanguage(language);
   antdLocaleStore.set(antdLocale);
@@ -108,7 +113,7 @@ export async function setLanguage(candidate: string | null | undefined): Promise
 export const resolveLanguageSafe = (value: string | null | undefined): Language => resolveLanguage(value);
 
 export function currentLanguage(): Language {
-  return resolveLanguage(i18next.language);
+  return activeLanguage ?? resolveLanguage(i18next.language);
 }
 
 export { i18next };

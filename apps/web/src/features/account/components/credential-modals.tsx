@@ -97,7 +97,7 @@ export function ChangeEmailModal({ open, onClose, currentEmail }: ModalProps & {
         rules={rules(t).email}
         getValueFromEvent={trimStart}
       >
-        <Input type="email" autoComplete="email" maxLength={254} />
+        <Input inputMode="email" autoComplete="email" maxLength={254} />
       </Form.Item>
       <CodeField
         name="new_email_code"

@@ -28,15 +28,22 @@ export function LoginHistoryTab() {
 
   const dash = t('common:dash');
   return (
-    <Card
-      title={t('history.title')}
-      extra={
+    <Card title={t('history.title')}>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 12,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          marginBottom: 16,
+        }}
+      >
+        <span style={{ color: 'rgba(0,0,0,0.55)' }}>{t('history.description')}</span>
         <Button danger disabled={!others} onClick={() => confirm()} data-testid="force-logout-all">
           {t('history.forceLogoutAll')}
         </Button>
-      }
-    >
-      <p style={{ marginTop: 0, color: 'rgba(0,0,0,0.55)' }}>{t('history.description')}</p>
+      </div>
       <Table<LoginHistoryItem>
         rowKey="session_id"
         loading={history.isPending}

@@ -113,7 +113,7 @@ export function RegisterCard({ email, inviteToken, organizationId }: RegisterCar
       >
         <Form.Item name="email" label={t('auth:fields.email')} rules={r.email} getValueFromEvent={trimStart}>
           <Input
-            type="email"
+            inputMode="email"
             autoComplete="email"
             placeholder={t('auth:fields.emailPlaceholder')}
             disabled={invited && Boolean(email)}

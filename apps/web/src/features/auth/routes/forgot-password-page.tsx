@@ -62,7 +62,7 @@ export default function ForgotPasswordPage() {
       <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large">
         <Form.Item name="email" label={t('auth:fields.email')} rules={r.email} getValueFromEvent={trimStart}>
           <Input
-            type="email"
+            inputMode="email"
             autoComplete="username"
             placeholder={t('auth:fields.emailPlaceholder')}
             maxLength={254}

@@ -64,7 +64,7 @@ export default function LoginPage() {
       >
         <Form.Item name="email" label={t('auth:fields.email')} rules={r.email} getValueFromEvent={trimStart}>
           <TextInput
-            type="email"
+            inputMode="email"
             autoComplete="username"
             placeholder={t('auth:fields.emailPlaceholder')}
             maxLength={254}
