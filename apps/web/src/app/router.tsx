@@ -3,6 +3,7 @@ import { RootRoute } from './root-route';
 import { RequireAuth } from './guards/require-auth';
 import { RequireSpace } from './guards/require-space';
 import { RequireRole } from './guards/require-role';
+import { InviteLayout } from './guards/invite-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { DappLayout } from './layouts/dapp-layout';
 import { lazyPage } from './lazy-page';
@@ -59,13 +60,17 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/wallet" replace /> },
       { path: 'task', element: <Navigate to="/transfer" replace /> },
       {
+        path: 'organization/invite-confirm',
+        element: <InviteLayout mainLayout={page.mainLayout} />,
+        children: [{ index: true, element: page.inviteConfirm }],
+      },
+      {
         element: <RequireAuth />,
         children: [
           {
             element: page.mainLayout,
             children: [
               { path: 'organization', element: page.organizations },
-              { path: 'organization/invite-confirm', element: page.inviteConfirm },
               {
                 element: <RequireSpace allowNoWallets rememberedSpace />,
                 children: [

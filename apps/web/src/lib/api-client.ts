@@ -153,6 +153,49 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw new ApiError(payload.code, message, payload.data ?? null, response.status);
 }
 
+/**
+ * Downloads a file reply (e.g. a CSV export) with the same headers as every call. A JSON reply is
+ * an envelope: its error is thrown like any other. Returns the body and the file name offered.
+ */
+export async function apiDownload(
+  path: string,
+  query?: Query,
+  options: { organizationId?: string | null } = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method: 'GET',
+      credentials: 'include',
+      headers: buildHeaders('GET', undefined, options.organizationId),
+    });
+  } catch (error) {
+    throw new ApiError('network_error', error instanceof Error ? error.message : 'network error');
+  }
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+    const payload = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+    const code = typeof payload?.code === 'string' ? payload.code : 'server_busy';
+    if (code === 'UCS_USER_AUTHENTICATION') handleAuthenticationFailure();
+    throw new ApiError(code, payload?.message ?? code, null, response.status);
+  }
+  if (!response.ok) throw new ApiError('server_busy', 'server busy', null, response.status);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}
+
+/** Offers a blob to the browser as a download. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 export const api = {
   get: <T>(path: string, query?: Query, options?: Omit<RequestOptions, 'method' | 'query'>) =>
     apiRequest<T>(path, { ...options, method: 'GET', query }),

@@ -63,8 +63,62 @@ export function initialLanguage(search = window.location.search): Language {
   );
 }
 
+/**
+ * Namespaces that are not part of the first screen (e.g. the spaces screens): their texts load
+ * with the first page that needs them, in every language, and again when the language changes.
+ */
+type LazyNamespace = 'spaces';
+type JsonModule = { default: Record<string, unknown> };
+const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModule>>> = {
+  spaces: {
+    'en-US': () => import('@/locales/en-US/spaces.json'),
+    'zh-CN': () => import('@/locales/zh-CN/spaces.json'),
+    'zh-HK': () => import('@/locales/zh-HK/spaces.json'),
+  },
+};
+const wantedLazy = new Set<LazyNamespace>();
+const lazyPromises = new Map<string, Promise<void>>();
+
+function loadLazy(ns: LazyNamespace, language: Language): Promise<void> {
+  const key = `${language}:${ns}`;
+  let promise = lazyPromises.get(key);
+  if (!promise) {
+    promise = lazyLoaders[ns][language]().then((module) => {
+      i18next.addResourceBundle(language, ns, module.default, true, true);
+    });
+    promise.catch(() => lazyPromises.delete(key));
+    lazyPromises.set(key, promise);
+  }
+  return promise;
+}
+
+/** Makes sure a lazy namespace is loaded for the current language (and for later switches). */
+const ensured = new Map<string, Promise<void>>();
+export function ensureNamespace(ns: LazyNamespace): Promise<void> {
+  wantedLazy.add(ns);
+  const language = currentLanguage();
+  const key = `${language}:${ns}`;
+  let promise = ensured.get(key);
+  if (!promise) {
+    // en-US is the fallback of every text, so it is always wanted too.
+    promise = Promise.all([loadLazy(ns, language), loadLazy(ns, DEFAULT_LANGUAGE)]).then(() => undefined);
+    promise.catch(() => ensured.delete(key));
+    ensured.set(key, promise);
+  }
+  return promise;
+}
+
+/** Whether a lazy namespace is ready in the current language (no suspension needed). */
+export function namespaceReady(ns: LazyNamespace): boolean {
+  return i18next.hasResourceBundle(currentLanguage(), ns) && i18next.hasResourceBundle(DEFAULT_LANGUAGE, ns);
+}
+
 async function loadLanguage(language: Language): Promise<Locale | undefined> {
-  const [bundle, antdLocale] = await Promise.all([bundleLoaders[language](), antdLoaders[language]()]);
+  const [bundle, antdLocale] = await Promise.all([
+    bundleLoaders[language](),
+    antdLoaders[language](),
+    ...[...wantedLazy].map((ns) => loadLazy(ns, language)),
+  ]);
   for (const ns of NAMESPACES) {
     if (!i18next.hasResourceBundle(language, ns))
       i18next.addResourceBundle(language, ns, bundle[ns], true, true);

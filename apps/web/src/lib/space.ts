@@ -1,7 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { readCookie, writeCookie } from './cookies';
 import { createExternalStore } from './external-store';
-import { LAST_SPACE_COOKIE, STORAGE_KEYS, readText, removeKey, writeText } from './storage';
+import {
+  LAST_SPACE_COOKIE,
+  STORAGE_KEYS,
+  WALLET_DRAFT_PREFIX,
+  readText,
+  removeKey,
+  writeText,
+} from './storage';
 
 /** The space (organization) chosen in this tab; sent as the organization-id header. */
 const spaceStore = createExternalStore<string | null>(readText(sessionStorage, STORAGE_KEYS.organization));
@@ -30,4 +37,21 @@ export function rememberedSpaceId(): string | null {
 
 export function useSelectedSpaceId(): string | null {
   return useSyncExternalStore(spaceStore.subscribe, spaceStore.get);
+}
+
+/** §4 Organization: switching clears the wallet drafts that belong to other spaces. */
+export function clearOtherSpaceDrafts(keep: string | number): void {
+  const own = `${WALLET_DRAFT_PREFIX}${String(keep)}`;
+  for (const store of [sessionStorage, localStorage]) {
+    try {
+      const stale: string[] = [];
+      for (let index = 0; index < store.length; index += 1) {
+        const key = store.key(index);
+        if (key?.startsWith(WALLET_DRAFT_PREFIX) && key !== own && !key.startsWith(`${own}.`)) stale.push(key);
+      }
+      for (const key of stale) store.removeItem(key);
+    } catch {
+      // storage unavailable: nothing to clear
+    }
+  }
 }

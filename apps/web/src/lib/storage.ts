@@ -10,10 +10,18 @@ export const STORAGE_KEYS = {
   organization: 'ks.organization',
   /** sessionStorage: where a list was left, so it can be restored (§2). */
   listPosition: 'ks.list-position',
+  /** sessionStorage: the guided tour to start after an invitation registration ('invite' | 'create'). */
+  guide: 'ks.guide',
 } as const;
 
-/** Cookie naming the last space the user entered; it reopens /organization/settings (§2 Guards). */
-export const LAST_SPACE_COOKIE = 'ks_last_org';
+/** Prefix of the per-space wallet drafts (`ks.wallet-draft.<space id>…`), in either storage. */
+export const WALLET_DRAFT_PREFIX = 'ks.wallet-draft.';
+
+/**
+ * Cookie naming the last space the user entered; it reopens /organization/settings (§2 Guards).
+ * The server sets it too (POST /organization/enter, /organization/join, /invite-register).
+ */
+export const LAST_SPACE_COOKIE = 'ks_last_space';
 
 function safe<T>(run: () => T, fallback: T): T {
   try {

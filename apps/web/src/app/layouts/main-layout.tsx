@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Button, Drawer, Grid, Layout, Tag } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { NotificationCenter } from '@/features/notifications';
-import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
+import { GuideTour, isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { useSelectedSpaceId } from '@/lib/space';
 import { AppLanguageDropdown } from '../app-language-dropdown';
 import { Brand, BrandMark } from './brand';
@@ -94,8 +95,13 @@ export default function MainLayout() {
           </div>
         </Layout.Header>
         <Layout.Content className="ks-main__content">
-          <Outlet />
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         </Layout.Content>
+        <Suspense fallback={null}>
+          <GuideTour />
+        </Suspense>
       </Layout>
     </Layout>
   );

@@ -8,3 +8,7 @@ export {
 } from './api/get-organization-base-info';
 export { useOrganizations, type OrganizationListItem } from './api/list-organizations';
 export { useEnterOrganization } from './api/enter-organization';
+export { useMembers } from './api/list-members';
+export type { Member, Space } from './api/types';
+export { LimitModal, limitFromError, type LimitInfo } from './components/limit-modal';
+export { GuideTour } from './components/guide-tour';

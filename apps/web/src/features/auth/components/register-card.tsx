@@ -8,6 +8,7 @@ import { useWebConfig } from '@/features/platform';
 import { EmailCodeInput } from '@/components/ui/email-code-input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { showErrorToast, toastSuccess } from '@/lib/notify';
+import { guideForRole, startGuide } from '@/lib/guide';
 import { selectSpace } from '@/lib/space';
 import { rules, trimStart } from '@/lib/validation';
 import { inviteRegister, register } from '../api/register';
@@ -29,13 +30,23 @@ export interface RegisterCardProps {
   inviteToken?: string;
   /** The inviting organisation; after registering it becomes the selected space. */
   organizationId?: string | number;
+  /** Invitation variant: the space's name, shown in the subtitle. */
+  organizationName?: string;
+  /** Invitation variant: the role given; admins get the "create" tour, others the "invite" tour. */
+  inviteRole?: number;
 }
 
 /**
  * §2/§4 Register as a reusable card: the normal /register form, or the invitation variant when an
  * invite token is given (different title, e-mail pre-filled and disabled, no invite code field).
  */
-export function RegisterCard({ email, inviteToken, organizationId }: RegisterCardProps) {
+export function RegisterCard({
+  email,
+  inviteToken,
+  organizationId,
+  organizationName,
+  inviteRole,
+}: RegisterCardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -53,7 +64,11 @@ export function RegisterCard({ email, inviteToken, organizationId }: RegisterCar
     const address = (await form.validateFields(['email'])).email.trim();
     try {
       const reply = await gate.run(category, invited ? undefined : address, () =>
-        sendEmailCode({ category, email: address }),
+        sendEmailCode(
+          invited && inviteToken
+            ? { category, org_invite_token: inviteToken }
+            : { category, email: address },
+        ),
       );
       return reply.resend_after_seconds;
     } catch (error) {
@@ -86,6 +101,7 @@ export function RegisterCard({ email, inviteToken, organizationId }: RegisterCar
       toastSuccess(t('auth:register.success'));
       if (organizationId !== undefined) {
         selectSpace(organizationId);
+        startGuide(guideForRole(inviteRole ?? 0));
         await navigate('/wallet', { replace: true });
       } else {
         await navigate('/organization', { replace: true, state: { login: true } });
@@ -101,7 +117,9 @@ export function RegisterCard({ email, inviteToken, organizationId }: RegisterCar
     <div data-testid={invited ? 'invite-register-card' : 'register-card'}>
       <h2 className="ks-auth-title">{t(invited ? 'auth:register.inviteTitle' : 'auth:register.title')}</h2>
       <p className="ks-auth-subtitle">
-        {t(invited ? 'auth:register.inviteSubtitle' : 'auth:register.subtitle')}
+        {invited && organizationName
+          ? t('auth:register.inviteSubtitleSpace', { email, space: organizationName })
+          : t(invited ? 'auth:register.inviteSubtitle' : 'auth:register.subtitle')}
       </p>
       <Form
         form={form}

@@ -5,6 +5,8 @@ interface InviteState {
   email?: string;
   org_invite_token?: string;
   organization_id?: string | number;
+  organization_name?: string;
+  role?: number;
 }
 
 /** /register; an organisation invitation may arrive through navigation state (§2 invitation variant). */
@@ -15,6 +17,8 @@ export default function RegisterPage() {
       email={state.email}
       inviteToken={state.org_invite_token}
       organizationId={state.organization_id}
+      organizationName={state.organization_name}
+      inviteRole={state.role}
     />
   );
 }

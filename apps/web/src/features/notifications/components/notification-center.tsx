@@ -1,23 +1,39 @@
 import { useState } from 'react';
-import { Badge, Button, Drawer, Empty, Input, Space, Switch, Tabs } from 'antd';
+import { Badge, Button, Drawer, Input, Space, Switch, Tabs } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/notify';
+import { useStoredUser } from '@/lib/session';
+import { useNotifications, useUnreadCount, type NotificationQuery } from '../api/list-notifications';
+import { useMarkRead } from '../api/mark-read';
+import { useNotificationStream } from '../api/notification-stream';
+import { NotificationList } from './notification-list';
+
+const PAGE = 20;
 
 /**
- * §2 notification centre: tabs all / transfers & trades / messages, hide read, mark all read and
- * a search by wallet, space or task number. Nothing is delivered to it yet, and it says so.
+ * §2 notification centre: tabs all / transfers & trades / messages, hide read, mark all read, a
+ * search by wallet, space or task number; the unread badge; live arrivals over the SSE stream.
  */
 export function NotificationCenter() {
   const { t } = useTranslation();
+  const signedIn = Boolean(useStoredUser());
   const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState('all');
+  const [tab, setTab] = useState<NotificationQuery['tab']>('all');
   const [hideRead, setHideRead] = useState(false);
   const [search, setSearch] = useState('');
-  const unread = 0;
+  const [keyword, setKeyword] = useState<string | undefined>(undefined);
+  const [size, setSize] = useState(PAGE);
+  const unread = useUnreadCount(signedIn);
+  const list = useNotifications({ tab, hide_read: hideRead, keyword, page_size: size }, signedIn && open);
+  const markRead = useMarkRead();
+  useNotificationStream(signedIn, (item) => toast('info', item.title, item.body));
+  const unreadCount = unread.data ?? 0;
+  const items = list.data?.list ?? [];
 
   return (
     <>
-      <Badge count={unread} size="small" offset={[-4, 4]}>
+      <Badge count={unreadCount} size="small" offset={[-4, 4]} data-testid="notification-badge">
         <Button
           type="text"
           icon={<BellOutlined style={{ fontSize: 18 }} />}
@@ -37,7 +53,10 @@ export function NotificationCenter() {
       >
         <Tabs
           activeKey={tab}
-          onChange={setTab}
+          onChange={(key) => {
+            setTab(key as NotificationQuery['tab']);
+            setSize(PAGE);
+          }}
           items={[
             { key: 'all', label: t('layout:notifications.all') },
             { key: 'transfer', label: t('layout:notifications.transfer') },
@@ -48,31 +67,44 @@ export function NotificationCenter() {
           <Input.Search
             allowClear
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              if (!event.target.value) setKeyword(undefined);
+            }}
+            onSearch={(value) => {
+              setKeyword(value.trim() || undefined);
+              setSize(PAGE);
+            }}
             placeholder={t('layout:notifications.search')}
+            data-testid="notification-search"
           />
           <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
             <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-              <Switch size="small" checked={hideRead} onChange={setHideRead} />
+              <Switch size="small" checked={hideRead} onChange={setHideRead} data-testid="notification-hide-read" />
               {t('layout:notifications.hideRead')}
             </label>
-            <Button type="link" disabled={unread === 0} style={{ paddingInline: 0 }}>
+            <Button
+              type="link"
+              disabled={unreadCount === 0}
+              loading={markRead.isPending}
+              style={{ paddingInline: 0 }}
+              onClick={() => markRead.mutate({ all: true })}
+              data-testid="notification-mark-all"
+            >
               {t('layout:notifications.markAllRead')}
             </Button>
           </div>
         </Space>
-        <Empty
-          style={{ marginTop: 48 }}
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            <span>
-              <strong style={{ display: 'block', color: 'rgba(0,0,0,0.75)' }}>
-                {t('layout:notifications.empty')}
-              </strong>
-              {t('layout:notifications.emptyHint')}
-            </span>
-          }
+        <NotificationList
+          items={items}
+          loading={list.isPending && open}
+          onRead={(item) => markRead.mutate({ ids: [item.id] })}
         />
+        {list.data && list.data.total > items.length ? (
+          <Button block onClick={() => setSize((value) => value + PAGE)} loading={list.isFetching}>
+            {t('layout:notifications.loadMore')}
+          </Button>
+        ) : null}
       </Drawer>
     </>
   );

@@ -1,37 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Alert, Avatar, Button, Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';
-import { TeamOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { Alert, Button, Card, Col, Empty, Row, Skeleton } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { toastSuccess } from '@/lib/notify';
 import { useSelectedSpaceId } from '@/lib/space';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { useEnterOrganization } from '../api/enter-organization';
-import { useOrganizations, type OrganizationListItem } from '../api/list-organizations';
+import { useOrganizations } from '../api/list-organizations';
+import type { Space } from '../api/types';
+import { SpaceCard } from '../components/space-card';
+import { useSpaceEditor } from '../components/use-space-editor';
+import { WelcomeModal } from '../components/welcome-modal';
 
-/** /organization: the spaces the user belongs to; entering one selects it for the other pages. */
+/** /organization: the user's spaces; create, edit, enter (switch); a welcome window when there is none. */
 export default function OrganizationListPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useLazyTranslation('spaces');
   const navigate = useNavigate();
   const location = useLocation();
   const selected = useSelectedSpaceId();
   const list = useOrganizations();
   const enter = useEnterOrganization();
+  const editor = useSpaceEditor();
+  const [welcome, setWelcome] = useState(false);
+  const welcomed = useRef(false);
   const justLoggedIn = Boolean((location.state as { login?: boolean } | null)?.login);
   const spaces = list.data?.list ?? [];
+  const lastEntered = list.data?.last_entered ?? null;
 
-  const open = (space: OrganizationListItem) =>
+  useEffect(() => {
+    if (list.data && list.data.list.length === 0 && !welcomed.current) {
+      welcomed.current = true;
+      setWelcome(true);
+    }
+  }, [list.data]);
+
+  const open = (space: Space, target?: string) =>
     enter.mutate(space.organization_id, {
-      onSuccess: () => {
-        toastSuccess(t('organization.switched', { name: space.name }));
-        void navigate(space.wallet_count > 0 ? '/wallet' : '/multiple-wallet');
+      onSuccess: (entered) => {
+        toastSuccess(t('list.switched', { name: entered.name }));
+        void navigate(target ?? (entered.wallet_count > 0 ? '/wallet' : '/multiple-wallet'));
       },
     });
 
+  const current = spaces.find((space) => String(space.organization_id) === selected);
   return (
     <div data-testid="organization-page">
-      <PageHeader title={t('organization.title')} description={t('organization.description')} />
-      {justLoggedIn ? (
-        <Alert type="info" showIcon message={t('organization.welcome')} style={{ marginBottom: 16 }} />
+      <PageHeader
+        title={t('list.title')}
+        description={t('list.description')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.openCreate()} data-testid="space-create">
+            {t('list.create')}
+          </Button>
+        }
+      />
+      {justLoggedIn && spaces.length > 0 ? (
+        <Alert type="info" showIcon message={t('list.welcomeBack')} style={{ marginBottom: 16 }} />
+      ) : null}
+      {current && current.wallet_count === 0 ? (
+        <Alert type="warning" showIcon message={t('list.noWalletsHint')} style={{ marginBottom: 16 }} />
       ) : null}
       {list.isPending ? (
         <Card>
@@ -43,57 +71,42 @@ export default function OrganizationListPage() {
             image={Empty.PRESENTED_IMAGE_SIMPLE}
             description={
               <span>
-                <strong style={{ display: 'block', color: 'rgba(0,0,0,0.75)' }}>
-                  {t('organization.empty')}
-                </strong>
-                {t('organization.emptyHint')}
+                <strong style={{ display: 'block', color: 'rgba(0,0,0,0.75)' }}>{t('list.empty')}</strong>
+                {t('list.emptyHint')}
               </span>
             }
-          />
+          >
+            <Button type="primary" onClick={() => setWelcome(true)}>
+              {t('list.create')}
+            </Button>
+          </Empty>
         </Card>
       ) : (
         <Row gutter={[16, 16]}>
-          {spaces.map((space) => {
-            const current = String(space.organization_id) === selected;
-            return (
-              <Col key={String(space.organization_id)} xs={24} md={12} xl={8}>
-                <Card>
-                  <Card.Meta
-                    avatar={
-                      <Avatar
-                        src={space.logo_url || undefined}
-                        icon={<TeamOutlined />}
-                        style={{ background: '#1f4fd1' }}
-                      />
-                    }
-                    title={
-                      <span>
-                        {space.name} {current ? <Tag color="blue">{t('organization.current')}</Tag> : null}
-                      </span>
-                    }
-                    description={
-                      <Typography.Text type="secondary">
-                        {t(`organization.roles.${space.role}`, { defaultValue: '' })} ·{' '}
-                        {t('organization.wallets', { count: space.wallet_count })} ·{' '}
-                        {t('organization.members', { count: space.member_count })}
-                      </Typography.Text>
-                    }
-                  />
-                  <Button
-                    type="primary"
-                    block
-                    style={{ marginTop: 16 }}
-                    loading={enter.isPending && enter.variables === space.organization_id}
-                    onClick={() => open(space)}
-                  >
-                    {t('organization.enter')}
-                  </Button>
-                </Card>
-              </Col>
-            );
-          })}
+          {spaces.map((space) => (
+            <Col key={space.organization_id} xs={24} md={12} xl={8}>
+              <SpaceCard
+                space={space}
+                current={String(space.organization_id) === selected}
+                lastEntered={space.organization_id === lastEntered}
+                entering={enter.isPending && enter.variables === space.organization_id}
+                onEnter={() => open(space)}
+                onEdit={() => editor.openEdit(space)}
+                onSettings={() => open(space, '/organization/settings')}
+              />
+            </Col>
+          ))}
         </Row>
       )}
+      <WelcomeModal
+        open={welcome}
+        onClose={() => setWelcome(false)}
+        onChoose={(edition) => {
+          setWelcome(false);
+          editor.openCreate(edition);
+        }}
+      />
+      {editor.modals}
     </div>
   );
 }

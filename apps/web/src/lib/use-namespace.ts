@@ -1,0 +1,13 @@
+import { use } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ensureNamespace, namespaceReady } from './i18n';
+
+/**
+ * `useTranslation` for a namespace loaded on demand: suspends (the page's Suspense shows its
+ * spinner) until the texts of the current language are there.
+ */
+export function useLazyTranslation(ns: 'spaces') {
+  const result = useTranslation(ns);
+  if (!namespaceReady(ns)) use(ensureNamespace(ns));
+  return result;
+}
