@@ -58,6 +58,19 @@ export interface ConfirmationStatus {
   reason?: string;
 }
 
+/** A deposit seen on chain (native coin or token) to one of the watched addresses. */
+export interface IncomingTransfer {
+  txHash: string;
+  from: string;
+  to: string;
+  /** Token contract (canonical spelling), or null for the native coin. */
+  token: string | null;
+  amount: bigint;
+  blockNumber: bigint;
+  /** Log index for log-based transfers; null for a top-level native transfer. */
+  logIndex: number | null;
+}
+
 /** The family-independent part every adapter offers. */
 export interface ChainAdapter {
   readonly info: ChainInfo;

@@ -1,0 +1,22 @@
+import { getAddress, type Address } from 'viem';
+import { ChainError } from '../errors';
+
+/**
+ * Strict EVM address rule: 0x + 40 hex digits; all-lower or all-upper case is accepted as is,
+ * mixed case must be the exact EIP-55 checksum (a typo in a checksummed address is caught).
+ */
+export function isValidEvmAddress(address: string): boolean {
+  if (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) return false;
+  const hex = address.slice(2);
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
+  return getAddress(address) === address;
+}
+
+/** The EIP-55 checksummed spelling; throws ChainError('INVALID_ADDRESS'). */
+export function normalizeEvmAddress(address: string): Address {
+  if (!isValidEvmAddress(address)) throw new ChainError('INVALID_ADDRESS', `invalid EVM address: ${String(address)}`);
+  return getAddress(address);
+}
+
+/** Lower-case key for maps (tokens in a BalanceSheet, set membership). */
+export const addressKey = (address: string): string => address.toLowerCase();
