@@ -55,6 +55,7 @@ export interface EvmAdapter extends ChainAdapter {
   isContract(address: string): Promise<boolean>;
   readToken(contract: string): Promise<{ symbol: string; decimals: number; name: string }>;
   getFeeTiers(): Promise<FeeTiers>;
+  broadcast(rawTransaction: string): Promise<Hex>;
   getConfirmation(txHash: string, options?: { minConfirmations?: number }): Promise<EvmConfirmationStatus>;
 
   predictSafeAddress(params: SafeSetupParams): Promise<Address>;

@@ -27,14 +27,24 @@ export interface CountingClient {
 export function createCountingClient(info: ChainInfo, rpcUrl: string, multicall3: Address, timeoutMs = 20_000): CountingClient {
   if (typeof info.chainId !== 'number') throw new ChainError('INVALID_ARGUMENT', `${info.key} is not an EVM chain`);
   let requests = 0;
-  const base = http(rpcUrl, { timeout: timeoutMs, retryCount: 2 });
+  // viem's own retry also repeats JSON-RPC error -32603, which some nodes (Hardhat) use for
+  // plain reverts: retry here instead, only when the transport failed (network, 429, 5xx).
+  const base = http(rpcUrl, { timeout: timeoutMs, retryCount: 0 });
   const counted: Transport = (options) => {
-    const transport = base(options);
+    const transport = base({ ...options, retryCount: 0 });
     return {
       ...transport,
+      config: { ...transport.config, retryCount: 0 },
       request: (async (args: Parameters<typeof transport.request>[0]) => {
-        requests += 1;
-        return transport.request(args);
+        for (let attempt = 0; ; attempt++) {
+          requests += 1;
+          try {
+            return await transport.request(args);
+          } catch (error) {
+            if (attempt >= TRANSPORT_RETRIES || !isRetriableTransportFailure(error)) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+          }
+        }
       }) as typeof transport.request,
     };
   };
@@ -53,6 +63,14 @@ export function createCountingClient(info: ChainInfo, rpcUrl: string, multicall3
       requests = 0;
     },
   };
+}
+
+const TRANSPORT_RETRIES = 2;
+
+function isRetriableTransportFailure(error: unknown): boolean {
+  if (error instanceof TimeoutError) return true;
+  if (error instanceof HttpRequestError) return error.status === undefined || error.status === 429 || error.status >= 500;
+  return false;
 }
 
 /** True when the failure is the transport's (network, timeout), not an answer from the chain. */

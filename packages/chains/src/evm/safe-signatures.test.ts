@@ -74,7 +74,7 @@ describe('Safe signature parsing and encoding (no chain)', () => {
     // pointer = 3 × 65 = 195 = 0xc3
     expect(part(2)).toBe(`${'0'.repeat(24)}c000000000000000000000000000000000000003${'0'.repeat(62)}c300`);
     expect(encoded.slice(390)).toBe(`${'0'.repeat(63)}4deadbeef`);
-    expect(() => encodeSafeSignatures([list[1]!, { ...list[1]!, signer: a.toLowerCase() }])).toThrow(/two signatures/);
+    expect(() => encodeSafeSignatures([list[1]!, { ...list[1]!, signer: a.toLowerCase() as Hex }])).toThrow(/two signatures/);
   });
 
   it('safeTxHash matches viem hashTypedData, and the typed-data payload round-trips', () => {
