@@ -240,6 +240,21 @@ describe('Safe v1.4.1 on the devnet: 2-of-3 wallet end to end', () => {
     expect(found[0]!.logIndex).not.toBeNull(); // from the SafeReceived event, counted once
   });
 
+  it('with safeTxGas > 0 a failing inner call is mined: ExecutionFailure → failed, nonce used', async () => {
+    const nonce = (await t.adapter.readSafe(safe))!.nonce;
+    const tx = { ...t.adapter.buildTransfer({ safe, token: usdt, to: recipient, amount: 10n ** 15n, nonce }), safeTxGas: 100_000n };
+    const h = t.adapter.safeTxHash(31337, safe, tx);
+    const sigs = await Promise.all([owners[0]!, owners[1]!].map(async (o) => t.adapter.verifySafeSignature({ safe, tx, signature: await o.sign({ hash: h }) })));
+    const signatures = t.adapter.encodeSafeSignatures(sigs);
+    expect(await t.adapter.simulateExec({ from: t.accounts[3]!.address, safe, tx, signatures })).toMatchObject({ ok: false, reason: 'ExecutionFailure' });
+    const { hash: txHash, status } = await t.send(t.accounts[3]!, t.adapter.buildExecTransaction(safe, tx, signatures));
+    expect(status).toBe('success'); // the outer transaction succeeded …
+    const confirmation = await t.adapter.getConfirmation(txHash);
+    expect(confirmation).toMatchObject({ state: 'failed', safeExecution: { safe, safeTxHash: h, success: false } }); // … the transfer did not
+    expect(confirmation.reason).toMatch(/ExecutionFailure/);
+    expect((await t.adapter.readSafe(safe))!.nonce).toBe(nonce + 1n);
+  });
+
   it('verifyMessage: an unknown hash signature on a Safe address is not valid', async () => {
     const message = 'hello';
     const sig = await owners[0]!.signMessage({ message });
