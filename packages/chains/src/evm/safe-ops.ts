@@ -94,8 +94,6 @@ export const SAFE_ERRORS: Record<string, string> = {
   GS027: 'data hash mismatch for a contract signature',
 };
 
-const isRevertOnly = (error: unknown, what: string): void => rethrowTransport(error, what);
-
 export function createSafeOps(ctx: EvmContext, singleton: Address) {
   let creationCode: Promise<Hex> | undefined;
   const proxyCreationCode = (): Promise<Hex> => {
@@ -144,7 +142,6 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
       Promise.all(
         [SINGLETON_SLOT, FALLBACK_HANDLER_SLOT, GUARD_SLOT].map((slot) =>
           ctx.client.getStorageAt({ address: safe, slot: slot as Hex }).catch((error: unknown) => {
-            isRevertOnly(error, 'eth_getStorageAt');
             throw new ChainError('RPC_ERROR', 'eth_getStorageAt failed', { cause: error });
           }),
         ),
