@@ -26,7 +26,10 @@ export class ApiCallError extends Error {
 export class ApiSession {
   readonly cookies = new Map<string, string>();
   private readonly paths = new Map<string, string>();
+  private readonly httpOnly = new Set<string>();
   private readonly ip = nextClientIp();
+  /** The space sent as the organization-id header (space calls), or null. */
+  space: number | null = null;
 
   async call<T>(method: string, path: string, body?: unknown, language = 'en-US'): Promise<T> {
     if (!this.cookies.has('ks_csrf')) await this.raw('GET', '/api/web/v2/web-config');
@@ -45,6 +48,7 @@ export class ApiSession {
       'x-forwarded-for': this.ip,
       cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     };
+    if (this.space !== null) headers['organization-id'] = String(this.space);
     if (method !== 'GET') headers['x-csrf-token'] = this.cookies.get('ks_csrf') ?? '';
     if (body !== undefined) headers['content-type'] = 'application/json';
     const reply = await fetch(`${baseURL()}${path}`, {
@@ -63,6 +67,8 @@ export class ApiSession {
       }
       this.cookies.set(name, value);
       this.paths.set(name, /;\s*path=([^;]+)/i.exec(line)?.[1] ?? '/');
+      if (/;\s*httponly/i.test(line)) this.httpOnly.add(name);
+      else this.httpOnly.delete(name);
     }
     return reply;
   }
@@ -76,7 +82,7 @@ export class ApiSession {
         value,
         domain: url.hostname,
         path: this.paths.get(name) ?? '/',
-        httpOnly: name !== 'ks_csrf' && name !== 'ks_login_mfa',
+        httpOnly: this.httpOnly.has(name),
         sameSite: 'Lax' as const,
       })),
     );

@@ -80,6 +80,16 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              {
+                // The audit log records space changes (members, settings), which exist before wallets do.
+                element: <RequireSpace allowNoWallets />,
+                children: [
+                  {
+                    element: <RequireRole need="privileged" />,
+                    children: [{ path: 'audit-log', element: page.auditLog }],
+                  },
+                ],
+              },
               { path: 'account', element: page.account },
               { path: 'permission-address', element: page.permissionAddress },
               {
@@ -102,10 +112,7 @@ export const routes: RouteObject[] = [
                   { path: 'asset', element: page.asset },
                   {
                     element: <RequireRole need="privileged" />,
-                    children: [
-                      { path: 'wallet/archive', element: page.archive },
-                      { path: 'audit-log', element: page.auditLog },
-                    ],
+                    children: [{ path: 'wallet/archive', element: page.archive }],
                   },
                   {
                     element: <RequireRole need="operator" />,
