@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrate } from './db/migrate';
 import { startMailSender } from './jobs/mail-sender';
+import { startWalletJobs } from './modules/wallets/wallet-jobs';
 import { createRateCounter } from './lib/rate-counter';
 import { ChainRegistry, type ChainEndpoint } from './modules/chains/chain-registry';
 import { startLocalChains, type LocalChains } from './local-chains';
@@ -52,8 +53,9 @@ export async function startServer(
     ),
   ];
   const rates = createRateCounter(config.REDIS_URL);
-  const { app, ctx } = await buildApp({ config, database, chains: new ChainRegistry(endpoints), rates });
+  const { app, ctx } = await buildApp({ config, database, chains: new ChainRegistry(endpoints, localChains?.faucet ?? null), rates });
   const stopMail = startMailSender(ctx);
+  const stopWalletJobs = startWalletJobs(ctx);
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   return {
     app,
@@ -61,6 +63,7 @@ export async function startServer(
     url,
     async stop() {
       stopMail();
+      stopWalletJobs();
       await app.close();
       await rates.close();
       await database.close();

@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { startEvmDevnet, startLitecoinRegtest } from '@keystead/devnet';
 import type { AppConfig } from './config';
-import type { ChainEndpoint } from './modules/chains/chain-registry';
+import type { ChainEndpoint, DevnetFaucet, EvmChainEndpoint } from './modules/chains/chain-registry';
+import { devnetFaucetFor } from './modules/chains/devnet-faucet';
 
 export interface LocalChains {
   endpoints: ChainEndpoint[];
+  /** The devnet's faucet (development mode only). */
+  faucet: DevnetFaucet | null;
   stop(): Promise<void>;
 }
 
@@ -22,8 +25,11 @@ export async function startLocalChains(config: AppConfig): Promise<LocalChains> 
     wantLitecoin ? startLitecoinRegtest({ dataDir: devnetDir }) : null,
   ]);
   const endpoints: ChainEndpoint[] = [];
+  let faucet: DevnetFaucet | null = null;
   if (evm) {
-    endpoints.push({ family: 'EVM', chainId: evm.chainId, name: 'Devnet (Hardhat)', rpcUrl: evm.rpcUrl, isDevnet: true, contracts: { ...evm.contracts } });
+    const endpoint: EvmChainEndpoint = { family: 'EVM', chainId: evm.chainId, name: 'Devnet (Hardhat)', rpcUrl: evm.rpcUrl, isDevnet: true, contracts: { ...evm.contracts } };
+    endpoints.push(endpoint);
+    if (!config.isProduction) faucet = devnetFaucetFor(endpoint);
   }
   if (litecoin) {
     endpoints.push({
@@ -38,6 +44,7 @@ export async function startLocalChains(config: AppConfig): Promise<LocalChains> 
   }
   return {
     endpoints,
+    faucet,
     async stop() {
       await Promise.all([evm?.stop(), litecoin?.stop()].map((p) => p?.catch(() => undefined)));
     },

@@ -13,6 +13,11 @@ import { notificationRoutes } from './modules/notifications/notification.routes'
 import { invitationRoutes } from './modules/spaces/invitations.routes';
 import { membersRoutes } from './modules/spaces/members.routes';
 import { spacesRoutes } from './modules/spaces/spaces.routes';
+import { signerRoutes } from './modules/signers/signers.routes';
+import { devFaucetRoutes } from './modules/wallets/dev-faucet.routes';
+import { walletCreateRoutes } from './modules/wallets/wallet-create.routes';
+import { walletReadRoutes } from './modules/wallets/wallet-read.routes';
+import { walletSettingsRoutes } from './modules/wallets/wallet-settings.routes';
 import { languageListRoutes, webConfigRoutes } from './modules/web-config/web-config.routes';
 
 /** The API's bases (§7): v1 under /api/v1, web-config under /api/web/v2, exchange v4 under /api/web/v4. */
@@ -32,6 +37,11 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await invitationRoutes(v1 as AppInstance, ctx);
       await auditRoutes(v1 as AppInstance, ctx);
       await notificationRoutes(v1 as AppInstance, ctx);
+      await signerRoutes(v1 as AppInstance, ctx);
+      await walletCreateRoutes(v1 as AppInstance, ctx);
+      await walletReadRoutes(v1 as AppInstance, ctx);
+      await walletSettingsRoutes(v1 as AppInstance, ctx);
+      if (!ctx.config.isProduction) await devFaucetRoutes(v1 as AppInstance, ctx);
     },
     { prefix: '/api/v1' },
   );

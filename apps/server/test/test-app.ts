@@ -8,7 +8,8 @@ import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { createRateCounter } from '../src/lib/rate-counter';
-import { ChainRegistry, type ChainEndpoint } from '../src/modules/chains/chain-registry';
+import { ChainRegistry, type ChainEndpoint, type EvmChainEndpoint } from '../src/modules/chains/chain-registry';
+import { devnetFaucetFor } from '../src/modules/chains/devnet-faucet';
 
 export interface TestApp {
   app: AppInstance;
@@ -49,7 +50,9 @@ export async function createTestApp(
     ? [{ family: 'EVM', chainId: devnet.chainId, name: 'Devnet', rpcUrl: devnet.rpcUrl, isDevnet: true, contracts: devnet.contracts }]
     : []);
   const rates = createRateCounter(config.REDIS_URL);
-  const { app, ctx } = await buildApp({ config, database, chains: new ChainRegistry(endpoints), rates, logger: false });
+  const devnetEndpoint = endpoints.find((e): e is EvmChainEndpoint => e.family === 'EVM' && e.isDevnet);
+  const faucet = devnetEndpoint ? devnetFaucetFor(devnetEndpoint) : null;
+  const { app, ctx } = await buildApp({ config, database, chains: new ChainRegistry(endpoints, faucet), rates, logger: false });
   options.setup?.(app);
   await app.ready();
   return {

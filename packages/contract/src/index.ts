@@ -8,3 +8,4 @@ export * from './limits';
 export * from './errors/client-messages';
 export * from './plans';
 export * from './api/spaces';
+export * from './api/wallets';

@@ -180,7 +180,111 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
+export interface SignerAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  family: 'EVM' | 'BTC' | 'TRX' | 'SOL' | 'XRP';
+  name: string;
+  address: string;
+  description: string | null;
+  source: Generated<string>;
+  public_key: string | null;
+  derivation_path: string | null;
+  status: Generated<number>;
+  created_at: CreatedAt;
+  verified_at: NullableTimestamp;
+}
+
+export interface SignatureChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'signer_address' | 'wallet_import';
+  subject_id: number;
+  address: string;
+  message: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface WalletsTable {
+  id: Generated<number>;
+  organization_id: number;
+  chain_key: string;
+  sign_type: number;
+  name: string;
+  remark: string | null;
+  address: string | null;
+  status: number;
+  threshold: Generated<number>;
+  approval_threshold: Generated<number>;
+  broadcast_scope: Generated<number>;
+  salt_nonce: string | null;
+  deploy_tx_hash: string | null;
+  whitelist_on: Generated<boolean>;
+  asset_tag_on: Generated<boolean>;
+  payment_on: Generated<boolean>;
+  dapp_on: Generated<boolean>;
+  created_by: number;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  archived_at: NullableTimestamp;
+}
+
+export interface WalletSignersTable {
+  wallet_id: number;
+  signer_address_id: number;
+  user_id: number;
+  address: string;
+  weight: Generated<number>;
+}
+
+export type WalletMemberRole = 'operator' | 'approver' | 'viewer' | 'risk_control' | 'broadcaster';
+
+export interface WalletMembersTable {
+  wallet_id: number;
+  user_id: number;
+  role: WalletMemberRole;
+}
+
+export interface WalletTokensTable {
+  id: Generated<number>;
+  wallet_id: number;
+  contract: string;
+  symbol: string;
+  decimals: number;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface WalletBalancesTable {
+  wallet_id: number;
+  token_key: string;
+  amount: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  organization_id: number;
+  wallet_id: number | null;
+  type: number;
+  status: number;
+  created_by: number | null;
+  data: Json;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
+  signer_addresses: SignerAddressesTable;
+  signature_challenges: SignatureChallengesTable;
+  wallets: WalletsTable;
+  wallet_signers: WalletSignersTable;
+  wallet_members: WalletMembersTable;
+  wallet_tokens: WalletTokensTable;
+  wallet_balances: WalletBalancesTable;
+  tasks: TasksTable;
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
   notifications: NotificationsTable;
@@ -203,3 +307,5 @@ export type Session = Selectable<SessionsTable>;
 export type Organization = Selectable<OrganizationsTable>;
 export type OrganizationMember = Selectable<OrganizationMembersTable>;
 export type Notification = Selectable<NotificationsTable>;
+export type SignerAddress = Selectable<SignerAddressesTable>;
+export type Wallet = Selectable<WalletsTable>;

@@ -1,3 +1,7 @@
+import { chainByKey, createEvmAdapter, type ChainInfo, type TokenRef } from '@keystead/chains';
+import { AppError } from '../../lib/app-error';
+import type { EvmWalletChain } from './wallet-chain';
+
 /**
  * The chains this server talks to. On the embedded default that is the local devnet (and the
  * Litecoin regtest node when litecoind is installed); configured RPC URLs replace them.
@@ -33,11 +37,90 @@ export interface ChainHealth {
   detail?: string;
 }
 
+/** Well-known tokens shown in every wallet of a chain (custom tokens are added per wallet). */
+const KNOWN_TOKENS: Record<string, TokenRef[]> = {
+  '1': [
+    { contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', symbol: 'USDT', decimals: 6 },
+    { contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 },
+  ],
+};
+
+/** Safe v1.4.1's canonical deployment, present on most public EVM chains. */
+const CANONICAL_SAFE_CONTRACTS = {
+  safeSingleton: '0x41675C099F32341bf84BFc5382aF534df5C7461a',
+  safeL2Singleton: '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762',
+  safeProxyFactory: '0x4e1DCf7AD4e460CfD30791CCC4F9c8a4f820ec67',
+  multiSendCallOnly: '0x9641d764fc13c8B624c04430C7356C1C7C8102e2',
+  compatibilityFallbackHandler: '0xfd0732Dc9E303f09fCEf3a7388Ad10A83459Ec99',
+  multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+} as const;
+
+export interface DevnetFaucet {
+  chainKey: string;
+  fund(address: string, amounts: { eth?: string; usdt?: string }): Promise<{ ethTx?: string; usdtTx?: string }>;
+}
+
 export class ChainRegistry {
-  constructor(private readonly endpoints: ChainEndpoint[] = []) {}
+  private readonly adapters = new Map<string, EvmWalletChain>();
+
+  constructor(
+    private readonly endpoints: ChainEndpoint[] = [],
+    private readonly faucet: DevnetFaucet | null = null,
+  ) {}
 
   list(): readonly ChainEndpoint[] {
     return this.endpoints;
+  }
+
+  private endpoint(key: string): ChainEndpoint | undefined {
+    return this.endpoints.find((endpoint) => String(endpoint.chainId) === key);
+  }
+
+  /** Facts of a configured chain; anything else is not supported here. */
+  chainInfo(key: string): ChainInfo {
+    const info = this.endpoint(key) ? chainByKey(key) : undefined;
+    if (!info) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+    return info;
+  }
+
+  supported(): ChainInfo[] {
+    return this.endpoints.flatMap((endpoint) => chainByKey(String(endpoint.chainId)) ?? []);
+  }
+
+  /** The EVM adapter of a configured chain, created once. */
+  walletChain(key: string): EvmWalletChain {
+    const cached = this.adapters.get(key);
+    if (cached) return cached;
+    const endpoint = this.endpoint(key);
+    const info = endpoint ? chainByKey(key) : undefined;
+    if (!endpoint || !info || endpoint.family !== 'EVM') throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+    const contracts = { ...CANONICAL_SAFE_CONTRACTS, ...endpoint.contracts } as Record<string, `0x${string}`>;
+    const adapter = createEvmAdapter({
+      info,
+      rpcUrl: endpoint.rpcUrl,
+      contracts: {
+        safeSingleton: contracts.safeSingleton!,
+        safeL2Singleton: contracts.safeL2Singleton!,
+        safeProxyFactory: contracts.safeProxyFactory!,
+        compatibilityFallbackHandler: contracts.compatibilityFallbackHandler!,
+        multiSendCallOnly: contracts.multiSendCallOnly!,
+        multicall3: contracts.multicall3!,
+      },
+    });
+    this.adapters.set(key, adapter);
+    return adapter;
+  }
+
+  defaultTokens(key: string): TokenRef[] {
+    const endpoint = this.endpoint(key);
+    if (endpoint?.family === 'EVM' && endpoint.isDevnet && endpoint.contracts.usdt) {
+      return [{ contract: endpoint.contracts.usdt, symbol: 'USDT', decimals: 6 }];
+    }
+    return KNOWN_TOKENS[key] ?? [];
+  }
+
+  devnetFaucet(): DevnetFaucet | null {
+    return this.faucet;
   }
 
   evm(chainId: number): EvmChainEndpoint | undefined {

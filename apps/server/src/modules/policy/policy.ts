@@ -14,6 +14,13 @@ export const SPACE_ACTIONS = {
   'member.update': { privileged: true, denied: 'PERMISSION_UPDATE_ERROR' },
   'member.delete': { privileged: true, denied: 'PERMISSION_DELETE_ERROR' },
   'audit.view': { privileged: true, denied: 'PERMISSION_VIEW_ERROR' },
+  // Wallets: every member reaches the wallet routes; which wallets they see or act on is decided
+  // per wallet (walletAccess below). Creating, changing and archiving wallets is for admins.
+  'wallet.view': { privileged: false, denied: 'PERMISSION_VIEW_ERROR' },
+  'wallet.create': { privileged: true, denied: 'PERMISSION_CREATE_ERROR' },
+  'wallet.update': { privileged: true, denied: 'PERMISSION_WALLET_UPDATE_ERROR' },
+  'wallet.archive': { privileged: true, denied: 'PERMISSION_WALLET_DELETE_ERROR' },
+  'wallet.deploy': { privileged: false, denied: 'PERMISSION_WALLET_DEPLOY_ERROR' },
 } as const satisfies Record<string, { privileged: boolean; denied: ErrorCode }>;
 
 export type SpaceAction = keyof typeof SPACE_ACTIONS;
@@ -65,5 +72,28 @@ export function can(actor: Actor, action: SpaceAction, object: ActionObject = {}
       return ALLOW;
     default:
       return ALLOW;
+  }
+}
+
+/** A member's relation to one wallet: the roles they hold and whether they sign for it. */
+export interface WalletRelation {
+  roles: ReadonlySet<string>;
+  isSigner: boolean;
+}
+
+/**
+ * Per-wallet decisions (§6 wallet roles). Admins see and manage every wallet of the space;
+ * others see a wallet only when they hold a role on it or sign for it.
+ */
+export function canOnWallet(role: number, relation: WalletRelation, action: 'view' | 'deploy' | 'operate'): Decision {
+  const privileged = isPrivilegedRole(role);
+  const related = relation.isSigner || relation.roles.size > 0;
+  switch (action) {
+    case 'view':
+      return privileged || related ? ALLOW : deny('WALLET_NOT_FOUND_ERROR');
+    case 'deploy':
+      return relation.isSigner ? ALLOW : deny('PERMISSION_WALLET_DEPLOY_ERROR');
+    case 'operate':
+      return relation.roles.has('operator') ? ALLOW : deny('PERMISSION_WALLET_OPERATE_ERROR');
   }
 }

@@ -1,0 +1,23 @@
+import { faucetBody } from '@keystead/contract';
+import type { AppInstance } from '../../app';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { SIGNED_IN } from '../../plugins/access-rules';
+import { requireUser } from '../../plugins/session';
+
+/**
+ * Development only (not registered in production): fund any address on the local devnet with
+ * test ETH and test USDT, so a newcomer can try transfers without outside funds.
+ */
+export async function devFaucetRoutes(app: AppInstance, ctx: AppContext) {
+  app.post('/dev/faucet', { config: { access: SIGNED_IN }, schema: { tags: ['dev'], body: faucetBody, summary: 'Fund an address on the devnet (dev mode only)' } }, async (request, reply) => {
+    requireUser(request);
+    const faucet = ctx.chains.devnetFaucet();
+    if (!faucet) throw new AppError('FEATURE_NOT_SUPPORTED_ERROR');
+    const chain = ctx.chains.walletChain(faucet.chainKey);
+    if (!chain.isValidAddress(request.body.address)) throw new AppError('CHAIN_ADDRESS_INVALID_ERROR');
+    const eth = request.body.eth ?? (request.body.usdt ? undefined : '1');
+    const result = await faucet.fund(chain.normalizeAddress(request.body.address), { ...(eth ? { eth } : {}), ...(request.body.usdt ? { usdt: request.body.usdt } : {}) });
+    return reply.ok(result);
+  });
+}

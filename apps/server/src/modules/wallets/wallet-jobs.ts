@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { writeAudit } from '../audit/audit.service';
+import { notify } from '../notifications/notification.service';
+import { walletTokens } from './wallet-assets';
+import { SignType, TaskStatus, TaskType, WalletStatus } from './wallet-status';
+
+/**
+ * Moves initializing wallets to normal once the chain shows the Safe with the owners and
+ * threshold the wizard chose — read back from the contract, never trusted from a request.
+ * Idempotent and guarded by status, so every server process may run it.
+ */
+export async function confirmDeployments(ctx: AppContext): Promise<number> {
+  const pending = await ctx.db
+    .selectFrom('wallets as w')
+    .innerJoin('tasks as t', (join) => join.onRef('t.wallet_id', '=', 'w.id').on('t.type', '=', TaskType.WalletCreation))
+    .select(['w.id', 'w.organization_id', 'w.chain_key', 'w.address', 'w.created_by', 'w.name', 'w.status', 't.id as task_id', 't.data'])
+    .where('w.status', 'in', [WalletStatus.Initializing, WalletStatus.DeployPending])
+    .where('w.sign_type', '=', SignType.Multi)
+    .execute();
+  let confirmed = 0;
+  for (const wallet of pending) {
+    let chain;
+    try {
+      chain = ctx.chains.walletChain(wallet.chain_key);
+    } catch {
+      continue;
+    }
+    const onChain = await chain.readSafe(wallet.address!).catch(() => null);
+    if (!onChain) continue;
+    const expected = wallet.data as unknown as { owners: string[]; threshold: number };
+    const sameOwners =
+      onChain.owners.length === expected.owners.length &&
+      onChain.owners.every((owner) => expected.owners.some((o) => o.toLowerCase() === owner.toLowerCase()));
+    const ok = sameOwners && Number(onChain.threshold) === expected.threshold;
+    await ctx.db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('wallets')
+        .set({ status: ok ? WalletStatus.Normal : WalletStatus.Initializing, updated_at: new Date() })
+        .where('id', '=', wallet.id)
+        .where('status', 'in', [WalletStatus.Initializing, WalletStatus.DeployPending])
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1 || !ok) return;
+      await trx.updateTable('tasks').set({ status: TaskStatus.Completed, updated_at: new Date() }).where('id', '=', wallet.task_id).execute();
+      await writeAudit(trx, { organizationId: wallet.organization_id, userId: null, type: 'wallet', operation: 'deployed', content: { wallet_id: wallet.id, address: wallet.address, owners: onChain.owners, threshold: Number(onChain.threshold) } });
+      await notify(trx, { userId: wallet.created_by, organizationId: wallet.organization_id, category: 'message', topic: 'wallet', title: `Wallet ${wallet.name} is ready`, body: `The Safe at ${wallet.address} is deployed with ${expected.threshold} of ${expected.owners.length} signers.`, walletName: wallet.name }, Boolean(ctx.config.SMTP_URL));
+      confirmed += 1;
+    });
+  }
+  return confirmed;
+}
+
+/**
+ * Reads balances of every wallet on every configured EVM chain: one getBalances call per
+ * chain (Multicall3 batches), whatever the number of wallets and tokens.
+ */
+export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Promise<void> {
+  let query = ctx.db.selectFrom('wallets').select(['id', 'chain_key', 'address']).where('status', '<>', WalletStatus.Archived).where('address', 'is not', null);
+  if (walletIds) query = query.where('id', 'in', walletIds.length ? walletIds : [0]);
+  const wallets = await query.execute();
+  const byChain = new Map<string, typeof wallets>();
+  for (const wallet of wallets) byChain.set(wallet.chain_key, [...(byChain.get(wallet.chain_key) ?? []), wallet]);
+  for (const [chainKey, list] of byChain) {
+    let chain;
+    try {
+      chain = ctx.chains.walletChain(chainKey);
+    } catch {
+      continue;
+    }
+    const tokensByWallet = new Map(await Promise.all(list.map(async (w) => [w.id, await walletTokens(ctx, ctx.db, w)] as const)));
+    const union = new Map<string, { contract: string | null; symbol: string; decimals: number }>();
+    for (const tokens of tokensByWallet.values()) for (const token of tokens) union.set(token.key, token);
+    const sheet = await chain.getBalances(list.map((w) => w.address!), [...union.values()]);
+    const rows = list.flatMap((wallet) => {
+      const balances = sheet.get(chain.normalizeAddress(wallet.address!)) ?? new Map<string, bigint>();
+      return tokensByWallet.get(wallet.id)!.map((token) => ({ wallet_id: wallet.id, token_key: token.key, amount: (balances.get(token.key) ?? 0n).toString(), updated_at: new Date() }));
+    });
+    for (let i = 0; i < rows.length; i += 1000) {
+      await ctx.db
+        .insertInto('wallet_balances')
+        .values(rows.slice(i, i + 1000))
+        .onConflict((oc) => oc.columns(['wallet_id', 'token_key']).doUpdateSet({ amount: sql`excluded.amount`, updated_at: sql`excluded.updated_at` }))
+        .execute();
+    }
+  }
+}
+
+/** The background loop of every server process: deployments every 2 s, balances every 15 s. */
+export function startWalletJobs(ctx: AppContext, options = { deployMs: 2000, balanceMs: 15_000 }): () => void {
+  let stopped = false;
+  const loop = (work: () => Promise<unknown>, every: number) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running || stopped) return;
+      running = true;
+      work()
+        .catch((error: unknown) => ctx.log.warn({ err: error }, 'wallet job failed'))
+        .finally(() => (running = false));
+    }, every);
+    return () => clearInterval(timer);
+  };
+  const stops = [loop(() => confirmDeployments(ctx), options.deployMs), loop(() => refreshBalances(ctx), options.balanceMs)];
+  return () => {
+    stopped = true;
+    stops.forEach((stop) => stop());
+  };
+}

@@ -1,0 +1,27 @@
+import type { Wallet } from '../../db/schema';
+
+export function shortAddress(address: string | null): string | null {
+  return address ? `${address.slice(0, 6)}…${address.slice(-4)}` : null;
+}
+
+/** §3 wallet fields common to the list item and the detail. */
+export function presentWallet(wallet: Wallet) {
+  return {
+    wallet_id: wallet.id,
+    organization_id: wallet.organization_id,
+    chain_id: wallet.chain_key,
+    name: wallet.name,
+    remark: wallet.remark,
+    address: wallet.address,
+    address_short: shortAddress(wallet.address),
+    sign_type: wallet.sign_type,
+    status: wallet.status,
+    threshold: wallet.threshold,
+    approval_threshold: wallet.approval_threshold,
+    broadcast_scope: wallet.broadcast_scope,
+    is_open_white_list: wallet.whitelist_on,
+    is_open_asset_tag: wallet.asset_tag_on,
+    deploy_tx_hash: wallet.deploy_tx_hash,
+    ctime: wallet.created_at.toISOString(),
+  };
+}

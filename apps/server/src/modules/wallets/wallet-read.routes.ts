@@ -1,0 +1,119 @@
+import QRCode from 'qrcode';
+import { sql } from 'kysely';
+import { isPrivilegedRole, walletIdBody, walletIdQuery, walletListQuery } from '@keystead/contract';
+import type { AppInstance } from '../../app';
+import type { AppContext } from '../../context';
+import { requireSpace } from '../../plugins/access';
+import { SIGNED_IN, inSpace } from '../../plugins/access-rules';
+import { requireUser } from '../../plugins/session';
+import { add, round } from './decimal';
+import { refreshBalances } from './wallet-jobs';
+import { loadWallet } from './wallet-access';
+import { assetLines, cachedBalances, walletTokens } from './wallet-assets';
+import { presentWallet } from './wallet-presenter';
+import { WalletStatus } from './wallet-status';
+
+const tags = ['wallet'];
+
+export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
+  app.get('/chain-list', { config: { access: SIGNED_IN }, schema: { tags, summary: 'Chains this server can use, with their facts' } }, async (_request, reply) => {
+    return reply.ok({ list: ctx.chains.supported().map((info) => ({ chain_id: info.key, name: info.name, family: info.family, symbol: info.nativeSymbol, decimals: info.nativeDecimals, testnet: info.testnet, devnet: info.devnet, explorer: info.explorer })) });
+  });
+
+  /** §3 wallet list: the space's wallets the user may see, with amounts from the balance cache. */
+  app.get('/wallets', { config: { access: inSpace('wallet.view') }, schema: { tags, querystring: walletListQuery, summary: 'Wallet list (page size 100)' } }, async (request, reply) => {
+    const { organization, member } = requireSpace(request);
+    const { user } = requireUser(request);
+    const { page, page_size, sign_type, chain_key, keyword } = request.query;
+    let query = ctx.db.selectFrom('wallets as w').where('w.organization_id', '=', organization.id).where('w.status', '<>', WalletStatus.Archived);
+    if (!isPrivilegedRole(member.role)) {
+      query = query.where((eb) =>
+        eb.or([
+          eb.exists(eb.selectFrom('wallet_members as r').select('r.wallet_id').whereRef('r.wallet_id', '=', 'w.id').where('r.user_id', '=', user.id)),
+          eb.exists(eb.selectFrom('wallet_signers as s').select('s.wallet_id').whereRef('s.wallet_id', '=', 'w.id').where('s.user_id', '=', user.id)),
+        ]),
+      );
+    }
+    if (sign_type) query = query.where('w.sign_type', '=', sign_type);
+    if (chain_key) query = query.where('w.chain_key', '=', chain_key);
+    if (keyword) query = query.where((eb) => eb.or([eb('w.name', 'ilike', `%${keyword}%`), eb('w.address', 'ilike', `%${keyword}%`)]));
+    const [wallets, total] = await Promise.all([
+      query.selectAll('w').orderBy('w.id').limit(page_size).offset((page - 1) * page_size).execute(),
+      query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const ids = wallets.map((w) => w.id);
+    const [balances, roles, signing, custom] = await Promise.all([
+      cachedBalances(ctx.db, ids),
+      ids.length ? ctx.db.selectFrom('wallet_members').select(['wallet_id', 'role', 'user_id']).where('wallet_id', 'in', ids).execute() : [],
+      ids.length ? ctx.db.selectFrom('wallet_signers').select(['wallet_id', 'user_id']).where('wallet_id', 'in', ids).execute() : [],
+      ids.length ? ctx.db.selectFrom('wallet_tokens').select(['wallet_id', 'contract', 'symbol', 'decimals']).where('wallet_id', 'in', ids).execute() : [],
+    ]);
+    let totalValue = '0';
+    const list = wallets.map((wallet) => {
+      const info = ctx.chains.chainInfo(wallet.chain_key);
+      const tokens = [
+        { key: 'native', contract: null, symbol: info.nativeSymbol, decimals: info.nativeDecimals, custom: false },
+        ...ctx.chains.defaultTokens(wallet.chain_key).map((t) => ({ ...t, key: t.contract!.toLowerCase(), custom: false })),
+        ...custom.filter((t) => t.wallet_id === wallet.id).map((t) => ({ key: t.contract.toLowerCase(), contract: t.contract, symbol: t.symbol, decimals: t.decimals, custom: true })),
+      ];
+      const { total } = assetLines(tokens, balances.get(wallet.id) ?? new Map());
+      totalValue = add(totalValue, total);
+      const mine = roles.filter((r) => r.wallet_id === wallet.id && r.user_id === user.id).map((r) => r.role);
+      return {
+        ...presentWallet(wallet),
+        enable_status: wallet.status === WalletStatus.Normal,
+        permission_num: roles.filter((r) => r.wallet_id === wallet.id).length,
+        amount: round(total, 2),
+        // Locked amounts belong to pending transfers (none yet): available = amount.
+        lock_amount: '0.00',
+        available_amount: round(total, 2),
+        roles: mine,
+        is_operator: mine.includes('operator'),
+        is_single_wallet_signer: signing.some((s) => s.wallet_id === wallet.id && s.user_id === user.id),
+        task_id: null,
+      };
+    });
+    return reply.ok({ list, page, page_size, total: Number(total.n), total_amount: round(totalValue, 2), currency: 'USD' });
+  });
+
+  app.get('/wallets/base-info', { config: { access: inSpace('wallet.view') }, schema: { tags, querystring: walletIdQuery, summary: 'One wallet: configuration, signers, roles' } }, async (request, reply) => {
+    const { wallet, relation } = await loadWallet(ctx.db, request, request.query.wallet_id, { allowArchived: true });
+    const [signers, members] = await Promise.all([
+      ctx.db.selectFrom('wallet_signers as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.address', 's.weight', 's.user_id', 'u.nickname', 'u.email']).where('s.wallet_id', '=', wallet.id).execute(),
+      ctx.db.selectFrom('wallet_members as m').innerJoin('users as u', 'u.id', 'm.user_id').select(['m.role', 'm.user_id', 'u.nickname', 'u.email']).where('m.wallet_id', '=', wallet.id).execute(),
+    ]);
+    const byRole = (role: string) => members.filter((m) => m.role === role).map(({ role: _r, ...rest }) => rest);
+    return reply.ok({
+      ...presentWallet(wallet),
+      signers,
+      operators: byRole('operator'),
+      approvers: byRole('approver'),
+      viewers: byRole('viewer'),
+      risk_control_users: byRole('risk_control'),
+      broadcasters: byRole('broadcaster'),
+      my_roles: [...relation.roles],
+      is_signer: relation.isSigner,
+    });
+  });
+
+  app.get('/wallets/asset-info', { config: { access: inSpace('wallet.view') }, schema: { tags, querystring: walletIdQuery, summary: 'Balances per token with prices and proportions' } }, async (request, reply) => {
+    const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id, { allowArchived: true });
+    const tokens = await walletTokens(ctx, ctx.db, wallet);
+    const balances = (await cachedBalances(ctx.db, [wallet.id])).get(wallet.id) ?? new Map();
+    const { lines, total } = assetLines(tokens, balances);
+    const updated = await ctx.db.selectFrom('wallet_balances').select(sql<Date>`max(updated_at)`.as('at')).where('wallet_id', '=', wallet.id).executeTakeFirst();
+    return reply.ok({ amount: round(total, 2), available_amount: round(total, 2), lock_amount: '0.00', detail: lines, update_time: updated?.at ? new Date(updated.at).toISOString() : null, currency: 'USD' });
+  });
+
+  app.post('/wallets/refresh-balance', { config: { access: inSpace('wallet.view') }, schema: { tags, body: walletIdBody, summary: 'Read this wallet\'s balances from the chain now' } }, async (request, reply) => {
+    const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
+    await refreshBalances(ctx, [wallet.id]);
+    return reply.ok({});
+  });
+
+  app.get('/wallets/address', { config: { access: inSpace('wallet.view') }, schema: { tags, querystring: walletIdQuery, summary: 'Deposit address with a QR code' } }, async (request, reply) => {
+    const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
+    const address = wallet.address ?? '';
+    return reply.ok({ address, chain_id: wallet.chain_key, qr_code: address ? await QRCode.toDataURL(address, { margin: 1, width: 220 }) : null, deployed: wallet.status === WalletStatus.Normal });
+  });
+}

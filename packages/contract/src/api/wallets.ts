@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { pageQuery } from './common';
+
+/** §3 Signer address, Wallet, Wallet list item, Custom token; §7 wallet and signer calls. */
+export const signerFamily = z.enum(['EVM']);
+
+export const addSignerBody = z.object({
+  name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
+  address: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
+  family: signerFamily.default('EVM'),
+  description: z.string().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
+  source: z.enum(['browser', 'devnet', 'ledger', 'trezor', 'walletconnect', 'qr']).default('browser'),
+});
+export const signerIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const verifySignerBody = z.object({
+  id: z.number().int().positive(),
+  challenge_id: z.number().int().positive(),
+  signature: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(2000),
+});
+export const deleteSignerBody = z.object({ id: z.number().int().positive(), email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR') });
+
+const userIdList = z.array(z.number().int().positive()).max(50);
+
+export const createMultiWalletBody = z.object({
+  name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
+  remark: z.string().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
+  chain_key: z.string().min(1).max(40),
+  /** Verified signer addresses (ids) of space members. */
+  signers: z.array(z.number().int().positive()).min(2, 'THRESHOLD_MISMATCH_ERROR').max(16, 'LIMIT_SIGNERS_ERROR'),
+  threshold: z.number().int().min(2, 'THRESHOLD_MISMATCH_ERROR'),
+  approvers: userIdList.default([]),
+  approval_threshold: z.number().int().min(0).default(0),
+  operators: userIdList.min(1, 'WALLET_OPERATOR_REQUIRED_ERROR'),
+  viewers: userIdList.default([]),
+  risk_control_users: userIdList.default([]),
+  broadcasters: userIdList.default([]),
+  /** 2 operator/initiator, 3 everyone, 4 signer (EVM has no automatic mode). */
+  broadcast_scope: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(3),
+});
+
+export const walletIdQuery = z.object({ wallet_id: z.coerce.number().int().positive() });
+export const walletIdBody = z.object({ wallet_id: z.number().int().positive() });
+export const deployReportBody = z.object({ wallet_id: z.number().int().positive(), tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR') });
+
+export const importSingleBody = z.object({
+  name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
+  chain_key: z.string().min(1).max(40),
+  address: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
+  remark: z.string().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
+});
+export const verifyWalletBody = z.object({ wallet_id: z.number().int().positive(), challenge_id: z.number().int().positive(), signature: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(2000) });
+
+export const walletListQuery = pageQuery.extend({
+  page_size: z.coerce.number().int().min(1).max(100).default(100),
+  sign_type: z.coerce.number().int().min(1).max(3).optional(),
+  chain_key: z.string().max(40).optional(),
+  keyword: z.string().trim().max(50).optional(),
+});
+
+export const walletRoleBody = z.object({ wallet_id: z.number().int().positive(), user_ids: userIdList });
+export const walletApproverBody = z.object({ wallet_id: z.number().int().positive(), user_ids: userIdList, approval_threshold: z.number().int().min(0) });
+export const walletSwitchBody = z.object({ wallet_id: z.number().int().positive(), open: z.boolean() });
+export const walletNameBody = z.object({ wallet_id: z.number().int().positive(), name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'), remark: z.string().trim().max(99).optional() });
+export const archiveWalletBody = z.object({ wallet_id: z.number().int().positive(), name: z.string(), email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR') });
+export const customTokenBody = z.object({ wallet_id: z.number().int().positive(), contract: z.string().trim().min(1).max(120), symbol: z.string().trim().max(20).optional(), decimals: z.number().int().min(0).max(36).optional() });
+export const faucetBody = z.object({
+  address: z.string().trim().min(1).max(120),
+  eth: z.string().regex(/^\d+(\.\d{1,18})?$/, 'PARAMS_INVALID_ERROR').optional(),
+  usdt: z.string().regex(/^\d+(\.\d{1,6})?$/, 'PARAMS_INVALID_ERROR').optional(),
+});
