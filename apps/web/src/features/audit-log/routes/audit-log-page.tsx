@@ -93,7 +93,8 @@ export default function AuditLogPage() {
           size="middle"
           loading={log.isFetching}
           dataSource={log.data?.list ?? []}
-          scroll={{ x: 960 }}
+          scroll={{ x: 1100 }}
+          tableLayout="fixed"
           locale={{ emptyText: t('audit.empty') }}
           pagination={{
             current: page,
@@ -107,22 +108,28 @@ export default function AuditLogPage() {
             {
               title: t('audit.time'),
               dataIndex: 'time',
-              width: 150,
-              render: (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm:ss'),
+              width: 170,
+              render: (time: string) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(time).format('YYYY-MM-DD HH:mm:ss')}</span>,
             },
             {
               title: t('audit.type'),
               dataIndex: 'type',
-              width: 100,
+              width: 110,
               render: (type: string) => <Tag bordered={false}>{t(`audit.types.${type}`, { defaultValue: type })}</Tag>,
             },
             {
               title: t('audit.operation'),
               dataIndex: 'operation',
-              width: 130,
+              width: 150,
               render: (operation: string) => t(`audit.operations.${operation}`, { defaultValue: operation }),
             },
-            { title: t('audit.user'), dataIndex: 'space_user', width: 160, render: (user: string | null) => user ?? t('common:dash') },
+            {
+              title: t('audit.user'),
+              dataIndex: 'space_user',
+              width: 180,
+              ellipsis: true,
+              render: (user: string | null) => user ?? t('common:dash'),
+            },
             { title: t('audit.ip'), dataIndex: 'ip', width: 120, render: (ip: string | null) => ip ?? t('common:dash') },
             {
               title: t('audit.location'),
@@ -133,6 +140,7 @@ export default function AuditLogPage() {
             {
               title: t('audit.content'),
               dataIndex: 'content',
+              width: 300,
               render: (value: unknown) => (
                 <Typography.Text style={{ fontSize: 12, fontFamily: 'monospace' }} ellipsis={{ tooltip: content(value) }}>
                   {content(value)}

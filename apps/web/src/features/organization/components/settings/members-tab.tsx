@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Grid, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useStoredUser } from '@/lib/session';
@@ -22,6 +22,7 @@ const STATUSES: MemberStatus[] = ['joined', 'pending', 'expired', 'blocked'];
 export function MembersTab({ space }: { space: Space }) {
   const { t } = useLazyTranslation('spaces');
   const me = useStoredUser();
+  const wide = Grid.useBreakpoint().md ?? true;
   const [query, setQuery] = useState<MemberQuery>({ page: 1, page_size: 10 });
   const [inviting, setInviting] = useState(false);
   const members = useMembers(space.organization_id, query);
@@ -136,7 +137,8 @@ export function MembersTab({ space }: { space: Space }) {
             title: t('members.actions'),
             key: 'actions',
             width: 180,
-            fixed: 'right',
+            // On a phone a fixed column would hide the member: the table scrolls instead.
+            fixed: wide ? 'right' : undefined,
             render: (_value, member) => (
               <MemberActions
                 organizationId={space.organization_id}

@@ -3,6 +3,16 @@ import dayjs from 'dayjs';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import type { Space } from '../../api/types';
 
+/** Names of the chain ids a plan lists (the devnets' ids included). */
+const CHAIN_NAMES: Record<string, string> = {
+  btc: 'Bitcoin',
+  '1': 'Ethereum',
+  trx: 'Tron',
+  '31337': 'EVM devnet',
+  '11155111': 'Sepolia',
+  'ltc-regtest': 'Litecoin regtest',
+};
+
 const NOTICE_COLOR = { unexpired: 'green', about_to_expire: 'orange', expired: 'red' } as const;
 
 /** Plan and subscription, read-only: plan, its limits (vip_data) and the expiry state with banners. */
@@ -45,7 +55,9 @@ export function PlanTab({ space }: { space: Space }) {
           {t('plan.months', { count: vip.historical_transaction_duration })}
         </Descriptions.Item>
         <Descriptions.Item label={t('plan.chains')}>
-          {chains && chains.length > 0 ? chains.join(', ') : t('plan.allChains')}
+          {chains && chains.length > 0
+            ? chains.map((id) => CHAIN_NAMES[String(id)] ?? String(id)).join(', ')
+            : t('plan.allChains')}
         </Descriptions.Item>
         <Descriptions.Item label={t('plan.categories')} span={2}>
           {(vip.transfer_category ?? []).join(', ') || t('common:dash')}
