@@ -58,6 +58,8 @@ const CANONICAL_SAFE_CONTRACTS = {
 export interface DevnetFaucet {
   chainKey: string;
   fund(address: string, amounts: { eth?: string; usdt?: string }): Promise<{ ethTx?: string; usdtTx?: string }>;
+  /** Sends a transaction from one of the devnet's well-known test accounts (the devnet signer). */
+  send(fromIndex: number, tx: { to: string; data: string; value?: bigint }): Promise<string>;
 }
 
 export class ChainRegistry {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { faucetBody } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
@@ -20,4 +21,28 @@ export async function devFaucetRoutes(app: AppInstance, ctx: AppContext) {
     const result = await faucet.fund(chain.normalizeAddress(request.body.address), { ...(eth ? { eth } : {}), ...(request.body.usdt ? { usdt: request.body.usdt } : {}) });
     return reply.ok(result);
   });
+
+  app.post(
+    '/dev/devnet-send',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['dev'],
+        summary: 'Send a transaction from a devnet test account 1–9 (the devnet signer; dev mode only)',
+        body: z.object({
+          from_index: z.number().int().min(1).max(9),
+          to: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'CHAIN_ADDRESS_INVALID_ERROR'),
+          data: z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'PARAMS_INVALID_ERROR').max(200_000),
+          value: z.string().regex(/^\d{1,40}$/, 'PARAMS_INVALID_ERROR').optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      const faucet = ctx.chains.devnetFaucet();
+      if (!faucet) throw new AppError('FEATURE_NOT_SUPPORTED_ERROR');
+      const txHash = await faucet.send(request.body.from_index, { to: request.body.to, data: request.body.data, ...(request.body.value ? { value: BigInt(request.body.value) } : {}) });
+      return reply.ok({ tx_hash: txHash });
+    },
+  );
 }

@@ -3,7 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { allowResend, readCode, sendCode } from '../../../test/auth-helpers';
 import { addMember, createSpace, person, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { devnetKey, sendFrom, verifiedSigner } from '../../../test/wallet-helpers';
+import { devnetKey, verifiedSigner } from '../../../test/wallet-helpers';
 import { confirmDeployments, refreshBalances } from './wallet-jobs';
 
 let t: TestApp;
@@ -89,7 +89,10 @@ describe('a 2-of-3 Safe from wizard to chain', () => {
     const viewerOnly = await addMember(t, admin, spaceId, 0);
     expect((await viewerOnly.client.post('/api/v1/wallet-deploy-broadcast-create', { wallet_id: walletId, tx_hash: `0x${'1'.repeat(64)}` })).code).toBe('WALLET_NOT_FOUND_ERROR');
 
-    const txHash = await sendFrom(devnetKey(2), created.data.deployment);
+    // Alice deploys with the devnet signer (the server relays for devnet test account 2).
+    const relayed = await alice.client.post<{ tx_hash: string }>('/api/v1/dev/devnet-send', { from_index: 2, to: created.data.deployment.to, data: created.data.deployment.data });
+    expect(relayed.code).toBe('OK');
+    const txHash = relayed.data.tx_hash;
     expect((await alice.client.post('/api/v1/wallet-deploy-broadcast-create', { wallet_id: walletId, tx_hash: txHash })).code).toBe('OK');
     expect((await bob.client.post('/api/v1/wallet-deploy-broadcast-create', { wallet_id: walletId, tx_hash: txHash })).code).toBe('WALLET_INIT_TASK_EXISTS_ERROR');
 
