@@ -28,6 +28,17 @@ async function memberCount(db: Db, organizationId: number): Promise<number> {
   return Number(row.n);
 }
 
+/** Wallets of the space that are not archived (the §2 guard sends a space without any to /organization). */
+async function walletCount(db: Db, organizationId: number): Promise<number> {
+  const row = await db
+    .selectFrom('wallets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('status', '<>', 10)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** PATCH /organization takes JSON or form data with a `logo` image. */
 async function readSpaceForm(request: FastifyRequest): Promise<{ fields: z.infer<typeof updateSpaceBody>; logo: Buffer | null }> {
   if (!request.isMultipart()) return { fields: parseOrThrow(updateSpaceBody.strict(), request.body ?? {}), logo: null };
@@ -58,12 +69,15 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
           .where('c.status', 'in', ['joined', 'blocked'])
           .as('member_count'),
       )
+      .select((eb) =>
+        eb.selectFrom('wallets as w').select(sql<number>`count(*)`.as('n')).whereRef('w.organization_id', '=', 'o.id').where('w.status', '<>', 10).as('wallet_count'),
+      )
       .where('m.user_id', '=', user.id)
       .where('m.status', '=', 'joined')
       .orderBy('o.id')
       .execute();
-    const list = rows.map(({ role, status: _status, member_count, ...organization }) =>
-      presentSpace(organization, role, { member_count: Number(member_count), wallet_count: 0 }),
+    const list = rows.map(({ role, status: _status, member_count, wallet_count, ...organization }) =>
+      presentSpace(organization, role, { member_count: Number(member_count), wallet_count: Number(wallet_count) }),
     );
     return reply.ok({ list, last_entered: Number(request.cookies[LAST_SPACE_COOKIE]) || null });
   });
@@ -100,7 +114,7 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
 
   app.get('/organization/base-info', { config: { access: inSpace('space.view') }, schema: { tags, summary: 'The current space (organization-id header)' } }, async (request, reply) => {
     const { organization, member } = requireSpace(request);
-    return reply.ok(presentSpace(organization, member.role, { member_count: await memberCount(ctx.db, organization.id), wallet_count: 0 }));
+    return reply.ok(presentSpace(organization, member.role, { member_count: await memberCount(ctx.db, organization.id), wallet_count: await walletCount(ctx.db, organization.id) }));
   });
 
   app.patch('/organization', { config: { access: inSpace('space.update') }, schema: { tags, summary: 'Edit name, description, logo (JSON or form data)' } }, async (request, reply) => {
@@ -131,7 +145,7 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
     if (row.status === 'blocked') throw new AppError('MEMBER_BLOCKED_ERROR');
     const { role, status: _status, ...organization } = row;
     reply.setCookie(LAST_SPACE_COOKIE, String(organization.id), { path: '/', sameSite: 'lax', maxAge: 365 * 86_400 });
-    const space = presentSpace(organization, role, { member_count: await memberCount(ctx.db, organization.id), wallet_count: 0 });
+    const space = presentSpace(organization, role, { member_count: await memberCount(ctx.db, organization.id), wallet_count: await walletCount(ctx.db, organization.id) });
     return reply.ok({ ...space, org_user_name: user.nickname });
   });
 
