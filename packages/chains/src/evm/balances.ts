@@ -8,6 +8,8 @@ import { rethrowTransport } from './rpc';
 
 /** Calls per Multicall3 aggregate3 request: 500 balanceOf calls stay far below node gas caps. */
 export const MULTICALL_CHUNK_SIZE = 500;
+/** Chunks in flight at once: a node answers eth_calls one by one, so more only queue up and time out. */
+export const MULTICALL_CONCURRENCY = 4;
 
 interface Call3 {
   target: Address;
@@ -15,26 +17,38 @@ interface Call3 {
   callData: Hex;
 }
 
+async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 /** One eth_call per chunk of MULTICALL_CHUNK_SIZE calls; failed calls come back as null. */
 export async function aggregate(ctx: EvmContext, calls: Call3[]): Promise<(Hex | null)[]> {
   const chunks: Call3[][] = [];
-  for (let i = 0; i < calls.length; i += MULTICALL_CHUNK_SIZE) chunks.push(calls.slice(i, i + MULTICALL_CHUNK_SIZE));
-  const results = await Promise.all(
-    chunks.map(async (chunk) => {
-      try {
-        const { data } = await ctx.client.call({
-          to: ctx.contracts.multicall3,
-          data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [chunk] }),
-        });
-        if (!data) throw new ChainError('RPC_ERROR', `no Multicall3 at ${ctx.contracts.multicall3}`);
-        return decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data });
-      } catch (error) {
-        rethrowTransport(error, 'multicall');
-        if (error instanceof ChainError) throw error;
-        throw new ChainError('RPC_ERROR', 'Multicall3 aggregate3 failed', { cause: error });
-      }
-    }),
-  );
+  for (let i = 0; i < calls.length; i += MULTICALL_CHUNK_SIZE)
+    chunks.push(calls.slice(i, i + MULTICALL_CHUNK_SIZE));
+  const results = await mapLimited(chunks, MULTICALL_CONCURRENCY, async (chunk) => {
+    try {
+      const { data } = await ctx.client.call({
+        to: ctx.contracts.multicall3,
+        data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [chunk] }),
+      });
+      if (!data) throw new ChainError('RPC_ERROR', `no Multicall3 at ${ctx.contracts.multicall3}`);
+      return decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data });
+    } catch (error) {
+      rethrowTransport(error, 'multicall');
+      if (error instanceof ChainError) throw error;
+      throw new ChainError('RPC_ERROR', 'Multicall3 aggregate3 failed', { cause: error });
+    }
+  });
   return results.flat().map((r) => (r.success ? r.returnData : null));
 }
 
@@ -52,7 +66,11 @@ function decodeUint(data: Hex | null): bigint | null {
  * eth_calls. Holders are keyed by checksummed address, tokens by "native" or the lower-case
  * contract. A token call that fails (not a token, reverted) leaves that entry out.
  */
-export async function getBalances(ctx: EvmContext, holders: string[], tokens: TokenRef[]): Promise<BalanceSheet> {
+export async function getBalances(
+  ctx: EvmContext,
+  holders: string[],
+  tokens: TokenRef[],
+): Promise<BalanceSheet> {
   const holderList = [...new Set(holders.map((h) => normalizeEvmAddress(h)))];
   const tokenList = new Map<string, Address | null>();
   for (const token of tokens) {
@@ -70,7 +88,11 @@ export async function getBalances(ctx: EvmContext, holders: string[], tokens: To
           ? {
               target: ctx.contracts.multicall3,
               allowFailure: true,
-              callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getEthBalance', args: [holder] }),
+              callData: encodeFunctionData({
+                abi: multicall3Abi,
+                functionName: 'getEthBalance',
+                args: [holder],
+              }),
             }
           : {
               target: contract,
@@ -105,7 +127,10 @@ function decodeText(data: Hex | null, fn: 'name' | 'symbol'): string | null {
 }
 
 /** symbol, decimals and name read from the contract in one request; TOKEN_NOT_FOUND otherwise. */
-export async function readToken(ctx: EvmContext, contract: string): Promise<{ symbol: string; decimals: number; name: string }> {
+export async function readToken(
+  ctx: EvmContext,
+  contract: string,
+): Promise<{ symbol: string; decimals: number; name: string }> {
   const address = normalizeEvmAddress(contract);
   const [symbolData, decimalsData, nameData] = await aggregate(
     ctx,
@@ -119,7 +144,10 @@ export async function readToken(ctx: EvmContext, contract: string): Promise<{ sy
   const decimals = decodeUint(decimalsData ?? null);
   const name = decodeText(nameData ?? null, 'name')?.trim();
   if (!symbol || decimals === null || decimals > 255n) {
-    throw new ChainError('TOKEN_NOT_FOUND', `${address} does not answer symbol()/decimals() like an ERC-20 token`);
+    throw new ChainError(
+      'TOKEN_NOT_FOUND',
+      `${address} does not answer symbol()/decimals() like an ERC-20 token`,
+    );
   }
   return { symbol, decimals: Number(decimals), name: name || symbol };
 }
