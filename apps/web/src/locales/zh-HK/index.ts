@@ -4,6 +4,7 @@ import common from './common.json';
 import errors from './errors.json';
 import layout from './layout.json';
 import pages from './pages.json';
+import wallets from './wallets.json';
 
-const bundle = { common, errors, layout, auth, account, pages };
+const bundle = { common, errors, layout, auth, account, pages, wallets };
 export default bundle;

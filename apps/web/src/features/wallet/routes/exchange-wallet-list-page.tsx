@@ -1,14 +1,26 @@
+import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EmptyPage } from '@/components/ui/empty-page';
+import { PageHeader } from '@/components/ui/page-header';
+import { WalletTabs } from '../components/wallet-tabs';
 
-/** /wallet/exchange-wallet: connected exchange accounts. No records exist for it yet; the page says what it is for. */
+/** /wallet/exchange-wallet: exchange API accounts come later; the tab says so honestly. */
 export default function ExchangeWalletListPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('wallets');
   return (
-    <EmptyPage
-      title={t('walletExchange.title')}
-      description={t('walletExchange.description')}
-      empty={t('walletExchange.empty')}
-    />
+    <div data-testid="wallet-exchange-page">
+      <PageHeader title={t('list.title')} description={t('list.description')} />
+      <WalletTabs />
+      <Card>
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <span>
+              <strong style={{ display: 'block', color: 'rgba(0,0,0,0.75)' }}>{t('exchange.empty')}</strong>
+              {t('exchange.hint')}
+            </span>
+          }
+        />
+      </Card>
+    </div>
   );
 }

@@ -1,14 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyPage } from '@/components/ui/empty-page';
+import { CreateWalletWizard } from '../components/create/create-wallet-wizard';
 
-/** /wallet/multiple-wallet: multi-signature wallets. No records exist for it yet; the page says what it is for. */
+/** /wallet/multiple-wallet: create a multi-signature wallet or import a single one (the same wizard as /multiple-wallet). */
 export default function MultiWalletListPage() {
-  const { t } = useTranslation('pages');
-  return (
-    <EmptyPage
-      title={t('walletMultiple.title')}
-      description={t('walletMultiple.description')}
-      empty={t('walletMultiple.empty')}
-    />
-  );
+  return <CreateWalletWizard />;
 }

@@ -1,14 +1,146 @@
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert, Button, Card, Empty, Result, Skeleton, Space, Tabs, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { EmptyPage } from '@/components/ui/empty-page';
+import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
+import { isApiError } from '@/lib/api-client';
+import { useSelectedSpaceId } from '@/lib/space';
+import { useWalletBaseInfo } from '../api/get-wallet-base-info';
+import { useChains } from '../api/list-chains';
+import { WALLET_STATUS } from '../api/types';
+import { AssetsTab } from '../components/detail/assets-tab';
+import { DepositTab } from '../components/detail/deposit-tab';
+import { SettingsTab } from '../components/detail/settings-tab';
+import { MONO, RoleTags, SignTypeTag, WalletStatusTag } from '../components/wallet-bits';
 
-/** /wallet/detail/:id: one wallet. No records exist for it yet; the page says what it is for. */
-export default function WalletDetailPage() {
-  const { t } = useTranslation('pages');
+/** Tabs of §2 whose features come later: they say so instead of inventing data. */
+const LATER_TABS = ['transfers', 'approvals', 'exchange', 'audit', 'apiKeys', 'payment', 'device', 'risk'] as const;
+
+function Later({ name }: { name: (typeof LATER_TABS)[number] }) {
+  const { t } = useTranslation('wallets');
   return (
-    <EmptyPage
-      title={t('walletDetail.title')}
-      description={t('walletDetail.description')}
-      empty={t('walletDetail.empty')}
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <span>
+          <strong style={{ display: 'block', color: 'rgba(0,0,0,0.75)' }}>{t(`detail.later.${name}.title`)}</strong>
+          {t(`detail.later.${name}.hint`)}
+        </span>
+      }
     />
+  );
+}
+
+/** /wallet/detail/:id: one wallet: assets, deposit, settings and the tabs still to come. */
+export default function WalletDetailPage() {
+  const { t } = useTranslation('wallets');
+  const navigate = useNavigate();
+  const walletId = Number(useParams().id ?? 0);
+  const [params, setParams] = useSearchParams();
+  const wallet = useWalletBaseInfo(walletId);
+  const chains = useChains();
+  const info = useOrganizationBaseInfo(useSelectedSpaceId());
+  const privileged = info.data ? isPrivileged(info.data) : false;
+  const data = wallet.data;
+
+  if (wallet.isError)
+    return (
+      <Result
+        status="404"
+        title={t('detail.notFound')}
+        subTitle={isApiError(wallet.error) ? wallet.error.message : undefined}
+        extra={<Button onClick={() => void navigate('/wallet')}>{t('detail.back')}</Button>}
+      />
+    );
+  if (!data) return <Card><Skeleton active /></Card>;
+
+  const chain = chains.data?.list.find((item) => item.chain_id === data.chain_id);
+  const archived = data.status === WALLET_STATUS.archived;
+  const tab = params.get('tab') ?? 'assets';
+  const items = [
+    { key: 'assets', label: t('detail.tabs.assets'), children: <AssetsTab walletId={walletId} canEdit={privileged && !archived} /> },
+    { key: 'deposit', label: t('detail.tabs.deposit'), children: <DepositTab wallet={data} /> },
+    ...(privileged && !archived ? [{ key: 'settings', label: t('detail.tabs.settings'), children: <SettingsTab key={data.wallet_id} wallet={data} /> }] : []),
+    ...LATER_TABS.map((name) => ({ key: name, label: t(`detail.tabs.${name}`), children: <Later name={name} /> })),
+  ];
+
+  return (
+    <div data-testid="wallet-detail-page">
+      <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => void navigate('/wallet')} style={{ paddingInline: 0, marginBottom: 8 }}>
+        {t('detail.back')}
+      </Button>
+      <Card style={{ marginBottom: 16 }}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between', alignItems: 'flex-start' }}>
+          <div style={{ minWidth: 0, flex: '1 1 320px' }}>
+            <Space wrap size={8} style={{ marginBottom: 6 }}>
+              <Typography.Title level={3} style={{ margin: 0 }} data-testid="wallet-name">
+                {data.name}
+              </Typography.Title>
+              <WalletStatusTag status={data.status} />
+              <SignTypeTag signType={data.sign_type} />
+            </Space>
+            <div>
+              <Typography.Text copyable={data.address ? { text: data.address } : false} style={{ ...MONO, wordBreak: 'break-all' }} data-testid="wallet-address">
+                {data.address ?? '—'}
+              </Typography.Text>
+            </div>
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
+              {chain?.name ?? data.chain_id}
+              {data.sign_type === 1 ? ` · ${t('thresholdOf', { threshold: data.threshold, count: data.signers.length })}` : ''}
+              {data.remark ? ` · ${data.remark}` : ''}
+            </Typography.Text>
+          </div>
+          <div>
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBottom: 4 }}>
+              {t('fields.myRoles')}
+            </Typography.Text>
+            <RoleTags roles={data.my_roles} signer={data.is_signer} />
+          </div>
+        </div>
+        {data.status === WALLET_STATUS.initializing || data.status === WALLET_STATUS.deployPending ? (
+          <Alert
+            style={{ marginTop: 16 }}
+            type="info"
+            showIcon
+            message={data.status === WALLET_STATUS.initializing ? t('detail.needsDeploy') : t('deploy.confirming')}
+            action={
+              <Button size="small" onClick={() => void navigate(`/wallet/multiple-wallet?wallet_id=${walletId}`)}>
+                {t('detail.openDeploy')}
+              </Button>
+            }
+          />
+        ) : data.status === WALLET_STATUS.awaitingVerification ? (
+          <Alert
+            style={{ marginTop: 16 }}
+            type="warning"
+            showIcon
+            message={t('detail.needsVerify')}
+            action={
+              <Button size="small" onClick={() => void navigate(`/wallet/multiple-wallet?wallet_id=${walletId}`)}>
+                {t('detail.openVerify')}
+              </Button>
+            }
+          />
+        ) : archived ? (
+          <Alert style={{ marginTop: 16 }} type="warning" showIcon message={t('detail.archived')} />
+        ) : null}
+        {data.sign_type === 1 ? (
+          <div style={{ marginTop: 16 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('fields.signers')}
+            </Typography.Text>
+            {data.signers.map((signer) => (
+              <div key={signer.address} style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+                <span style={{ ...MONO, wordBreak: 'break-all' }}>{signer.address}</span>
+                <Typography.Text type="secondary">{signer.nickname || signer.email}</Typography.Text>
+              </div>
+            ))}
+          </div>
+        ) : null}
+      </Card>
+      <Card styles={{ body: { paddingTop: 8 } }}>
+        <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key }, { replace: true })} items={items} data-testid="wallet-detail-tabs" />
+      </Card>
+    </div>
   );
 }

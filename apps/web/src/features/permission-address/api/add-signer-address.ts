@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, V1 } from '@/lib/api-client';
+import { signerAddressesKey } from './list-signer-addresses';
+
+export interface AddSignerInput {
+  name: string;
+  address: string;
+  family: 'EVM';
+  description?: string;
+  source: 'browser' | 'devnet';
+}
+
+export const addSignerAddress = (body: AddSignerInput) =>
+  api.post<{ id: number; address: string; status: number }>(`${V1}/permission-address`, body);
+
+export function useAddSignerAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: addSignerAddress,
+    onSuccess: () => client.invalidateQueries({ queryKey: signerAddressesKey }),
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, V1 } from '@/lib/api-client';
+import { signerAddressesKey } from './list-signer-addresses';
+
+/** Deletes, or marks for deletion while wallets still use it; needs an e-mailed code (permission_address_delete). */
+export const deleteSignerAddress = (body: { id: number; email_code: string }) =>
+  api.delete<{ result: 'deleted' | 'pending_deletion' }>(`${V1}/permission-address`, body);
+
+export function useDeleteSignerAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSignerAddress,
+    onSuccess: () => client.invalidateQueries({ queryKey: signerAddressesKey }),
+  });
+}

@@ -1,0 +1,104 @@
+import { useCallback, useState } from 'react';
+import { Button, Form, Input, Modal, Select } from 'antd';
+import { LinkOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ConnectSigner, type SignerConnection } from '@/features/wallet';
+import { trimStart } from '@/lib/validation';
+import { useAddSignerAddress, type AddSignerInput } from '../api/add-signer-address';
+
+export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+interface Values {
+  name: string;
+  address: string;
+  family: 'EVM';
+  description?: string;
+}
+
+/** Add a signer address: typed, or taken from a connected wallet; verification follows. */
+export function AddSignerModal(props: { open: boolean; onClose: () => void; onAdded: (id: number) => void }) {
+  const { t } = useTranslation('wallets');
+  const [form] = Form.useForm<Values>();
+  const add = useAddSignerAddress();
+  const [useConnected, setUseConnected] = useState(false);
+  const [source, setSource] = useState<AddSignerInput['source']>('browser');
+
+  const onConnection = useCallback(
+    (connection: SignerConnection | null) => {
+      if (!connection) return;
+      form.setFieldValue('address', connection.account);
+      setSource(connection.connector.id === 'devnet' ? 'devnet' : 'browser');
+    },
+    [form],
+  );
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const reply = await add.mutateAsync({
+      name: values.name.trim(),
+      address: values.address.trim(),
+      family: 'EVM',
+      description: values.description?.trim() || undefined,
+      source,
+    });
+    form.resetFields();
+    setUseConnected(false);
+    props.onAdded(reply.id);
+  };
+
+  return (
+    <Modal
+      open={props.open}
+      title={t('signer.add.title')}
+      onCancel={props.onClose}
+      onOk={() => void submit().catch(() => undefined)}
+      okText={t('signer.add.submit')}
+      confirmLoading={add.isPending}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'signer-add-submit' } as never}
+    >
+      <Form form={form} layout="vertical" initialValues={{ family: 'EVM' }} requiredMark={false}>
+        <Form.Item
+          name="name"
+          label={t('signer.fields.name')}
+          getValueFromEvent={trimStart}
+          rules={[
+            { required: true, whitespace: true, message: t('validation.nameRequired') },
+            { max: 30, message: t('validation.nameMax', { max: 30 }) },
+          ]}
+        >
+          <Input maxLength={30} id="signer-name" placeholder={t('signer.fields.namePlaceholder')} />
+        </Form.Item>
+        <Form.Item name="family" label={t('signer.fields.family')}>
+          <Select options={[{ value: 'EVM', label: t('signer.familyEvm') }]} disabled />
+        </Form.Item>
+        <Form.Item
+          name="address"
+          label={t('signer.fields.address')}
+          getValueFromEvent={(event: { target: { value: string } }) => event.target.value.trim()}
+          rules={[
+            { required: true, message: t('validation.addressRequired') },
+            { pattern: EVM_ADDRESS, message: t('validation.addressFormat') },
+          ]}
+          extra={
+            useConnected ? null : (
+              <Button type="link" size="small" icon={<LinkOutlined />} style={{ paddingInline: 0 }} onClick={() => setUseConnected(true)} data-testid="signer-use-connected">
+                {t('signer.add.useConnected')}
+              </Button>
+            )
+          }
+        >
+          <Input id="signer-address" placeholder="0x…" style={{ fontFamily: 'monospace' }} />
+        </Form.Item>
+        {useConnected ? (
+          <div style={{ marginBottom: 16, padding: 12, background: '#f6f8fc', borderRadius: 8 }}>
+            <ConnectSigner onChange={onConnection} />
+          </div>
+        ) : null}
+        <Form.Item name="description" label={t('signer.fields.description')} rules={[{ max: 99, message: t('validation.remarkMax', { max: 99 }) }]}>
+          <Input.TextArea maxLength={99} rows={2} id="signer-description" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { WALLET_PAGE_SIZE } from '@keystead/contract/limits';
+import { api, V1 } from '@/lib/api-client';
+import type { WalletList } from './types';
+
+export interface WalletListQuery {
+  page?: number;
+  page_size?: number;
+  sign_type?: number;
+  chain_key?: string;
+  keyword?: string;
+}
+
+export const walletsKey = (spaceId: string | null, query?: WalletListQuery) =>
+  query ? (['wallet', 'list', spaceId, query] as const) : (['wallet', 'list', spaceId] as const);
+
+export const fetchWallets = (query: WalletListQuery) =>
+  api.get<WalletList>(`${V1}/wallets`, { page: 1, page_size: WALLET_PAGE_SIZE, ...query });
+
+export const walletsQuery = (spaceId: string | null, query: WalletListQuery = {}) =>
+  queryOptions({ queryKey: walletsKey(spaceId, query), queryFn: () => fetchWallets(query) });
+
+export const useWallets = (spaceId: string | null, query: WalletListQuery = {}) =>
+  useQuery({ ...walletsQuery(spaceId, query), enabled: Boolean(spaceId) });

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Radio, Select, Space, Typography } from 'antd';
+import { ApiOutlined, CheckCircleFilled, ExperimentOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { showWalletError, type Address, type WalletConnector } from '@/lib/wallet-connectors';
+import { useConnectors } from '../hooks/use-connectors';
+import { MONO } from './wallet-bits';
+
+export interface SignerConnection {
+  connector: WalletConnector;
+  account: Address;
+}
+
+const same = (a?: string | null, b?: string | null) => Boolean(a && b && a.toLowerCase() === b.toLowerCase());
+
+/**
+ * §2 wallet connection: pick a connector (browser wallet or devnet signer), connect, pick the
+ * account. `expected` addresses: the connection is offered only with one of them, and a
+ * connected account outside them is named as a mismatch (§8 signer mismatch).
+ */
+export function ConnectSigner(props: {
+  /** Numeric chain id the wallet must be on (undefined: any, e.g. message signing). */
+  chainId?: number;
+  /** Chain key of the wallet (the devnet signer only appears on the devnet). */
+  chainKey?: string;
+  expected?: string[];
+  onChange: (connection: SignerConnection | null) => void;
+}) {
+  const { t } = useTranslation('wallets');
+  const { connectors } = useConnectors(props.chainKey);
+  const [connectorId, setConnectorId] = useState<string>(() => connectors[0]!.id);
+  const [accounts, setAccounts] = useState<Address[]>([]);
+  const [account, setAccount] = useState<Address | undefined>();
+  const [busy, setBusy] = useState(false);
+  const connector = connectors.find((item) => item.id === connectorId) ?? connectors[0]!;
+  const expected = props.expected ?? [];
+  const mismatch = Boolean(account && expected.length && !expected.some((address) => same(address, account)));
+
+  const { onChange } = props;
+  useEffect(() => {
+    onChange(account && !mismatch ? { connector, account } : null);
+  }, [account, mismatch, connector, onChange]);
+
+  const connect = async () => {
+    setBusy(true);
+    try {
+      const list = await connector.connect(props.chainId);
+      setAccounts(list);
+      const preferred = list.find((address) => expected.some((item) => same(item, address)));
+      setAccount(preferred ?? list[0]);
+    } catch (error) {
+      void showWalletError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div data-testid="connect-signer">
+      <Radio.Group
+        value={connector.id}
+        onChange={(event) => {
+          setConnectorId(event.target.value as string);
+          setAccounts([]);
+          setAccount(undefined);
+        }}
+        style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+      >
+        {connectors.map((item) => (
+          <Radio key={item.id} value={item.id} data-testid={`connector-${item.id}`}>
+            <Space size={6}>
+              {item.id === 'devnet' ? <ExperimentOutlined /> : <ApiOutlined />}
+              <span>{item.id === 'devnet' ? t('connect.devnet') : t('connect.injected', { name: item.name })}</span>
+            </Space>
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {item.id === 'devnet'
+                ? t('connect.devnetHint')
+                : item.available()
+                  ? t('connect.injectedHint')
+                  : t('connect.injectedMissing')}
+            </Typography.Text>
+          </Radio>
+        ))}
+      </Radio.Group>
+      <div style={{ marginTop: 12, display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+        <Button onClick={connect} loading={busy} type={accounts.length ? 'default' : 'primary'} data-testid="connector-connect">
+          {accounts.length ? t('connect.reconnect') : t('connect.connect')}
+        </Button>
+        {accounts.length > 1 ? (
+          <Select
+            value={account}
+            onChange={setAccount}
+            style={{ minWidth: 0, flex: '1 1 260px' }}
+            data-testid="connector-account"
+            options={accounts.map((address) => ({ value: address, label: <span style={MONO}>{address}</span> }))}
+          />
+        ) : account ? (
+          <Typography.Text style={{ ...MONO, wordBreak: 'break-all' }} data-testid="connected-account">
+            <CheckCircleFilled style={{ color: '#52c41a', marginInlineEnd: 6 }} />
+            {account}
+          </Typography.Text>
+        ) : null}
+      </div>
+      {mismatch ? (
+        <Alert style={{ marginTop: 12 }} type="warning" showIcon message={t('connect.mismatch')} data-testid="connector-mismatch" />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/** The wallet-create wizard's form (§3 wallet create form: source_type 1, sign_type 1 by default). */
+export interface WalletDraft {
+  kind: 'multi' | 'single';
+  name: string;
+  remark?: string;
+  chain_key: string;
+  signers: number[];
+  threshold: number;
+  approvers: number[];
+  approval_threshold: number;
+  operators: number[];
+  viewers: number[];
+  risk_control_users: number[];
+  broadcast_scope: 2 | 3 | 4;
+  address: string;
+}
+
+export const emptyDraft = (): WalletDraft => ({
+  kind: 'multi',
+  name: '',
+  chain_key: '',
+  signers: [],
+  threshold: 2,
+  approvers: [],
+  approval_threshold: 0,
+  operators: [],
+  viewers: [],
+  risk_control_users: [],
+  broadcast_scope: 3,
+  address: '',
+});
+
+export interface StepProps {
+  draft: WalletDraft;
+  onBack: () => void;
+  onNext: (patch: Partial<WalletDraft>) => void;
+}

@@ -1,0 +1,76 @@
+import { Form, Input, Select, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { trimStart } from '@/lib/validation';
+import { useChains } from '../../api/list-chains';
+import type { StepProps } from './draft';
+import { StepActions } from './step-actions';
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Step 2: name, remark, chain (and the address for an import). */
+export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
+  const { t } = useTranslation('wallets');
+  const [form] = Form.useForm<{ name: string; remark?: string; chain_key: string; address?: string }>();
+  const chains = useChains();
+  const evm = (chains.data?.list ?? []).filter((chain) => chain.family === 'EVM');
+  const next = async () => {
+    const values = await form.validateFields();
+    onNext({ name: values.name.trim(), remark: values.remark?.trim() || undefined, chain_key: values.chain_key, address: values.address?.trim() ?? '' });
+  };
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      style={{ maxWidth: 560 }}
+      initialValues={{ name: draft.name, remark: draft.remark, chain_key: draft.chain_key || evm[0]?.chain_id, address: draft.address }}
+      key={evm.length}
+    >
+      <Form.Item
+        name="name"
+        label={t('fields.name')}
+        getValueFromEvent={trimStart}
+        rules={[
+          { required: true, whitespace: true, message: t('validation.nameRequired') },
+          { max: 30, message: t('validation.nameMax', { max: 30 }) },
+        ]}
+      >
+        <Input id="wallet-name" maxLength={30} placeholder={t('fields.namePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="chain_key" label={t('fields.chain')} rules={[{ required: true, message: t('validation.chainRequired') }]}>
+        <Select
+          id="wallet-chain"
+          loading={chains.isPending}
+          data-testid="wallet-chain"
+          options={evm.map((chain) => ({
+            value: chain.chain_id,
+            label: (
+              <span>
+                {chain.name} <span style={{ color: 'rgba(0,0,0,0.45)' }}>· {chain.symbol}</span>{' '}
+                {chain.devnet ? <Tag color="purple">{t('chain.devnet')}</Tag> : chain.testnet ? <Tag>{t('chain.testnet')}</Tag> : null}
+              </span>
+            ),
+          }))}
+        />
+      </Form.Item>
+      {draft.kind === 'single' ? (
+        <Form.Item
+          name="address"
+          label={t('fields.address')}
+          extra={t('create.single.addressHint')}
+          getValueFromEvent={(event: { target: { value: string } }) => event.target.value.trim()}
+          rules={[
+            { required: true, message: t('validation.addressRequired') },
+            { pattern: EVM_ADDRESS, message: t('validation.addressFormat') },
+          ]}
+        >
+          <Input id="wallet-address" placeholder="0x…" style={{ fontFamily: 'monospace' }} />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="remark" label={t('fields.remark')} rules={[{ max: 99, message: t('validation.remarkMax', { max: 99 }) }]}>
+        <Input.TextArea id="wallet-remark" rows={2} maxLength={99} />
+      </Form.Item>
+      <StepActions onBack={onBack} onNext={() => void next().catch(() => undefined)} />
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+import { Descriptions, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useChains } from '../../api/list-chains';
+import { useSignUsers } from '../../api/list-sign-users';
+import { useSelectedSpaceId } from '@/lib/space';
+import { MONO } from '../wallet-bits';
+import type { WalletDraft } from './draft';
+import { useJoinedMembers } from './people-select';
+import { StepActions } from './step-actions';
+
+/** Step 5: everything at a glance before the wallet is created. */
+export function StepReview(props: { draft: WalletDraft; onBack: () => void; onCreate: () => void; creating: boolean }) {
+  const { t } = useTranslation('wallets');
+  const { draft } = props;
+  const chains = useChains();
+  const signUsers = useSignUsers(useSelectedSpaceId());
+  const people = useJoinedMembers();
+  const chain = chains.data?.list.find((item) => item.chain_id === draft.chain_key);
+  const names = (ids: number[]) =>
+    ids.length ? ids.map((id) => <Tag key={id}>{people.find((person) => person.value === id)?.label ?? `#${id}`}</Tag>) : '—';
+  return (
+    <div style={{ maxWidth: 760 }}>
+      <Descriptions bordered column={1} size="small" style={{ marginBottom: 16 }} data-testid="wallet-review">
+        <Descriptions.Item label={t('fields.type')}>{t(`create.type.${draft.kind}.title`)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.name')}>{draft.name}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.chain')}>{chain?.name ?? draft.chain_key}</Descriptions.Item>
+        {draft.remark ? <Descriptions.Item label={t('fields.remark')}>{draft.remark}</Descriptions.Item> : null}
+        {draft.kind === 'single' ? (
+          <Descriptions.Item label={t('fields.address')}>
+            <span style={{ ...MONO, wordBreak: 'break-all' }}>{draft.address}</span>
+          </Descriptions.Item>
+        ) : (
+          <>
+            <Descriptions.Item label={t('fields.signers')}>
+              {draft.signers.map((id) => {
+                const signer = signUsers.data?.list.find((item) => item.id === id);
+                return (
+                  <div key={id}>
+                    {signer?.name} · {signer?.nickname || signer?.email}{' '}
+                    <span style={{ ...MONO, wordBreak: 'break-all', color: 'rgba(0,0,0,0.55)' }}>{signer?.address}</span>
+                  </div>
+                );
+              })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.threshold')}>{t('thresholdOf', { threshold: draft.threshold, count: draft.signers.length })}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.operators')}>{names(draft.operators)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.approvers')}>
+              {names(draft.approvers)}
+              {draft.approvers.length ? ` ${t('thresholdOf', { threshold: draft.approval_threshold, count: draft.approvers.length })}` : null}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.viewers')}>{names(draft.viewers)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.riskControlUsers')}>{names(draft.risk_control_users)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.broadcastScope')}>{t(`broadcastScope.${draft.broadcast_scope}`)}</Descriptions.Item>
+          </>
+        )}
+      </Descriptions>
+      <StepActions
+        onBack={props.onBack}
+        onNext={props.onCreate}
+        loading={props.creating}
+        nextText={draft.kind === 'single' ? t('create.importSubmit') : t('create.createSubmit')}
+        testId="wizard-create"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Checkbox, Empty, Form, InputNumber, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { BTC_MULTISIG_MAX_SIGNERS, MULTISIG_PRESETS } from '@keystead/contract/limits';
+import { useSelectedSpaceId } from '@/lib/space';
+import { useSignUsers } from '../../api/list-sign-users';
+import { MONO } from '../wallet-bits';
+import type { StepProps } from './draft';
+import { StepActions } from './step-actions';
+
+/** Step 3 (multisig): verified signer addresses of members, and the threshold (> 1, ≤ signers). */
+export function StepSigners({ draft, onBack, onNext }: StepProps) {
+  const { t } = useTranslation('wallets');
+  const spaceId = useSelectedSpaceId();
+  const signUsers = useSignUsers(spaceId);
+  const [signers, setSigners] = useState<number[]>(draft.signers);
+  const [threshold, setThreshold] = useState<number>(draft.threshold);
+  const [error, setError] = useState<string | null>(null);
+  const options = signUsers.data?.list ?? [];
+
+  const next = () => {
+    if (signers.length < 2) return setError(t('validation.signersMin'));
+    if (signers.length > BTC_MULTISIG_MAX_SIGNERS) return setError(t('validation.signersMax', { max: BTC_MULTISIG_MAX_SIGNERS }));
+    if (threshold < 2 || threshold > signers.length) return setError(t('validation.threshold', { max: signers.length }));
+    onNext({ signers, threshold });
+  };
+
+  return (
+    <div style={{ maxWidth: 720 }}>
+      <Typography.Paragraph type="secondary">{t('create.signers.description')}</Typography.Paragraph>
+      {signUsers.isSuccess && options.length < 2 ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('create.signers.notEnough')}
+          description={<Link to="/permission-address">{t('create.signers.goVerify')}</Link>}
+        />
+      ) : null}
+      {options.length ? (
+        <Checkbox.Group
+          value={signers}
+          onChange={(value) => {
+            setSigners(value as number[]);
+            setError(null);
+          }}
+          style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }}
+          data-testid="signer-options"
+        >
+          {options.map((option) => (
+            <Checkbox key={option.id} value={option.id} data-testid={`signer-option-${option.address.toLowerCase()}`} style={{ padding: '8px 12px', border: '1px solid #e6e9f0', borderRadius: 8, marginInlineStart: 0 }}>
+              <div style={{ minWidth: 0 }}>
+                <Typography.Text strong>{option.name}</Typography.Text>{' '}
+                <Typography.Text type="secondary">· {option.nickname || option.email}</Typography.Text>
+                <div style={{ ...MONO, wordBreak: 'break-all', color: 'rgba(0,0,0,0.65)' }}>{option.address}</div>
+              </div>
+            </Checkbox>
+          ))}
+        </Checkbox.Group>
+      ) : signUsers.isSuccess ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('create.signers.none')} />
+      ) : null}
+      <Form layout="vertical">
+        <Form.Item label={t('fields.threshold')} extra={t('create.signers.thresholdHint', { count: signers.length })}>
+          <Space wrap>
+            <InputNumber
+              id="wallet-threshold"
+              min={2}
+              max={Math.max(2, signers.length)}
+              value={threshold}
+              onChange={(value) => {
+                setThreshold(Number(value ?? 2));
+                setError(null);
+              }}
+              addonAfter={t('create.signers.ofSigners', { count: signers.length })}
+            />
+            <Button size="small" onClick={() => setThreshold(MULTISIG_PRESETS.personal.threshold)}>
+              {t('create.signers.presetPersonal')}
+            </Button>
+            <Button size="small" onClick={() => setThreshold(MULTISIG_PRESETS.business.threshold)}>
+              {t('create.signers.presetBusiness')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="wizard-error" /> : null}
+      <StepActions onBack={onBack} onNext={next} />
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Space, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RISK_CONTROL_USERS_MAX, VIEWERS_MAX } from '@keystead/contract/limits';
+import { toastSuccess } from '@/lib/notify';
+import { trimStart } from '@/lib/validation';
+import type { WalletDetail } from '../../api/types';
+import {
+  archiveWallet,
+  renameWallet,
+  setWalletApprovers,
+  setWalletRole,
+  setWalletSwitch,
+  useWalletMutation,
+  type RolePath,
+} from '../../api/update-wallet-settings';
+import { PeopleSelect, useJoinedMembers } from '../create/people-select';
+import { EmailCodeField } from '../email-code-field';
+
+const ids = (people: Array<{ user_id: number }>) => people.map((person) => person.user_id);
+
+/** One role list with its own save button. */
+function RoleForm(props: { wallet: WalletDetail; path: RolePath; label: string; initial: number[]; max?: number; min?: number; testId: string }) {
+  const { t } = useTranslation('wallets');
+  const people = useJoinedMembers();
+  const [value, setValue] = useState<number[]>(props.initial);
+  const save = useWalletMutation(props.wallet.wallet_id, (userIds: number[]) => setWalletRole(props.path, props.wallet.wallet_id, userIds));
+  const invalid = (props.min !== undefined && value.length < props.min) || (props.max !== undefined && value.length > props.max);
+  return (
+    <Form.Item label={props.label} extra={props.max ? t('settings.atMost', { max: props.max }) : props.min ? t('validation.operatorRequired') : undefined}>
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        <div style={{ flex: '1 1 260px', minWidth: 0 }}>
+          <PeopleSelect id={props.testId} value={value} onChange={setValue} options={people} max={props.max} />
+        </div>
+        <Button disabled={invalid} loading={save.isPending} onClick={() => save.mutate(value, { onSuccess: () => toastSuccess(t('settings.saved')) })}>
+          {t('settings.save')}
+        </Button>
+      </div>
+    </Form.Item>
+  );
+}
+
+/** Settings tab (admins): rename, roles, approvers with threshold, switches, archive. */
+export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
+  const { t } = useTranslation('wallets');
+  const navigate = useNavigate();
+  const people = useJoinedMembers();
+  const [nameForm] = Form.useForm<{ name: string; remark?: string }>();
+  const rename = useWalletMutation(wallet.wallet_id, (values: { name: string; remark?: string }) => renameWallet(wallet.wallet_id, values.name, values.remark));
+  const [approvers, setApprovers] = useState<number[]>(ids(wallet.approvers));
+  const [approvalThreshold, setApprovalThreshold] = useState<number>(wallet.approval_threshold);
+  const saveApprovers = useWalletMutation(wallet.wallet_id, () => setWalletApprovers(wallet.wallet_id, approvers, approvers.length ? approvalThreshold : 0));
+  const whitelist = useWalletMutation(wallet.wallet_id, (open: boolean) => setWalletSwitch('open-whitelist', wallet.wallet_id, open));
+  const assetTag = useWalletMutation(wallet.wallet_id, (open: boolean) => setWalletSwitch('open-asset-tag', wallet.wallet_id, open));
+  const [archiving, setArchiving] = useState(false);
+  const [archiveForm] = Form.useForm<{ name: string; email_code: string }>();
+  const archive = useWalletMutation(wallet.wallet_id, (values: { name: string; email_code: string }) => archiveWallet(wallet.wallet_id, values.name, values.email_code));
+  const approverThresholdInvalid = approvers.length > 0 && (approvalThreshold < 1 || approvalThreshold > approvers.length);
+
+  const submitArchive = async () => {
+    const values = await archiveForm.validateFields();
+    await archive.mutateAsync(values);
+    toastSuccess(t('settings.archive.done'));
+    setArchiving(false);
+    void navigate('/wallet');
+  };
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 760 }} data-testid="wallet-settings">
+      <Card size="small" title={t('settings.base')}>
+        <Form
+          form={nameForm}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ name: wallet.name, remark: wallet.remark ?? '' }}
+          onFinish={(values) => rename.mutate({ name: values.name.trim(), remark: values.remark?.trim() || undefined }, { onSuccess: () => toastSuccess(t('settings.saved')) })}
+        >
+          <Form.Item name="name" label={t('fields.name')} getValueFromEvent={trimStart} rules={[{ required: true, whitespace: true, message: t('validation.nameRequired') }, { max: 30, message: t('validation.nameMax', { max: 30 }) }]}>
+            <Input maxLength={30} id="settings-name" />
+          </Form.Item>
+          <Form.Item name="remark" label={t('fields.remark')} rules={[{ max: 99, message: t('validation.remarkMax', { max: 99 }) }]}>
+            <Input.TextArea rows={2} maxLength={99} />
+          </Form.Item>
+          <Button htmlType="submit" loading={rename.isPending}>
+            {t('settings.save')}
+          </Button>
+        </Form>
+      </Card>
+      <Card size="small" title={t('settings.people')}>
+        <Form layout="vertical">
+          <RoleForm wallet={wallet} path="operator" label={t('fields.operators')} initial={ids(wallet.operators)} min={1} testId="settings-operators" />
+          <Form.Item label={t('fields.approvers')} extra={t('settings.approversHint')}>
+            <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+              <div style={{ flex: '1 1 260px', minWidth: 0 }}>
+                <PeopleSelect id="settings-approvers" value={approvers} onChange={(value) => { setApprovers(value); if (approvalThreshold > value.length) setApprovalThreshold(value.length); if (value.length && approvalThreshold < 1) setApprovalThreshold(1); }} options={people} />
+              </div>
+              <InputNumber min={approvers.length ? 1 : 0} max={approvers.length} value={approvalThreshold} disabled={!approvers.length} onChange={(value) => setApprovalThreshold(Number(value ?? 0))} addonAfter={t('create.roles.ofApprovers', { count: approvers.length })} style={{ width: 150 }} />
+              <Button disabled={approverThresholdInvalid} loading={saveApprovers.isPending} onClick={() => saveApprovers.mutate(undefined, { onSuccess: () => toastSuccess(t('settings.saved')) })}>
+                {t('settings.save')}
+              </Button>
+            </div>
+          </Form.Item>
+          <RoleForm wallet={wallet} path="viewer" label={t('fields.viewers')} initial={ids(wallet.viewers)} max={VIEWERS_MAX} testId="settings-viewers" />
+          <RoleForm wallet={wallet} path="risk-control-user" label={t('fields.riskControlUsers')} initial={ids(wallet.risk_control_users)} max={RISK_CONTROL_USERS_MAX} testId="settings-risk" />
+        </Form>
+      </Card>
+      <Card size="small" title={t('settings.switches')}>
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Space align="start">
+            <Switch checked={wallet.is_open_white_list} loading={whitelist.isPending} onChange={(open) => whitelist.mutate(open)} data-testid="switch-whitelist" />
+            <div>
+              <Typography.Text strong>{t('settings.whitelist')}</Typography.Text>
+              <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)' }}>{t('settings.whitelistHint')}</div>
+            </div>
+          </Space>
+          <Space align="start">
+            <Switch checked={wallet.is_open_asset_tag} loading={assetTag.isPending} onChange={(open) => assetTag.mutate(open)} data-testid="switch-asset-tag" />
+            <div>
+              <Typography.Text strong>{t('settings.assetTag')}</Typography.Text>
+              <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)' }}>{t('settings.assetTagHint')}</div>
+            </div>
+          </Space>
+        </Space>
+      </Card>
+      <Card size="small" title={t('settings.archive.title')} styles={{ header: { color: '#cf1322' } }}>
+        <Typography.Paragraph type="secondary">{t('settings.archive.description')}</Typography.Paragraph>
+        <Button danger onClick={() => setArchiving(true)} data-testid="wallet-archive">
+          {t('settings.archive.open')}
+        </Button>
+      </Card>
+      <Modal
+        open={archiving}
+        title={t('settings.archive.title')}
+        onCancel={() => setArchiving(false)}
+        onOk={() => void submitArchive().catch(() => undefined)}
+        okText={t('settings.archive.submit')}
+        okButtonProps={{ danger: true }}
+        confirmLoading={archive.isPending}
+        destroyOnHidden
+      >
+        <Alert type="error" showIcon message={t('settings.archive.irreversible')} style={{ marginBottom: 16 }} />
+        <Form form={archiveForm} layout="vertical" requiredMark={false}>
+          <Form.Item
+            name="name"
+            label={t('settings.archive.typeName', { name: wallet.name })}
+            rules={[{ validator: (_rule, value: string | undefined) => (value === wallet.name ? Promise.resolve() : Promise.reject(new Error(t('settings.archive.nameMismatch')))) }]}
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
+          <EmailCodeField name="email_code" label={t('common.emailCode')} category="wallet_archive" />
+        </Form>
+      </Modal>
+    </Space>
+  );
+}

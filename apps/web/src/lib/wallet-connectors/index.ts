@@ -1,0 +1,10 @@
+/**
+ * Wallet connectors (DESIGN: lib/ wallet connectors): one interface for every way to reach a
+ * signing key. Only what works is listed: the injected browser wallet and, on a server with the
+ * devnet, the devnet signer. Ledger, Trezor, WalletConnect and QR plug in here later.
+ */
+export { WalletError, isWalletError } from './types';
+export type { Address, ConnectorId, Hex, TransactionRequest, TypedDataRequest, WalletConnector } from './types';
+export { showWalletError, toWalletError, type WalletAction } from './errors';
+export { injectedConnector } from './injected';
+export { devnetConnector } from './devnet';

@@ -1,0 +1,60 @@
+import type { ClientMessageKey } from '@keystead/contract/errors/client-messages';
+
+export type Address = `0x${string}`;
+export type Hex = `0x${string}`;
+
+/** An EVM transaction the user's wallet sends (the Safe deployment, later transfers). */
+export interface TransactionRequest {
+  from: Address;
+  to: Address;
+  data?: Hex;
+  /** Wei, as a decimal string. */
+  value?: string;
+}
+
+/** EIP-712 typed data as eth_signTypedData_v4 takes it. */
+export interface TypedDataRequest {
+  domain: Record<string, unknown>;
+  types: Record<string, Array<{ name: string; type: string }>>;
+  primaryType: string;
+  message: Record<string, unknown>;
+}
+
+/**
+ * One way to reach a signing key: an injected browser wallet (MetaMask, Rabby, OneKey…), the
+ * devnet signer, later Ledger, Trezor, WalletConnect or QR. Every method rejects with a
+ * WalletError whose code is a §8 client message.
+ */
+export interface WalletConnector {
+  readonly id: ConnectorId;
+  /** Display name (a product name, not translated). */
+  readonly name: string;
+  /** Whether it can be used in this browser / on this chain now. */
+  available(): boolean;
+  /** Asks for access and makes sure the wallet is on `chainId`; resolves the accounts it offers. */
+  connect(chainId?: number): Promise<Address[]>;
+  /** The accounts of the last connect. */
+  readonly accounts: Address[];
+  /** EIP-191 personal_sign of a UTF-8 message. */
+  signMessage(account: Address, message: string): Promise<Hex>;
+  signTypedData(account: Address, data: TypedDataRequest): Promise<Hex>;
+  /** Sends a transaction on `chainId`; resolves its hash. */
+  sendTransaction(chainId: number, tx: TransactionRequest): Promise<Hex>;
+}
+
+export type ConnectorId = 'injected' | 'devnet';
+
+/** A failure of a wallet action, named by its §8 client message. */
+export class WalletError extends Error {
+  constructor(
+    readonly code: ClientMessageKey,
+    readonly detail?: string,
+  ) {
+    super(detail ? `${code}: ${detail}` : code);
+    this.name = 'WalletError';
+  }
+}
+
+export function isWalletError(error: unknown, code?: ClientMessageKey): error is WalletError {
+  return error instanceof WalletError && (code === undefined || error.code === code);
+}
