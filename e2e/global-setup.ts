@@ -9,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** JSON-RPC URL of the server's EVM devnet (chain 31337), for the tests' injected wallet. */
+    devnetRpcUrl: string;
   }
 }
 
@@ -63,7 +65,9 @@ export default async function setup(project: TestProject) {
       // Each browser context and API session presents its own client address (x-forwarded-for),
       // so the per-IP limits (captchas 10/min, logins 30/15 min) apply per test, not to the whole run.
       TRUST_PROXY: 'true',
-      DEVNET: process.env.E2E_DEVNET ?? 'off',
+      // The wallet tests need the EVM devnet (chain 31337) on a free port.
+      DEVNET: 'on',
+      DEVNET_PORT: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,6 +76,9 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForReady(baseURL, child, () => output.slice(-4000));
   project.provide('baseURL', baseURL);
+  // The devnet writes its last RPC URL here (packages/devnet README); the browser never sees it.
+  const devnetState = JSON.parse(fs.readFileSync(path.join(dataDir, 'devnet/evm/devnet.json'), 'utf8')) as { rpcUrl: string };
+  project.provide('devnetRpcUrl', devnetState.rpcUrl);
 
   return async () => {
     child.kill('SIGTERM');

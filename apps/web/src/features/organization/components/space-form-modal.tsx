@@ -53,6 +53,7 @@ export function SpaceFormModal({
       okText={t('common:actions.save')}
       confirmLoading={busy}
       destroyOnHidden
+      styles={{ body: { paddingBlock: 12 } }}
       width={520}
       okButtonProps={{ 'data-testid': 'space-form-submit' } as Record<string, string>}
       data-testid="space-form-modal"

@@ -46,6 +46,7 @@ export function InviteModal({ space, open, onClose }: { space: Space; open: bool
         okText={t('inviteModal.submit')}
         confirmLoading={invite.isPending}
         destroyOnHidden
+        styles={{ body: { paddingBlock: 12 } }}
         okButtonProps={{ 'data-testid': 'invite-submit' } as Record<string, string>}
         data-testid="invite-modal"
       >

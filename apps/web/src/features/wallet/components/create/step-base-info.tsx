@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Form, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { trimStart } from '@/lib/validation';
@@ -13,6 +14,11 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
   const [form] = Form.useForm<{ name: string; remark?: string; chain_key: string; address?: string }>();
   const chains = useChains();
   const evm = (chains.data?.list ?? []).filter((chain) => chain.family === 'EVM');
+  // The first EVM chain is the default once the list has arrived.
+  const firstChain = evm[0]?.chain_id;
+  useEffect(() => {
+    if (firstChain && !form.getFieldValue('chain_key')) form.setFieldValue('chain_key', firstChain);
+  }, [firstChain, form]);
   const next = async () => {
     const values = await form.validateFields();
     onNext({ name: values.name.trim(), remark: values.remark?.trim() || undefined, chain_key: values.chain_key, address: values.address?.trim() ?? '' });
@@ -23,8 +29,7 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
       layout="vertical"
       requiredMark={false}
       style={{ maxWidth: 560 }}
-      initialValues={{ name: draft.name, remark: draft.remark, chain_key: draft.chain_key || evm[0]?.chain_id, address: draft.address }}
-      key={evm.length}
+      initialValues={{ name: draft.name, remark: draft.remark, chain_key: draft.chain_key || undefined, address: draft.address }}
     >
       <Form.Item
         name="name"

@@ -1,0 +1,39 @@
+import type { Page } from 'playwright-core';
+import { VIEWPORTS, screenshot } from './browser';
+import type { InjectedWallet } from './wallet-provider';
+
+/** Screenshots at 1280×800 and 390×844 of what the page shows now; ends back at 1280×800. */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.waitForTimeout(200);
+}
+
+/** Waits for a toast with this text (other toasts, e.g. live notifications, may show too). */
+export async function toastWith(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-notification-notice').filter({ hasText: text }).first().waitFor();
+}
+
+/** The dialog whose title is `title`. */
+export const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ hasText: title });
+
+/**
+ * Adds the injected wallet's address on /permission-address ("use connected wallet") and
+ * verifies it by signing the challenge; the page must already show /permission-address.
+ */
+export async function addAndVerifySigner(page: Page, wallet: InjectedWallet, name: string): Promise<void> {
+  await page.getByTestId('signer-add').click();
+  const add = dialog(page, 'Add a signer address');
+  await add.locator('#signer-name').fill(name);
+  await add.getByTestId('signer-use-connected').click();
+  await add.getByTestId('connector-connect').click();
+  await add.locator('#signer-address').and(page.locator(`[value="${wallet.address}"]`)).waitFor();
+  await add.getByTestId('signer-add-submit').click();
+  const verify = dialog(page, 'Verify the signer address');
+  await verify.getByTestId('connector-connect').click();
+  await verify.getByTestId('connected-account').waitFor();
+  await verify.getByTestId('signer-verify-submit').click();
+  await verify.waitFor({ state: 'hidden' });
+}
