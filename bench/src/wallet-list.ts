@@ -18,7 +18,7 @@ const WALLETS = 10_000;
 const TOKENS_PER_WALLET = 20;
 
 /** 10 000 wallets with 20 custom tokens each (plus native and USDT), seeded with SQL. */
-async function seed(schema: string): Promise<{ token: string; organizationId: number }> {
+export async function seed(schema: string): Promise<{ token: string; organizationId: number }> {
   const client = new pg.Client({ connectionString: BENCH_DATABASE_URL, options: `-c search_path="${schema}"` });
   await client.connect();
   const owner = await client.query(`insert into users (email, password_hash, nickname, totp_secret_enc) values ('owner@bench.io', 'x', 'owner', 'x') returning id`);
@@ -56,7 +56,7 @@ export async function benchWalletList(): Promise<void> {
   const schema = `bench_wallets_${Date.now()}`;
   const devnetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-bench-devnet-'));
   const devnet = await startEvmDevnet({ dataDir: devnetDir, port: 0 });
-  const env = { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_SCHEMA: schema, DEVNET: 'false', EVM_RPC_URL_31337: devnet.rpcUrl, LOG_LEVEL: 'warn', DATA_DIR: tempDir('wallets') };
+  const env = { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_SCHEMA: schema, DEVNET: 'false', EVM_RPC_URL_31337: devnet.rpcUrl, BALANCE_REFRESH_SECONDS: '86400', LOG_LEVEL: 'warn', DATA_DIR: tempDir('wallets') };
   const keystead = await startChild('apps/server/src/main.ts', env, '/api/v1/language');
   try {
     const { token, organizationId } = await seed(schema);

@@ -34,6 +34,7 @@ const envSchema = z.object({
   REQUIRE_INVITE: booleanFlag.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(3 * 1024 * 1024),
   METRICS_TOKEN: z.string().min(16).optional(),
+  BALANCE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -225,6 +225,7 @@ export interface WalletsTable {
   asset_tag_on: Generated<boolean>;
   payment_on: Generated<boolean>;
   dapp_on: Generated<boolean>;
+  value_usd: Generated<string>;
   created_by: number;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

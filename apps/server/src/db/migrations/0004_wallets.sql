@@ -51,6 +51,8 @@ create table wallets (
   asset_tag_on boolean not null default false,
   payment_on boolean not null default false,
   dapp_on boolean not null default false,
+  -- USD value of all balances, written by the balance refresh (the list reads one number per wallet).
+  value_usd numeric(38, 8) not null default 0,
   created_by bigint not null references users (id),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),

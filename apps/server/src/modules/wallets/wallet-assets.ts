@@ -70,6 +70,32 @@ function percentOf(value: string, total: string): string {
   return round(fromScaled((toScaled(value, scale) * 100n * 10n ** BigInt(scale)) / whole, scale), 2);
 }
 
+const VALUE_SCALE = 8;
+const priceCache = new Map<string, bigint | null>();
+
+function scaledPrice(symbol: string): bigint | null {
+  if (!priceCache.has(symbol)) {
+    const price = usdPrice(symbol);
+    priceCache.set(symbol, price === null ? null : toScaled(price, VALUE_SCALE));
+  }
+  return priceCache.get(symbol)!;
+}
+
+/**
+ * A wallet's USD value in integer arithmetic, for lists: no per-token strings (the list of a
+ * big space prices thousands of balances per page; the string path cost ~25 ms a page).
+ */
+export function walletValueUsd(tokens: Array<Pick<WalletToken, 'key' | 'symbol' | 'decimals'>>, balances: Map<string, string>): string {
+  let total = 0n;
+  for (const token of tokens) {
+    const raw = balances.get(token.key);
+    const price = raw ? scaledPrice(token.symbol) : null;
+    if (!raw || price === null) continue;
+    total += (BigInt(raw) * price) / 10n ** BigInt(token.decimals);
+  }
+  return fromScaled(total, VALUE_SCALE);
+}
+
 /** Balances from the cache, keyed by wallet then token key. */
 export async function cachedBalances(db: Db, walletIds: number[]): Promise<Map<number, Map<string, string>>> {
   const result = new Map<number, Map<string, string>>();

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notification.service';
-import { walletTokens } from './wallet-assets';
+import { walletTokens, walletValueUsd } from './wallet-assets';
 import { SignType, TaskStatus, TaskType, WalletStatus } from './wallet-status';
 
 /**
@@ -71,22 +71,35 @@ export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Pr
     const union = new Map<string, { contract: string | null; symbol: string; decimals: number }>();
     for (const tokens of tokensByWallet.values()) for (const token of tokens) union.set(token.key, token);
     const sheet = await chain.getBalances(list.map((w) => w.address!), [...union.values()]);
-    const rows = list.flatMap((wallet) => {
-      const balances = sheet.get(chain.normalizeAddress(wallet.address!)) ?? new Map<string, bigint>();
-      return tokensByWallet.get(wallet.id)!.map((token) => ({ wallet_id: wallet.id, token_key: token.key, amount: (balances.get(token.key) ?? 0n).toString(), updated_at: new Date() }));
-    });
+    const now = new Date();
+    const rows: Array<{ wallet_id: number; token_key: string; amount: string; updated_at: Date }> = [];
+    const values: Array<{ id: number; value: string }> = [];
+    for (const wallet of list) {
+      const onChain = sheet.get(chain.normalizeAddress(wallet.address!)) ?? new Map<string, bigint>();
+      const tokens = tokensByWallet.get(wallet.id)!;
+      const amounts = new Map(tokens.map((token) => [token.key, (onChain.get(token.key) ?? 0n).toString()]));
+      for (const [tokenKey, amount] of amounts) rows.push({ wallet_id: wallet.id, token_key: tokenKey, amount, updated_at: now });
+      values.push({ id: wallet.id, value: walletValueUsd(tokens, amounts) });
+    }
+    for (let i = 0; i < values.length; i += 1000) {
+      const chunk = values.slice(i, i + 1000);
+      await sql`update wallets set value_usd = v.value::numeric from (values ${sql.join(chunk.map((c) => sql`(${c.id}::bigint, ${c.value})`))}) as v(id, value) where wallets.id = v.id`.execute(ctx.db);
+    }
     for (let i = 0; i < rows.length; i += 1000) {
       await ctx.db
         .insertInto('wallet_balances')
         .values(rows.slice(i, i + 1000))
-        .onConflict((oc) => oc.columns(['wallet_id', 'token_key']).doUpdateSet({ amount: sql`excluded.amount`, updated_at: sql`excluded.updated_at` }))
+        .onConflict((oc) =>
+          // Unchanged balances are not rewritten: most refreshes change few rows.
+          oc.columns(['wallet_id', 'token_key']).doUpdateSet({ amount: sql`excluded.amount`, updated_at: sql`excluded.updated_at` }).where(sql<boolean>`wallet_balances.amount <> excluded.amount`),
+        )
         .execute();
     }
   }
 }
 
-/** The background loop of every server process: deployments every 2 s, balances every 15 s. */
-export function startWalletJobs(ctx: AppContext, options = { deployMs: 2000, balanceMs: 15_000 }): () => void {
+/** The background loop of every server process: deployments every 2 s, balances every BALANCE_REFRESH_SECONDS. */
+export function startWalletJobs(ctx: AppContext, options = { deployMs: 2000, balanceMs: ctx.config.BALANCE_REFRESH_SECONDS * 1000 }): () => void {
   let stopped = false;
   const loop = (work: () => Promise<unknown>, every: number) => {
     let running = false;

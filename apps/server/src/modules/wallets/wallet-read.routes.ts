@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { requireSpace } from '../../plugins/access';
 import { SIGNED_IN, inSpace } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
-import { add, round } from './decimal';
+import { round } from './decimal';
 import { refreshBalances } from './wallet-jobs';
 import { loadWallet } from './wallet-access';
 import { assetLines, cachedBalances, walletTokens } from './wallet-assets';
@@ -14,6 +14,17 @@ import { presentWallet } from './wallet-presenter';
 import { WalletStatus } from './wallet-status';
 
 const tags = ['wallet'];
+
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
 
 export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
   app.get('/chain-list', { config: { access: SIGNED_IN }, schema: { tags, summary: 'Chains this server can use, with their facts' } }, async (_request, reply) => {
@@ -42,38 +53,32 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
       query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     ]);
     const ids = wallets.map((w) => w.id);
-    const [balances, roles, signing, custom] = await Promise.all([
-      cachedBalances(ctx.db, ids),
+    const [roles, signing, spaceTotal] = await Promise.all([
       ids.length ? ctx.db.selectFrom('wallet_members').select(['wallet_id', 'role', 'user_id']).where('wallet_id', 'in', ids).execute() : [],
       ids.length ? ctx.db.selectFrom('wallet_signers').select(['wallet_id', 'user_id']).where('wallet_id', 'in', ids).execute() : [],
-      ids.length ? ctx.db.selectFrom('wallet_tokens').select(['wallet_id', 'contract', 'symbol', 'decimals']).where('wallet_id', 'in', ids).execute() : [],
+      query.select(sql<string>`coalesce(sum(w.value_usd), 0)::text`.as('value')).executeTakeFirstOrThrow(),
     ]);
-    let totalValue = '0';
+    const rolesByWallet = groupBy(roles, (r) => r.wallet_id);
+    const signersByWallet = groupBy(signing, (s) => s.wallet_id);
     const list = wallets.map((wallet) => {
-      const info = ctx.chains.chainInfo(wallet.chain_key);
-      const tokens = [
-        { key: 'native', contract: null, symbol: info.nativeSymbol, decimals: info.nativeDecimals, custom: false },
-        ...ctx.chains.defaultTokens(wallet.chain_key).map((t) => ({ ...t, key: t.contract!.toLowerCase(), custom: false })),
-        ...custom.filter((t) => t.wallet_id === wallet.id).map((t) => ({ key: t.contract.toLowerCase(), contract: t.contract, symbol: t.symbol, decimals: t.decimals, custom: true })),
-      ];
-      const { total } = assetLines(tokens, balances.get(wallet.id) ?? new Map());
-      totalValue = add(totalValue, total);
-      const mine = roles.filter((r) => r.wallet_id === wallet.id && r.user_id === user.id).map((r) => r.role);
+      const total = String(wallet.value_usd);
+      const walletRoles = rolesByWallet.get(wallet.id) ?? [];
+      const mine = walletRoles.filter((r) => r.user_id === user.id).map((r) => r.role);
       return {
         ...presentWallet(wallet),
         enable_status: wallet.status === WalletStatus.Normal,
-        permission_num: roles.filter((r) => r.wallet_id === wallet.id).length,
+        permission_num: walletRoles.length,
         amount: round(total, 2),
         // Locked amounts belong to pending transfers (none yet): available = amount.
         lock_amount: '0.00',
         available_amount: round(total, 2),
         roles: mine,
         is_operator: mine.includes('operator'),
-        is_single_wallet_signer: signing.some((s) => s.wallet_id === wallet.id && s.user_id === user.id),
+        is_single_wallet_signer: (signersByWallet.get(wallet.id) ?? []).some((s) => s.user_id === user.id),
         task_id: null,
       };
     });
-    return reply.ok({ list, page, page_size, total: Number(total.n), total_amount: round(totalValue, 2), currency: 'USD' });
+    return reply.ok({ list, page, page_size, total: Number(total.n), total_amount: round(spaceTotal.value, 2), currency: 'USD' });
   });
 
   app.get('/wallets/base-info', { config: { access: inSpace('wallet.view') }, schema: { tags, querystring: walletIdQuery, summary: 'One wallet: configuration, signers, roles' } }, async (request, reply) => {
