@@ -1,5 +1,5 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Empty, Result, Skeleton, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Grid, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
@@ -11,7 +11,7 @@ import { WALLET_STATUS } from '../api/types';
 import { AssetsTab } from '../components/detail/assets-tab';
 import { DepositTab } from '../components/detail/deposit-tab';
 import { SettingsTab } from '../components/detail/settings-tab';
-import { MONO, RoleTags, SignTypeTag, WalletStatusTag } from '../components/wallet-bits';
+import { AddressText, MONO, RoleTags, SignTypeTag, WalletStatusTag } from '../components/wallet-bits';
 
 /** Tabs of §2 whose features come later: they say so instead of inventing data. */
 const LATER_TABS = ['transfers', 'approvals', 'exchange', 'audit', 'apiKeys', 'payment', 'device', 'risk'] as const;
@@ -35,6 +35,7 @@ function Later({ name }: { name: (typeof LATER_TABS)[number] }) {
 export default function WalletDetailPage() {
   const { t } = useTranslation('wallets');
   const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
   const walletId = Number(useParams().id ?? 0);
   const [params, setParams] = useSearchParams();
   const wallet = useWalletBaseInfo(walletId);
@@ -130,9 +131,17 @@ export default function WalletDetailPage() {
               {t('fields.signers')}
             </Typography.Text>
             {data.signers.map((signer) => (
-              <div key={signer.address} style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-                <span style={{ ...MONO, wordBreak: 'break-all' }}>{signer.address}</span>
-                <Typography.Text type="secondary">{signer.nickname || signer.email}</Typography.Text>
+              <div key={signer.address} style={{ display: 'flex', flexWrap: 'wrap', columnGap: 8, alignItems: 'baseline' }}>
+                {screens.md ? (
+                  <Typography.Text copyable style={MONO}>
+                    {signer.address}
+                  </Typography.Text>
+                ) : (
+                  <AddressText address={signer.address} />
+                )}
+                <Typography.Text type="secondary" ellipsis style={{ maxWidth: '100%' }}>
+                  {signer.nickname || signer.email}
+                </Typography.Text>
               </div>
             ))}
           </div>

@@ -67,14 +67,14 @@ export default function WalletListPage() {
             rowKey="wallet_id"
             dataSource={rows}
             pagination={false}
-            scroll={{ x: 1180 }}
+            scroll={{ x: 960 }}
             onRow={(row) => ({ onClick: () => open(row), style: { cursor: 'pointer' } })}
             columns={[
               {
                 title: t('fields.name'),
                 dataIndex: 'name',
                 fixed: 'left',
-                width: 180,
+                width: 160,
                 render: (name: string, row) => (
                   <span data-testid="wallet-row-name">
                     <Typography.Text strong>{name}</Typography.Text>
@@ -86,15 +86,25 @@ export default function WalletListPage() {
                   </span>
                 ),
               },
-              { title: t('fields.chain'), dataIndex: 'chain_id', width: 150, render: (key: string) => chainName(key) },
-              { title: t('fields.address'), dataIndex: 'address', width: 170, render: (address: string | null, row) => <span onClick={(event) => event.stopPropagation()}><AddressText address={address} short={row.address_short} /></span> },
-              { title: t('fields.signType'), dataIndex: 'sign_type', width: 110, render: (value: number) => <SignTypeTag signType={value} /> },
-              { title: t('fields.threshold'), width: 90, render: (_: unknown, row) => threshold(row) },
-              { title: t('fields.amount'), dataIndex: 'amount', width: 120, align: 'right', render: (value: string) => <span data-testid="wallet-row-amount">{formatUsd(value)}</span> },
-              { title: t('fields.locked'), dataIndex: 'lock_amount', width: 100, align: 'right', render: formatUsd },
-              { title: t('fields.available'), dataIndex: 'available_amount', width: 120, align: 'right', render: formatUsd },
-              { title: t('fields.status'), dataIndex: 'status', width: 130, render: (status: number) => <WalletStatusTag status={status} /> },
-              { title: t('fields.myRoles'), width: 180, render: (_: unknown, row) => <RoleTags roles={row.roles} signer={row.is_single_wallet_signer} /> },
+              { title: t('fields.chain'), dataIndex: 'chain_id', width: 100, render: (key: string) => chainName(key) },
+              { title: t('fields.address'), dataIndex: 'address', width: 150, render: (address: string | null, row) => <span onClick={(event) => event.stopPropagation()}><AddressText address={address} short={row.address_short} /></span> },
+              { title: t('fields.signType'), dataIndex: 'sign_type', width: 130, render: (value: number, row) => <span style={{ whiteSpace: 'nowrap' }}><SignTypeTag signType={value} /> {threshold(row)}</span> },
+              {
+                title: t('fields.amount'),
+                dataIndex: 'amount',
+                width: 190,
+                align: 'right',
+                render: (value: string, row) => (
+                  <div>
+                    <Typography.Text strong data-testid="wallet-row-amount">{formatUsd(value)}</Typography.Text>
+                    <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)', whiteSpace: 'nowrap' }}>
+                      {t('fields.available')} {formatUsd(row.available_amount)} · {t('fields.locked')} {formatUsd(row.lock_amount)}
+                    </div>
+                  </div>
+                ),
+              },
+              { title: t('fields.status'), dataIndex: 'status', width: 110, render: (status: number) => <WalletStatusTag status={status} /> },
+              { title: t('fields.myRoles'), render: (_: unknown, row) => <RoleTags roles={row.roles} signer={row.is_single_wallet_signer} /> },
             ]}
           />
         ) : (
@@ -115,6 +125,9 @@ export default function WalletListPage() {
                   <Typography.Text strong data-testid="wallet-row-amount">
                     {formatUsd(row.amount)}
                   </Typography.Text>
+                </div>
+                <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)', textAlign: 'right' }}>
+                  {t('fields.available')} {formatUsd(row.available_amount)} · {t('fields.locked')} {formatUsd(row.lock_amount)}
                 </div>
                 <div style={{ marginTop: 4 }} onClick={(event) => event.stopPropagation()}>
                   <AddressText address={row.address} short={row.address_short} />

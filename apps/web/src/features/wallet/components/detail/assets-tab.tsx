@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Row, Space, Statistic, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Col, Empty, Form, Grid, Input, InputNumber, Modal, Row, Space, Statistic, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -19,6 +19,7 @@ const isSmall = (line: AssetLine) => line.value !== null && Number(line.value) <
 /** Assets tab: per-token lines (2-decimal display, exact amount on hover), refresh, hide small, custom tokens. */
 export function AssetsTab({ walletId, canEdit }: { walletId: number; canEdit: boolean }) {
   const { t } = useTranslation('wallets');
+  const screens = Grid.useBreakpoint();
   const assets = useWalletAssets(walletId);
   const refresh = useRefreshBalance(walletId);
   const [hideSmall, setHideSmall] = useState(false);
@@ -37,11 +38,17 @@ export function AssetsTab({ walletId, canEdit }: { walletId: number; canEdit: bo
 
   return (
     <div data-testid="wallet-assets">
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      <Row gutter={[screens.sm ? 16 : 8, 16]} style={{ marginBottom: 16 }}>
         {(['amount', 'available_amount', 'lock_amount'] as const).map((field) => (
-          <Col xs={24} sm={8} key={field}>
-            <Card size="small">
-              <Statistic title={t(`assets.${field}`)} value={formatUsd(assets.data?.[field] ?? '0')} loading={assets.isPending} data-testid={`assets-${field}`} />
+          <Col xs={8} key={field}>
+            <Card size="small" styles={{ body: screens.sm ? undefined : { padding: 8 } }}>
+              <Statistic
+                title={<span style={{ fontSize: screens.sm ? undefined : 12 }}>{t(`assets.${field}`)}</span>}
+                value={formatUsd(assets.data?.[field] ?? '0')}
+                valueStyle={{ fontSize: screens.sm ? 24 : 15 }}
+                loading={assets.isPending}
+                data-testid={`assets-${field}`}
+              />
             </Card>
           </Col>
         ))}
