@@ -77,7 +77,7 @@ describe('accounts and sign-in (§4)', () => {
       await waitForPath(page, '/organization');
     }
     await page.goto('/permission-address');
-    await page.getByTestId('empty-page').waitFor();
+    await page.getByTestId('permission-address-page').waitFor();
     await logOutThroughMenu(page);
     await page.goto('/account');
     await waitForPath(page, '/login');
@@ -146,6 +146,8 @@ describe('accounts and sign-in (§4)', () => {
     await page.goto('/login');
     await page.getByText('Forgot password?').click();
     await waitForPath(page, '/forgot-password');
+    // The login page stays on screen (with its own #email) until the next page's chunk is in.
+    await page.getByTestId('forgot-password-page').waitFor();
     await page.locator('#email').fill(email);
     const seen = await mailIds(email);
     await page.getByTestId('send-code').click();

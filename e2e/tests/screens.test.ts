@@ -50,7 +50,7 @@ describe.each(Object.entries(VIEWPORTS))(
       ['account-security', '/account?tab=security', 'security-authenticator'],
       ['account-notifications', '/account?tab=notifications', 'notify-task'],
       ['account-history', '/account?tab=history', 'login-history'],
-      ['permission-address', '/permission-address', 'empty-page'],
+      ['permission-address', '/permission-address', 'permission-address-page'],
       ['account-zh-CN', '/account?tab=security&lang=zh-CN', 'security-authenticator'],
     ])('signed-in screen %s', async (name, route, testId) => {
       const { page, context } = await newPage(browser, viewport);
