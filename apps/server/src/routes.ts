@@ -18,6 +18,8 @@ import { devFaucetRoutes } from './modules/wallets/dev-faucet.routes';
 import { walletCreateRoutes } from './modules/wallets/wallet-create.routes';
 import { walletReadRoutes } from './modules/wallets/wallet-read.routes';
 import { walletSettingsRoutes } from './modules/wallets/wallet-settings.routes';
+import { addressBookRoutes } from './modules/transfers/address-book.routes';
+import { transferRoutes } from './modules/transfers/transfers.routes';
 import { languageListRoutes, webConfigRoutes } from './modules/web-config/web-config.routes';
 
 /** The API's bases (§7): v1 under /api/v1, web-config under /api/web/v2, exchange v4 under /api/web/v4. */
@@ -41,6 +43,8 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await walletCreateRoutes(v1 as AppInstance, ctx);
       await walletReadRoutes(v1 as AppInstance, ctx);
       await walletSettingsRoutes(v1 as AppInstance, ctx);
+      await transferRoutes(v1 as AppInstance, ctx);
+      await addressBookRoutes(v1 as AppInstance, ctx);
       if (!ctx.config.isProduction) await devFaucetRoutes(v1 as AppInstance, ctx);
     },
     { prefix: '/api/v1' },

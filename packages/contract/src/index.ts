@@ -9,3 +9,4 @@ export * from './errors/client-messages';
 export * from './plans';
 export * from './api/spaces';
 export * from './api/wallets';
+export * from './api/transfers';

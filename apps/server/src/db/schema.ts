@@ -275,9 +275,56 @@ export interface TasksTable {
   data: Json;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  chain_key: string | null;
+  safe_nonce: string | null;
+  safe_tx: Json | null;
+  safe_tx_hash: string | null;
+  token_key: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  amount: string | null;
+  to_address: string | null;
+  remark: string | null;
+  approval_threshold: number | null;
+  signing_threshold: number | null;
+  exec_tx_hash: string | null;
+  failure_reason: string | null;
+  revoked_by: number | null;
+}
+
+export interface AddressBookTable {
+  id: Generated<number>;
+  organization_id: number;
+  family: Generated<string>;
+  name: string;
+  address: string;
+  memo: string | null;
+  description: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface TaskApprovalsTable {
+  task_id: number;
+  user_id: number;
+  result: number;
+  comment: string | null;
+  created_at: CreatedAt;
+}
+
+export interface TaskSignaturesTable {
+  task_id: number;
+  signer: string;
+  user_id: number | null;
+  kind: string;
+  signature: string;
+  created_at: CreatedAt;
 }
 
 export interface Database {
+  address_book: AddressBookTable;
+  task_approvals: TaskApprovalsTable;
+  task_signatures: TaskSignaturesTable;
   signer_addresses: SignerAddressesTable;
   signature_challenges: SignatureChallengesTable;
   wallets: WalletsTable;
@@ -310,3 +357,4 @@ export type OrganizationMember = Selectable<OrganizationMembersTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type SignerAddress = Selectable<SignerAddressesTable>;
 export type Wallet = Selectable<WalletsTable>;
+export type Task = Selectable<TasksTable>;

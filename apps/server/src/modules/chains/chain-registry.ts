@@ -1,6 +1,6 @@
-import { chainByKey, createEvmAdapter, type ChainInfo, type TokenRef } from '@keystead/chains';
+import { chainByKey, createEvmAdapter, type ChainInfo, type EvmAdapter, type TokenRef } from '@keystead/chains';
 import { AppError } from '../../lib/app-error';
-import type { EvmWalletChain } from './wallet-chain';
+
 
 /**
  * The chains this server talks to. On the embedded default that is the local devnet (and the
@@ -63,7 +63,7 @@ export interface DevnetFaucet {
 }
 
 export class ChainRegistry {
-  private readonly adapters = new Map<string, EvmWalletChain>();
+  private readonly adapters = new Map<string, EvmAdapter>();
 
   constructor(
     private readonly endpoints: ChainEndpoint[] = [],
@@ -90,7 +90,7 @@ export class ChainRegistry {
   }
 
   /** The EVM adapter of a configured chain, created once. */
-  walletChain(key: string): EvmWalletChain {
+  walletChain(key: string): EvmAdapter {
     const cached = this.adapters.get(key);
     if (cached) return cached;
     const endpoint = this.endpoint(key);

@@ -21,6 +21,11 @@ export const SPACE_ACTIONS = {
   'wallet.update': { privileged: true, denied: 'PERMISSION_WALLET_UPDATE_ERROR' },
   'wallet.archive': { privileged: true, denied: 'PERMISSION_WALLET_DELETE_ERROR' },
   'wallet.deploy': { privileged: false, denied: 'PERMISSION_WALLET_DEPLOY_ERROR' },
+  // Transfers: reached by every member; the wallet role (operator, approver, signer,
+  // broadcaster) is checked per task.
+  'transfer.act': { privileged: false, denied: 'PERMISSION_WALLET_OPERATE_ERROR' },
+  'address_book.view': { privileged: false, denied: 'PERMISSION_VIEW_ERROR' },
+  'address_book.manage': { privileged: true, denied: 'PERMISSION_ADDRESS_BOOK_ADD_ERROR' },
 } as const satisfies Record<string, { privileged: boolean; denied: ErrorCode }>;
 
 export type SpaceAction = keyof typeof SPACE_ACTIONS;

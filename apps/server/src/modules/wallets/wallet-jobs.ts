@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notification.service';
+import { followExecutions } from '../transfers/transfer-watcher';
 import { walletTokens, walletValueUsd } from './wallet-assets';
 import { SignType, TaskStatus, TaskType, WalletStatus } from './wallet-status';
 
@@ -112,7 +113,11 @@ export function startWalletJobs(ctx: AppContext, options = { deployMs: 2000, bal
     }, every);
     return () => clearInterval(timer);
   };
-  const stops = [loop(() => confirmDeployments(ctx), options.deployMs), loop(() => refreshBalances(ctx), options.balanceMs)];
+  const stops = [
+    loop(() => confirmDeployments(ctx), options.deployMs),
+    loop(() => followExecutions(ctx), options.deployMs),
+    loop(() => refreshBalances(ctx), options.balanceMs),
+  ];
   return () => {
     stopped = true;
     stops.forEach((stop) => stop());

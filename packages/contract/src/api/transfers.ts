@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { pageQuery } from './common';
+
+/** §3 Task/transfer, Address book entry; §7 task, sign, broadcast and address-book calls. */
+export const amountString = z.string().trim().max(120, 'TASK_AMOUNT_INVALID_ERROR');
+
+export const createTransferBody = z.object({
+  wallet_id: z.number().int().positive(),
+  to: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
+  /** A decimal string in the token's units (no exponent, no sign). */
+  amount: amountString,
+  /** The token's contract, or null/absent for the native coin. */
+  token: z.string().trim().max(120).nullable().optional(),
+  remark: z.string().trim().max(200).optional(),
+  /** The user saw and accepted a similar-address warning (tag 21) for this recipient. */
+  acknowledge_similar: z.boolean().default(false),
+});
+
+export const taskIdQuery = z.object({ task_id: z.coerce.number().int().positive() });
+export const approveBody = z.object({
+  task_id: z.number().int().positive(),
+  /** 1 approve, 2 reject. */
+  result: z.union([z.literal(1), z.literal(2)]),
+  comment: z.string().trim().max(300).optional(),
+  /** Required when the space turned approval verification on. */
+  mfa_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR').optional(),
+});
+export const signBody = z.object({
+  task_id: z.number().int().positive(),
+  signature: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(4000),
+  /** How the wallet signed: EIP-712 typed data (default) or eth_sign. */
+  kind: z.enum(['eip712', 'eth_sign']).default('eip712'),
+});
+export const revokeBody = z.object({ task_id: z.number().int().positive(), comment: z.string().trim().max(300).optional() });
+export const broadcastReportBody = z.object({ task_id: z.number().int().positive(), tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR') });
+
+export const transferListQuery = pageQuery.extend({
+  tab: z.enum(['todo', 'all', 'pre_signed']).default('all'),
+  wallet_id: z.coerce.number().int().positive().optional(),
+  status: z.coerce.number().int().min(0).max(11).optional(),
+});
+
+export const addressTagQuery = z.object({ wallet_id: z.coerce.number().int().positive(), address: z.string().trim().min(1).max(120) });
+
+export const addressBookBody = z.object({
+  name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
+  address: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
+  memo: z.string().trim().max(100).optional(),
+  description: z.string().trim().max(99).optional(),
+  email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
+});
+export const addressBookDeleteBody = z.object({ id: z.number().int().positive(), email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR') });
