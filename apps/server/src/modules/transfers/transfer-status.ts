@@ -1,18 +1,7 @@
-/** §4 task statuses of transfers. */
-export const TransferStatus = {
-  PendingApproval: 0,
-  Completed: 1,
-  Failed: 2,
-  PendingSignature: 3,
-  PendingBroadcast: 5,
-  OnChain: 6,
-  Revoked: 7,
-  BroadcastRejected: 8,
-  ApprovalRejected: 9,
-  UserCancelled: 10,
-  TimeoutCancelled: 11,
-} as const;
+import { TaskStatus, TaskType } from '@keystead/contract';
 
-export const TRANSFER_TASK = 1;
+/** Transfer statuses are the §4 task statuses of the shared contract. */
+export const TransferStatus = TaskStatus;
+export const TRANSFER_TASK = TaskType.Transfer;
 /** Statuses whose amount is locked and whose Safe nonce is taken. */
-export const ACTIVE_STATUSES = [0, 3, 5, 6];
+export const ACTIVE_STATUSES: number[] = [TaskStatus.PendingApproval, TaskStatus.PendingSignature, TaskStatus.PendingBroadcast, TaskStatus.OnChain];

@@ -1,14 +1,12 @@
-/** §4 wallet statuses used by the server. */
+import { SignType, TaskStatus, TaskType, WalletStatus as SharedWalletStatus } from '@keystead/contract';
+
+/** The §4 wallet statuses the server uses, named as the wizard goes. */
 export const WalletStatus = {
-  Normal: 1,
-  Initializing: 3,
-  DeployPending: 8,
-  Archived: 10,
-  AwaitingVerification: 11,
+  Normal: SharedWalletStatus.Normal,
+  Initializing: SharedWalletStatus.Initializing,
+  DeployPending: SharedWalletStatus.DeployPending,
+  Archived: SharedWalletStatus.Archived,
+  AwaitingVerification: SharedWalletStatus.SingleAwaitingVerification,
 } as const;
 
-export const SignType = { Multi: 1, Single: 2, Exchange: 3 } as const;
-
-/** Task types and statuses used so far (§4). */
-export const TaskType = { WalletCreation: 3 } as const;
-export const TaskStatus = { Completed: 1, Failed: 2, PendingBroadcast: 5, OnChain: 6, Revoked: 7 } as const;
+export { SignType, TaskStatus, TaskType };
