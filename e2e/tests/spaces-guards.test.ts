@@ -59,7 +59,7 @@ describe('space and privileged guards with real spaces', () => {
   it('/multiple-wallet stays open in a space without wallets', async () => {
     const { page, context } = await newPage(browser);
     await openInSpace(page, creator.session, spaceId, '/multiple-wallet');
-    await page.getByTestId('empty-page').waitFor();
+    await page.getByTestId('create-wallet').waitFor();
     expect(new URL(page.url()).pathname).toBe('/multiple-wallet');
     await context.close();
   });

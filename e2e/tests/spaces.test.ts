@@ -120,7 +120,7 @@ describe('spaces in the browser (issue "Spaces")', () => {
 
     const memberPage = await newPage(browser);
     await openInSpace(memberPage.page, member.session, space.organization_id, '/multiple-wallet');
-    await memberPage.page.getByTestId('empty-page').waitFor();
+    await memberPage.page.getByTestId('create-wallet').waitFor();
 
     await row.getByRole('button', { name: 'Block' }).click();
     await admin.page.locator('.ant-modal-confirm').getByRole('button', { name: 'Block' }).click();

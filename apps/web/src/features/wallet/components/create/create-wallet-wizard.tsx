@@ -75,7 +75,11 @@ export function CreateWalletWizard() {
 
   // Creating is for admins; a signer may still open a created wallet's deploy step.
   if (!createdId && space.data && !isPrivileged(space.data))
-    return <Result status="info" title={t('create.adminOnly')} subTitle={t('create.adminOnlyHint')} />;
+    return (
+      <div data-testid="create-wallet">
+        <Result status="info" title={t('create.adminOnly')} subTitle={t('create.adminOnlyHint')} />
+      </div>
+    );
 
   const titles = keys.map((item) => t(`create.steps.${item === 'finish' ? (kind === 'single' ? 'verify' : 'deploy') : item}`));
   return (
