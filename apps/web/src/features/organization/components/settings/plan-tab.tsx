@@ -13,6 +13,8 @@ const CHAIN_NAMES: Record<string, string> = {
   'ltc-regtest': 'Litecoin regtest',
 };
 
+const COLUMNS = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };
+
 const NOTICE_COLOR = { unexpired: 'green', about_to_expire: 'orange', expired: 'red' } as const;
 
 /** Plan and subscription, read-only: plan, its limits (vip_data) and the expiry state with banners. */
@@ -30,7 +32,7 @@ export function PlanTab({ space }: { space: Space }) {
       {space.vip_notice === 'expired' ? (
         <Alert type="error" showIcon message={t('plan.expired', { plan })} data-testid="plan-banner" />
       ) : null}
-      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+      <Descriptions bordered size="small" column={COLUMNS}>
         <Descriptions.Item label={t('plan.current')}>
           <Tag color="gold" bordered={false}>
             {plan}
@@ -44,7 +46,7 @@ export function PlanTab({ space }: { space: Space }) {
         <Descriptions.Item label={t('plan.expiry')}>{date ?? t('plan.never')}</Descriptions.Item>
         <Descriptions.Item label={t('form.edition')}>{t(`edition.${space.edition}`)}</Descriptions.Item>
       </Descriptions>
-      <Descriptions title={t('plan.limits')} bordered size="small" column={{ xs: 1, md: 2 }}>
+      <Descriptions title={t('plan.limits')} bordered size="small" column={COLUMNS}>
         <Descriptions.Item label={t('plan.members')}>{vip.org_user_num}</Descriptions.Item>
         <Descriptions.Item label={t('plan.wallets')}>{vip.wallet_num}</Descriptions.Item>
         <Descriptions.Item label={t('plan.paymentAddresses')}>{vip.org_payment_num}</Descriptions.Item>
@@ -60,7 +62,9 @@ export function PlanTab({ space }: { space: Space }) {
             : t('plan.allChains')}
         </Descriptions.Item>
         <Descriptions.Item label={t('plan.categories')} span={2}>
-          {(vip.transfer_category ?? []).join(', ') || t('common:dash')}
+          {(vip.transfer_category ?? [])
+            .map((kind) => t(`plan.kinds.${String(kind)}`, { defaultValue: String(kind) }))
+            .join(', ') || t('common:dash')}
         </Descriptions.Item>
       </Descriptions>
       <Typography.Text type="secondary">{t('plan.readOnly')}</Typography.Text>
