@@ -32,6 +32,8 @@ export function featureList(organization: Organization): string[] {
 export interface SpaceCounts {
   member_count: number;
   wallet_count: number;
+  /** The user operates at least one wallet of the space (operator-only routes, §2). */
+  is_operator?: boolean;
 }
 
 export function presentSpace(organization: Organization, role: number, counts: SpaceCounts) {
@@ -47,8 +49,7 @@ export function presentSpace(organization: Organization, role: number, counts: S
     edition: isTrialSpace(organization.type) ? 'experience' : 'formal',
     role,
     is_admin: isPrivilegedRole(role),
-    // Wallet roles arrive with wallets; until then nobody operates a wallet.
-    is_operator: false,
+    is_operator: counts.is_operator ?? false,
     is_open_approve: organization.is_open_approve,
     is_open_testnet: organization.is_open_testnet || isTrialSpace(organization.type),
     is_open_dapp: organization.is_open_dapp,
@@ -68,6 +69,7 @@ export function presentSpace(organization: Organization, role: number, counts: S
     vip_notice: expiryState(organization),
     chain_ids: limits.chainIds,
     created_at: organization.created_at.toISOString(),
-    ...counts,
+    member_count: counts.member_count,
+    wallet_count: counts.wallet_count,
   };
 }

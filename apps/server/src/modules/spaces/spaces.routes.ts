@@ -39,6 +39,21 @@ async function walletCount(db: Db, organizationId: number): Promise<number> {
   return Number(row.n);
 }
 
+/** Whether the user holds the operator role on a live wallet of the space. */
+async function operatesWallet(db: Db, organizationId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('wallet_members as r')
+    .innerJoin('wallets as w', 'w.id', 'r.wallet_id')
+    .select('r.wallet_id')
+    .where('w.organization_id', '=', organizationId)
+    .where('w.status', '<>', 10)
+    .where('r.user_id', '=', userId)
+    .where('r.role', '=', 'operator')
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /** PATCH /organization takes JSON or form data with a `logo` image. */
 async function readSpaceForm(request: FastifyRequest): Promise<{ fields: z.infer<typeof updateSpaceBody>; logo: Buffer | null }> {
   if (!request.isMultipart()) return { fields: parseOrThrow(updateSpaceBody.strict(), request.body ?? {}), logo: null };
@@ -72,12 +87,26 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
       .select((eb) =>
         eb.selectFrom('wallets as w').select(sql<number>`count(*)`.as('n')).whereRef('w.organization_id', '=', 'o.id').where('w.status', '<>', 10).as('wallet_count'),
       )
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('wallet_members as r')
+              .innerJoin('wallets as w', 'w.id', 'r.wallet_id')
+              .select('r.wallet_id')
+              .whereRef('w.organization_id', '=', 'o.id')
+              .where('w.status', '<>', 10)
+              .where('r.user_id', '=', user.id)
+              .where('r.role', '=', 'operator'),
+          )
+          .as('is_operator'),
+      )
       .where('m.user_id', '=', user.id)
       .where('m.status', '=', 'joined')
       .orderBy('o.id')
       .execute();
-    const list = rows.map(({ role, status: _status, member_count, wallet_count, ...organization }) =>
-      presentSpace(organization, role, { member_count: Number(member_count), wallet_count: Number(wallet_count) }),
+    const list = rows.map(({ role, status: _status, member_count, wallet_count, is_operator, ...organization }) =>
+      presentSpace(organization, role, { member_count: Number(member_count), wallet_count: Number(wallet_count), is_operator: Boolean(is_operator) }),
     );
     return reply.ok({ list, last_entered: Number(request.cookies[LAST_SPACE_COOKIE]) || null });
   });
@@ -114,7 +143,9 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
 
   app.get('/organization/base-info', { config: { access: inSpace('space.view') }, schema: { tags, summary: 'The current space (organization-id header)' } }, async (request, reply) => {
     const { organization, member } = requireSpace(request);
-    return reply.ok(presentSpace(organization, member.role, { member_count: await memberCount(ctx.db, organization.id), wallet_count: await walletCount(ctx.db, organization.id) }));
+    const { user } = requireUser(request);
+    const [members, wallets, operator] = await Promise.all([memberCount(ctx.db, organization.id), walletCount(ctx.db, organization.id), operatesWallet(ctx.db, organization.id, user.id)]);
+    return reply.ok(presentSpace(organization, member.role, { member_count: members, wallet_count: wallets, is_operator: operator }));
   });
 
   app.patch('/organization', { config: { access: inSpace('space.update') }, schema: { tags, summary: 'Edit name, description, logo (JSON or form data)' } }, async (request, reply) => {
@@ -145,7 +176,8 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
     if (row.status === 'blocked') throw new AppError('MEMBER_BLOCKED_ERROR');
     const { role, status: _status, ...organization } = row;
     reply.setCookie(LAST_SPACE_COOKIE, String(organization.id), { path: '/', sameSite: 'lax', maxAge: 365 * 86_400 });
-    const space = presentSpace(organization, role, { member_count: await memberCount(ctx.db, organization.id), wallet_count: await walletCount(ctx.db, organization.id) });
+    const [members, wallets, operator] = await Promise.all([memberCount(ctx.db, organization.id), walletCount(ctx.db, organization.id), operatesWallet(ctx.db, organization.id, user.id)]);
+    const space = presentSpace(organization, role, { member_count: members, wallet_count: wallets, is_operator: operator });
     return reply.ok({ ...space, org_user_name: user.nickname });
   });
 

@@ -113,6 +113,10 @@ describe('a 2-of-3 Safe from wizard to chain', () => {
       expect.objectContaining({ symbol: 'ETH', amount: '2', value: '6000.00' }),
       expect.objectContaining({ symbol: 'USDT', amount: '1500.25', value: '1500.25' }),
     ]));
+    const space = await admin.client.get<{ wallet_count: number; is_operator: boolean }>('/api/v1/organization/base-info');
+    expect(space.data.wallet_count).toBeGreaterThan(0);
+    expect(space.data.is_operator).toBe(true);
+    expect((await alice.client.get<{ is_operator: boolean }>('/api/v1/organization/base-info')).data.is_operator).toBe(false);
     const tasks = await t.ctx.db.selectFrom('tasks').select(['type', 'status']).where('wallet_id', '=', walletId).execute();
     expect(tasks).toEqual([{ type: 3, status: 1 }]);
   });
