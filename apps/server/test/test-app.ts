@@ -25,7 +25,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { setup?: (app: AppInstance) => void; chains?: ChainEndpoint[]; sharedSchemaOf?: TestApp } = {},
+  options: { setup?: (app: AppInstance) => void; chains?: ChainEndpoint[]; sharedSchemaOf?: TestApp; webDistDir?: string } = {},
 ): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;
   // A second app on the same schema stands in for a second server process.
@@ -52,7 +52,7 @@ export async function createTestApp(
   const rates = createRateCounter(config.REDIS_URL);
   const devnetEndpoint = endpoints.find((e): e is EvmChainEndpoint => e.family === 'EVM' && e.isDevnet);
   const faucet = devnetEndpoint ? devnetFaucetFor(devnetEndpoint) : null;
-  const { app, ctx } = await buildApp({ config, database, chains: new ChainRegistry(endpoints, faucet), rates, logger: false });
+  const { app, ctx } = await buildApp({ config, database, chains: new ChainRegistry(endpoints, faucet), rates, logger: false, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
   options.setup?.(app);
   await app.ready();
   return {

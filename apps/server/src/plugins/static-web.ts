@@ -27,7 +27,10 @@ export const staticWebPlugin = fp<{ distDir?: string }>(async (app, options) => 
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild while the server runs is served at once.
+      wildcard: true,
+      // Only file names (with an extension) are files; every other path is a client route.
+      allowedPath: (pathname) => /\.[A-Za-z0-9]+$/.test(pathname),
       index: false,
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
