@@ -71,6 +71,8 @@ export const auditListQuery = pageQuery.extend({
   type: z.string().trim().max(50).optional(),
   operation: z.string().trim().max(80).optional(),
   user_id: z.coerce.number().int().positive().optional(),
+  /** Rows about one wallet (the wallet detail's audit tab). */
+  wallet_id: z.coerce.number().int().positive().optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });

@@ -55,6 +55,8 @@ export const walletListQuery = pageQuery.extend({
   sign_type: z.coerce.number().int().min(1).max(3).optional(),
   chain_key: z.string().max(40).optional(),
   keyword: z.string().trim().max(50).optional(),
+  /** true: the archive (admins only): archived wallets instead of live ones. */
+  archived: z.enum(['true', 'false']).default('false'),
 });
 
 export const walletRoleBody = z.object({ wallet_id: z.number().int().positive(), user_ids: userIdList });

@@ -21,6 +21,7 @@ function filtered(ctx: AppContext, organizationId: number, filters: Filters) {
   if (filters.type) query = query.where('a.type', '=', filters.type);
   if (filters.operation) query = query.where('a.operation', '=', filters.operation);
   if (filters.user_id) query = query.where('a.user_id', '=', filters.user_id);
+  if (filters.wallet_id) query = query.where(sql<boolean>`a.content->>'wallet_id' = ${String(filters.wallet_id)}`);
   if (filters.from) query = query.where('a.created_at', '>=', new Date(filters.from));
   if (filters.to) query = query.where('a.created_at', '<=', new Date(filters.to));
   return query;

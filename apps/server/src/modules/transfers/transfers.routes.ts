@@ -22,6 +22,7 @@ const act = { access: inSpace('transfer.act') };
 function presentTask(task: Task) {
   return {
     task_id: task.id,
+    type: task.type,
     task_number: taskNumber(task.id),
     wallet_id: task.wallet_id,
     chain_id: task.chain_key,
@@ -104,7 +105,8 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     const { user } = requireUser(request);
     const { page, page_size, tab, wallet_id, status } = request.query;
     if (tab === 'pre_signed') return reply.ok({ list: [], page, page_size, total: 0 });
-    let query = ctx.db.selectFrom('tasks as t').where('t.organization_id', '=', organization.id).where('t.type', '=', TRANSFER_TASK);
+    // Wallet-creation tasks (type 3) show in "all" beside transfers (§4: they are tasks too).
+    let query = ctx.db.selectFrom('tasks as t').where('t.organization_id', '=', organization.id).where('t.type', 'in', tab === 'all' ? [TRANSFER_TASK, 3] : [TRANSFER_TASK]);
     if (member.role !== 1 && member.role !== 2) {
       query = query.where((eb) => eb.or([
         eb.exists(eb.selectFrom('wallet_members as r').select('r.wallet_id').whereRef('r.wallet_id', '=', 't.wallet_id').where('r.user_id', '=', user.id)),

@@ -6,7 +6,9 @@ import type { AppContext } from '../../context';
 import { requireSpace } from '../../plugins/access';
 import { SIGNED_IN, inSpace } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
-import { round } from './decimal';
+import { AppError } from '../../lib/app-error';
+import { multiply, round } from './decimal';
+import { currencyRate } from './prices';
 import { refreshBalances } from './wallet-jobs';
 import { loadWallet } from './wallet-access';
 import { assetLines, cachedBalances, walletTokens } from './wallet-assets';
@@ -35,8 +37,12 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
   app.get('/wallets', { config: { access: inSpace('wallet.view') }, schema: { tags, querystring: walletListQuery, summary: 'Wallet list (page size 100)' } }, async (request, reply) => {
     const { organization, member } = requireSpace(request);
     const { user } = requireUser(request);
-    const { page, page_size, sign_type, chain_key, keyword } = request.query;
-    let query = ctx.db.selectFrom('wallets as w').where('w.organization_id', '=', organization.id).where('w.status', '<>', WalletStatus.Archived);
+    const { page, page_size, sign_type, chain_key, keyword, archived } = request.query;
+    if (archived === 'true' && !isPrivilegedRole(member.role)) throw new AppError('PERMISSION_VIEW_ERROR');
+    let query = ctx.db
+      .selectFrom('wallets as w')
+      .where('w.organization_id', '=', organization.id)
+      .where('w.status', archived === 'true' ? '=' : '<>', WalletStatus.Archived);
     if (!isPrivilegedRole(member.role)) {
       query = query.where((eb) =>
         eb.or([
@@ -78,7 +84,9 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
         task_id: null,
       };
     });
-    return reply.ok({ list, page, page_size, total: Number(total.n), total_amount: round(spaceTotal.value, 2), currency: 'USD' });
+    // Totals in the user's currency (§2 asset home); per-wallet amounts stay in USD like the assets tab.
+    const currency = user.currency;
+    return reply.ok({ list, page, page_size, total: Number(total.n), total_amount: round(spaceTotal.value, 2), currency: 'USD', user_currency: currency, total_in_user_currency: round(multiply(spaceTotal.value, currencyRate(currency)), 2) });
   });
 
   app.get('/wallets/base-info', { config: { access: inSpace('wallet.view') }, schema: { tags, querystring: walletIdQuery, summary: 'One wallet: configuration, signers, roles' } }, async (request, reply) => {

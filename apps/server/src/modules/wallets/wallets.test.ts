@@ -119,6 +119,8 @@ describe('a 2-of-3 Safe from wizard to chain', () => {
     expect((await alice.client.get<{ is_operator: boolean }>('/api/v1/organization/base-info')).data.is_operator).toBe(false);
     const tasks = await t.ctx.db.selectFrom('tasks').select(['type', 'status']).where('wallet_id', '=', walletId).execute();
     expect(tasks).toEqual([{ type: 3, status: 1 }]);
+    const listed = await admin.client.get<{ list: Array<{ wallet_id: number; type: number; status: number }> }>('/api/v1/transfer/list', { tab: 'all' });
+    expect(listed.data.list).toContainEqual(expect.objectContaining({ wallet_id: walletId, type: 3, status: 1 }));
   });
 });
 
@@ -149,6 +151,14 @@ describe('wallet visibility and settings', () => {
     expect((await admin.client.post('/api/v1/wallets/archive', { wallet_id: walletId, name: 'Ops', email_code: code })).code).toBe('WALLET_NAME_MISMATCH_ERROR');
     expect((await admin.client.post('/api/v1/wallets/archive', { wallet_id: walletId, name: 'Ops 2', email_code: code })).code).toBe('OK');
     expect((await admin.client.post('/api/v1/wallets/name', { wallet_id: walletId, name: 'Back' })).code).toBe('WALLET_ARCHIVED_ERROR');
+    const live = await admin.client.get<{ list: Array<{ wallet_id: number }> }>('/api/v1/wallets');
+    expect(live.data.list.map((w) => w.wallet_id)).not.toContain(walletId);
+    const archive = await admin.client.get<{ list: Array<{ wallet_id: number; status: number }> }>('/api/v1/wallets', { archived: 'true' });
+    expect(archive.data.list).toEqual([expect.objectContaining({ wallet_id: walletId, status: 10 })]);
+    expect((await alice.client.get('/api/v1/wallets', { archived: 'true' })).code).toBe('PERMISSION_VIEW_ERROR');
+    const audit = await admin.client.get<{ list: Array<{ operation: string }> }>('/api/v1/audit-log', { wallet_id: walletId });
+    expect(audit.data.list.map((row) => row.operation)).toEqual(expect.arrayContaining(['create_multi', 'set_approver', 'rename', 'archive']));
+    expect(audit.data.list.every((row) => ['create_multi', 'set_approver', 'set_viewer', 'rename', 'archive'].includes(row.operation))).toBe(true);
   });
 
   it('adds a custom token only when the contract is an ERC-20 not yet listed', async () => {

@@ -9,6 +9,8 @@ export interface WalletListQuery {
   sign_type?: number;
   chain_key?: string;
   keyword?: string;
+  /** 'true': archived wallets (admins only). */
+  archived?: 'true';
 }
 
 export const walletsKey = (spaceId: string | null, query?: WalletListQuery) =>
