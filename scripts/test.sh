@@ -8,7 +8,7 @@ results="$(mktemp -d)"
 trap 'rm -rf "$results"' EXIT
 status=0
 
-echo "== unit and API tests (database: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-PGlite}) =="
+echo "== unit and API tests (database: $([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo PGlite)) =="
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
 
 echo "== browser tests =="
