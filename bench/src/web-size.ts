@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { printRow, startChild, tempDir } from './harness';
@@ -9,10 +6,9 @@ import { printRow, startChild, tempDir } from './harness';
 export async function benchLoginBundle(): Promise<void> {
   console.log('\n# Initial JavaScript for /login');
   const server = await startChild('apps/server/src/main.ts', { DATA_DIR: tempDir('web'), DEVNET: 'false', LOG_LEVEL: 'warn' }, '/api/v1/language');
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-bench-chrome-'));
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
     const page = await browser.newPage();
@@ -29,6 +25,5 @@ export async function benchLoginBundle(): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
-    fs.rmSync(profile, { recursive: true, force: true });
   }
 }
