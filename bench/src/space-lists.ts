@@ -1,5 +1,5 @@
-import { randomBytes, createHash } from 'node:crypto';
 import pg from 'pg';
+import { seedOwnerSpace, seedSession } from './seed';
 import { dropSchema } from './http-baseline';
 import { BENCH_DATABASE_URL, load, printRow, startChild, tempDir } from './harness';
 
@@ -13,11 +13,7 @@ const MEMBERS = 200;
 export async function seed(schema: string): Promise<{ token: string; organizationId: number }> {
   const client = new pg.Client({ connectionString: BENCH_DATABASE_URL, options: `-c search_path="${schema}"` });
   await client.connect();
-  const owner = await client.query(`insert into users (email, password_hash, nickname, totp_secret_enc) values ('owner@bench.io', 'x', 'owner', 'x') returning id`);
-  const ownerId = owner.rows[0].id as number;
-  const org = await client.query(`insert into organizations (name, creator_user_id, plan) values ('Bench space', $1, 'enterprise') returning id`, [ownerId]);
-  const organizationId = org.rows[0].id as number;
-  await client.query(`insert into organization_members (organization_id, user_id, email, role, status, joined_at) values ($1, $2, 'owner@bench.io', 1, 'joined', now())`, [organizationId, ownerId]);
+  const { ownerId, organizationId } = await seedOwnerSpace(client, 'Bench space');
   await client.query(
     `with u as (insert into users (email, password_hash, nickname) select 'm' || g || '@bench.io', 'x', 'member ' || g from generate_series(1, $2::int) g returning id, email)
      insert into organization_members (organization_id, user_id, email, role, status, joined_at) select $1, id, email, 0, 'joined', now() from u`,
@@ -31,11 +27,7 @@ export async function seed(schema: string): Promise<{ token: string; organizatio
     [organizationId, ownerId, AUDIT_ROWS],
   );
   await client.query('analyze');
-  const token = randomBytes(32).toString('base64url');
-  await client.query(`insert into sessions (user_id, token_hash, stage, expires_at, activated_at) values ($1, $2, 'active', now() + interval '1 day', now())`, [
-    ownerId,
-    createHash('sha256').update(token).digest('hex'),
-  ]);
+  const token = await seedSession(client, ownerId);
   await client.end();
   return { token, organizationId };
 }

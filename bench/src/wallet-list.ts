@@ -1,8 +1,8 @@
-import { randomBytes, createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { seedOwnerSpace, seedSession } from './seed';
 import { startEvmDevnet } from '@keystead/devnet';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -21,11 +21,7 @@ const TOKENS_PER_WALLET = 20;
 export async function seed(schema: string): Promise<{ token: string; organizationId: number }> {
   const client = new pg.Client({ connectionString: BENCH_DATABASE_URL, options: `-c search_path="${schema}"` });
   await client.connect();
-  const owner = await client.query(`insert into users (email, password_hash, nickname, totp_secret_enc) values ('owner@bench.io', 'x', 'owner', 'x') returning id`);
-  const ownerId = owner.rows[0].id as number;
-  const org = await client.query(`insert into organizations (name, creator_user_id, plan) values ('Bench wallets', $1, 'enterprise') returning id`, [ownerId]);
-  const organizationId = org.rows[0].id as number;
-  await client.query(`insert into organization_members (organization_id, user_id, email, role, status, joined_at) values ($1, $2, 'owner@bench.io', 1, 'joined', now())`, [organizationId, ownerId]);
+  const { ownerId, organizationId } = await seedOwnerSpace(client, 'Bench wallets');
   await client.query(
     `insert into wallets (organization_id, chain_key, sign_type, name, address, status, threshold, created_by)
      select $1, '31337', 1, 'Wallet ' || g, '0x' || lpad(to_hex(g), 40, '0'), 1, 2, $2 from generate_series(1, $3::int) g`,
@@ -44,8 +40,7 @@ export async function seed(schema: string): Promise<{ token: string; organizatio
     [TOKENS_PER_WALLET],
   );
   await client.query('analyze');
-  const token = randomBytes(32).toString('base64url');
-  await client.query(`insert into sessions (user_id, token_hash, stage, expires_at, activated_at) values ($1, $2, 'active', now() + interval '1 day', now())`, [ownerId, createHash('sha256').update(token).digest('hex')]);
+  const token = await seedSession(client, ownerId);
   await client.end();
   return { token, organizationId };
 }

@@ -6,13 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { fetchUserBaseInfo } from '@/features/account';
 import { useWebConfig } from '@/features/platform';
 import { EmailCodeInput } from '@/components/ui/email-code-input';
-import { PasswordInput } from '@/components/ui/password-input';
 import { showErrorToast, toastSuccess } from '@/lib/notify';
 import { guideForRole, startGuide } from '@/lib/guide';
 import { selectSpace } from '@/lib/space';
 import { rules, trimStart } from '@/lib/validation';
 import { inviteRegister, register } from '../api/register';
 import { sendEmailCode } from '../api/send-email-code';
+import { NewPasswordFields } from './new-password-fields';
 import { useCaptchaGate } from './use-captcha-gate';
 
 interface RegisterValues {
@@ -144,26 +144,7 @@ export function RegisterCard({
             sentHint={watchedEmail ? t('common:emailCode.sent', { email: watchedEmail }) : undefined}
           />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth:fields.password')}
-          rules={r.newPassword}
-          validateTrigger="onChange"
-        >
-          <PasswordInput placeholder={t('auth:fields.newPasswordPlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth:fields.confirmPassword')}
-          rules={r.confirmPassword()}
-          dependencies={['password']}
-        >
-          <Input.Password
-            autoComplete="new-password"
-            placeholder={t('auth:fields.confirmPasswordPlaceholder')}
-            maxLength={128}
-          />
-        </Form.Item>
+        <NewPasswordFields />
         {needsInviteCode ? (
           <Form.Item
             name="invite_token"
