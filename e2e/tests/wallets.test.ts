@@ -125,6 +125,11 @@ describe('wallets on the devnet', () => {
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByTestId('wallet-settings').waitFor();
     await screenshotBoth(page, 'wallets-detail-settings');
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await page.getByTestId('wallet-audit-table').waitFor();
+    await expect.poll(() => page.getByTestId('wallet-audit-table').innerText()).toContain('Deployed');
+    expect(await page.getByTestId('wallet-audit-table').innerText()).toContain('Created');
+    await screenshotBoth(page, 'wallets-detail-audit');
     await page.getByRole('tab', { name: 'Transfers' }).click();
     await screenshotBoth(page, 'wallets-detail-later');
 

@@ -9,12 +9,13 @@ import { useWalletBaseInfo } from '../api/get-wallet-base-info';
 import { useChains } from '../api/list-chains';
 import { WALLET_STATUS } from '../api/types';
 import { AssetsTab } from '../components/detail/assets-tab';
+import { AuditTab } from '../components/detail/audit-tab';
 import { DepositTab } from '../components/detail/deposit-tab';
 import { SettingsTab } from '../components/detail/settings-tab';
 import { AddressText, MONO, RoleTags, SignTypeTag, WalletStatusTag } from '../components/wallet-bits';
 
 /** Tabs of §2 whose features come later: they say so instead of inventing data. */
-const LATER_TABS = ['transfers', 'approvals', 'exchange', 'audit', 'apiKeys', 'payment', 'device', 'risk'] as const;
+const LATER_TABS = ['transfers', 'approvals', 'exchange', 'apiKeys', 'payment', 'device', 'risk'] as const;
 
 function Later({ name }: { name: (typeof LATER_TABS)[number] }) {
   const { t } = useTranslation('wallets');
@@ -62,6 +63,7 @@ export default function WalletDetailPage() {
     { key: 'assets', label: t('detail.tabs.assets'), children: <AssetsTab walletId={walletId} canEdit={privileged && !archived} /> },
     { key: 'deposit', label: t('detail.tabs.deposit'), children: <DepositTab wallet={data} /> },
     ...(privileged && !archived ? [{ key: 'settings', label: t('detail.tabs.settings'), children: <SettingsTab key={data.wallet_id} wallet={data} /> }] : []),
+    ...(privileged ? [{ key: 'audit', label: t('detail.tabs.audit'), children: <AuditTab walletId={walletId} /> }] : []),
     ...LATER_TABS.map((name) => ({ key: name, label: t(`detail.tabs.${name}`), children: <Later name={name} /> })),
   ];
 
