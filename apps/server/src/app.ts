@@ -77,11 +77,10 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: AppInstanc
     chains: deps.chains,
   };
 
-  const secureCookies = Boolean(config.PUBLIC_URL?.startsWith('https://'));
   await app.register(cookie, { secret: config.appSecret });
   await app.register(requestContextPlugin);
   await app.register(envelopePlugin);
-  await app.register(securityPlugin, { appSecret: config.appSecret, secureCookies });
+  await app.register(securityPlugin, { appSecret: config.appSecret, secureCookies: config.secureCookies });
   await app.register(sessionPlugin, { ctx });
   await app.register(accessPlugin, { ctx });
   await app.register(metricsPlugin, config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : {});

@@ -48,6 +48,8 @@ export interface AppConfig extends Omit<Env, 'APP_SECRET'> {
   appSecret: string;
   dataDir: string;
   isProduction: boolean;
+  /** Cookies carry Secure when the public address is https (derived from PUBLIC_URL). */
+  secureCookies: boolean;
   /** EVM_RPC_URL_<chainId> variables: configured chains replace the local devnet. */
   evmRpcUrls: EvmRpcSetting[];
 }
@@ -84,6 +86,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     appSecret: env.APP_SECRET ?? DEVELOPMENT_SECRET,
     dataDir: path.resolve(env.DATA_DIR),
     isProduction: env.NODE_ENV === 'production',
+    secureCookies: Boolean(env.PUBLIC_URL?.startsWith('https://')),
     evmRpcUrls,
   };
 }

@@ -29,7 +29,7 @@ const tags = ['auth'];
 const ANONYMOUS_PURPOSES = new Set(['register', 'forget_password', 'login', 'invite_register']);
 
 export async function authRoutes(app: AppInstance, ctx: AppContext) {
-  const secure = Boolean(ctx.config.PUBLIC_URL?.startsWith('https://'));
+  const secure = ctx.config.secureCookies;
 
   app.get('/captcha', { config: { access: PUBLIC }, schema: { tags, querystring: getCaptchaQuery, summary: 'Image captcha, when the server asks for one' } }, async (request, reply) => {
     const { category, email } = request.query;

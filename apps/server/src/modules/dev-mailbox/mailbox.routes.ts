@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
+import { escapeHtml } from '../../lib/html';
 
 const query = z.object({
   to: z.string().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 async function listMail(ctx: AppContext, to: string | undefined, limit: number) {
   let q = ctx.db

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Language } from '@keystead/contract';
 import type { Database } from '../../db/schema';
+import { escapeHtml } from '../../lib/html';
 
 export interface OutgoingMail {
   to: string;
@@ -19,9 +20,6 @@ const ANTI_PHISHING_LINE: Record<Language, string> = {
   'zh-HK': '您的防釣魚碼',
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /**
  * Puts a mail in the outbox inside the caller's transaction, so a mail goes out exactly when

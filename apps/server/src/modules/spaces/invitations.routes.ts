@@ -45,7 +45,7 @@ async function acceptInvitation(trx: Kysely<Database>, ctx: AppContext, invitati
 }
 
 export async function invitationRoutes(app: AppInstance, ctx: AppContext) {
-  const secure = Boolean(ctx.config.PUBLIC_URL?.startsWith('https://'));
+  const secure = ctx.config.secureCookies;
 
   app.get('/organization/org-invite-info', { config: { access: PUBLIC }, schema: { tags, querystring: inviteTokenQuery, summary: 'What an invitation link is for' } }, async (request, reply) => {
     const invitation = await findInvitation(ctx.db, request.query.token);

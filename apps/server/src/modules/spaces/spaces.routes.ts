@@ -1,17 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { MAX_SPACES_PER_CREATOR, SpaceRole, createSpaceBody, enterSpaceBody, isTrialSpace, spaceSettingsBody, updateSpaceBody } from '@keystead/contract';
-import type { z } from 'zod';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { parseOrThrow } from '../../lib/validation';
+import { readFormWithImage } from '../../lib/image-form';
 import { requireSpace } from '../../plugins/access';
 import { SIGNED_IN, inSpace } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
 import { writeAudit } from '../audit/audit.service';
-import { MAX_IMAGE_BYTES, storeImage } from '../uploads/image-upload';
+import { storeImage } from '../uploads/image-upload';
 import { scanEnvironment } from './environment-scan';
 import { presentSpace } from './space-presenter';
 
@@ -52,20 +50,6 @@ async function operatesWallet(db: Db, organizationId: number, userId: number): P
     .limit(1)
     .executeTakeFirst();
   return Boolean(row);
-}
-
-/** PATCH /organization takes JSON or form data with a `logo` image. */
-async function readSpaceForm(request: FastifyRequest): Promise<{ fields: z.infer<typeof updateSpaceBody>; logo: Buffer | null }> {
-  if (!request.isMultipart()) return { fields: parseOrThrow(updateSpaceBody.strict(), request.body ?? {}), logo: null };
-  const raw: Record<string, string> = {};
-  let logo: Buffer | null = null;
-  for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'logo') throw new AppError('PARAMS_NOT_ALLOWED_ERROR', { field: part.fieldname });
-      logo = await part.toBuffer();
-    } else raw[part.fieldname] = String(part.value);
-  }
-  return { fields: parseOrThrow(updateSpaceBody.strict(), raw), logo };
 }
 
 export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
@@ -151,7 +135,7 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
   app.patch('/organization', { config: { access: inSpace('space.update') }, schema: { tags, summary: 'Edit name, description, logo (JSON or form data)' } }, async (request, reply) => {
     const { organization, member } = requireSpace(request);
     const { user } = requireUser(request);
-    const { fields, logo } = await readSpaceForm(request);
+    const { fields, image: logo } = await readFormWithImage(request, updateSpaceBody.strict(), 'logo');
     const updated = await ctx.db.transaction().execute(async (trx) => {
       const changes: Record<string, unknown> = { ...fields, updated_at: new Date() };
       if (logo) changes.logo_upload_id = await storeImage(trx, logo, user.id);

@@ -1,37 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import { emailNotifications, setLanguageBody, updateBaseInfoBody, userBaseInfo } from '@keystead/contract';
-import type { z } from 'zod';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import type { UserUpdate } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { parseOrThrow } from '../../lib/validation';
+import { readFormWithImage } from '../../lib/image-form';
 import { requireUser } from '../../plugins/session';
 import { writeAudit } from '../audit/audit.service';
-import { MAX_IMAGE_BYTES, storeImage } from '../uploads/image-upload';
+import { storeImage } from '../uploads/image-upload';
 import { presentUser } from './user-presenter';
 import { SIGNED_IN as USER } from '../../plugins/access-rules';
 
 const tags = ['user'];
-
-/** Reads PATCH /user/base-info as JSON or as multipart form data with an `avatar` file. */
-async function readProfileForm(request: FastifyRequest): Promise<{ fields: z.infer<typeof updateBaseInfoBody>; avatar: Buffer | null }> {
-  if (!request.isMultipart()) {
-    return { fields: parseOrThrow(updateBaseInfoBody.strict(), request.body ?? {}), avatar: null };
-  }
-  const raw: Record<string, string> = {};
-  let avatar: Buffer | null = null;
-  for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'avatar') throw new AppError('PARAMS_NOT_ALLOWED_ERROR', { field: part.fieldname });
-      avatar = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('AVATAR_FORMAT_ERROR');
-    } else {
-      raw[part.fieldname] = String(part.value);
-    }
-  }
-  return { fields: parseOrThrow(updateBaseInfoBody.strict(), raw), avatar };
-}
 
 export async function profileRoutes(app: AppInstance, ctx: AppContext) {
   app.get('/user/base-info', { config: { access: USER }, schema: { tags, summary: 'The signed-in user' } }, async (request, reply) => {
@@ -41,7 +19,7 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext) {
 
   app.patch('/user/base-info', { config: { access: USER }, schema: { tags, summary: 'Edit nickname, company, currency, language, avatar (JSON or form data)' } }, async (request, reply) => {
     const { user } = requireUser(request);
-    const { fields, avatar } = await readProfileForm(request);
+    const { fields, image: avatar } = await readFormWithImage(request, updateBaseInfoBody.strict(), 'avatar');
     const updated = await ctx.db.transaction().execute(async (trx) => {
       const changes: UserUpdate = { ...fields, updated_at: new Date() };
       if (avatar) changes.avatar_upload_id = await storeImage(trx, avatar, user.id);

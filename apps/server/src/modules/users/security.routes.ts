@@ -24,7 +24,7 @@ const tags = ['user'];
 const LOGIN_HISTORY_SIZE = 10;
 
 export async function securityRoutes(app: AppInstance, ctx: AppContext) {
-  const secure = Boolean(ctx.config.PUBLIC_URL?.startsWith('https://'));
+  const secure = ctx.config.secureCookies;
   const audit = (userId: number, operation: string, ip: string, content?: Record<string, unknown>) =>
     ({ organizationId: null, userId, type: 'account', operation, ip, ...(content ? { content } : {}) });
 

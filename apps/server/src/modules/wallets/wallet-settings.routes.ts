@@ -11,11 +11,10 @@ import { writeAudit } from '../audit/audit.service';
 import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
 import { loadWallet } from './wallet-access';
 import { MAX_RISK_CONTROL_USERS, MAX_VIEWERS } from './wallet-rules';
-import { WalletStatus } from './wallet-status';
+import { ACTIVE_STATUSES } from '../transfers/transfer-status';
+import { TaskStatus, TaskType, WalletStatus } from './wallet-status';
 
 const tags = ['wallet'];
-/** Task status 0: waiting for approvals (§4). Approver changes wait until none is pending. */
-const PENDING_APPROVAL = 0;
 
 async function assertJoinedMembers(trx: Kysely<Database>, organizationId: number, userIds: number[]) {
   if (userIds.length === 0) return;
@@ -64,7 +63,7 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     const threshold = request.body.approval_threshold;
     if (threshold > approvers.size || (approvers.size > 0 && threshold < 1)) throw new AppError('WALLET_APPROVE_THRESHOLD_ERROR');
     await replaceRole(request, wallet, 'approver', [...approvers], async (trx) => {
-      const pending = await trx.selectFrom('tasks').select('id').where('wallet_id', '=', wallet.id).where('status', '=', PENDING_APPROVAL).where('type', '<>', 3).limit(1).executeTakeFirst();
+      const pending = await trx.selectFrom('tasks').select('id').where('wallet_id', '=', wallet.id).where('type', '=', TaskType.Transfer).where('status', '=', TaskStatus.PendingApproval).limit(1).executeTakeFirst();
       if (pending) throw new AppError('WALLET_APPROVER_EDIT_BLOCKED_ERROR');
       await trx.updateTable('wallets').set({ approval_threshold: threshold, updated_at: new Date() }).where('id', '=', wallet.id).execute();
     });
@@ -103,7 +102,7 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     const codeId = await checkEmailCode(ctx, 'wallet_archive', user.email, request.body.email_code);
     await ctx.db.transaction().execute(async (trx) => {
       await markCodeUsed(trx, codeId);
-      const busy = await trx.selectFrom('tasks').select('id').where('wallet_id', '=', wallet.id).where('status', 'in', [0, 3, 5, 6]).where('type', '<>', 3).limit(1).executeTakeFirst();
+      const busy = await trx.selectFrom('tasks').select('id').where('wallet_id', '=', wallet.id).where('type', '=', TaskType.Transfer).where('status', 'in', ACTIVE_STATUSES).limit(1).executeTakeFirst();
       if (busy) throw new AppError('WALLET_DELETE_TASKS_PENDING_ERROR');
       await trx.updateTable('wallets').set({ status: WalletStatus.Archived, archived_at: new Date(), updated_at: new Date() }).where('id', '=', wallet.id).execute();
       await writeAudit(trx, { organizationId: wallet.organization_id, userId: user.id, type: 'wallet', operation: 'archive', ip: request.ip, content: { wallet_id: wallet.id, name: wallet.name } });
