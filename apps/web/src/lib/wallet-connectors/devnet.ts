@@ -21,7 +21,7 @@ const DEVNET_TEST_KEYS: Hex[] = [
 
 /**
  * The devnet signer (DESIGN: "for a newcomer on the devnet"): the devnet's test accounts 1–9.
- * Messages and typed data are signed here in the page; transactions go through the server's
+ * Messages, typed data and transactions to relay are signed here in the page; transactions it sends go through the server's
  * dev-only relay (POST /dev/devnet-send), because the devnet's RPC is not reachable from the
  * browser. Usable only while the chain is the local devnet.
  */
@@ -62,6 +62,26 @@ export function devnetConnector(devnetChainId: number | null): WalletConnector {
       try {
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- EIP-712 JSON is checked by viem at run time
         return await find(address).account.signTypedData(data as any);
+      } catch (error) {
+        throw toWalletError(error, 'sign');
+      }
+    },
+    signsOffline: true,
+    async signTransaction(chainId, tx) {
+      checkChain(chainId);
+      const { account } = find(tx.from);
+      try {
+        return await account.signTransaction({
+          type: 'eip1559',
+          chainId,
+          to: tx.to,
+          data: tx.data,
+          value: BigInt(tx.value),
+          nonce: tx.nonce,
+          gas: BigInt(tx.gas),
+          maxFeePerGas: BigInt(tx.maxFeePerGas),
+          maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
+        });
       } catch (error) {
         throw toWalletError(error, 'sign');
       }

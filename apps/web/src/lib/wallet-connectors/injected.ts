@@ -80,13 +80,23 @@ export function injectedConnector(): WalletConnector {
         throw toWalletError(error, 'sign');
       }
     },
+    signsOffline: false,
+    async signTransaction() {
+      // EIP-1193 wallets sign only while sending (eth_signTransaction is disabled in them).
+      throw new WalletError('sign_error', 'This wallet cannot sign a transaction without sending it.');
+    },
     async sendTransaction(chainId, tx: TransactionRequest) {
       try {
         await ensureChain(chainId);
+        const fees = {
+          ...(tx.gas ? { gas: numberToHex(BigInt(tx.gas)) } : {}),
+          ...(tx.maxFeePerGas ? { maxFeePerGas: numberToHex(BigInt(tx.maxFeePerGas)) } : {}),
+          ...(tx.maxPriorityFeePerGas ? { maxPriorityFeePerGas: numberToHex(BigInt(tx.maxPriorityFeePerGas)) } : {}),
+        };
         return (await client().request({
           method: 'eth_sendTransaction',
-          params: [{ from: tx.from, to: tx.to, data: tx.data, value: numberToHex(BigInt(tx.value ?? '0')) }],
-        })) as Hex;
+          params: [{ from: tx.from, to: tx.to, data: tx.data, value: numberToHex(BigInt(tx.value ?? '0')), ...fees }],
+        } as never)) as Hex;
       } catch (error) {
         throw toWalletError(error, 'send');
       }

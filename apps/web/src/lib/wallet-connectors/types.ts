@@ -10,6 +10,18 @@ export interface TransactionRequest {
   data?: Hex;
   /** Wei, as a decimal string. */
   value?: string;
+  /** Gas limit and EIP-1559 fees (wei, decimal strings) when the server named them. */
+  gas?: string;
+  maxFeePerGas?: string;
+  maxPriorityFeePerGas?: string;
+}
+
+/** A complete EIP-1559 transaction to sign without sending (the server relays it). */
+export interface SignableTransaction extends Required<Pick<TransactionRequest, 'from' | 'to' | 'gas' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>> {
+  data: Hex;
+  /** Wei, as a decimal string. */
+  value: string;
+  nonce: number;
 }
 
 /** EIP-712 typed data as eth_signTypedData_v4 takes it. */
@@ -40,6 +52,13 @@ export interface WalletConnector {
   signTypedData(account: Address, data: TypedDataRequest): Promise<Hex>;
   /** Sends a transaction on `chainId`; resolves its hash. */
   sendTransaction(chainId: number, tx: TransactionRequest): Promise<Hex>;
+  /**
+   * Whether signTransaction works: browser wallets (EIP-1193) cannot sign without sending, so
+   * with them the page uses sendTransaction and reports the hash instead of a raw transaction.
+   */
+  readonly signsOffline: boolean;
+  /** Signs an EIP-1559 transaction on `chainId` without sending it; resolves the raw transaction. */
+  signTransaction(chainId: number, tx: SignableTransaction): Promise<Hex>;
 }
 
 export type ConnectorId = 'injected' | 'devnet';

@@ -1,14 +1,75 @@
+import { useParams, Link } from 'react-router';
+import { Button, Card, Col, Grid, Result, Row, Skeleton, Space } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { EmptyPage } from '@/components/ui/empty-page';
+import { PageHeader } from '@/components/ui/page-header';
+import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
+import { useSelectedSpaceId } from '@/lib/space';
+import { useStoredUser } from '@/lib/session';
+import { useTaskInfo } from '../api/transfer-queries';
+import { useWalletPeople } from '../api/wallets';
+import { ApprovalCard } from '../components/detail/approval-card';
+import { BroadcastCard, mayBroadcast } from '../components/detail/broadcast-card';
+import { QueueCard } from '../components/detail/queue-card';
+import { RevokeButton } from '../components/detail/revoke-button';
+import { SignatureCard } from '../components/detail/signature-card';
+import { TaskProgress } from '../components/detail/task-progress';
+import { TaskSummary } from '../components/detail/task-summary';
+import { TaskStatusTag } from '../components/transfer-bits';
 
-/** /task/:id and /task/detail/:id: one transfer. No records exist for it yet; the page says what it is for. */
+/** /task/:id and /task/detail/:id: progress, approvals, signatures, broadcast and speed-ups, revoke, the nonce queue. */
 export default function TransferDetailPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('transfer');
+  const screens = Grid.useBreakpoint();
+  const id = Number(useParams().id ?? 0);
+  const info = useTaskInfo(id);
+  const task = info.data;
+  const wallet = useWalletPeople(task?.wallet_id ?? 0);
+  const space = useOrganizationBaseInfo(useSelectedSpaceId());
+  const userId = useStoredUser()?.user_id;
+  const privileged = space.data ? isPrivileged(space.data) : false;
+
+  if (info.isError)
+    return <Result status="404" title={t('detail.notFound')} extra={<Link to="/transfer">{t('detail.back')}</Link>} />;
+  if (!task) return <Skeleton active />;
+  const revocable = [0, 3, 5].includes(task.status) && !task.rejection && !task.rejection_of && (task.created_by === userId || privileged);
   return (
-    <EmptyPage
-      title={t('transferDetail.title')}
-      description={t('transferDetail.description')}
-      empty={t('transferDetail.empty')}
-    />
+    <div data-testid="transfer-detail-page">
+      <PageHeader
+        title={
+          <Space size={8} wrap>
+            <span data-testid="task-number">{task.rejection_of ? t('detail.rejectionTitle', { number: task.task_number }) : t('detail.title', { number: task.task_number })}</span>
+            <TaskStatusTag status={task.status} />
+          </Space>
+        }
+        description={t('detail.description')}
+        extra={
+          <Space wrap>
+            <Link to="/transfer">
+              <Button icon={<ArrowLeftOutlined />}>{t('detail.back')}</Button>
+            </Link>
+            {revocable ? <RevokeButton task={task} /> : null}
+          </Space>
+        }
+      />
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <TaskProgress task={task} vertical={!screens.md} />
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            <TaskSummary task={task} />
+            <BroadcastCard task={task} allowed={mayBroadcast(task, wallet.data, userId, privileged)} />
+          </Space>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            {(task.approval_threshold ?? 0) > 0 ? <ApprovalCard task={task} wallet={wallet.data} userId={userId} needsMfa={Boolean(space.data?.is_open_approve)} /> : null}
+            <SignatureCard task={task} wallet={wallet.data} userId={userId} />
+            <QueueCard task={task} />
+          </Space>
+        </Col>
+      </Row>
+    </div>
   );
 }

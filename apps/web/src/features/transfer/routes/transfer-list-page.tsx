@@ -1,42 +1,105 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router';
-import { Tabs } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, Card, Space, Tabs } from 'antd';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { EmptyPage } from '@/components/ui/empty-page';
+import { PageHeader } from '@/components/ui/page-header';
+import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { readListPosition, saveListPosition } from '@/lib/list-position';
+import { showErrorToast } from '@/lib/notify';
 import { useSelectedSpaceId } from '@/lib/space';
+import { exportCsv, useTransferList, useTransferRecords } from '../api/transfer-queries';
+import { useWalletChoices } from '../api/wallets';
+import { RecordsTable } from '../components/list/records-table';
+import { TransferFilterBar, type TransferFilters } from '../components/list/transfer-filters';
+import { TransferTable } from '../components/list/transfer-table';
 
-const TABS = ['todo', 'all', 'preSigned'] as const;
+const TABS = ['todo', 'all', 'preSigned', 'records'] as const;
 type Tab = (typeof TABS)[number];
+const API_TAB = { todo: 'todo', all: 'all', preSigned: 'pre_signed', records: 'all' } as const;
 
-/** /transfer: tabs to do / all / pre-signed; the chosen tab and page are kept as the saved list position (§2). */
+/**
+ * /transfer: to do / all / pre-signed transfers and the on-chain records, advanced filters for
+ * admins, paging, CSV exports. The tab, page, size and filters are the saved list position (§2).
+ */
 export default function TransferListPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('transfer');
   const location = useLocation();
+  const navigate = useNavigate();
   const spaceId = useSelectedSpaceId();
-  const [tab, setTab] = useState<Tab>(() => {
+  const space = useOrganizationBaseInfo(spaceId);
+  const wallets = useWalletChoices(spaceId);
+  const privileged = space.data ? isPrivileged(space.data) : false;
+  const [position, setPosition] = useState(() => {
     const saved = readListPosition();
-    return saved.organizationId === spaceId && (TABS as readonly string[]).includes(saved.from)
-      ? (saved.from as Tab)
-      : 'todo';
+    const own = saved.organizationId === spaceId && saved.location === location.pathname;
+    return {
+      tab: own && (TABS as readonly string[]).includes(saved.from) ? (saved.from as Tab) : 'todo',
+      page: own ? saved.page : 1,
+      pageSize: own ? saved.pageSize : 10,
+      filters: (own ? saved.params : {}) as TransferFilters,
+    };
   });
-
-  const change = (next: string) => {
-    setTab(next as Tab);
-    saveListPosition({ from: next, location: location.pathname, page: 1, organizationId: spaceId });
+  const move = (change: Partial<typeof position>) => {
+    const next = { ...position, ...change };
+    setPosition(next);
+    saveListPosition({ from: next.tab, location: location.pathname, page: next.page, pageSize: next.pageSize, params: { ...next.filters }, organizationId: spaceId });
   };
+  const filters = privileged ? position.filters : {};
+  const query = { tab: API_TAB[position.tab], page: position.page, page_size: position.pageSize, ...filters };
+  const list = useTransferList(spaceId, query);
+  const records = useTransferRecords(position.tab === 'records' ? spaceId : null, { page: position.page, page_size: position.pageSize, ...(filters.wallet_id ? { wallet_id: filters.wallet_id } : {}) });
+  const download = (kind: 'list' | 'records') => exportCsv(kind, kind === 'list' ? query : { ...(filters.wallet_id ? { wallet_id: filters.wallet_id } : {}) }).catch((error) => void showErrorToast(error));
+  const walletList = wallets.data?.list ?? [];
+  const operator = Boolean(space.data?.is_operator);
 
   return (
-    <EmptyPage
-      title={t('transfer.title')}
-      description={t('transfer.description')}
-      empty={t('transfer.empty')}
-    >
-      <Tabs
-        activeKey={tab}
-        onChange={change}
-        items={TABS.map((key) => ({ key, label: t(`transfer.tabs.${key}`) }))}
+    <div data-testid="transfer-list-page">
+      <PageHeader
+        title={t('list.title')}
+        description={t('list.description')}
+        extra={
+          <Space wrap>
+            <Button icon={<DownloadOutlined />} onClick={() => void download('list')} data-testid="export-transfers">
+              {t('list.exportTransfers')}
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={() => void download('records')} data-testid="export-records">
+              {t('list.exportRecords')}
+            </Button>
+            {operator ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/wallet/transfer')} data-testid="new-transfer">
+                {t('list.new')}
+              </Button>
+            ) : null}
+          </Space>
+        }
       />
-    </EmptyPage>
+      <Card styles={{ body: { paddingTop: 4 } }}>
+        <Tabs activeKey={position.tab} onChange={(tab) => move({ tab: tab as Tab, page: 1 })} items={TABS.map((key) => ({ key, label: <span data-testid={`tab-${key}`}>{t(`list.tabs.${key}`)}</span> }))} />
+        {privileged ? (
+          <div style={{ marginBottom: 12 }}>
+            <TransferFilterBar wallets={walletList} value={position.filters} onChange={(value) => move({ filters: value, page: 1 })} />
+          </div>
+        ) : null}
+        {position.tab === 'records' ? (
+          <RecordsTable
+            rows={records.data?.list ?? []}
+            loading={records.isPending}
+            page={position.page}
+            pageSize={position.pageSize}
+            total={records.data?.total ?? 0}
+            onPage={(page, pageSize) => move({ page, pageSize })}
+          />
+        ) : (
+          <TransferTable
+            rows={list.data?.list ?? []}
+            loading={list.isPending}
+            wallets={walletList}
+            empty={position.tab === 'todo' ? t('list.emptyTodo') : t('list.empty')}
+            paging={{ page: position.page, pageSize: position.pageSize, total: list.data?.total ?? 0, onChange: (page, pageSize) => move({ page, pageSize }) }}
+          />
+        )}
+      </Card>
+    </div>
   );
 }

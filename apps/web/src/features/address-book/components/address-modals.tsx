@@ -1,0 +1,63 @@
+import { Form, Input, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EmailCodeField } from '@/features/wallet';
+import { toastSuccess } from '@/lib/notify';
+import { trimStart } from '@/lib/validation';
+import { useAddAddress, useDeleteAddress, type AddressBookEntry, type AddressBookInput } from '../api/address-book';
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Add a whitelisted address (admins; e-mail code address_book_add). */
+export function AddAddressModal(props: { spaceId: string | null; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('addressBook');
+  const [form] = Form.useForm<AddressBookInput>();
+  const add = useAddAddress(props.spaceId);
+  const submit = async () => {
+    const values = await form.validateFields();
+    await add.mutateAsync(values);
+    toastSuccess(t('added'));
+    form.resetFields();
+    props.onClose();
+  };
+  return (
+    <Modal open={props.open} title={t('add.title')} okText={t('add.submit')} onOk={() => void submit().catch(() => undefined)} confirmLoading={add.isPending} onCancel={props.onClose} okButtonProps={{ 'data-testid': 'address-add-submit' } as never} destroyOnHidden>
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="name" label={t('fields.name')} getValueFromEvent={trimStart} rules={[{ required: true, whitespace: true, message: t('validation.name') }, { max: 30, message: t('validation.nameLength') }]}>
+          <Input id="book-name" maxLength={30} />
+        </Form.Item>
+        <Form.Item name="address" label={t('fields.address')} getValueFromEvent={(event: { target: { value: string } }) => event.target.value.trim()} rules={[{ required: true, message: t('validation.address') }, { pattern: EVM_ADDRESS, message: t('validation.addressFormat') }]}>
+          <Input id="book-address" placeholder="0x…" style={{ fontFamily: 'ui-monospace, monospace' }} />
+        </Form.Item>
+        <Form.Item name="memo" label={t('fields.memo')}>
+          <Input id="book-memo" maxLength={100} />
+        </Form.Item>
+        <Form.Item name="description" label={t('fields.description')}>
+          <Input.TextArea id="book-description" maxLength={99} autoSize={{ minRows: 2, maxRows: 3 }} />
+        </Form.Item>
+        <EmailCodeField name="email_code" label={t('fields.emailCode')} category="address_book_add" />
+      </Form>
+    </Modal>
+  );
+}
+
+/** Delete a whitelisted address (admins; e-mail code address_book_delete). */
+export function DeleteAddressModal(props: { spaceId: string | null; entry: AddressBookEntry | null; onClose: () => void }) {
+  const { t } = useTranslation('addressBook');
+  const [form] = Form.useForm<{ email_code: string }>();
+  const remove = useDeleteAddress(props.spaceId);
+  const submit = async () => {
+    const values = await form.validateFields();
+    await remove.mutateAsync({ id: props.entry!.id, email_code: values.email_code });
+    toastSuccess(t('deleted'));
+    props.onClose();
+  };
+  return (
+    <Modal open={Boolean(props.entry)} title={t('delete.title')} okText={t('delete.submit')} okButtonProps={{ danger: true, 'data-testid': 'address-delete-submit' } as never} onOk={() => void submit().catch(() => undefined)} confirmLoading={remove.isPending} onCancel={props.onClose} destroyOnHidden>
+      <Typography.Paragraph>{t('delete.body', { name: props.entry?.name ?? '' })}</Typography.Paragraph>
+      <Typography.Paragraph style={{ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all' }}>{props.entry?.address}</Typography.Paragraph>
+      <Form form={form} layout="vertical" preserve={false}>
+        <EmailCodeField name="email_code" label={t('fields.emailCode')} category="address_book_delete" />
+      </Form>
+    </Modal>
+  );
+}

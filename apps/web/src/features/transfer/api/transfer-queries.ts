@@ -1,0 +1,54 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, apiDownload, saveBlob, V1, type Query } from '@/lib/api-client';
+import { FINAL_STATUSES, type OnChainRecord, type TaskInfo, type TransferPage } from './types';
+
+export const TRANSFER_KEY = ['transfer'] as const;
+export const taskInfoKey = (taskId: number) => ['transfer', 'info', taskId] as const;
+
+/** GET /task/info; re-read every 4 s while the task can still change (live updates also invalidate it). */
+export const taskInfoQuery = (taskId: number) =>
+  queryOptions({
+    queryKey: taskInfoKey(taskId),
+    queryFn: () => api.get<TaskInfo>(`${V1}/task/info`, { task_id: taskId }),
+    refetchInterval: (query) => (query.state.data && FINAL_STATUSES.includes(query.state.data.status) && !query.state.data.rejection ? false : 4_000),
+  });
+
+export const useTaskInfo = (taskId: number) => useQuery({ ...taskInfoQuery(taskId), enabled: taskId > 0 });
+
+export interface TransferListQuery extends Query {
+  tab: 'todo' | 'all' | 'pre_signed';
+  page: number;
+  page_size: number;
+  wallet_id?: number;
+  status?: number;
+  symbol?: string;
+  keyword?: string;
+  start_time?: string;
+  end_time?: string;
+}
+
+/** GET /transfer/list (§7: page 1, page_size 10). */
+export const useTransferList = (spaceId: string | null, query: TransferListQuery) =>
+  useQuery({
+    queryKey: ['transfer', 'list', spaceId, query],
+    queryFn: () => api.get<TransferPage>(`${V1}/transfer/list`, query),
+    enabled: Boolean(spaceId),
+    placeholderData: keepPreviousData,
+    refetchInterval: 10_000,
+  });
+
+/** GET /transfer/records: on-chain deposits (1) and executions (2). */
+export const useTransferRecords = (spaceId: string | null, query: { page: number; page_size: number; wallet_id?: number; direction?: number }) =>
+  useQuery({
+    queryKey: ['transfer', 'records', spaceId, query],
+    queryFn: () => api.get<{ list: OnChainRecord[]; total: number }>(`${V1}/transfer/records`, query),
+    enabled: Boolean(spaceId),
+    placeholderData: keepPreviousData,
+  });
+
+/** The CSV exports (same filters as the lists). */
+export async function exportCsv(kind: 'list' | 'records', query: Query): Promise<void> {
+  const path = kind === 'list' ? `${V1}/transfer/list/export` : `${V1}/transfer/records/export`;
+  const { blob, filename } = await apiDownload(path, query);
+  saveBlob(blob, filename ?? `transfer-${kind}.csv`);
+}

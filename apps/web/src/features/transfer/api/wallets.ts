@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { WALLET_PAGE_SIZE } from '@keystead/contract/limits';
+import { api, V1 } from '@/lib/api-client';
+
+/** The few wallet facts the transfer screens need (read through the wallets API). */
+export interface WalletChoice {
+  wallet_id: number;
+  name: string;
+  chain_id: string;
+  address: string | null;
+  sign_type: number;
+  status: number;
+  threshold: number;
+  is_operator: boolean;
+  is_open_white_list: boolean;
+  available_amount: string;
+}
+
+interface Person {
+  user_id: number;
+  nickname: string | null;
+  email: string;
+}
+
+export interface WalletPeople {
+  wallet_id: number;
+  chain_id: string;
+  address: string | null;
+  threshold: number;
+  approval_threshold: number;
+  broadcast_scope: number;
+  is_open_white_list: boolean;
+  signers: Array<Person & { address: string }>;
+  approvers: Person[];
+  operators: Person[];
+  broadcasters: Person[];
+  my_roles: string[];
+  is_signer: boolean;
+}
+
+export interface AssetLine {
+  symbol: string;
+  contract_address: string | null;
+  decimals: number;
+  amount: string;
+  amount_display: string;
+  /** Per-token locked amount (active transfers) when the server reports it. */
+  lock_amount?: string;
+  available_amount?: string;
+}
+
+export const useWalletChoices = (spaceId: string | null) =>
+  useQuery({
+    queryKey: ['transfer', 'wallets', spaceId],
+    queryFn: () => api.get<{ list: WalletChoice[] }>(`${V1}/wallets`, { page: 1, page_size: WALLET_PAGE_SIZE }),
+    enabled: Boolean(spaceId),
+  });
+
+export const useWalletPeople = (walletId: number) =>
+  useQuery({
+    queryKey: ['transfer', 'wallet-people', walletId],
+    queryFn: () => api.get<WalletPeople>(`${V1}/wallets/base-info`, { wallet_id: walletId }),
+    enabled: walletId > 0,
+  });
+
+export const useWalletAssetLines = (walletId: number) =>
+  useQuery({
+    queryKey: ['transfer', 'wallet-assets', walletId],
+    queryFn: () => api.get<{ detail: AssetLine[] }>(`${V1}/wallets/asset-info`, { wallet_id: walletId }),
+    enabled: walletId > 0,
+  });
+
+export const personName = (person: { nickname: string | null; email: string }) => person.nickname || person.email;

@@ -1,0 +1,109 @@
+import { useCallback, useState } from 'react';
+import { Button, Card, Select, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ConnectSigner, type SignerConnection } from '@/features/wallet';
+import { toastSuccess } from '@/lib/notify';
+import { showWalletError, type Hex } from '@/lib/wallet-connectors';
+import { createBroadcast, sendBroadcast, useTaskAction } from '../../api/task-actions';
+import type { FeeTier, TaskBroadcast, TaskInfo } from '../../api/types';
+import type { WalletPeople } from '../../api/wallets';
+import { HexText, formatTime } from '../transfer-bits';
+
+const BROADCAST_COLOR: Record<number, string> = { 1: 'success', 2: 'processing', 3: 'default', 4: 'error' };
+
+/** Whether this user may broadcast under the wallet's scope (2 operator/initiator, 3 everyone, 4 signers); the server decides finally. */
+export function mayBroadcast(task: TaskInfo, wallet: WalletPeople | undefined, userId: number | undefined, privileged: boolean): boolean {
+  if (!wallet) return false;
+  if (wallet.broadcast_scope === 4) return wallet.is_signer;
+  if (wallet.broadcast_scope === 3) return wallet.my_roles.length > 0 || wallet.is_signer || privileged;
+  return wallet.my_roles.includes('operator') || wallet.my_roles.includes('broadcaster') || task.created_by === userId;
+}
+
+/**
+ * Broadcast card: the broadcaster connects an account, the server builds the execTransaction
+ * (POST /broadcast-create), the account signs it and the server relays it (POST /broadcast).
+ * Browser wallets send it themselves and report the hash. At status 6 the same makes a speed-up.
+ */
+export function BroadcastCard(props: { task: TaskInfo; allowed: boolean }) {
+  const { t } = useTranslation('transfer');
+  const { task } = props;
+  const [connection, setConnection] = useState<SignerConnection | null>(null);
+  const [tier, setTier] = useState<FeeTier>(task.status === 6 ? 'fast' : ((task.fee_tier as FeeTier | null) ?? 'standard'));
+  const [busy, setBusy] = useState(false);
+  const report = useTaskAction(sendBroadcast);
+  const onChange = useCallback((value: SignerConnection | null) => setConnection(value), []);
+  const speedUp = task.status === 6;
+  const open = (task.status === 5 || speedUp) && props.allowed;
+  const broadcasts = task.broadcasts ?? [];
+
+  const submit = async () => {
+    if (!connection) return;
+    setBusy(true);
+    try {
+      const chainId = Number(task.chain_id);
+      const draft = await createBroadcast({ task_id: task.task_id, from: connection.account, ...(tier !== 'custom' ? { fee_tier: tier } : {}) });
+      const tx = {
+        from: draft.from,
+        to: draft.to,
+        data: draft.data,
+        value: draft.value,
+        gas: draft.gas,
+        maxFeePerGas: draft.max_fee_per_gas,
+        maxPriorityFeePerGas: draft.max_priority_fee_per_gas,
+      };
+      if (connection.connector.signsOffline) {
+        const raw: Hex = await connection.connector.signTransaction(chainId, { ...tx, nonce: Number(draft.nonce) });
+        await report.mutateAsync({ task_id: task.task_id, raw_tx: raw });
+      } else {
+        const hash = await connection.connector.sendTransaction(chainId, tx);
+        await report.mutateAsync({ task_id: task.task_id, tx_hash: hash });
+      }
+      toastSuccess(speedUp ? t('broadcast.spedUp') : t('broadcast.done'));
+    } catch (error) {
+      void showWalletError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!open && !broadcasts.length && !task.hash) return null;
+  return (
+    <Card size="small" title={t('broadcast.title')} data-testid="broadcast-card">
+      {open ? (
+        <div data-testid="broadcast-form" style={{ marginBottom: broadcasts.length ? 16 : 0 }}>
+          <Typography.Paragraph type="secondary">{speedUp ? t('broadcast.speedUpHint') : t('broadcast.hint')}</Typography.Paragraph>
+          <ConnectSigner chainId={Number(task.chain_id)} chainKey={task.chain_id} onChange={onChange} />
+          <Space style={{ marginTop: 12 }} wrap>
+            <Select<FeeTier>
+              value={tier}
+              onChange={setTier}
+              style={{ width: 160 }}
+              options={(['slow', 'standard', 'fast'] as const).map((value) => ({ value, label: t(`fee.${value}`) }))}
+              data-testid="broadcast-fee"
+            />
+            <Button type="primary" disabled={!connection} loading={busy} onClick={() => void submit()} data-testid={speedUp ? 'speed-up' : 'broadcast-submit'}>
+              {speedUp ? t('broadcast.speedUp') : t('broadcast.broadcast')}
+            </Button>
+          </Space>
+        </div>
+      ) : null}
+      {broadcasts.length ? (
+        <Table<TaskBroadcast>
+          size="small"
+          rowKey="tx_hash"
+          pagination={false}
+          dataSource={broadcasts}
+          scroll={{ x: 640 }}
+          data-testid="broadcast-list"
+          columns={[
+            { title: t('broadcast.hash'), dataIndex: 'tx_hash', render: (value: string) => <HexText value={value} /> },
+            { title: t('fields.nonce'), dataIndex: 'nonce', width: 70 },
+            { title: t('broadcast.fee'), dataIndex: 'max_fee_gwei', width: 110, render: (value: string | null) => (value ? t('fee.gwei', { value }) : '—') },
+            { title: t('fields.status'), dataIndex: 'status', width: 100, render: (value: number) => <Tag color={BROADCAST_COLOR[value]}>{t(`broadcast.status.${value}`, { defaultValue: String(value) })}</Tag> },
+            { title: t('fields.created'), dataIndex: 'created_at', width: 170, render: formatTime },
+          ]}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback, useState } from 'react';
+import { Button, Card, List, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ConnectSigner, AddressText, type SignerConnection } from '@/features/wallet';
+import { toastSuccess } from '@/lib/notify';
+import { showWalletError, type TypedDataRequest } from '@/lib/wallet-connectors';
+import { signTask, useTaskAction } from '../../api/task-actions';
+import type { TaskInfo } from '../../api/types';
+import { personName, type WalletPeople } from '../../api/wallets';
+
+/** Signature card: who signed; a signer who has not signed connects the signing wallet and signs the EIP-712 Safe transaction. */
+export function SignatureCard(props: { task: TaskInfo; wallet: WalletPeople | undefined; userId: number | undefined }) {
+  const { t } = useTranslation('transfer');
+  const { task, wallet } = props;
+  const [connection, setConnection] = useState<SignerConnection | null>(null);
+  const [signing, setSigning] = useState(false);
+  const sign = useTaskAction(signTask);
+  const onChange = useCallback((value: SignerConnection | null) => setConnection(value), []);
+  const signed = new Set(task.signatures.map((entry) => entry.signer.toLowerCase()));
+  const signers = wallet?.signers ?? [];
+  const mine = signers.filter((person) => person.user_id === props.userId && !signed.has(person.address.toLowerCase()));
+  const canSign = task.status === 3 && mine.length > 0 && task.typed_data !== null;
+
+  const submit = async () => {
+    if (!connection || !task.typed_data) return;
+    setSigning(true);
+    try {
+      const signature = await connection.connector.signTypedData(connection.account, task.typed_data as unknown as TypedDataRequest);
+      await sign.mutateAsync({ task_id: task.task_id, signature, kind: 'eip712' });
+      toastSuccess(t('signature.done'));
+    } catch (error) {
+      void showWalletError(error);
+    } finally {
+      setSigning(false);
+    }
+  };
+
+  return (
+    <Card
+      size="small"
+      title={t('signature.title')}
+      extra={<Typography.Text type="secondary">{t('signature.progress', { signed: task.signatures.length, threshold: task.signing_threshold ?? 0 })}</Typography.Text>}
+      data-testid="signature-card"
+    >
+      <List
+        size="small"
+        dataSource={signers}
+        renderItem={(person) => (
+          <List.Item style={{ flexWrap: 'wrap', gap: 4 }}>
+            <div style={{ minWidth: 0 }}>
+              <Typography.Text>{personName(person)}</Typography.Text>
+              <div>
+                <AddressText address={person.address} />
+              </div>
+            </div>
+            <Tag color={signed.has(person.address.toLowerCase()) ? 'success' : 'default'} style={{ marginInlineEnd: 0 }}>
+              {signed.has(person.address.toLowerCase()) ? t('signature.signed') : t('signature.toSign')}
+            </Tag>
+          </List.Item>
+        )}
+      />
+      {canSign ? (
+        <div style={{ marginTop: 12 }} data-testid="sign-form">
+          <Typography.Paragraph type="secondary">{t('signature.hint')}</Typography.Paragraph>
+          <ConnectSigner chainId={Number(task.chain_id)} chainKey={task.chain_id} expected={mine.map((person) => person.address)} onChange={onChange} />
+          <Button type="primary" style={{ marginTop: 12 }} disabled={!connection} loading={signing} onClick={() => void submit()} data-testid="sign-submit">
+            {t('signature.sign')}
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

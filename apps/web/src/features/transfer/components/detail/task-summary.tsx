@@ -1,0 +1,63 @@
+import { Alert, Descriptions, Grid } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TaskInfo } from '../../api/types';
+import { HexText, TokenAmount, formatTime } from '../transfer-bits';
+
+/** The transfer's facts: wallet, recipient, amount, nonce, hashes, remark, failure reason. */
+export function TaskSummary({ task }: { task: TaskInfo }) {
+  const { t } = useTranslation('transfer');
+  const screens = Grid.useBreakpoint();
+  return (
+    <>
+      {task.rejection_of ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="rejection-of"
+          message={t('detail.rejectionOf')}
+          description={<Link to={`/task/${task.rejection_of}`}>{t('detail.openOriginal')}</Link>}
+        />
+      ) : null}
+      {task.rejection ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="rejection-link"
+          message={t('detail.hasRejection')}
+          description={<Link to={`/task/${task.rejection.task_id}`}>{t('detail.openRejection')}</Link>}
+        />
+      ) : null}
+      {task.failure_reason ? <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t('detail.failure')} description={task.failure_reason} data-testid="failure-reason" /> : null}
+      <Descriptions column={screens.md ? 2 : 1} bordered size="small" data-testid="task-summary">
+        <Descriptions.Item label={t('fields.wallet')}>{task.wallet_name}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.amount')}>
+          <strong>
+            <TokenAmount amount={task.amount} symbol={task.symbol} testId="task-amount" />
+          </strong>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.from')}>
+          <HexText value={task.wallet_address} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.to')}>
+          <HexText value={task.to} testId="task-to" />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.nonce')}>{task.nonce ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.created')}>{formatTime(task.ctime)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.safeTxHash')} span={screens.md ? 2 : 1}>
+          <HexText value={task.safe_tx_hash} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.txHash')} span={screens.md ? 2 : 1}>
+          <HexText value={task.hash} testId="task-hash" />
+        </Descriptions.Item>
+        {task.remark ? (
+          <Descriptions.Item label={t('fields.remark')} span={screens.md ? 2 : 1}>
+            {task.remark}
+          </Descriptions.Item>
+        ) : null}
+      </Descriptions>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { amountError, fromUnits, isLargeAmount, recipientError, toUnits } from './amount-rules';
+
+const SAFE = '0x1111111111111111111111111111111111111111';
+
+describe('§5 transfer rules in the wizard', () => {
+  it('checks the recipient', () => {
+    expect(recipientError('', SAFE)).toBe('PARAMS_REQUIRED_ERROR');
+    expect(recipientError('0x12', SAFE)).toBe('CHAIN_ADDRESS_INVALID_ERROR');
+    expect(recipientError(SAFE.toUpperCase().replace('0X', '0x'), SAFE)).toBe('TRANSFER_TO_SELF_ERROR');
+    expect(recipientError('0x2222222222222222222222222222222222222222', SAFE)).toBeNull();
+  });
+
+  it('checks the amount with the token decimals and the available balance', () => {
+    expect(amountError('', 6, '10')).toBe('PARAMS_REQUIRED_ERROR');
+    expect(amountError('1e3', 6, '10')).toBe('TASK_AMOUNT_INVALID_ERROR');
+    expect(amountError('-1', 6, '10')).toBe('TASK_AMOUNT_INVALID_ERROR');
+    expect(amountError('0', 6, '10')).toBe('TRANSFER_VOLUME_ZERO_ERROR');
+    expect(amountError('0.0000001', 6, '10')).toBe('TRANSFER_TOO_MANY_DECIMALS_ERROR');
+    expect(amountError('0.000009', 6, '10')).toBe('TRANSFER_VOLUME_TOO_SMALL_ERROR');
+    expect(amountError('0.00001', 6, '10')).toBeNull();
+    expect(amountError('10.000001', 6, '10')).toBe('TRANSFER_BALANCE_INSUFFICIENT_ERROR');
+    expect(amountError('10', 6, '10')).toBeNull();
+    expect(amountError('1', 0, '10')).toBeNull();
+  });
+
+  it('converts without floats and flags large amounts', () => {
+    expect(toUnits('1.5', 6)).toBe(1_500_000n);
+    expect(fromUnits(1_500_000n, 6)).toBe('1.5');
+    expect(fromUnits(10n ** 18n, 18)).toBe('1');
+    expect(isLargeAmount('600', 6, '1000')).toBe(true);
+    expect(isLargeAmount('10', 6, '1000')).toBe(false);
+  });
+});

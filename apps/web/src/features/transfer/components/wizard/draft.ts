@@ -1,0 +1,34 @@
+import type { FeeTier } from '../../api/types';
+
+/** §3 Transfer creation draft (regular transfer): the wallet, the asset, recipient, amount and fee. */
+export interface TransferDraft {
+  walletId: number;
+  /** The token contract, or null for the native coin. */
+  token: string | null;
+  symbol: string;
+  decimals: number;
+  to: string;
+  amount: string;
+  maxMode: boolean;
+  /** The recipient's risk tags as last read, and whether the similar-address warning was accepted. */
+  tags: number[];
+  acknowledgeSimilar: boolean;
+  feeTier: FeeTier;
+  customFeeGwei: string;
+  remark: string;
+}
+
+export const emptyDraft = (walletId = 0): TransferDraft => ({
+  walletId,
+  token: null,
+  symbol: '',
+  decimals: 18,
+  to: '',
+  amount: '',
+  maxMode: false,
+  tags: [],
+  acknowledgeSimilar: false,
+  feeTier: 'standard',
+  customFeeGwei: '',
+  remark: '',
+});

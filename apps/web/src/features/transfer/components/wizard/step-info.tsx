@@ -1,0 +1,129 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Form, Input, Select, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { trimStart } from '@/lib/validation';
+import { useAddressTags } from '../../api/create-transfer';
+import { availableOf, useLockedAmounts } from '../../api/locked-amounts';
+import { ADDRESS_TAG } from '../../api/types';
+import { useWalletAssetLines, useWalletPeople } from '../../api/wallets';
+import { catalogueMessage } from '../transfer-bits';
+import { amountError, isLargeAmount, recipientError } from './amount-rules';
+import type { TransferDraft } from './draft';
+import { FeePicker, GWEI_PATTERN } from './fee-picker';
+import { RecipientTags } from './recipient-tags';
+import { WizardActions } from './wizard-actions';
+
+const NATIVE = 'native';
+
+/** Step 2: asset, recipient (risk tags), amount (max mode, available), fee tier, remark — checked by §5 before going on. */
+export function StepInfo(props: { draft: TransferDraft; onBack: () => void; onNext: (patch: Partial<TransferDraft>) => void }) {
+  const { t } = useTranslation('transfer');
+  const [draft, setDraft] = useState(props.draft);
+  const [tried, setTried] = useState(false);
+  const assets = useWalletAssetLines(draft.walletId);
+  const locked = useLockedAmounts(draft.walletId);
+  const wallet = useWalletPeople(draft.walletId);
+  const tags = useAddressTags(draft.walletId, draft.to.trim());
+  const patch = (change: Partial<TransferDraft>) => setDraft((value) => ({ ...value, ...change }));
+
+  const lines = assets.data?.detail ?? [];
+  const asset = lines.find((line) => (line.contract_address ?? NATIVE) === (draft.token ?? NATIVE)) ?? lines.find((line) => line.symbol === 'USDT') ?? lines[0];
+  useEffect(() => {
+    if (asset && (asset.symbol !== draft.symbol || asset.decimals !== draft.decimals))
+      setDraft((value) => ({ ...value, token: asset.contract_address, symbol: asset.symbol, decimals: asset.decimals }));
+  }, [asset, draft.symbol, draft.decimals]);
+  const available = asset ? (asset.available_amount ?? availableOf(asset.amount, locked.data?.get(asset.symbol), asset.decimals)) : null;
+
+  // Max mode follows the available amount as it changes.
+  useEffect(() => {
+    if (draft.maxMode && available !== null && draft.amount !== available) setDraft((value) => ({ ...value, amount: available }));
+  }, [draft.maxMode, available, draft.amount]);
+
+  const currentTags = tags.data?.tags ?? [];
+  const similar = currentTags.includes(ADDRESS_TAG.similar);
+  const errors = useMemo(() => {
+    const to = recipientError(draft.to, wallet.data?.address ?? null);
+    const amount = asset ? amountError(draft.amount, asset.decimals, available) : 'PARAMS_REQUIRED_ERROR';
+    const fee = draft.feeTier === 'custom' && (!GWEI_PATTERN.test(draft.customFeeGwei) || Number(draft.customFeeGwei) <= 0) ? 'FEE_RATE_ERROR' : null;
+    return {
+      to: to ? catalogueMessage(to, { field: t('fields.to'), param: 'EVM' }) : tags.error ? catalogueMessage('CHAIN_ADDRESS_INVALID_ERROR', { param: 'EVM' }) : null,
+      amount: amount ? catalogueMessage(amount, { field: t('fields.amount') }) : null,
+      fee: fee ? catalogueMessage(fee) : null,
+      ack: similar && !draft.acknowledgeSimilar ? t('wizard.similarNeedAck') : null,
+    };
+  }, [draft, asset, available, wallet.data, tags.error, similar, t]);
+  const large = asset && !errors.amount ? isLargeAmount(draft.amount, asset.decimals, available) : false;
+  const show = (message: string | null) => (tried ? message : null);
+
+  const next = () => {
+    setTried(true);
+    if (errors.to || errors.amount || errors.fee || errors.ack || tags.isFetching || !asset) return;
+    props.onNext({ ...draft, to: draft.to.trim(), amount: draft.amount.trim(), tags: currentTags });
+  };
+
+  if (assets.isPending) return <Skeleton active />;
+  return (
+    <Form layout="vertical" style={{ maxWidth: 640 }} data-testid="transfer-info-form" onFinish={next}>
+      <Form.Item label={t('fields.asset')}>
+        <Select
+          id="transfer-asset"
+          value={asset ? (asset.contract_address ?? NATIVE) : undefined}
+          onChange={(value: string) => {
+            const line = lines.find((item) => (item.contract_address ?? NATIVE) === value)!;
+            patch({ token: line.contract_address, symbol: line.symbol, decimals: line.decimals, maxMode: false, amount: '' });
+          }}
+          options={lines.map((line) => ({ value: line.contract_address ?? NATIVE, label: `${line.symbol} · ${line.amount_display}` }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('fields.to')} validateStatus={show(errors.to) ? 'error' : undefined} help={show(errors.to)} required>
+        <Input
+          id="transfer-to"
+          value={draft.to}
+          onChange={(event) => patch({ to: trimStart(event), acknowledgeSimilar: false })}
+          placeholder="0x…"
+          autoComplete="off"
+          style={{ fontFamily: 'ui-monospace, monospace' }}
+        />
+        <RecipientTags tags={currentTags} similarTo={tags.data?.similar_to ?? null} acknowledged={draft.acknowledgeSimilar} onAcknowledge={(value) => patch({ acknowledgeSimilar: value })} />
+      </Form.Item>
+      <Form.Item
+        label={t('fields.amount')}
+        required
+        validateStatus={show(errors.amount) ? 'error' : undefined}
+        help={show(errors.amount)}
+        extra={
+          <span data-testid="transfer-available">
+            {t('wizard.available', { amount: available ?? '—', symbol: asset?.symbol ?? '' })}
+            {locked.data?.get(asset?.symbol ?? '')?.length ? ` · ${t('wizard.lockedHint')}` : ''}
+          </span>
+        }
+      >
+        <Input
+          id="transfer-amount"
+          value={draft.amount}
+          inputMode="decimal"
+          onChange={(event) => patch({ amount: event.target.value.trim(), maxMode: false })}
+          addonAfter={
+            <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => patch({ maxMode: true, amount: available ?? '' })} data-testid="transfer-max">
+              {t('wizard.max')}
+            </Button>
+          }
+          suffix={asset?.symbol}
+        />
+      </Form.Item>
+      {large ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('wizard.largeAmount')} data-testid="large-amount-warning" /> : null}
+      <Form.Item label={t('fields.fee')}>
+        <FeePicker walletId={draft.walletId} tier={draft.feeTier} custom={draft.customFeeGwei} error={show(errors.fee)} onChange={(feeTier, customFeeGwei) => patch({ feeTier, customFeeGwei })} />
+      </Form.Item>
+      <Form.Item label={t('fields.remark')}>
+        <Input.TextArea id="transfer-remark" value={draft.remark} maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} onChange={(event) => patch({ remark: trimStart(event) })} />
+      </Form.Item>
+      {tried && (errors.to || errors.amount || errors.ack) ? (
+        <Typography.Text type="danger" data-testid="transfer-info-errors">{errors.ack ?? t('wizard.fixErrors')}</Typography.Text>
+      ) : null}
+      <div>
+        <WizardActions onBack={props.onBack} onNext={next} />
+      </div>
+    </Form>
+  );
+}

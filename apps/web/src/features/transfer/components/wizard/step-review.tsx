@@ -1,0 +1,56 @@
+import { Alert, Descriptions, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFeeEstimate } from '../../api/create-transfer';
+import { ADDRESS_TAG } from '../../api/types';
+import { useWalletChoices, useWalletPeople } from '../../api/wallets';
+import { useSelectedSpaceId } from '@/lib/space';
+import { HexText, TokenAmount } from '../transfer-bits';
+import type { TransferDraft } from './draft';
+import { WizardActions } from './wizard-actions';
+
+/** Step 4: everything once more, then create. */
+export function StepReview(props: { draft: TransferDraft; creating: boolean; onBack: () => void; onCreate: () => void }) {
+  const { t } = useTranslation('transfer');
+  const { draft } = props;
+  const wallets = useWalletChoices(useSelectedSpaceId());
+  const people = useWalletPeople(draft.walletId);
+  const fee = useFeeEstimate(draft.walletId);
+  const wallet = wallets.data?.list.find((item) => item.wallet_id === draft.walletId);
+  const gwei = draft.feeTier === 'custom' ? draft.customFeeGwei : fee.data?.tiers[draft.feeTier].max_fee_gwei;
+  return (
+    <div data-testid="transfer-review">
+      <Descriptions column={1} bordered size="small">
+        <Descriptions.Item label={t('fields.wallet')}>{wallet?.name ?? draft.walletId}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.to')}>
+          <HexText value={draft.to} testId="review-to" />
+          <div>
+            {draft.tags.map((tag) => (
+              <Tag key={tag} color={tag === ADDRESS_TAG.similar ? 'red' : undefined} style={{ marginTop: 4 }}>
+                {t(`tags.${tag}`, { defaultValue: String(tag) })}
+              </Tag>
+            ))}
+          </div>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.amount')}>
+          <Typography.Text strong>
+            <TokenAmount amount={draft.amount} symbol={draft.symbol} testId="review-amount" />
+          </Typography.Text>
+          {draft.maxMode ? <Tag style={{ marginInlineStart: 8 }}>{t('wizard.max')}</Tag> : null}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.fee')}>
+          {t(`fee.${draft.feeTier}`)}
+          {gwei ? ` · ${t('fee.gwei', { value: gwei })}` : ''}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('people.approvalThreshold')}>
+          {people.data?.approvers.length ? t('people.ofCount', { threshold: people.data.approval_threshold, count: people.data.approvers.length }) : t('people.noApproval')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('people.signingThreshold')}>
+          {people.data ? t('people.ofCount', { threshold: people.data.threshold, count: people.data.signers.length }) : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.remark')}>{draft.remark || '—'}</Descriptions.Item>
+      </Descriptions>
+      {draft.acknowledgeSimilar ? <Alert style={{ marginTop: 12 }} type="error" showIcon message={t('wizard.similarAccepted')} /> : null}
+      <WizardActions onBack={props.onBack} onNext={props.onCreate} loading={props.creating} nextText={t('wizard.create')} testId="transfer-create" />
+    </div>
+  );
+}

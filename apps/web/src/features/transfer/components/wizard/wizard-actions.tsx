@@ -1,0 +1,14 @@
+import { Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export function WizardActions(props: { onBack?: () => void; onNext: () => void; nextText?: string; loading?: boolean; disabled?: boolean; testId?: string }) {
+  const { t } = useTranslation('transfer');
+  return (
+    <Space style={{ marginTop: 16 }} wrap>
+      {props.onBack ? <Button onClick={props.onBack}>{t('wizard.back')}</Button> : null}
+      <Button type="primary" onClick={props.onNext} loading={props.loading} disabled={props.disabled} data-testid={props.testId ?? 'transfer-next'}>
+        {props.nextText ?? t('wizard.next')}
+      </Button>
+    </Space>
+  );
+}
