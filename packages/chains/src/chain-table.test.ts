@@ -7,7 +7,7 @@ describe('chain table', () => {
     const keys = CHAINS.map((c) => c.key);
     expect(keys).toEqual([
       '31337', '1', '11155111', '56', '137', '42161', '10', '8453', '43114',
-      'btc', 'btc-testnet', 'ltc', 'ltc-regtest', 'bch', 'trx', 'sol', 'xrp',
+      'btc', 'btc-testnet', 'btc-regtest', 'ltc', 'ltc-regtest', 'bch', 'trx', 'sol', 'xrp',
     ]);
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(CHAINS.map((c) => c.rpcEnv)).size).toBe(CHAINS.length);
@@ -27,6 +27,7 @@ describe('chain table', () => {
     expect(units).toEqual({
       btc: ['BTC', 'BTC', 8],
       'btc-testnet': ['BTC', 'BTC', 8],
+      'btc-regtest': ['BTC', 'BTC', 8],
       ltc: ['BTC', 'LTC', 8],
       'ltc-regtest': ['BTC', 'LTC', 8],
       bch: ['BTC', 'BCH', 8],

@@ -66,6 +66,18 @@ const TABLE: ChainInfo[] = [
     rpcEnv: 'BTC_TESTNET_RPC_URL',
   },
   {
+    key: 'btc-regtest',
+    chainId: 'btc-regtest',
+    family: 'BTC',
+    name: 'Bitcoin Regtest',
+    nativeSymbol: 'BTC',
+    nativeDecimals: 8,
+    testnet: true,
+    devnet: false,
+    explorer: null,
+    rpcEnv: 'BTC_REGTEST_RPC_URL',
+  },
+  {
     key: 'ltc',
     chainId: 'ltc',
     family: 'BTC',

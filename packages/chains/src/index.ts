@@ -2,3 +2,4 @@ export * from './types';
 export * from './errors';
 export { CHAINS, chainByKey, explorerUrl, requireChain } from './chain-table';
 export * from './evm/index';
+export * from './bitcoin/index';
