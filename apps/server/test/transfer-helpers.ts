@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
@@ -101,11 +102,10 @@ export async function taskSnapshot(t: TestApp, taskId: number) {
     t.ctx.db.selectFrom('task_signatures').select(['signer', 'user_id']).where('task_id', '=', taskId).orderBy('signer').execute(),
     t.ctx.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     t.ctx.db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    // Balance locks: the amounts of active transfers (§5 "not above balance" counts them).
     t.ctx.db
       .selectFrom('tasks')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('type', '=', 1)
-      .where('status', 'in', [0, 3, 5, 6])
+      .select([sql<string>`count(*)`.as('n'), sql<string>`count(*) filter (where type = 1 and status in (0, 3, 5, 6))`.as('active'), sql<string>`coalesce(sum(amount) filter (where type = 1 and status in (0, 3, 5, 6)), 0)::text`.as('locked')])
       .executeTakeFirstOrThrow(),
   ]);
   return {
@@ -117,7 +117,9 @@ export async function taskSnapshot(t: TestApp, taskId: number) {
     signatures,
     auditRows: Number(audit.n),
     notifications: Number(notifications.n),
-    activeTasks: Number(locked.n),
+    tasks: Number(locked.n),
+    activeTasks: Number(locked.active),
+    lockedAmount: locked.locked,
   };
 }
 
