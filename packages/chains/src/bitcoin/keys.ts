@@ -40,7 +40,7 @@ export interface SignerKey {
 
 /** Path "m/48'/0'/0'/2'" (or with h, or without m/) → child numbers. */
 export function parsePath(path: string): number[] {
-  const trimmed = path.trim().replace(/^m\/?/, '');
+  const trimmed = path.trim().replace(/^m?\/?/, '');
   if (trimmed === '') return [];
   return trimmed.split('/').map((part) => {
     const match = /^(\d+)(['hH]?)$/.exec(part);

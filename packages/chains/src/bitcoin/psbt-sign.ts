@@ -2,6 +2,7 @@ import { Psbt, script as bscript, Transaction } from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { BitcoinError } from './errors';
 import { bitcoinNetwork, type BitcoinChainKey, type BitcoinNetwork } from './networks';
+import { decodeSignature } from './der';
 import { segwitV0Digest } from './sighash';
 
 const HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
@@ -98,12 +99,8 @@ export function verifyPartialSignature(psbt: Psbt, index: number, pubkey: Uint8A
   if (!info.pubkeys.some((pk) => Buffer.compare(pk, pubkey) === 0)) {
     throw new BitcoinError('SIGNER_NOT_MATCHED', `key ${Buffer.from(pubkey).toString('hex')} is not a signer of input ${index}`);
   }
-  let decoded: { signature: Uint8Array; hashType: number };
-  try {
-    decoded = bscript.signature.decode(signature);
-  } catch (error) {
-    throw new BitcoinError('SIGNATURE_MALFORMED', `input ${index}: not a DER signature with sighash byte`, { cause: error });
-  }
+  const { compact, hashType } = decodeSignature(signature);
+  const decoded = { signature: compact, hashType };
   if (decoded.hashType !== network.sighashType) {
     throw new BitcoinError('SIGNATURE_MALFORMED', `input ${index}: sighash type 0x${decoded.hashType.toString(16)}, expected 0x${network.sighashType.toString(16)}`);
   }
@@ -197,12 +194,14 @@ export function finalizePsbt(psbtBase64: string, chain: BitcoinChainKey): Finali
     if (sigs.length < info.threshold) {
       throw new BitcoinError('SIGNATURES_BELOW_THRESHOLD', `input ${index} has ${sigs.length} of ${info.threshold} signatures`);
     }
-    psbt.finalizeInput(index, () => {
-      if (network.scriptType === 'p2wsh') {
-        return { finalScriptSig: undefined, finalScriptWitness: witnessStackToScriptWitness([new Uint8Array(0), ...sigs, info.script]) };
-      }
-      return { finalScriptSig: bscript.compile([bscript.OPS.OP_0!, ...sigs, info.script]), finalScriptWitness: undefined };
-    });
+    // Written at the data level: bitcoinjs-lib's finalizer re-decodes every signature and does
+    // not know Bitcoin Cash's FORKID sighash byte.
+    if (network.scriptType === 'p2wsh') {
+      psbt.data.updateInput(index, { finalScriptWitness: witnessStackToScriptWitness([new Uint8Array(0), ...sigs, info.script]) });
+    } else {
+      psbt.data.updateInput(index, { finalScriptSig: bscript.compile([bscript.OPS.OP_0!, ...sigs, info.script]) });
+    }
+    psbt.data.clearFinalizedInput(index);
   });
   const final = psbt.extractTransaction(true);
   const outputTotal = final.outs.reduce((s, o) => s + o.value, 0n);

@@ -1,8 +1,9 @@
 // Test and devnet helper only: signers hold keys, the library and the server never do.
 // Not exported from the package index.
 import type { BIP32Interface } from 'bip32';
-import { Psbt, script as bscript } from 'bitcoinjs-lib';
+import { Psbt } from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
+import { encodeSignature } from './der';
 import { bip32, formatPath, parsePath, type SignerKey } from './keys';
 import { bitcoinNetwork, type BitcoinChainKey } from './networks';
 import { signingRequests, type PartialSignature } from './psbt-sign';
@@ -34,7 +35,7 @@ export function signPsbt(psbtBase64: string, chain: BitcoinChainKey, signer: Tes
       const child = signer.master.derivePath(key.path);
       if (Buffer.from(child.publicKey).toString('hex') !== key.pubkey) continue;
       const sig64 = ecc.sign(Buffer.from(request.sighash, 'hex'), child.privateKey!);
-      out.push({ inputIndex: request.inputIndex, pubkey: key.pubkey, signature: Buffer.from(bscript.signature.encode(sig64, request.sighashType)).toString('hex') });
+      out.push({ inputIndex: request.inputIndex, pubkey: key.pubkey, signature: encodeSignature(sig64, request.sighashType).toString('hex') });
     }
   }
   return out;
