@@ -2,12 +2,13 @@ import { benchHttp } from './http-baseline';
 import { benchSpaceLists } from './space-lists';
 import { benchWalletList } from './wallet-list';
 import { benchStartup } from './startup';
+import { benchTransfers } from './transfers';
 import { benchLoginBundle } from './web-size';
 
 /**
  * `npm run bench`: prints figures and ratios. Each part is independent; pass names to run some:
  * `npm run bench -- startup web http`.
  */
-const parts: Record<string, () => Promise<void>> = { startup: benchStartup, web: benchLoginBundle, http: benchHttp, spaces: benchSpaceLists, wallets: benchWalletList };
+const parts: Record<string, () => Promise<void>> = { startup: benchStartup, web: benchLoginBundle, http: benchHttp, spaces: benchSpaceLists, wallets: benchWalletList, transfers: benchTransfers };
 const chosen = process.argv.slice(2).filter((name) => name in parts);
 for (const name of chosen.length ? chosen : Object.keys(parts)) await parts[name]!();
