@@ -75,6 +75,9 @@ const NETWORKS: Record<BitcoinChainKey, BitcoinNetwork> = {
     incrementalRelaySatPerVb: 1,
     coinType: 1,
   },
+  // Litecoin Core relays BIP-125 replacements only when started with -mempoolreplacement=1
+  // (off by default): a Litecoin speed-up needs such a node; elsewhere it is refused as
+  // txn-mempool-conflict (BROADCAST_REJECTED_ERROR).
   ltc: {
     key: 'ltc',
     bitcoinjs: { messagePrefix: '\x19Litecoin Signed Message:\n', bech32: 'ltc', bip32: XPUB, pubKeyHash: 0x30, scriptHash: 0x32, wif: 0xb0 },

@@ -1,0 +1,162 @@
+// Real script validation on `litecoind -regtest` (packages/devnet launcher, temp data dir):
+// a 2-of-3 P2WSH wallet receives coins, pays out with change, is replaced by fee, confirms,
+// survives a reorg check, and is refused with one signature — by this library and by the node.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isLitecoindAvailable, startLitecoinRegtest, type LitecoinRegtest } from '@keystead/devnet';
+import { Psbt, Transaction } from 'bitcoinjs-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBitcoinAdapter, type BitcoinAdapter } from './adapter';
+import type { WalletUtxo } from './coin-select';
+import { walletDescriptors } from './descriptor';
+import { isBitcoinError } from './errors';
+import { verifyMessageForAddress } from './message';
+import { buildSpendPsbt } from './psbt-build';
+import { combinePsbts, finalizePsbt, partialSignatures } from './psbt-sign';
+import { buildReplacementPsbt } from './rbf';
+import { signPsbtAsSigner, testSigner } from './test-signer';
+import { deriveAddress, type MultisigWallet } from './wallet';
+
+const CHAIN = 'ltc-regtest' as const;
+
+describe.skipIf(!isLitecoindAvailable())('Bitcoin-family adapter on litecoind -regtest', () => {
+  let dataDir: string;
+  let node: LitecoinRegtest;
+  let adapter: BitcoinAdapter;
+  let miner: string;
+  const signers = [11, 12, 13].map((n) => testSigner(CHAIN, new Uint8Array(32).fill(n)));
+  const wallet: MultisigWallet = { chain: CHAIN, threshold: 2, keys: signers.map((s) => s.key) };
+  const sign = (psbt: string, ...who: number[]) => combinePsbts(CHAIN, psbt, who.map((i) => signPsbtAsSigner(psbt, CHAIN, signers[i]!)));
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'keystead-btc-adapter-'));
+    // Litecoin Core relays BIP-125 replacements only with -mempoolreplacement=1 (off by default);
+    // the launcher's command line is fixed, so the node's settings.json turns it on.
+    mkdirSync(join(dataDir, 'litecoin', 'regtest'), { recursive: true });
+    writeFileSync(join(dataDir, 'litecoin', 'regtest', 'settings.json'), JSON.stringify({ mempoolreplacement: '1' }));
+    node = (await startLitecoinRegtest({ dataDir }))!;
+    adapter = createBitcoinAdapter({ chain: CHAIN, rpcUrl: node.rpcUrl.replace('http://', `http://${node.rpcUser}:${node.rpcPassword}@`) });
+    const w = await node.ensureWallet('miner');
+    miner = await node.newAddress(w);
+    await node.mineBlocks(101, miner);
+    // Two payments into the multisig: a receive address and a change address.
+    await node.rpc('sendtoaddress', [deriveAddress(wallet, 0, 0).address, 3], { wallet: w });
+    await node.rpc('sendtoaddress', [deriveAddress(wallet, 1, 2).address, 1.5], { wallet: w });
+    await node.mineBlocks(1, miner);
+  }, 90_000);
+
+  afterAll(async () => {
+    await node?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('descriptors agree with Litecoin Core (checksum and derived addresses)', async () => {
+    const { receive } = walletDescriptors(wallet);
+    const info = (await node.rpc('getdescriptorinfo', [receive])) as { checksum: string };
+    expect(receive.endsWith(`#${info.checksum}`)).toBe(true);
+    const addresses = (await node.rpc('deriveaddresses', [receive, [0, 2]])) as string[];
+    expect(addresses).toEqual([0, 1, 2].map((i) => deriveAddress(wallet, 0, i).address));
+  });
+
+  it('lists the wallet UTXOs with their branch and index; fee tiers fall back to the floor', async () => {
+    const utxos = await adapter.listUtxos(wallet);
+    expect(utxos.map((u) => [u.branch, u.index, u.value, u.confirmations]).sort()).toEqual([
+      [0, 0, 300_000_000n, 1],
+      [1, 2, 150_000_000n, 1],
+    ]);
+    const fees = await adapter.getFeeTiers();
+    expect(fees.unit).toBe('sat/vB');
+    expect(fees.tiers.slow.satPerVbyte).toBe(1);
+    expect(fees.tiers.fast.satPerVbyte).toBeGreaterThanOrEqual(fees.tiers.standard.satPerVbyte!);
+    const sheet = await adapter.getBalances([deriveAddress(wallet, 0, 0).address], [{ contract: null, symbol: 'LTC', decimals: 8 }]);
+    expect([...sheet.values()][0]!.get('native')).toBe(300_000_000n);
+  });
+
+  it('verifies a message signed by Litecoin Core (Litecoin magic)', async () => {
+    const legacy = await node.newAddress('miner', 'legacy');
+    const sig = (await node.rpc('signmessage', [legacy, 'keystead challenge 42'], { wallet: 'miner' })) as string;
+    expect(verifyMessageForAddress(CHAIN, legacy, 'keystead challenge 42', sig)).toBe(true);
+    expect(verifyMessageForAddress(CHAIN, legacy, 'keystead challenge 43', sig)).toBe(false);
+  });
+
+  let utxos: WalletUtxo[];
+  let original: { psbt: string; txid: string; fee: bigint; vsize: number; inputs: WalletUtxo[] };
+  let outside: string;
+
+  it('pays an outside address with change: one signature is refused, two are accepted by the node', async () => {
+    utxos = await adapter.listUtxos(wallet);
+    outside = await node.newAddress('miner');
+    const built = buildSpendPsbt({ wallet, utxos, outputs: [{ address: outside, value: 400_000_000n }], feeRate: 2, changeIndex: 3 });
+    expect(built.inputs).toHaveLength(2);
+    expect(built.change!.address).toBe(deriveAddress(wallet, 1, 3).address);
+
+    // One signer only: the library refuses to finalize …
+    const oneSigned = sign(built.psbt, 1);
+    try {
+      finalizePsbt(oneSigned, CHAIN);
+      expect.unreachable();
+    } catch (error) {
+      expect(isBitcoinError(error, 'SIGNATURES_BELOW_THRESHOLD')).toBe(true);
+    }
+    // … and a one-signature witness forced onto the node is rejected by script validation.
+    const forced = forceOneSignature(oneSigned, built.psbt);
+    const verdict = await adapter.testMempoolAccept(forced);
+    expect(verdict.allowed).toBe(false);
+    expect(verdict.reason).toMatch(/script-verify|Signature|CHECKMULTISIG|NULLDUMMY|EVAL_FALSE/i);
+    await expect(adapter.broadcast(forced)).rejects.toMatchObject({ code: 'BROADCAST_REJECTED_ERROR' });
+
+    const final = finalizePsbt(sign(built.psbt, 0, 2), CHAIN);
+    expect(await adapter.testMempoolAccept(final.hex)).toEqual({ allowed: true });
+    expect(await adapter.broadcast(final.hex)).toBe(final.txid);
+    // Idempotent: sending it again is success.
+    expect(await adapter.broadcast(final.hex)).toBe(final.txid);
+    expect(await adapter.getTransactionStatus(final.txid)).toMatchObject({ state: 'mempool' });
+    original = { psbt: built.psbt, txid: final.txid, fee: final.fee, vsize: final.vsize, inputs: built.inputs };
+  });
+
+  it('replace-by-fee: too low is refused, a higher fee replaces the original in the mempool', async () => {
+    const base = { wallet, originalPsbt: original.psbt, originalFee: original.fee, originalVsize: original.vsize, inputs: original.inputs };
+    expect(() => buildReplacementPsbt({ ...base, feeRate: 2.5 })).toThrow(/below/);
+    const bumped = buildReplacementPsbt({ ...base, feeRate: 10 });
+    const final = finalizePsbt(sign(bumped.psbt, 1, 2), CHAIN);
+    expect(final.txid).not.toBe(original.txid);
+    expect(await adapter.broadcast(final.hex)).toBe(final.txid);
+    const mempool = (await node.rpc('getrawmempool')) as string[];
+    expect(mempool).toContain(final.txid);
+    expect(mempool).not.toContain(original.txid);
+    // Re-sending the evicted original is now a fee conflict.
+    await expect(adapter.broadcast(Transaction.fromHex(finalizePsbt(sign(original.psbt, 0, 1), CHAIN).hex).toHex())).rejects.toMatchObject({
+      code: 'RBF_FEE_RATE_TOO_LOW_ERROR',
+    });
+    original = { ...original, txid: final.txid };
+  });
+
+  it('confirms after mining, and detects a reorg that drops the block', async () => {
+    const [block] = await node.mineBlocks(1, miner);
+    const confirmed = await adapter.getTransactionStatus(original.txid);
+    expect(confirmed).toMatchObject({ state: 'confirmed', blockHash: block, confirmations: 1 });
+    expect(await adapter.getConfirmation(original.txid)).toMatchObject({ state: 'confirmed', confirmations: 1 });
+    const change = await adapter.listUtxos(wallet);
+    expect(change.map((u) => [u.branch, u.index])).toEqual([[1, 3]]);
+
+    await node.rpc('invalidateblock', [block]);
+    expect(await adapter.getTransactionStatus(original.txid, block)).toMatchObject({ state: 'reorged' });
+    await node.rpc('reconsiderblock', [block]);
+    expect(await adapter.getTransactionStatus(original.txid, block)).toMatchObject({ state: 'confirmed', confirmations: 1 });
+  });
+});
+
+/** A fully "finalized" transaction carrying one signature where two are needed (bypasses the library's check). */
+function forceOneSignature(oneSigned: string, unsigned: string): string {
+  const sigs = partialSignatures(oneSigned, CHAIN);
+  const psbt = Psbt.fromBase64(unsigned);
+  const tx = Transaction.fromBuffer(Buffer.from(psbt.data.globalMap.unsignedTx.toBuffer()));
+  const scripts = psbt.data.inputs.map((input) => input.witnessScript!);
+  tx.ins.forEach((input, i) => {
+    const sig = sigs.find((s) => s.inputIndex === i)!;
+    input.witness = [Buffer.alloc(0), Buffer.from(sig.signature, 'hex'), scripts[i]!];
+  });
+  return tx.toHex();
+}
+
