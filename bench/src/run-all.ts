@@ -4,11 +4,12 @@ import { benchWalletList } from './wallet-list';
 import { benchStartup } from './startup';
 import { benchTransfers } from './transfers';
 import { benchLoginBundle } from './web-size';
+import { benchPsbt } from './psbt';
 
 /**
  * `npm run bench`: prints figures and ratios. Each part is independent; pass names to run some:
  * `npm run bench -- startup web http`.
  */
-const parts: Record<string, () => Promise<void>> = { startup: benchStartup, web: benchLoginBundle, http: benchHttp, spaces: benchSpaceLists, wallets: benchWalletList, transfers: benchTransfers };
+const parts: Record<string, () => Promise<void>> = { startup: benchStartup, web: benchLoginBundle, http: benchHttp, spaces: benchSpaceLists, wallets: benchWalletList, transfers: benchTransfers, psbt: benchPsbt };
 const chosen = process.argv.slice(2).filter((name) => name in parts);
 for (const name of chosen.length ? chosen : Object.keys(parts)) await parts[name]!();
