@@ -67,7 +67,7 @@ export async function benchTransfers(): Promise<void> {
   await benchTransferList();
 }
 
-async function benchLifecycles(): Promise<void> {
+export async function benchLifecycles(): Promise<void> {
   console.log(`\n# Transfer lifecycle (PostgreSQL, ${OPERATORS} concurrent operators × own 2-of-3 Safe, ${LIFECYCLE_SECONDS} s; create → 2 approvals → 2 signatures)`);
   const schema = `bench_transfers_${Date.now()}`;
   const devnetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-bench-devnet-'));
@@ -218,7 +218,7 @@ async function seedTasks(client: pg.Client): Promise<{ organizationId: number; o
   return { organizationId, ownerToken: await seedSession(client, ownerId), memberToken: await seedSession(client, memberId) };
 }
 
-async function benchTransferList(): Promise<void> {
+export async function benchTransferList(): Promise<void> {
   console.log(`\n# Transfer list (PostgreSQL, ${LIST_TASKS.toLocaleString('en-US')} tasks in one space, page 1 size 10; 50 connections, and 1 for the bare latency)`);
   const schema = `bench_transfer_list_${Date.now()}`;
   const env = { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_SCHEMA: schema, DEVNET: 'false', BALANCE_REFRESH_SECONDS: '86400', LOG_LEVEL: 'warn', DATA_DIR: tempDir('transfer-list') };
