@@ -10,7 +10,11 @@ export const taskInfoQuery = (taskId: number) =>
   queryOptions({
     queryKey: taskInfoKey(taskId),
     queryFn: () => api.get<TaskInfo>(`${V1}/task/info`, { task_id: taskId }),
-    refetchInterval: (query) => (query.state.data && FINAL_STATUSES.includes(query.state.data.status) && !query.state.data.rejection ? false : 4_000),
+    refetchInterval: (query) => {
+      const task = query.state.data;
+      const settled = task && FINAL_STATUSES.includes(task.status) && (!task.rejection || FINAL_STATUSES.includes(task.rejection.status));
+      return settled ? false : 4_000;
+    },
   });
 
 export const useTaskInfo = (taskId: number) => useQuery({ ...taskInfoQuery(taskId), enabled: taskId > 0 });

@@ -77,7 +77,7 @@ export function BroadcastCard(props: { task: TaskInfo; allowed: boolean }) {
             <Select<FeeTier>
               value={tier}
               onChange={setTier}
-              style={{ width: 160 }}
+              style={{ width: 210 }}
               options={(['slow', 'standard', 'fast'] as const).map((value) => ({ value, label: t(`fee.${value}`) }))}
               data-testid="broadcast-fee"
             />

@@ -14,19 +14,16 @@ export function RevokeButton({ task }: { task: TaskInfo }) {
   const [comment, setComment] = useState('');
   const revoke = useTaskAction(revokeTask);
   const stage = task.status === 0 ? 'approval' : task.status === 3 ? 'signing' : 'broadcast';
-  const confirm = () =>
-    revoke.mutate(
-      { task_id: task.task_id, ...(comment.trim() ? { comment: comment.trim() } : {}) },
-      {
-        onSuccess: (reply) => {
-          setOpen(false);
-          if (reply.rejection_task_id) {
-            toastSuccess(t('revoke.rejectionCreated'));
-            void navigate(`/task/${reply.rejection_task_id}`);
-          } else toastSuccess(t('revoke.done'));
-        },
-      },
-    );
+  // mutateAsync: the page re-renders without this button once the revoke lands, and navigation must still happen.
+  const confirm = async () => {
+    const reply = await revoke.mutateAsync({ task_id: task.task_id, ...(comment.trim() ? { comment: comment.trim() } : {}) }).catch(() => null);
+    if (!reply) return;
+    setOpen(false);
+    if (reply.rejection_task_id) {
+      toastSuccess(t('revoke.rejectionCreated'));
+      void navigate(`/task/${reply.rejection_task_id}`);
+    } else toastSuccess(t('revoke.done'));
+  };
   return (
     <>
       <Button danger onClick={() => setOpen(true)} data-testid="revoke">
@@ -38,7 +35,7 @@ export function RevokeButton({ task }: { task: TaskInfo }) {
         okText={t('revoke.confirm')}
         okButtonProps={{ danger: true, loading: revoke.isPending, 'data-testid': 'revoke-confirm' } as never}
         cancelText={t('revoke.cancel')}
-        onOk={confirm}
+        onOk={() => void confirm()}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
