@@ -54,7 +54,7 @@ export function SignatureCard(props: { task: TaskInfo; wallet: WalletPeople | un
               </div>
             </div>
             <Tag color={signed.has(person.address.toLowerCase()) ? 'success' : 'default'} style={{ marginInlineEnd: 0 }}>
-              {signed.has(person.address.toLowerCase()) ? t('signature.signed') : t('signature.toSign')}
+              {signed.has(person.address.toLowerCase()) ? t('signature.signed') : task.status === 3 || task.status === 0 ? t('signature.toSign') : t('signature.notNeeded')}
             </Tag>
           </List.Item>
         )}

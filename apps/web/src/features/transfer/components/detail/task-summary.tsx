@@ -20,13 +20,13 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
           description={<Link to={`/task/${task.rejection_of}`}>{t('detail.openOriginal')}</Link>}
         />
       ) : null}
-      {task.rejection ? (
+      {task.rejection && [0, 1, 3, 5, 6].includes(task.rejection.status) ? (
         <Alert
-          type="warning"
+          type={task.rejection.status === 1 ? 'info' : 'warning'}
           showIcon
           style={{ marginBottom: 12 }}
           data-testid="rejection-link"
-          message={t('detail.hasRejection')}
+          message={task.rejection.status === 1 ? t('detail.revokedByRejection') : t('detail.hasRejection')}
           description={<Link to={`/task/${task.rejection.task_id}`}>{t('detail.openRejection')}</Link>}
         />
       ) : null}

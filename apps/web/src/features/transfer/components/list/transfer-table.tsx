@@ -72,10 +72,10 @@ export function TransferTable(props: { rows: TransferTask[]; loading: boolean; w
         { title: t('fields.number'), dataIndex: 'task_number', width: 110, render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
         { title: t('fields.type'), width: 120, render: (_: unknown, row) => title(row) },
         { title: t('fields.wallet'), width: 150, render: (_: unknown, row) => walletName(row) },
-        { title: t('fields.to'), dataIndex: 'to', width: 150, render: (value: string | null) => <span onClick={(event) => event.stopPropagation()}><AddressText address={value} /></span> },
+        { title: t('fields.to'), dataIndex: 'to', width: 180, render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}><AddressText address={value} /></span> },
         { title: t('fields.amount'), width: 160, align: 'right', render: (_: unknown, row) => <TokenAmount amount={row.amount} symbol={row.symbol} /> },
         { title: t('fields.status'), dataIndex: 'status', width: 140, render: (value: number) => <TaskStatusTag status={value} /> },
-        { title: t('fields.created'), dataIndex: 'ctime', width: 180, render: formatTime },
+        { title: t('fields.created'), dataIndex: 'ctime', width: 200, render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value)}</span> },
       ]}
     />
   );
