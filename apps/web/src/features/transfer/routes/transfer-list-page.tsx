@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Card, Space, Tabs } from 'antd';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Grid, Space, Tabs } from 'antd';
+import { DownloadOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
@@ -52,6 +52,9 @@ export default function TransferListPage() {
   const download = (kind: 'list' | 'records') => exportCsv(kind, kind === 'list' ? query : { ...(filters.wallet_id ? { wallet_id: filters.wallet_id } : {}) }).catch((error) => void showErrorToast(error));
   const walletList = wallets.data?.list ?? [];
   const operator = Boolean(space.data?.is_operator);
+  const screens = Grid.useBreakpoint();
+  // Phones: the advanced search opens on demand (it is taller than the list otherwise).
+  const [showFilters, setShowFilters] = useState(false);
 
   return (
     <div data-testid="transfer-list-page">
@@ -76,7 +79,12 @@ export default function TransferListPage() {
       />
       <Card styles={{ body: { paddingTop: 4 } }}>
         <Tabs activeKey={position.tab} onChange={(tab) => move({ tab: tab as Tab, page: 1 })} items={TABS.map((key) => ({ key, label: <span data-testid={`tab-${key}`}>{t(`list.tabs.${key}`)}</span> }))} />
-        {privileged ? (
+        {privileged && !screens.md ? (
+          <Button size="small" icon={<FilterOutlined />} style={{ marginBottom: 12 }} onClick={() => setShowFilters((value) => !value)} data-testid="filters-toggle">
+            {t('filters.advanced')}
+          </Button>
+        ) : null}
+        {privileged && (screens.md || showFilters) ? (
           <div style={{ marginBottom: 12 }}>
             <TransferFilterBar wallets={walletList} value={position.filters} onChange={(value) => move({ filters: value, page: 1 })} />
           </div>
