@@ -35,6 +35,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(3 * 1024 * 1024),
   METRICS_TOKEN: z.string().min(16).optional(),
   BALANCE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),
+  /** Fault injection for the exactly-once broadcast test: SIGKILL right after a relay send. */
+  FAULT_KILL_AFTER_BROADCAST_SEND: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,6 +77,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!match || !value) continue;
     if (!/^https?:\/\//.test(value)) problems.push(`${key}: must be an http(s) URL`);
     else evmRpcUrls.push({ chainId: Number(match[1]), rpcUrl: value });
+  }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && parsed.data.FAULT_KILL_AFTER_BROADCAST_SEND) {
+    problems.push('FAULT_KILL_AFTER_BROADCAST_SEND: a test-only switch, refused when NODE_ENV=production');
   }
   if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.APP_SECRET) {
     problems.push('APP_SECRET: required when NODE_ENV=production (at least 32 random characters)');

@@ -19,6 +19,7 @@ import { walletCreateRoutes } from './modules/wallets/wallet-create.routes';
 import { walletReadRoutes } from './modules/wallets/wallet-read.routes';
 import { walletSettingsRoutes } from './modules/wallets/wallet-settings.routes';
 import { addressBookRoutes } from './modules/transfers/address-book.routes';
+import { transferListRoutes } from './modules/transfers/transfer-list.routes';
 import { transferRoutes } from './modules/transfers/transfers.routes';
 import { languageListRoutes, webConfigRoutes } from './modules/web-config/web-config.routes';
 
@@ -44,6 +45,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await walletReadRoutes(v1 as AppInstance, ctx);
       await walletSettingsRoutes(v1 as AppInstance, ctx);
       await transferRoutes(v1 as AppInstance, ctx);
+      await transferListRoutes(v1 as AppInstance, ctx);
       await addressBookRoutes(v1 as AppInstance, ctx);
       if (!ctx.config.isProduction) await devFaucetRoutes(v1 as AppInstance, ctx);
     },

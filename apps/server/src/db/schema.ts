@@ -290,6 +290,50 @@ export interface TasksTable {
   exec_tx_hash: string | null;
   failure_reason: string | null;
   revoked_by: number | null;
+  fee_tier: string | null;
+  max_fee_per_gas: string | null;
+  rejection_of: number | null;
+  block_number: string | null;
+}
+
+export interface TaskBroadcastsTable {
+  id: Generated<number>;
+  task_id: number;
+  tx_hash: string;
+  from_address: string;
+  account_nonce: string;
+  max_fee_per_gas: string;
+  raw_tx: string | null;
+  status: Generated<number>;
+  send_count: Generated<number>;
+  sent_at: Date | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface TransferRecordsTable {
+  id: Generated<number>;
+  organization_id: number;
+  wallet_id: number;
+  chain_key: string;
+  direction: number;
+  tx_hash: string;
+  log_index: Generated<number>;
+  from_address: string;
+  to_address: string;
+  token_key: string;
+  symbol: string;
+  decimals: number;
+  amount: string;
+  block_number: string;
+  task_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface ChainCursorsTable {
+  chain_key: string;
+  watcher: string;
+  next_block: string;
 }
 
 export interface AddressBookTable {
@@ -333,6 +377,9 @@ export interface Database {
   wallet_tokens: WalletTokensTable;
   wallet_balances: WalletBalancesTable;
   tasks: TasksTable;
+  task_broadcasts: TaskBroadcastsTable;
+  transfer_records: TransferRecordsTable;
+  chain_cursors: ChainCursorsTable;
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
   notifications: NotificationsTable;

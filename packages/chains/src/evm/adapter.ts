@@ -73,6 +73,8 @@ export interface EvmAdapter extends ChainAdapter {
 
   getTransfersTo(addresses: string[], tokens: TokenRef[], fromBlock: bigint, toBlock: bigint): Promise<IncomingTransfer[]>;
   getBlockNumber(): Promise<bigint>;
+  /** The account's next nonce, counting its pending transactions (for a broadcaster's tx). */
+  getAccountNonce(address: string): Promise<number>;
 
   /** JSON-RPC requests sent since creation (or the last reset): for benchmarks and tests. */
   rpcRequestCount(): number;
@@ -252,6 +254,14 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
         return await client.getBlockNumber({ cacheTime: 0 });
       } catch (error) {
         throw new ChainError('RPC_ERROR', 'eth_blockNumber failed', { cause: error });
+      }
+    },
+
+    async getAccountNonce(address) {
+      try {
+        return await client.getTransactionCount({ address: normalizeEvmAddress(address), blockTag: 'pending' });
+      } catch (error) {
+        throw new ChainError('RPC_ERROR', 'eth_getTransactionCount failed', { cause: error });
       }
     },
 

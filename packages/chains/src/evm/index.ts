@@ -31,3 +31,4 @@ export {
   type SafeTxTypedData,
 } from './safe-tx';
 export { LOG_BLOCK_RANGE, MAX_NATIVE_SCAN_BLOCKS } from './transfers';
+export { decodeSignedTransaction, type SignedEvmTransaction } from './raw-tx';

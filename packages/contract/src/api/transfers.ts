@@ -4,6 +4,11 @@ import { pageQuery } from './common';
 /** §3 Task/transfer, Address book entry; §7 task, sign, broadcast and address-book calls. */
 export const amountString = z.string().trim().max(120, 'TASK_AMOUNT_INVALID_ERROR');
 
+/** §3 fee selection: tiers slow, standard (recommended), fast, or a custom max fee in Gwei. */
+export const feeTierField = z.enum(['slow', 'standard', 'fast', 'custom']);
+export const gweiString = z.string().trim().regex(/^\d{1,6}(\.\d{1,9})?$/, 'FEE_RATE_ERROR');
+const hexAddress = z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'CHAIN_ADDRESS_INVALID_ERROR');
+
 export const createTransferBody = z.object({
   wallet_id: z.number().int().positive(),
   to: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
@@ -14,6 +19,35 @@ export const createTransferBody = z.object({
   remark: z.string().trim().max(200).optional(),
   /** The user saw and accepted a similar-address warning (tag 21) for this recipient. */
   acknowledge_similar: z.boolean().default(false),
+  /** The fee the broadcast will offer (EVM: the broadcaster's execTransaction gas price). */
+  fee_tier: feeTierField.default('standard'),
+  /** Max fee per gas in Gwei when fee_tier is custom. */
+  custom_fee_gwei: gweiString.optional(),
+});
+
+/** POST /fee/estimate: the tiers now (the wizard refreshes them every 30 s). */
+export const feeEstimateBody = z.object({ wallet_id: z.number().int().positive() });
+
+/**
+ * POST /broadcast-create: the unsigned execTransaction the broadcaster's wallet signs — with the
+ * broadcaster's account nonce and fees. At status 6 it is a speed-up: same nonce, higher fees.
+ */
+export const broadcastCreateBody = z.object({
+  task_id: z.number().int().positive(),
+  from: hexAddress,
+  fee_tier: feeTierField.optional(),
+  custom_fee_gwei: gweiString.optional(),
+});
+
+/**
+ * POST /broadcast: either the signed raw transaction, which the server relays exactly once
+ * (kept in an outbox before it is sent), or — for wallets that only send — the hash they sent.
+ */
+export const broadcastBody = z.object({
+  task_id: z.number().int().positive(),
+  /** Exactly one of raw_tx and tx_hash. */
+  raw_tx: z.string().trim().regex(/^0x[0-9a-fA-F]+$/, 'PARAMS_INVALID_ERROR').max(100_000).optional(),
+  tx_hash: z.string().trim().regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR').optional(),
 });
 
 export const taskIdQuery = z.object({ task_id: z.coerce.number().int().positive() });
@@ -32,12 +66,23 @@ export const signBody = z.object({
   kind: z.enum(['eip712', 'eth_sign']).default('eip712'),
 });
 export const revokeBody = z.object({ task_id: z.number().int().positive(), comment: z.string().trim().max(300).optional() });
-export const broadcastReportBody = z.object({ task_id: z.number().int().positive(), tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR') });
 
 export const transferListQuery = pageQuery.extend({
   tab: z.enum(['todo', 'all', 'pre_signed']).default('all'),
   wallet_id: z.coerce.number().int().positive().optional(),
   status: z.coerce.number().int().min(0).max(11).optional(),
+  /** Advanced filters (§2, admins): token symbol, task number or address, creation period. */
+  symbol: z.string().trim().max(20).optional(),
+  keyword: z.string().trim().max(120).optional(),
+  start_time: z.coerce.date().optional(),
+  end_time: z.coerce.date().optional(),
+});
+
+/** On-chain records (deposits in, executions out) of the space's wallets. */
+export const transferRecordsQuery = pageQuery.extend({
+  wallet_id: z.coerce.number().int().positive().optional(),
+  /** Transfer records: 1 in, 2 out (§3). */
+  direction: z.coerce.number().int().min(1).max(2).optional(),
 });
 
 export const addressTagQuery = z.object({ wallet_id: z.coerce.number().int().positive(), address: z.string().trim().min(1).max(120) });

@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
 import { auditListQuery } from '@keystead/contract';
 import type { z } from 'zod';
+import { sendCsv } from '../../lib/csv';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
@@ -44,13 +45,6 @@ async function cappedCount(ctx: AppContext, organizationId: number, filters: Fil
   return count > COUNT_CAP ? { count: COUNT_CAP, exact: false } : { count, exact: true };
 }
 
-/** A spreadsheet must not run a cell as a formula (CSV injection). */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export async function auditRoutes(app: AppInstance, ctx: AppContext) {
   app.get('/audit-log', { config: { access: inSpace('audit.view') }, schema: { tags, querystring: auditListQuery, summary: 'Audit log of the space, newest first' } }, async (request, reply) => {
     const { organization } = requireSpace(request);
@@ -79,11 +73,7 @@ export async function auditRoutes(app: AppInstance, ctx: AppContext) {
     const { organization } = requireSpace(request);
     const rows = await withColumns(filtered(ctx, organization.id, request.query)).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(EXPORT_MAX_ROWS).execute();
     const header = ['time', 'type', 'operation', 'space_user', 'ip', 'location', 'content'];
-    const lines = rows.map((row) => [row.created_at.toISOString(), row.type, row.operation, row.nickname ?? row.email, row.ip, row.location, row.content].map(csvCell).join(','));
-    return reply
-      .header('content-disposition', `attachment; filename="audit-log-${organization.id}.csv"`)
-      .type('text/csv; charset=utf-8')
-      .send(`\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`);
+    return sendCsv(reply, `audit-log-${organization.id}.csv`, header, rows.map((row) => [row.created_at.toISOString(), row.type, row.operation, row.nickname ?? row.email, row.ip, row.location, row.content]));
   });
 
   app.get('/audit-log/verify', { config: { access: inSpace('audit.view') }, schema: { tags, summary: 'Checks the hash chain and names the first broken link' } }, async (request, reply) => {

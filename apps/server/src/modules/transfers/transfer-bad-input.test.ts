@@ -287,7 +287,7 @@ describe('callers who may not act change nothing', () => {
   // Server bug: §3 broadcast scope 3 is "admins, initiator, approvers" and §6 makes a viewer
   // read only, but POST /broadcast lets anyone holding any wallet role (viewer, risk control)
   // report a hash, which moves the transfer to 6 (on chain).
-  it.fails('a viewer may not report a broadcast (scope 3: admins, initiator, approvers)', async () => {
+  it('a viewer may not report a broadcast (scope 3: admins, initiator, approvers)', async () => {
     const taskId = await signedTask();
     await refused(taskId, 'PERMISSION_BROADCAST_ERROR', () => viewer.client.post('/api/v1/broadcast', { task_id: taskId, tx_hash: txHash }));
   });
@@ -295,7 +295,7 @@ describe('callers who may not act change nothing', () => {
   // Server bug: a member with no role on the wallet cannot see it, so its tasks should read as
   // not found (as another space's do). loadTask passes loadWallet's WALLET_NOT_FOUND_ERROR
   // through, which tells the member that the task id exists on a wallet hidden from them.
-  it.fails('a member with no role on the wallet: every step reads as task not found', async () => {
+  it('a member with no role on the wallet: every step reads as task not found', async () => {
     const pending = await createTask();
     await refused(pending, 'TASK_NOT_FOUND_ERROR', () => carol.client.get('/api/v1/task/info', { task_id: pending }));
     await refused(pending, 'TASK_NOT_FOUND_ERROR', () => carol.client.post('/api/v1/task/approve', { task_id: pending, result: 1 }));

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { parseGwei } from 'viem';
 import type { FastifyRequest } from 'fastify';
 import type { createTransferBody } from '@keystead/contract';
 import type { z } from 'zod';
@@ -39,6 +40,7 @@ export async function createTransfer(ctx: AppContext, request: FastifyRequest, i
   const token = input.token ? tokens.find((t) => t.contract?.toLowerCase() === input.token!.toLowerCase()) : tokens.find((t) => t.contract === null);
   if (!token) throw new AppError('TOKEN_NOT_FOUND_ERROR');
   const amount = parseAmount(input.amount, token.decimals);
+  const customFee = customFeeWei(input.fee_tier, input.custom_fee_gwei);
 
   const { tags } = await addressTags(ctx.db, organization.id, to);
   if (wallet.whitelist_on && !tags.includes(AddressTag.AddressBook)) throw new AppError('TRANSFER_WHITELIST_ONLY_ERROR');
@@ -85,6 +87,8 @@ export async function createTransfer(ctx: AppContext, request: FastifyRequest, i
         remark: input.remark ?? null,
         approval_threshold: wallet.approval_threshold,
         signing_threshold: safe.threshold,
+        fee_tier: input.fee_tier,
+        max_fee_per_gas: customFee,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -97,6 +101,14 @@ export async function createTransfer(ctx: AppContext, request: FastifyRequest, i
     }
     return task;
   });
+}
+
+/** A custom fee must be named and above zero (§5 "fee nonzero"). */
+function customFeeWei(tier: CreateInput['fee_tier'], gwei: string | undefined): string | null {
+  if (tier !== 'custom') return null;
+  const wei = gwei ? parseGwei(gwei) : 0n;
+  if (wei === 0n) throw new AppError('TRANSFER_FEE_ZERO_ERROR');
+  return wei.toString();
 }
 
 export function taskNumber(id: number): string {

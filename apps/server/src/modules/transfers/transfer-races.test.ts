@@ -20,7 +20,7 @@ let wide: DeployedSafe;
 let narrow: DeployedSafe;
 const recipient = privateKeyToAccount(signerKey(19)).address;
 /** Narrow to ['SIGNATURE_DUPLICATE_ERROR'] once signTransfer reports duplicates before the status. */
-const DUPLICATE_CODES = ['SIGNATURE_DUPLICATE_ERROR', 'SIGNATURE_TASK_STATUS_ERROR'];
+const DUPLICATE_CODES = ['SIGNATURE_DUPLICATE_ERROR'];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -130,9 +130,7 @@ describe('concurrent signatures', () => {
     expect(ok).toHaveLength(10);
     expect(new Set(ok.map(({ key }) => key)).size).toBe(10);
     expect(ok.filter(({ reply }) => reply.data.status === 5)).toHaveLength(1);
-    // Every copy is refused. A copy that reaches the lock after the 10th signature moved the task
-    // to 5 is answered SIGNATURE_TASK_STATUS_ERROR today: the deterministic case is the
-    // `crossing signature` test below (it.fails until the server checks duplicates first).
+    // Every copy is refused as a duplicate, also one that arrives after the threshold was crossed.
     for (const reply of replies.filter((r) => r.code !== 'OK')) expect(DUPLICATE_CODES).toContain(reply.code);
 
     const rows = await t.ctx.db.selectFrom('task_signatures').select(['signer', 'user_id']).where('task_id', '=', taskId).execute();
@@ -158,7 +156,7 @@ describe('concurrent signatures', () => {
   // Server bug: signTransfer checks the task status before the duplicate, so a copy of the
   // signature that crossed the threshold (or any signature resent after it) answers
   // SIGNATURE_TASK_STATUS_ERROR instead of SIGNATURE_DUPLICATE_ERROR.
-  it.fails('the crossing signature twice at once: counted once, the copy is a duplicate', async () => {
+  it('the crossing signature twice at once: counted once, the copy is a duplicate', async () => {
     const taskId = await createTask(narrow);
     expect((await m[4]!.client.post('/api/v1/sign', { task_id: taskId, signature: await signatureFor(m[4]!, 14, taskId) })).code).toBe('OK');
     const signature = await signatureFor(m[5]!, 15, taskId);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notification.service';
+import { recordDeposits } from '../transfers/deposit-watcher';
 import { followExecutions } from '../transfers/transfer-watcher';
 import { walletTokens, walletValueUsd } from './wallet-assets';
 import { SignType, TaskStatus, TaskType, WalletStatus } from './wallet-status';
@@ -116,6 +117,7 @@ export function startWalletJobs(ctx: AppContext, options = { deployMs: 2000, bal
   const stops = [
     loop(() => confirmDeployments(ctx), options.deployMs),
     loop(() => followExecutions(ctx), options.deployMs),
+    loop(() => recordDeposits(ctx), options.deployMs * 3),
     loop(() => refreshBalances(ctx), options.balanceMs),
   ];
   return () => {

@@ -1,0 +1,66 @@
+import type { TokenRef } from '@keystead/chains';
+import type { AppContext } from '../../context';
+import { notify } from '../notifications/notification.service';
+import { formatUnits } from '../wallets/decimal';
+import { walletTokens } from '../wallets/wallet-assets';
+import { WalletStatus } from '../wallets/wallet-status';
+
+/** Blocks read per run and chain: bounded so one run stays short on a busy chain. */
+const BLOCKS_PER_RUN = 2_000n;
+/** Where a chain seen for the first time starts (a new server does not replay history). */
+const FIRST_LOOKBACK = 1_000n;
+
+/**
+ * Records incoming native and token transfers to the space wallets as on-chain records with
+ * direction in (1). Each chain has a cursor; the cursor moves only if it still holds what this
+ * run read (so concurrent processes do not skip blocks), and a record is unique per
+ * (wallet, tx, log), so reading a range twice adds nothing.
+ */
+export async function recordDeposits(ctx: AppContext): Promise<number> {
+  const wallets = await ctx.db.selectFrom('wallets').select(['id', 'organization_id', 'chain_key', 'address', 'name']).where('address', 'is not', null).where('archived_at', 'is', null).where('status', 'in', [WalletStatus.Normal, WalletStatus.Initializing, WalletStatus.DeployPending]).execute();
+  const byChain = new Map<string, typeof wallets>();
+  for (const wallet of wallets) byChain.set(wallet.chain_key, [...(byChain.get(wallet.chain_key) ?? []), wallet]);
+  let recorded = 0;
+  for (const [chainKey, list] of byChain) {
+    let chain;
+    try {
+      chain = ctx.chains.walletChain(chainKey);
+    } catch {
+      continue; // not an EVM chain served here
+    }
+    const latest = await chain.getBlockNumber().catch(() => null);
+    if (latest === null) continue;
+    const cursor = await ctx.db.selectFrom('chain_cursors').select('next_block').where('chain_key', '=', chainKey).where('watcher', '=', 'deposits').executeTakeFirst();
+    const from = cursor ? BigInt(cursor.next_block) : latest > FIRST_LOOKBACK ? latest - FIRST_LOOKBACK : 0n;
+    if (from > latest) continue;
+    const to = from + BLOCKS_PER_RUN - 1n < latest ? from + BLOCKS_PER_RUN - 1n : latest;
+    const tokens = new Map<string, TokenRef & { key: string }>();
+    for (const wallet of list) for (const token of await walletTokens(ctx, ctx.db, wallet)) tokens.set(token.key, token);
+    const incoming = await chain.getTransfersTo(list.map((w) => w.address!), [...tokens.values()], from, to).catch(() => null);
+    if (!incoming) continue;
+    await ctx.db.transaction().execute(async (trx) => {
+      const moved = cursor
+        ? await trx.updateTable('chain_cursors').set({ next_block: (to + 1n).toString() }).where('chain_key', '=', chainKey).where('watcher', '=', 'deposits').where('next_block', '=', cursor.next_block).executeTakeFirst()
+        : await trx.insertInto('chain_cursors').values({ chain_key: chainKey, watcher: 'deposits', next_block: (to + 1n).toString() }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+      const claimed = 'numUpdatedRows' in moved ? Number(moved.numUpdatedRows) : Number(moved.numInsertedOrUpdatedRows ?? 0n);
+      if (claimed !== 1) return; // another process read this range
+      for (const transfer of incoming) {
+        const wallet = list.find((w) => w.address!.toLowerCase() === transfer.to.toLowerCase());
+        const token = tokens.get(transfer.token ? transfer.token.toLowerCase() : 'native');
+        if (!wallet || !token) continue;
+        const inserted = await trx
+          .insertInto('transfer_records')
+          .values({ organization_id: wallet.organization_id, wallet_id: wallet.id, chain_key: chainKey, direction: 1, tx_hash: transfer.txHash, log_index: transfer.logIndex ?? -1, from_address: transfer.from, to_address: transfer.to, token_key: token.key, symbol: token.symbol, decimals: token.decimals, amount: transfer.amount.toString(), block_number: transfer.blockNumber.toString(), task_id: null })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) continue;
+        recorded += 1;
+        const members = await trx.selectFrom('wallet_members').select('user_id').where('wallet_id', '=', wallet.id).where('role', '=', 'operator').execute();
+        for (const { user_id } of members) {
+          await notify(trx, { userId: user_id, organizationId: wallet.organization_id, category: 'transfer', topic: 'wallet', title: `Deposit to ${wallet.name}`, body: `${formatUnits(transfer.amount, token.decimals)} ${token.symbol} from ${transfer.from}.`, walletName: wallet.name }, false);
+        }
+      }
+    });
+  }
+  return recorded;
+}

@@ -1,0 +1,31 @@
+import type { Task } from '../../db/schema';
+import { formatUnits } from '../wallets/decimal';
+import { taskNumber } from './transfer-create';
+
+/** A task as lists and detail show it (§3 Task/transfer). */
+export function presentTask(task: Task) {
+  return {
+    task_id: task.id,
+    type: task.type,
+    task_number: taskNumber(task.id),
+    wallet_id: task.wallet_id,
+    chain_id: task.chain_key,
+    status: task.status,
+    to: task.to_address,
+    symbol: task.symbol,
+    token_key: task.token_key,
+    amount: task.amount && task.decimals !== null ? formatUnits(BigInt(task.amount), task.decimals) : null,
+    remark: task.remark,
+    nonce: task.safe_nonce,
+    safe_tx_hash: task.safe_tx_hash,
+    hash: task.exec_tx_hash,
+    block_number: task.block_number,
+    fee_tier: task.fee_tier,
+    rejection_of: task.rejection_of,
+    approval_threshold: task.approval_threshold,
+    signing_threshold: task.signing_threshold,
+    failure_reason: task.failure_reason,
+    created_by: task.created_by,
+    ctime: task.created_at.toISOString(),
+  };
+}
