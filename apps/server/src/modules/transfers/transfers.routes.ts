@@ -32,7 +32,7 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     const [approvals, signatures, broadcasts, rejection, queue] = await Promise.all([
       ctx.db.selectFrom('task_approvals as a').innerJoin('users as u', 'u.id', 'a.user_id').select(['a.user_id', 'u.nickname', 'a.result', 'a.comment', 'a.created_at']).where('a.task_id', '=', task.id).execute(),
       ctx.db.selectFrom('task_signatures').selectAll().where('task_id', '=', task.id).execute(),
-      ctx.db.selectFrom('task_broadcasts').select(['tx_hash', 'from_address', 'account_nonce', 'max_fee_per_gas', 'status', 'created_at']).where('task_id', '=', task.id).orderBy('id').execute(),
+      ctx.db.selectFrom('task_broadcasts').select(['tx_hash', 'from_address', 'account_nonce', 'max_fee_per_gas', 'status', 'send_count', 'created_at']).where('task_id', '=', task.id).orderBy('id').execute(),
       ctx.db.selectFrom('tasks').select(['id', 'status']).where('rejection_of', '=', task.id).orderBy('id', 'desc').executeTakeFirst(),
       ctx.db.selectFrom('tasks').select(['id', 'safe_nonce', 'status', 'rejection_of']).where('wallet_id', '=', wallet.id).where('type', '=', TRANSFER_TASK).where('status', 'in', ACTIVE_STATUSES).orderBy('safe_nonce').orderBy('id').limit(50).execute(),
     ]);
@@ -46,7 +46,7 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
       approvals: approvals.map((a) => ({ ...a, created_at: a.created_at.toISOString() })),
       signatures: signatures.map((s) => ({ signer: s.signer, user_id: s.user_id, kind: s.kind, created_at: s.created_at.toISOString() })),
       execution: execution ? { to: execution.to, data: execution.data, value: execution.value.toString() } : null,
-      broadcasts: broadcasts.map((b) => ({ tx_hash: b.tx_hash, from: b.from_address || null, nonce: Number(b.account_nonce) >= 0 ? Number(b.account_nonce) : null, max_fee_gwei: formatGwei(BigInt(b.max_fee_per_gas)), status: b.status, created_at: b.created_at.toISOString() })),
+      broadcasts: broadcasts.map((b) => ({ tx_hash: b.tx_hash, from: b.from_address || null, nonce: Number(b.account_nonce) >= 0 ? Number(b.account_nonce) : null, max_fee_gwei: formatGwei(BigInt(b.max_fee_per_gas)), status: b.status, send_count: b.send_count, created_at: b.created_at.toISOString() })),
       rejection: rejection ? { task_id: rejection.id, status: rejection.status } : null,
       queue: queue.map((q) => ({ task_id: q.id, task_number: taskNumber(q.id), nonce: q.safe_nonce, status: q.status, rejection: q.rejection_of !== null })),
     });
