@@ -7,7 +7,12 @@ import { inject } from 'vitest';
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
-export const baseURL = (): string => inject('baseURL');
+let serverOverride: string | null = null;
+/** Points this test file's API sessions and browsers at another server (e.g. one it restarts). */
+export function useServer(url: string | null): void {
+  serverOverride = url;
+}
+export const baseURL = (): string => serverOverride ?? inject('baseURL');
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },

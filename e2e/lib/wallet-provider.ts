@@ -15,7 +15,12 @@ export const TEST_KEYS = {
   9: '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
 } as const satisfies Record<number, Hex>;
 
-export const devnetRpcUrl = (): string => inject('devnetRpcUrl');
+let devnetOverride: string | null = null;
+/** Points this test file's devnet reads at another server's devnet. */
+export function useDevnet(url: string | null): void {
+  devnetOverride = url;
+}
+export const devnetRpcUrl = (): string => devnetOverride ?? inject('devnetRpcUrl');
 
 type Reply = { result: unknown } | { error: { code: number; message: string } };
 
