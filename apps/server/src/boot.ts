@@ -3,6 +3,7 @@ import { buildApp, type AppInstance } from './app';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { utxoEndpoints } from './modules/utxo/utxo-endpoints';
 import { migrate } from './db/migrate';
 import { startMailSender } from './jobs/mail-sender';
 import { startWalletJobs } from './modules/wallets/wallet-jobs';
@@ -51,6 +52,7 @@ export async function startServer(
         contracts: {},
       }),
     ),
+    ...utxoEndpoints(config),
   ];
   const rates = createRateCounter(config.REDIS_URL);
   const { app, ctx } = await buildApp({ config, database, chains: new ChainRegistry(endpoints, localChains?.faucet ?? null), rates });

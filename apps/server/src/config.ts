@@ -34,6 +34,10 @@ const envSchema = z.object({
   REQUIRE_INVITE: booleanFlag.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(3 * 1024 * 1024),
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Bitcoin-family JSON-RPC endpoints (Bitcoin Core compatible, credentials in the URL). */
+  BTC_RPC_URL: z.string().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  LTC_RPC_URL: z.string().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  BCH_RPC_URL: z.string().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
   BALANCE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),
   /** Fault injection for the exactly-once broadcast test: SIGKILL right after a relay send. */
   FAULT_KILL_AFTER_BROADCAST_SEND: booleanFlag.default(false),

@@ -21,6 +21,7 @@ import { walletSettingsRoutes } from './modules/wallets/wallet-settings.routes';
 import { addressBookRoutes } from './modules/transfers/address-book.routes';
 import { transferListRoutes } from './modules/transfers/transfer-list.routes';
 import { transferRoutes } from './modules/transfers/transfers.routes';
+import { utxoRoutes } from './modules/utxo/utxo.routes';
 import { languageListRoutes, webConfigRoutes } from './modules/web-config/web-config.routes';
 
 /** The API's bases (§7): v1 under /api/v1, web-config under /api/web/v2, exchange v4 under /api/web/v4. */
@@ -47,6 +48,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await transferRoutes(v1 as AppInstance, ctx);
       await transferListRoutes(v1 as AppInstance, ctx);
       await addressBookRoutes(v1 as AppInstance, ctx);
+      await utxoRoutes(v1 as AppInstance, ctx);
       if (!ctx.config.isProduction) await devFaucetRoutes(v1 as AppInstance, ctx);
     },
     { prefix: '/api/v1' },

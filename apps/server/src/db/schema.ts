@@ -193,6 +193,8 @@ export interface SignerAddressesTable {
   status: Generated<number>;
   created_at: CreatedAt;
   verified_at: NullableTimestamp;
+  fingerprint: string | null;
+  chain_key: string | null;
 }
 
 export interface SignatureChallengesTable {
@@ -230,6 +232,11 @@ export interface WalletsTable {
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   archived_at: NullableTimestamp;
+  utxo_keys: Json | null;
+  descriptor_receive: string | null;
+  descriptor_change: string | null;
+  next_receive_index: Generated<number>;
+  next_change_index: Generated<number>;
 }
 
 export interface WalletSignersTable {
@@ -294,6 +301,21 @@ export interface TasksTable {
   max_fee_per_gas: string | null;
   rejection_of: number | null;
   block_number: string | null;
+  psbt: string | null;
+  fee_sat: string | null;
+  fee_rate: string | null;
+  vsize: number | null;
+  replaces: number | null;
+  block_hash: string | null;
+}
+
+export interface TaskUtxosTable {
+  task_id: number;
+  wallet_id: number;
+  outpoint: string;
+  value: string;
+  branch: number;
+  address_index: number;
 }
 
 export interface TaskBroadcastsTable {
@@ -377,6 +399,7 @@ export interface Database {
   wallet_tokens: WalletTokensTable;
   wallet_balances: WalletBalancesTable;
   tasks: TasksTable;
+  task_utxos: TaskUtxosTable;
   task_broadcasts: TaskBroadcastsTable;
   transfer_records: TransferRecordsTable;
   chain_cursors: ChainCursorsTable;

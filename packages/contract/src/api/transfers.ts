@@ -23,6 +23,12 @@ export const createTransferBody = z.object({
   fee_tier: feeTierField.default('standard'),
   /** Max fee per gas in Gwei when fee_tier is custom. */
   custom_fee_gwei: gweiString.optional(),
+  /** Bitcoin family: the fee rate in sat/vB when fee_tier is custom. */
+  custom_fee_rate: z.string().trim().regex(/^\d{1,6}(\.\d{1,3})?$/, 'FEE_RATE_ERROR').optional(),
+  /** Bitcoin family: more recipients in the same transaction (one-to-many), after `to`/`amount`. */
+  outputs: z.array(z.object({ to: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120), amount: amountString })).max(50, 'PARAMS_INVALID_ERROR').optional(),
+  /** Bitcoin family: spend exactly these outpoints ("txid:vout") instead of automatic coin selection. */
+  utxos: z.array(z.string().trim().regex(/^[0-9a-fA-F]{64}:\d{1,6}$/, 'PARAMS_INVALID_ERROR')).min(1).max(500).optional(),
 });
 
 /** POST /fee/estimate: the tiers now (the wizard refreshes them every 30 s). */
@@ -61,9 +67,19 @@ export const approveBody = z.object({
 });
 export const signBody = z.object({
   task_id: z.number().int().positive(),
-  signature: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(4000),
+  /** EVM: the owner's signature of the Safe transaction. */
+  signature: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(4000).optional(),
   /** How the wallet signed: EIP-712 typed data (default) or eth_sign. */
   kind: z.enum(['eip712', 'eth_sign']).default('eip712'),
+  /** Bitcoin family: the task's PSBT (base64) with the signer's partial signatures added. */
+  psbt: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(2_000_000).optional(),
+});
+
+/** POST /task/speed-up (Bitcoin family): a BIP-125 replacement at a higher fee rate. */
+export const utxoSpeedUpBody = z.object({
+  task_id: z.number().int().positive(),
+  fee_tier: feeTierField.default('fast'),
+  custom_fee_rate: z.string().trim().regex(/^\d{1,6}(\.\d{1,3})?$/, 'FEE_RATE_ERROR').optional(),
 });
 export const revokeBody = z.object({ task_id: z.number().int().positive(), comment: z.string().trim().max(300).optional() });
 

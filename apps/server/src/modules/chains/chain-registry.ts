@@ -1,4 +1,4 @@
-import { chainByKey, createEvmAdapter, type ChainInfo, type EvmAdapter, type TokenRef } from '@keystead/chains';
+import { chainByKey, createBitcoinAdapter, createEvmAdapter, isBitcoinChainKey, type BitcoinAdapter, type ChainInfo, type EvmAdapter, type TokenRef } from '@keystead/chains';
 import { AppError } from '../../lib/app-error';
 
 
@@ -64,6 +64,7 @@ export interface DevnetFaucet {
 
 export class ChainRegistry {
   private readonly adapters = new Map<string, EvmAdapter>();
+  private readonly utxoAdapters = new Map<string, BitcoinAdapter>();
 
   constructor(
     private readonly endpoints: ChainEndpoint[] = [],
@@ -110,6 +111,27 @@ export class ChainRegistry {
       },
     });
     this.adapters.set(key, adapter);
+    return adapter;
+  }
+
+  /** Whether a configured chain is a Bitcoin-family (UTXO) chain. */
+  isUtxo(key: string): boolean {
+    return this.endpoint(key)?.family === 'BTC';
+  }
+
+  /** The Bitcoin-family adapter of a configured chain (btc, ltc, bch, ltc-regtest …), created once. */
+  utxoChain(key: string): BitcoinAdapter {
+    const cached = this.utxoAdapters.get(key);
+    if (cached) return cached;
+    const endpoint = this.endpoint(key);
+    if (!endpoint || endpoint.family !== 'BTC' || !isBitcoinChainKey(key)) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+    const url = new URL(endpoint.rpcUrl);
+    if (endpoint.rpcUser) {
+      url.username = encodeURIComponent(endpoint.rpcUser);
+      url.password = encodeURIComponent(endpoint.rpcPassword ?? '');
+    }
+    const adapter = createBitcoinAdapter({ chain: key, rpcUrl: url.toString() });
+    this.utxoAdapters.set(key, adapter);
     return adapter;
   }
 

@@ -14,6 +14,11 @@ import { feeTiersInGwei } from './transfer-fees';
 import { presentTask } from './transfer-present';
 import { approveTransfer, loadTask, revokeTransfer, signTransfer } from './transfer-steps';
 import { ACTIVE_STATUSES, TransferStatus, TRANSFER_TASK } from './transfer-status';
+import { broadcastUtxoTransfer } from '../utxo/utxo-broadcast';
+import { isUtxoTask, isUtxoWalletId } from '../utxo/utxo.routes';
+import { signUtxoTransfer } from '../utxo/utxo-sign';
+import { utxoTaskInfo } from '../utxo/utxo-task-info';
+import { createUtxoTransfer } from '../utxo/utxo-transfer-create';
 
 const tags = ['transfer'];
 const act = { access: inSpace('transfer.act') };
@@ -22,12 +27,14 @@ const EXEC_GAS_HINT = 120_000n;
 
 export async function transferRoutes(app: AppInstance, ctx: AppContext) {
   app.post('/task', { config: act, schema: { tags, body: createTransferBody, summary: 'Create a transfer (operators)' } }, async (request, reply) => {
+    if (await isUtxoWalletId(ctx, request.body.wallet_id)) return reply.ok(presentTask(await createUtxoTransfer(ctx, request, request.body, await loadWallet(ctx.db, request, request.body.wallet_id))));
     const task = await createTransfer(ctx, request, request.body);
     return reply.ok(presentTask(task));
   });
 
   app.get('/task/info', { config: act, schema: { tags, querystring: taskIdQuery, summary: 'Transfer detail: approvals, signatures, what to sign or send, broadcasts, the nonce queue' } }, async (request, reply) => {
     const { task, wallet } = await loadTask(ctx, request, request.query.task_id);
+    if (task.psbt !== null && ctx.chains.isUtxo(wallet.chain_key)) return reply.ok(await utxoTaskInfo(ctx, task, wallet));
     const chain = ctx.chains.walletChain(wallet.chain_key);
     const [approvals, signatures, broadcasts, rejection, queue] = await Promise.all([
       ctx.db.selectFrom('task_approvals as a').innerJoin('users as u', 'u.id', 'a.user_id').select(['a.user_id', 'u.nickname', 'a.result', 'a.comment', 'a.created_at']).where('a.task_id', '=', task.id).execute(),
@@ -59,15 +66,20 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
   });
 
   app.post('/task/approve', { config: act, schema: { tags, body: approveBody, summary: 'Approve or reject a transfer' } }, async (request, reply) => reply.ok(await approveTransfer(ctx, request, request.body)));
-  app.post('/sign', { config: act, schema: { tags, body: signBody, summary: 'Add a signer’s signature of the Safe transaction' } }, async (request, reply) => reply.ok(await signTransfer(ctx, request, request.body)));
+  app.post('/sign', { config: act, schema: { tags, body: signBody, summary: 'Add a signer’s signature of the Safe transaction, or a signed PSBT (Bitcoin family)' } }, async (request, reply) => {
+    if (await isUtxoTask(ctx, request.body.task_id)) return reply.ok(await signUtxoTransfer(ctx, request, await loadTask(ctx, request, request.body.task_id), request.body.psbt ?? ''));
+    if (!request.body.signature) throw new AppError('SIGNATURE_EMPTY_ERROR');
+    return reply.ok(await signTransfer(ctx, request, { ...request.body, signature: request.body.signature }));
+  });
   app.post('/task/revoke', { config: act, schema: { tags, body: revokeBody, summary: 'Revoke a transfer that is waiting for approval or signatures' } }, async (request, reply) => reply.ok(await revokeTransfer(ctx, request, request.body)));
 
   app.post('/broadcast-create', { config: act, schema: { tags, body: broadcastCreateBody, summary: 'The unsigned execTransaction for the broadcaster to sign (a speed-up at status 6)' } }, async (request, reply) =>
     reply.ok(await prepareBroadcast(ctx, request, request.body)),
   );
-  app.post('/broadcast', { config: act, schema: { tags, body: broadcastBody, summary: 'Relay the signed execTransaction exactly once (or report a hash the wallet sent)' } }, async (request, reply) =>
-    reply.ok(await acceptBroadcast(ctx, request, request.body)),
-  );
+  app.post('/broadcast', { config: act, schema: { tags, body: broadcastBody, summary: 'Relay the signed execTransaction exactly once (or report a hash the wallet sent); Bitcoin family: finalize the PSBT and relay it' } }, async (request, reply) => {
+    if (await isUtxoTask(ctx, request.body.task_id)) return reply.ok(await broadcastUtxoTransfer(ctx, request, await loadTask(ctx, request, request.body.task_id)));
+    return reply.ok(await acceptBroadcast(ctx, request, request.body));
+  });
 
   app.get('/address/tag', { config: act, schema: { tags, querystring: addressTagQuery, summary: 'Risk tags of a recipient (own wallet, whitelisted, new, first transfer, similar address)' } }, async (request, reply) => {
     const { organization } = requireSpace(request);

@@ -1,0 +1,21 @@
+import type { AppConfig } from '../../config';
+import type { ChainEndpoint } from '../chains/chain-registry';
+
+/** BTC_RPC_URL / LTC_RPC_URL / BCH_RPC_URL: Bitcoin-family mainnet nodes, when configured. */
+export function utxoEndpoints(config: Pick<AppConfig, 'BTC_RPC_URL' | 'LTC_RPC_URL' | 'BCH_RPC_URL'>): ChainEndpoint[] {
+  const configured: Array<[string, string, string | undefined]> = [
+    ['btc', 'Bitcoin', config.BTC_RPC_URL],
+    ['ltc', 'Litecoin', config.LTC_RPC_URL],
+    ['bch', 'Bitcoin Cash', config.BCH_RPC_URL],
+  ];
+  return configured.flatMap(([chainId, name, url]): ChainEndpoint[] => {
+    if (!url) return [];
+    // Credentials stay in the URL: the adapter turns them into basic auth.
+    const parsed = new URL(url);
+    const rpcUser = decodeURIComponent(parsed.username);
+    const rpcPassword = decodeURIComponent(parsed.password);
+    parsed.username = '';
+    parsed.password = '';
+    return [{ family: 'BTC', chainId, name, rpcUrl: parsed.toString(), ...(rpcUser ? { rpcUser, rpcPassword } : {}), isDevnet: false }];
+  });
+}
