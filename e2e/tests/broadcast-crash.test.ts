@@ -29,9 +29,10 @@ interface Prepared {
  * the signed execTransaction and before it recorded the send. After a restart on the same data
  * the task converges to completed, the chain shows one execution, and nothing was sent again.
  */
-describe('exactly-once broadcast across a SIGKILL', () => {
+describe('broadcast relay on a real server process: exactly once across a SIGKILL, speed-up', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-crash-'));
   let server: ServerProcess | null = null;
+  let context: { team: Awaited<ReturnType<typeof setupTransferTeam>>; broadcaster: ReturnType<typeof privateKeyToAccount> } | null = null;
 
   afterAll(async () => {
     await server?.stop();
@@ -55,17 +56,7 @@ describe('exactly-once broadcast across a SIGKILL', () => {
     const client = createPublicClient({ chain: hardhat, transport: http(server.devnetRpcUrl) });
     const nonceBefore = await client.getTransactionCount({ address: broadcaster.address });
     const prepared = await team.admin.session.call<Prepared>('POST', '/api/v1/broadcast-create', { task_id: taskId, from: broadcaster.address });
-    const raw = await broadcaster.signTransaction({
-      chainId: prepared.chain_id,
-      type: 'eip1559',
-      to: prepared.to,
-      data: prepared.data,
-      value: BigInt(prepared.value),
-      nonce: prepared.nonce,
-      gas: BigInt(prepared.gas),
-      maxFeePerGas: BigInt(prepared.max_fee_per_gas),
-      maxPriorityFeePerGas: BigInt(prepared.max_priority_fee_per_gas),
-    });
+    const raw = await signPrepared(broadcaster, prepared);
 
     // The process dies inside this request: the reply never comes.
     await expect(team.admin.session.call('POST', '/api/v1/broadcast', { task_id: taskId, raw_tx: raw })).rejects.toThrow();
@@ -90,5 +81,49 @@ describe('exactly-once broadcast across a SIGKILL', () => {
     const later = await taskInfo(team.admin.session, taskId);
     expect(later.status).toBe(1);
     expect((await team.admin.session.call<{ broadcasts: Array<{ send_count: number }> }>('GET', `/api/v1/task/info?task_id=${taskId}`)).broadcasts[0]!.send_count).toBe(1);
+    context = { team, broadcaster };
+  });
+
+  it('speed-up: a pending broadcast is replaced by one with higher fees; the mined attempt wins', { timeout: 120_000 }, async () => {
+    const { team, broadcaster } = context!;
+    const rpc = createPublicClient({ chain: hardhat, transport: http(server!.devnetRpcUrl) });
+    const taskId = await transferByApi(team, randomAddress(), '1.5', true);
+    await signByApi(team.signers[0].session, taskId, DEVNET_KEYS[1]);
+    await signByApi(team.signers[1].session, taskId, DEVNET_KEYS[2]);
+    // This server's devnet is this file's alone: stop mining so the first attempt stays pending.
+    await rpc.request({ method: 'evm_setAutomine' as never, params: [false] as never });
+    try {
+      const first = await team.admin.session.call<Prepared>('POST', '/api/v1/broadcast-create', { task_id: taskId, from: broadcaster.address });
+      const firstSent = await team.admin.session.call<{ tx_hash: string }>('POST', '/api/v1/broadcast', { task_id: taskId, raw_tx: await signPrepared(broadcaster, first) });
+      const bump = await team.admin.session.call<Prepared & { speed_up: boolean }>('POST', '/api/v1/broadcast-create', { task_id: taskId, from: broadcaster.address, fee_tier: 'fast' });
+      expect(bump.speed_up).toBe(true);
+      expect(bump.nonce).toBe(first.nonce);
+      expect(BigInt(bump.max_fee_per_gas)).toBeGreaterThan(BigInt(first.max_fee_per_gas));
+      const secondSent = await team.admin.session.call<{ tx_hash: string }>('POST', '/api/v1/broadcast', { task_id: taskId, raw_tx: await signPrepared(broadcaster, bump) });
+      expect(secondSent.tx_hash).not.toBe(firstSent.tx_hash);
+      await rpc.request({ method: 'evm_mine' as never, params: [] as never });
+      const done = await waitFor('the replacement to settle', () => team.admin.session.call<{ status: number; hash: string; broadcasts: Array<{ tx_hash: string; status: number }> }>('GET', `/api/v1/task/info?task_id=${taskId}`), (info) => info.status === 1, 30_000);
+      expect(done.hash).toBe(secondSent.tx_hash);
+      expect(done.broadcasts.map((b) => [b.tx_hash, b.status])).toEqual([
+        [firstSent.tx_hash, 3],
+        [secondSent.tx_hash, 1],
+      ]);
+    } finally {
+      await rpc.request({ method: 'evm_setAutomine' as never, params: [true] as never });
+    }
   });
 });
+
+function signPrepared(account: ReturnType<typeof privateKeyToAccount>, prepared: Prepared) {
+  return account.signTransaction({
+    chainId: prepared.chain_id,
+    type: 'eip1559',
+    to: prepared.to,
+    data: prepared.data,
+    value: BigInt(prepared.value),
+    nonce: prepared.nonce,
+    gas: BigInt(prepared.gas),
+    maxFeePerGas: BigInt(prepared.max_fee_per_gas),
+    maxPriorityFeePerGas: BigInt(prepared.max_priority_fee_per_gas),
+  });
+}

@@ -30,15 +30,17 @@ export async function followExecutions(ctx: AppContext): Promise<number> {
     }
     const attempts = await ctx.db.selectFrom('task_broadcasts').selectAll().where('task_id', '=', task.id).where('status', '=', BroadcastStatus.Pending).orderBy('id').execute();
     const candidates = attempts.length > 0 ? attempts : [{ id: 0, tx_hash: task.exec_tx_hash!, raw_tx: null, sent_at: new Date(0), created_at: new Date(0) }];
-    for (const attempt of candidates) {
+    for (const [index, attempt] of candidates.entries()) {
       const result = await chain.getConfirmation(attempt.tx_hash).catch(() => null);
       if (!result) continue;
       if (result.state === 'confirmed' || result.state === 'failed') {
         if (await settle(ctx, task, attempt.id, attempt.tx_hash, result)) settled += 1;
         break;
       }
+      // Only the newest attempt is ever sent again: an older one was replaced on purpose.
+      const newest = index === candidates.length - 1;
       const lastTouch = (attempt.sent_at ?? attempt.created_at).getTime();
-      if (result.state === 'unknown' && attempt.raw_tx && Date.now() - lastTouch > RESEND_AFTER_MS) {
+      if (newest && result.state === 'unknown' && attempt.raw_tx && Date.now() - lastTouch > RESEND_AFTER_MS) {
         await relayBroadcast(ctx, attempt.id).catch((error: unknown) => ctx.log.warn({ err: error, task_id: task.id }, 'broadcast resend refused'));
       }
     }
