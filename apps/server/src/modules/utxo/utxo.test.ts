@@ -1,0 +1,252 @@
+// Bitcoin-family multisig through the API on a real `litecoind -regtest`: signer keys verified by
+// BIP-137 messages, a 2-of-3 P2WSH wallet, UTXOs and fee rates, a PSBT transfer with change
+// through approval → two signatures → broadcast → confirmation, refusals, and a BIP-125 speed-up.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as ecc from 'tiny-secp256k1';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bitcoinNetwork, messageHash, walletDescriptors } from '@keystead/chains';
+import { signPsbtAsSigner, testSigner, type TestSigner } from '@keystead/chains/bitcoin/test-signer';
+import { isLitecoindAvailable, startLitecoinRegtest, type LitecoinRegtest } from '@keystead/devnet';
+import { createSpace, person, type Person } from '../../../test/space-helpers';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
+import { followUtxoTransfers } from './utxo-watcher';
+
+const CHAIN = 'ltc-regtest' as const;
+
+/** A BIP-137 signed message with the signer's account key (compressed, P2PKH header 31–34). */
+function signMessage(signer: TestSigner, message: string): string {
+  const account = signer.master.derivePath(signer.key.path);
+  const { signature, recoveryId } = ecc.signRecoverable(messageHash(bitcoinNetwork(CHAIN), message), account.privateKey!);
+  return Buffer.concat([Buffer.from([31 + recoveryId]), Buffer.from(signature)]).toString('base64');
+}
+
+interface TaskInfo {
+  status: number;
+  psbt: string;
+  hash: string | null;
+  fee_sat: string;
+  signing_requests: Array<{ inputIndex: number; keys: Array<{ fingerprint: string; signed: boolean }> }> | null;
+  signatures: unknown[];
+  outputs: Array<{ to: string; value_sat: string }>;
+  change: { address: string; value_sat: string } | null;
+  replaced_by: { task_id: number } | null;
+  failure_reason: string | null;
+}
+
+describe.skipIf(!isLitecoindAvailable())('Bitcoin-family multisig wallets and transfers (litecoind -regtest)', () => {
+  let t: TestApp;
+  let node: LitecoinRegtest;
+  let dataDir: string;
+  let miner: string;
+  let space: TransferSpace;
+  let signerIds: number[];
+  let walletId: number;
+  let walletAddress: string;
+  const signers = [31, 32, 33].map((n) => testSigner(CHAIN, new Uint8Array(32).fill(n)));
+  const [alice, bob, carol] = [0, 1, 2];
+  const who = (i: number): Person => space.members[i]!;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'keystead-utxo-api-'));
+    // Litecoin Core relays BIP-125 replacements only with -mempoolreplacement=1.
+    mkdirSync(join(dataDir, 'litecoin', 'regtest'), { recursive: true });
+    writeFileSync(join(dataDir, 'litecoin', 'regtest', 'settings.json'), JSON.stringify({ mempoolreplacement: '1' }));
+    node = (await startLitecoinRegtest({ dataDir }))!;
+    t = await createTestApp({}, { chains: [{ family: 'BTC', chainId: CHAIN, name: 'Litecoin regtest', rpcUrl: node.rpcUrl, rpcUser: node.rpcUser, rpcPassword: node.rpcPassword, isDevnet: true }] });
+    const w = await node.ensureWallet('miner');
+    miner = await node.newAddress(w);
+    await node.mineBlocks(101, miner);
+    space = await transferSpace(t, 3, 'Coins');
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await node?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('signer keys: xpub + fingerprint + path, verified by a BIP-137 signature of the challenge; Taproot refused', async () => {
+    signerIds = [];
+    for (const i of [alice, bob, carol]) {
+      const s = signers[i]!;
+      const added = await who(i).client.post<{ id: number; status: number }>('/api/v1/permission-address/bitcoin', { name: `Key ${i}`, chain_key: CHAIN, xpub: s.key.xpub, fingerprint: s.key.fingerprint, path: s.key.path });
+      expect(added.code).toBe('OK');
+      expect(added.data.status).toBe(0);
+      const challenge = await who(i).client.get<{ challenge_id: number; message: string }>('/api/v1/permission-address/challenge', { id: added.data.id });
+      // Someone else's key signing the challenge does not verify it.
+      const wrong = await who(i).client.post('/api/v1/permission-address/bitcoin/verify', { id: added.data.id, challenge_id: challenge.data.challenge_id, signature: signMessage(signers[(i + 1) % 3]!, challenge.data.message) });
+      expect(wrong.code).toBe('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
+      const verified = await who(i).client.post('/api/v1/permission-address/bitcoin/verify', { id: added.data.id, challenge_id: challenge.data.challenge_id, signature: signMessage(s, challenge.data.message) });
+      expect(verified.code).toBe('OK');
+      signerIds.push(added.data.id);
+    }
+    const taproot = testSigner(CHAIN, new Uint8Array(32).fill(40), "m/86'/1'/0'");
+    const refused = await who(alice).client.post('/api/v1/wallets/bitcoin/check', { chain_key: CHAIN, xpub: taproot.key.xpub, fingerprint: taproot.key.fingerprint, path: taproot.key.path });
+    expect(refused.code).toBe('TAPROOT_UNSUPPORTED_ERROR');
+    const trDescriptor = await who(alice).client.post('/api/v1/wallets/bitcoin/check', { chain_key: CHAIN, descriptor: `tr(${signers[0]!.key.xpub}/0/*)` });
+    expect(trDescriptor.code).toBe('TAPROOT_UNSUPPORTED_ERROR');
+    const ok = await who(alice).client.post<{ key: { fingerprint: string } }>('/api/v1/wallets/bitcoin/check', { chain_key: CHAIN, xpub: signers[0]!.key.xpub, fingerprint: signers[0]!.key.fingerprint, path: signers[0]!.key.path });
+    expect(ok.code).toBe('OK');
+    expect(ok.data.key.fingerprint).toBe(signers[0]!.key.fingerprint);
+  });
+
+  it('creates a 2-of-3 P2WSH wallet from the verified keys: normal at once, descriptor agrees with Litecoin Core', async () => {
+    const created = await space.admin.client.post<{ wallet_id: number; status: number; address: string; descriptor: { receive: string; change: string } }>('/api/v1/wallets/bitcoin', {
+      name: 'LTC vault',
+      chain_key: CHAIN,
+      signers: signerIds,
+      threshold: 2,
+      operators: [space.admin.userId],
+      approvers: [who(alice).userId, who(bob).userId],
+      approval_threshold: 2,
+    });
+    expect(created.code).toBe('OK');
+    expect(created.data.status).toBe(1);
+    walletId = created.data.wallet_id;
+    walletAddress = created.data.address;
+    const expected = walletDescriptors({ chain: CHAIN, threshold: 2, keys: signers.map((s) => s.key) });
+    expect(created.data.descriptor).toEqual(expected);
+    const info = (await node.rpc('getdescriptorinfo', [expected.receive])) as { checksum: string };
+    expect(expected.receive.endsWith(`#${info.checksum}`)).toBe(true);
+    const [first] = (await node.rpc('deriveaddresses', [expected.receive, [0, 0]])) as string[];
+    expect(walletAddress).toBe(first);
+    const detail = await space.admin.client.get<{ descriptor: { receive: string } }>('/api/v1/wallets/base-info', { wallet_id: walletId });
+    expect(detail.data.descriptor.receive).toBe(expected.receive);
+    const exported = await space.admin.client.get<{ import_descriptors: Array<{ desc: string }> }>('/api/v1/wallets/bitcoin/descriptor', { wallet_id: walletId });
+    expect(exported.data.import_descriptors.map((d) => d.desc)).toEqual([expected.receive, expected.change]);
+  });
+
+  it('deposit addresses per use, UTXOs with confirmations, balance, fee rates in sat/vB', async () => {
+    const next = await space.admin.client.post<{ address: string; index: number }>('/api/v1/wallets/bitcoin/address', { wallet_id: walletId });
+    expect(next.data.index).toBe(1);
+    const again = await space.admin.client.post<{ address: string; index: number }>('/api/v1/wallets/bitcoin/address', { wallet_id: walletId });
+    expect(again.data.index).toBe(2);
+    await node.rpc('sendtoaddress', [walletAddress, 3], { wallet: 'miner' });
+    await node.rpc('sendtoaddress', [next.data.address, 1.5], { wallet: 'miner' });
+    await node.mineBlocks(1, miner);
+    const utxos = await space.admin.client.get<{ balance: string; list: Array<{ value: string; confirmations: number; locked: boolean; index: number }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
+    expect(utxos.code).toBe('OK');
+    expect(utxos.data.balance).toBe('4.5');
+    expect(utxos.data.list.map((u) => [u.value, u.index, u.confirmations, u.locked]).sort()).toEqual([
+      ['1.5', 1, 1, false],
+      ['3', 0, 1, false],
+    ]);
+    const assets = await space.admin.client.get<{ detail: Array<{ symbol: string; amount: string }> }>('/api/v1/wallets/asset-info', { wallet_id: walletId });
+    expect(assets.data.detail.find((l) => l.symbol === 'LTC')!.amount).toBe('4.5');
+    const fees = await space.admin.client.get<{ unit: string; slow: number; standard: number; fast: number }>('/api/v1/fee/utxo-fee-rate', { wallet_id: walletId });
+    expect(fees.data).toMatchObject({ unit: 'sat/vB', slow: 1 });
+    expect(fees.data.fast).toBeGreaterThanOrEqual(fees.data.standard);
+  });
+
+  it('refuses: UTXO shortage, dust, fee above the balance, Taproot recipient, locked outpoints', async () => {
+    const outside = await node.newAddress('miner');
+    const post = (body: Record<string, unknown>) => space.admin.client.post('/api/v1/task', { wallet_id: walletId, to: outside, fee_tier: 'custom', custom_fee_rate: '2', ...body });
+    expect((await post({ amount: '100' })).code).toBe('UTXO_SHORTAGE_ERROR');
+    expect((await post({ amount: '0.000001' })).code).toBe('TRANSFER_VOLUME_TOO_SMALL_ERROR');
+    expect((await post({ amount: '4.5' })).code).toBe('TRANSFER_FEE_EXCEEDS_BALANCE_ERROR');
+    expect((await post({ amount: '1', to: 'rltc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqgzjz8m' })).code).toMatch(/TAPROOT_UNSUPPORTED_ERROR|CHAIN_ADDRESS_INVALID_ERROR/);
+    expect((await post({ amount: '1', utxos: [`${'ab'.repeat(32)}:0`] })).code).toBe('UTXO_SHORTAGE_ERROR');
+  });
+
+  let taskId: number;
+  let outside: string;
+  let second: string;
+
+  it('a transfer to two outside addresses with change: 2 approvals, UTXOs locked, PSBT and signing requests at 3', async () => {
+    outside = await node.newAddress('miner');
+    second = await node.newAddress('miner');
+    const created = await space.admin.client.post<{ task_id: number; status: number }>('/api/v1/task', { wallet_id: walletId, to: outside, amount: '4', outputs: [{ to: second, amount: '0.1' }], fee_tier: 'custom', custom_fee_rate: '2' });
+    expect(created.code).toBe('OK');
+    expect(created.data.status).toBe(0);
+    taskId = created.data.task_id;
+    const locked = await space.admin.client.get<{ available_sat: string; list: Array<{ locked: boolean; task_id: number | null }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
+    expect(locked.data.list.every((u) => u.locked && u.task_id === taskId)).toBe(true);
+    expect(locked.data.available_sat).toBe('0');
+    // Nothing left to spend while the task is active.
+    expect((await space.admin.client.post('/api/v1/task', { wallet_id: walletId, to: outside, amount: '0.1' })).code).toBe('UTXO_SHORTAGE_ERROR');
+    for (const i of [alice, bob]) expect((await who(i).client.post('/api/v1/task/approve', { task_id: taskId, result: 1 })).code).toBe('OK');
+    const info = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId });
+    expect(info.data.status).toBe(3);
+    expect(info.data.psbt).toMatch(/^cHNid/);
+    expect(info.data.signing_requests).toHaveLength(2);
+    expect(info.data.signing_requests![0]!.keys.map((k) => k.fingerprint).sort()).toEqual(signers.map((s) => s.key.fingerprint).sort());
+    expect(info.data.outputs.map((o) => o.to)).toEqual([outside, second]);
+    expect(info.data.change).not.toBeNull();
+  });
+
+  it('PSBT signatures: a key of another user is refused, one signature cannot be broadcast (stays 3), two move it to 5', async () => {
+    const { data } = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId });
+    // Alice sends Bob's signature: not her key.
+    expect((await who(alice).client.post('/api/v1/sign', { task_id: taskId, psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[bob]!) })).code).toBe('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
+    // A tampered PSBT (another transaction) is refused.
+    const one = await who(alice).client.post<{ status: number; signatures: number }>('/api/v1/sign', { task_id: taskId, psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[alice]!) });
+    expect(one.data).toMatchObject({ status: 3, signatures: 1 });
+    expect((await who(alice).client.post('/api/v1/sign', { task_id: taskId, psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[alice]!) })).code).toBe('SIGNATURE_DUPLICATE_ERROR');
+    const early = await space.admin.client.post<{ reason: string }>('/api/v1/broadcast', { task_id: taskId });
+    expect(early.code).toBe('TASK_STATUS_ERROR');
+    expect(early.data).toMatchObject({ reason: 'signatures_below_threshold' });
+    expect((await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId })).data.status).toBe(3);
+    const two = await who(bob).client.post<{ status: number; signatures: number }>('/api/v1/sign', { task_id: taskId, psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[bob]!) });
+    expect(two.data).toMatchObject({ status: 5, signatures: 2 });
+    expect((await who(carol).client.post('/api/v1/sign', { task_id: taskId, psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[carol]!) })).code).toBe('SIGNATURE_TASK_STATUS_ERROR');
+  });
+
+  let replacementId: number;
+
+  it('broadcast: stored then relayed once (6); a second broadcast is refused; RBF at a too-low rate refused, a higher one replaces it', async () => {
+    const sent = await space.admin.client.post<{ status: number; tx_hash: string }>('/api/v1/broadcast', { task_id: taskId });
+    expect(sent.code).toBe('OK');
+    expect(sent.data.status).toBe(6);
+    const original = sent.data.tx_hash;
+    expect((await node.rpc('getrawmempool')) as string[]).toContain(original);
+    expect((await space.admin.client.post('/api/v1/broadcast', { task_id: taskId })).code).toBe('TX_ALREADY_BROADCAST_ERROR');
+    const attempts = await t.ctx.db.selectFrom('task_broadcasts').select(['tx_hash', 'send_count', 'raw_tx']).where('task_id', '=', taskId).execute();
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ tx_hash: original, send_count: 1 });
+
+    expect((await space.admin.client.post('/api/v1/task/speed-up', { task_id: taskId, fee_tier: 'custom', custom_fee_rate: '2.5' })).code).toBe('RBF_FEE_RATE_TOO_LOW_ERROR');
+    const bumped = await space.admin.client.post<{ task_id: number; status: number }>('/api/v1/task/speed-up', { task_id: taskId, fee_tier: 'custom', custom_fee_rate: '10' });
+    expect(bumped.code).toBe('OK');
+    expect(bumped.data.status).toBe(3);
+    replacementId = bumped.data.task_id;
+    const info = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: replacementId });
+    expect(BigInt(info.data.fee_sat)).toBeGreaterThan(BigInt((await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId })).data.fee_sat));
+    for (const i of [bob, carol]) expect((await who(i).client.post('/api/v1/sign', { task_id: replacementId, psbt: signPsbtAsSigner(info.data.psbt, CHAIN, signers[i]!) })).code).toBe('OK');
+    const replaced = await space.admin.client.post<{ tx_hash: string }>('/api/v1/broadcast', { task_id: replacementId });
+    expect(replaced.code).toBe('OK');
+    const mempool = (await node.rpc('getrawmempool')) as string[];
+    expect(mempool).toContain(replaced.data.tx_hash);
+    expect(mempool).not.toContain(original);
+    const old = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId });
+    expect(old.data.status).toBe(10);
+    expect(old.data.replaced_by).toMatchObject({ task_id: replacementId });
+  });
+
+  it('the watcher confirms after mining (→ 1); the recipients are paid and the change is the wallet’s only UTXO', async () => {
+    await node.mineBlocks(1, miner);
+    expect(await followUtxoTransfers(t.ctx)).toBe(1);
+    const done = await space.admin.client.get<TaskInfo & { hash: string }>('/api/v1/task/info', { task_id: replacementId });
+    expect(done.data.status).toBe(1);
+    const tx = (await node.rpc('getrawtransaction', [done.data.hash, true])) as { confirmations: number; vout: Array<{ value: number; scriptPubKey: { address?: string; addresses?: string[] } }> };
+    expect(tx.confirmations).toBe(1);
+    const paid = (address: string) => tx.vout.find((o) => (o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0]) === address)?.value;
+    expect(paid(outside)).toBe(4);
+    expect(paid(second)).toBe(0.1);
+    const utxos = await space.admin.client.get<{ list: Array<{ branch: number; locked: boolean }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
+    expect(utxos.data.list).toHaveLength(1);
+    expect(utxos.data.list[0]).toMatchObject({ branch: 1, locked: false });
+  });
+
+  it('another space reads the wallet and its transfers as not found', async () => {
+    const stranger = await person(t, { mfa: true, prefix: 'stranger' });
+    await createSpace(stranger, 'Elsewhere');
+    expect((await stranger.client.get('/api/v1/wallets/utxos', { wallet_id: walletId })).code).toBe('WALLET_NOT_FOUND_ERROR');
+    expect((await stranger.client.get('/api/v1/fee/utxo-fee-rate', { wallet_id: walletId })).code).toBe('WALLET_NOT_FOUND_ERROR');
+    expect((await stranger.client.get('/api/v1/task/info', { task_id: taskId })).code).toBe('TASK_NOT_FOUND_ERROR');
+    expect((await stranger.client.post('/api/v1/sign', { task_id: taskId, psbt: 'cHNidP8=' })).code).toBe('TASK_NOT_FOUND_ERROR');
+    expect((await stranger.client.post('/api/v1/broadcast', { task_id: taskId })).code).toBe('TASK_NOT_FOUND_ERROR');
+  });
+});
