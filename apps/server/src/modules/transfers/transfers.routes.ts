@@ -16,6 +16,7 @@ import { approveTransfer, loadTask, revokeTransfer, signTransfer } from './trans
 import { ACTIVE_STATUSES, TransferStatus, TRANSFER_TASK } from './transfer-status';
 import { broadcastUtxoTransfer } from '../utxo/utxo-broadcast';
 import { isUtxoTask, isUtxoWalletId } from '../utxo/utxo.routes';
+import { revokeUtxoTransfer } from '../utxo/utxo-revoke';
 import { signUtxoTransfer } from '../utxo/utxo-sign';
 import { utxoTaskInfo } from '../utxo/utxo-task-info';
 import { createUtxoTransfer } from '../utxo/utxo-transfer-create';
@@ -71,7 +72,10 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     if (!request.body.signature) throw new AppError('SIGNATURE_EMPTY_ERROR');
     return reply.ok(await signTransfer(ctx, request, { ...request.body, signature: request.body.signature }));
   });
-  app.post('/task/revoke', { config: act, schema: { tags, body: revokeBody, summary: 'Revoke a transfer that is waiting for approval or signatures' } }, async (request, reply) => reply.ok(await revokeTransfer(ctx, request, request.body)));
+  app.post('/task/revoke', { config: act, schema: { tags, body: revokeBody, summary: 'Revoke a transfer that is waiting for approval or signatures' } }, async (request, reply) => {
+    if (await isUtxoTask(ctx, request.body.task_id)) return reply.ok(await revokeUtxoTransfer(ctx, request, (await loadTask(ctx, request, request.body.task_id)).task, request.body.comment));
+    return reply.ok(await revokeTransfer(ctx, request, request.body));
+  });
 
   app.post('/broadcast-create', { config: act, schema: { tags, body: broadcastCreateBody, summary: 'The unsigned execTransaction for the broadcaster to sign (a speed-up at status 6)' } }, async (request, reply) =>
     reply.ok(await prepareBroadcast(ctx, request, request.body)),

@@ -88,6 +88,8 @@ export async function relayUtxoBroadcast(ctx: AppContext, attemptId: number): Pr
     });
     throw toAppError(error);
   }
+  // The exactly-once test kills the process here: sent, not yet recorded.
+  if (ctx.config.FAULT_KILL_AFTER_BROADCAST_SEND) process.kill(process.pid, 'SIGKILL');
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('task_broadcasts').set({ sent_at: new Date() }).where('id', '=', attempt.id).where('sent_at', 'is', null).execute();
     if (attempt.replaces) {

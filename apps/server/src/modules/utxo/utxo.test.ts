@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ecc from 'tiny-secp256k1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bitcoinNetwork, messageHash, walletDescriptors } from '@keystead/chains';
+import { BitcoinError, bitcoinNetwork, messageHash, walletDescriptors } from '@keystead/chains';
 import { signPsbtAsSigner, testSigner, type TestSigner } from '@keystead/chains/bitcoin/test-signer';
 import { isLitecoindAvailable, startLitecoinRegtest, type LitecoinRegtest } from '@keystead/devnet';
 import { createSpace, person, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
+import { refreshUtxoBalances } from './utxo-balances';
 import { followUtxoTransfers } from './utxo-watcher';
 
 const CHAIN = 'ltc-regtest' as const;
@@ -238,6 +239,87 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family multisig wallets and tr
     const utxos = await space.admin.client.get<{ list: Array<{ branch: number; locked: boolean }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
     expect(utxos.data.list).toHaveLength(1);
     expect(utxos.data.list[0]).toMatchObject({ branch: 1, locked: false });
+  });
+
+  /** Creates a 0.1 LTC transfer and takes it through two approvals (and two signatures when `sign`). */
+  async function transfer(sign: boolean): Promise<number> {
+    const created = await space.admin.client.post<{ task_id: number }>('/api/v1/task', { wallet_id: walletId, to: outside, amount: '0.1', fee_tier: 'slow' });
+    expect(created.code).toBe('OK');
+    const id = created.data.task_id;
+    for (const i of [alice, bob]) expect((await who(i).client.post('/api/v1/task/approve', { task_id: id, result: 1 })).code).toBe('OK');
+    if (sign) {
+      const { data } = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: id });
+      for (const i of [alice, carol]) expect((await who(i).client.post('/api/v1/sign', { task_id: id, psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[i]!) })).code).toBe('OK');
+    }
+    return id;
+  }
+  const lockedBy = async () => (await space.admin.client.get<{ list: Array<{ task_id: number | null }> }>('/api/v1/wallets/utxos', { wallet_id: walletId })).data.list.map((u) => u.task_id);
+
+  it('revoke at 5 ends the task and frees its outpoints', async () => {
+    const id = await transfer(true);
+    expect(await lockedBy()).toEqual([id]);
+    const revoked = await space.admin.client.post<{ status: number }>('/api/v1/task/revoke', { task_id: id });
+    expect(revoked.data.status).toBe(7);
+    expect(await lockedBy()).toEqual([null]);
+    expect((await space.admin.client.post('/api/v1/broadcast', { task_id: id })).code).toBe('TASK_STATUS_ERROR');
+  });
+
+  let resentTx: string;
+  let resentTask: number;
+
+  it('outbox: a broadcast stored but never sent (node unreachable) is sent by the watcher once, not again once known', async () => {
+    resentTask = await transfer(true);
+    const adapter = t.ctx.chains.utxoChain(CHAIN);
+    const realBroadcast = adapter.broadcast;
+    adapter.broadcast = async () => {
+      throw new BitcoinError('RPC_ERROR', 'node unreachable');
+    };
+    let sent;
+    try {
+      sent = await space.admin.client.post<{ status: number; tx_hash: string }>('/api/v1/broadcast', { task_id: resentTask });
+    } finally {
+      adapter.broadcast = realBroadcast;
+    }
+    expect(sent.data.status).toBe(6);
+    resentTx = sent.data.tx_hash;
+    expect((await node.rpc('getrawmempool')) as string[]).not.toContain(resentTx);
+    const attempt = () => t.ctx.db.selectFrom('task_broadcasts').select(['send_count', 'sent_at']).where('tx_hash', '=', resentTx).executeTakeFirstOrThrow();
+    expect(await attempt()).toMatchObject({ send_count: 1, sent_at: null });
+    // Too recent to resend; then older than the resend delay: sent once more.
+    await followUtxoTransfers(t.ctx);
+    expect((await attempt()).send_count).toBe(1);
+    await t.ctx.db.updateTable('task_broadcasts').set({ created_at: new Date(Date.now() - 60_000) } as never).where('tx_hash', '=', resentTx).execute();
+    await followUtxoTransfers(t.ctx);
+    expect((await node.rpc('getrawmempool')) as string[]).toContain(resentTx);
+    expect((await attempt()).send_count).toBe(2);
+    await t.ctx.db.updateTable('task_broadcasts').set({ sent_at: new Date(Date.now() - 60_000) }).where('tx_hash', '=', resentTx).execute();
+    await followUtxoTransfers(t.ctx);
+    expect((await attempt()).send_count).toBe(2);
+  });
+
+  it('reorg: a confirmed transfer whose block leaves the main chain goes back to 6, and to 1 when mined again', async () => {
+    const [block] = await node.mineBlocks(1, miner);
+    await followUtxoTransfers(t.ctx);
+    const status = async () => (await space.admin.client.get<TaskInfo & { block_number: string | null }>('/api/v1/task/info', { task_id: resentTask })).data;
+    expect(await status()).toMatchObject({ status: 1, hash: resentTx });
+    const records = () => t.ctx.db.selectFrom('transfer_records').select('tx_hash').where('task_id', '=', resentTask).execute();
+    expect(await records()).toHaveLength(1);
+    await node.rpc('invalidateblock', [block]);
+    await followUtxoTransfers(t.ctx);
+    expect(await status()).toMatchObject({ status: 6, block_number: null });
+    expect(await records()).toHaveLength(0);
+    await node.rpc('reconsiderblock', [block]);
+    await followUtxoTransfers(t.ctx);
+    expect(await status()).toMatchObject({ status: 1 });
+    expect(await records()).toHaveLength(1);
+  });
+
+  it('the background refresh keeps the balance cache of Bitcoin-family wallets', async () => {
+    await t.ctx.db.deleteFrom('wallet_balances').where('wallet_id', '=', walletId).execute();
+    await refreshUtxoBalances(t.ctx);
+    const utxos = await t.ctx.chains.utxoChain(CHAIN).listUtxos({ chain: CHAIN, threshold: 2, keys: signers.map((s) => s.key) }, { receiveCount: 30, changeCount: 30 });
+    const row = await t.ctx.db.selectFrom('wallet_balances').select('amount').where('wallet_id', '=', walletId).executeTakeFirstOrThrow();
+    expect(row.amount).toBe(utxos.reduce((s, u) => s + u.value, 0n).toString());
   });
 
   it('another space reads the wallet and its transfers as not found', async () => {

@@ -4,6 +4,7 @@ import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notification.service';
 import { recordDeposits } from '../transfers/deposit-watcher';
 import { followExecutions } from '../transfers/transfer-watcher';
+import { refreshUtxoBalances } from '../utxo/utxo-balances';
 import { followUtxoTransfers } from '../utxo/utxo-watcher';
 import { walletTokens, walletValueUsd } from './wallet-assets';
 import { SignType, TaskStatus, TaskType, WalletStatus } from './wallet-status';
@@ -121,6 +122,7 @@ export function startWalletJobs(ctx: AppContext, options = { deployMs: 2000, bal
     loop(() => followUtxoTransfers(ctx), options.deployMs),
     loop(() => recordDeposits(ctx), options.deployMs * 3),
     loop(() => refreshBalances(ctx), options.balanceMs),
+    loop(() => refreshUtxoBalances(ctx), options.balanceMs),
   ];
   return () => {
     stopped = true;
