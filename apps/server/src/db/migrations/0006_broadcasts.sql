@@ -62,3 +62,5 @@ create table chain_cursors (
 
 -- The to-do tab reads only open transfers: keep them in their own small index.
 create index tasks_open on tasks (organization_id, id desc) where type = 1 and status in (0, 3, 5, 6);
+-- Members see the transfers of their wallets: one range per wallet, newest first.
+create index tasks_wallet_list on tasks (wallet_id, id desc);

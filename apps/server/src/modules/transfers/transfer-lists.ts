@@ -7,15 +7,30 @@ import { TransferStatus, TRANSFER_TASK } from './transfer-status';
 type ListFilters = Omit<z.infer<typeof transferListQuery>, 'page' | 'page_size'>;
 type RecordFilters = Omit<z.infer<typeof transferRecordsQuery>, 'page' | 'page_size'>;
 
-/** Lists count at most this many rows: a page needs "many", not an exact million. */
-export const COUNT_CAP = 10_000;
+/** Lists count at most this many rows (100 pages of 10): a pager needs "many", not an exact million. */
+export const COUNT_CAP = 1_000;
 export const EXPORT_MAX_ROWS = 50_000;
 
-interface Viewer {
+export interface Viewer {
   organizationId: number;
   userId: number;
-  /** Creators and admins see every wallet's transfers; others those of wallets they have a role on. */
+  /** Creators and admins see every wallet's transfers; others only `walletIds`. */
   seesAll: boolean;
+  /** The wallets a member has a role on or signs for (read once per request). */
+  walletIds: number[];
+}
+
+/** Who is asking: admins see the whole space; a member the wallets they have a role on. */
+export async function viewerOf(ctx: AppContext, organizationId: number, userId: number, spaceRole: number): Promise<Viewer> {
+  const seesAll = spaceRole === 1 || spaceRole === 2;
+  if (seesAll) return { organizationId, userId, seesAll, walletIds: [] };
+  const rows = await ctx.db
+    .selectFrom('wallet_members')
+    .select('wallet_id')
+    .where('user_id', '=', userId)
+    .union(ctx.db.selectFrom('wallet_signers').select('wallet_id').where('user_id', '=', userId))
+    .execute();
+  return { organizationId, userId, seesAll, walletIds: rows.map((row) => row.wallet_id) };
 }
 
 /** The transfers a person may see with the list's filters (shared by the list and its export). */
@@ -24,14 +39,7 @@ export function transferQuery(ctx: AppContext, viewer: Viewer, filters: ListFilt
   // Wallet-creation tasks (type 3) show in "all" beside transfers (§4: they are tasks too).
   let query = ctx.db.selectFrom('tasks as t').where('t.organization_id', '=', viewer.organizationId);
   query = tab === 'todo' ? query.where('t.type', '=', TRANSFER_TASK) : query.where('t.type', 'in', [TRANSFER_TASK, 3]);
-  if (!viewer.seesAll) {
-    query = query.where((eb) =>
-      eb.or([
-        eb.exists(eb.selectFrom('wallet_members as r').select('r.wallet_id').whereRef('r.wallet_id', '=', 't.wallet_id').where('r.user_id', '=', viewer.userId)),
-        eb.exists(eb.selectFrom('wallet_signers as s').select('s.wallet_id').whereRef('s.wallet_id', '=', 't.wallet_id').where('s.user_id', '=', viewer.userId)),
-      ]),
-    );
-  }
+  if (!viewer.seesAll) query = query.where('t.wallet_id', 'in', viewer.walletIds.length > 0 ? viewer.walletIds : [0]);
   if (wallet_id) query = query.where('t.wallet_id', '=', wallet_id);
   if (status !== undefined) query = query.where('t.status', '=', status);
   if (symbol) query = query.where(sql<boolean>`upper(t.symbol) = ${symbol.toUpperCase()}`);
@@ -73,14 +81,7 @@ export async function cappedTotal(ctx: AppContext, query: ReturnType<typeof tran
 /** On-chain records (deposits in, executions out) of wallets the viewer may see. */
 export function recordQuery(ctx: AppContext, viewer: Viewer, filters: RecordFilters) {
   let query = ctx.db.selectFrom('transfer_records as r').innerJoin('wallets as w', 'w.id', 'r.wallet_id').where('r.organization_id', '=', viewer.organizationId);
-  if (!viewer.seesAll) {
-    query = query.where((eb) =>
-      eb.or([
-        eb.exists(eb.selectFrom('wallet_members as m').select('m.wallet_id').whereRef('m.wallet_id', '=', 'r.wallet_id').where('m.user_id', '=', viewer.userId)),
-        eb.exists(eb.selectFrom('wallet_signers as s').select('s.wallet_id').whereRef('s.wallet_id', '=', 'r.wallet_id').where('s.user_id', '=', viewer.userId)),
-      ]),
-    );
-  }
+  if (!viewer.seesAll) query = query.where('r.wallet_id', 'in', viewer.walletIds.length > 0 ? viewer.walletIds : [0]);
   if (filters.wallet_id) query = query.where('r.wallet_id', '=', filters.wallet_id);
   if (filters.direction) query = query.where('r.direction', '=', filters.direction);
   return query.select(['r.id', 'r.wallet_id', 'w.name as wallet_name', 'r.chain_key', 'r.direction', 'r.tx_hash', 'r.from_address', 'r.to_address', 'r.symbol', 'r.decimals', 'r.amount', 'r.block_number', 'r.task_id', 'r.created_at']);
