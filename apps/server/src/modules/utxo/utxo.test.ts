@@ -322,6 +322,32 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family multisig wallets and tr
     expect(row.amount).toBe(utxos.reduce((s, u) => s + u.value, 0n).toString());
   });
 
+  it('manual UTXO choice, and two transfers racing for the only UTXO: one wins, the other is UTXO_SHORTAGE_ERROR', async () => {
+    const { data } = await space.admin.client.get<{ list: Array<{ outpoint: string }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
+    expect(data.list).toHaveLength(1);
+    const body = { wallet_id: walletId, to: outside, amount: '0.01', utxos: [data.list[0]!.outpoint] };
+    const replies = await Promise.all([space.admin.client.post<{ task_id: number }>('/api/v1/task', body), space.admin.client.post<{ task_id: number }>('/api/v1/task', body)]);
+    expect(replies.map((r) => r.code).sort()).toEqual(['OK', 'UTXO_SHORTAGE_ERROR']);
+    const winner = replies.find((r) => r.code === 'OK')!.data.task_id;
+    const info = await space.admin.client.get<TaskInfo & { inputs: Array<{ outpoint: string }> }>('/api/v1/task/info', { task_id: winner });
+    expect(info.data.inputs.map((i) => i.outpoint)).toEqual([data.list[0]!.outpoint]);
+    expect((await space.admin.client.post('/api/v1/task/revoke', { task_id: winner })).code).toBe('OK');
+  });
+
+  it('imports a wallet from its descriptor (members\u2019 keys must reach the threshold); the same one twice is refused', async () => {
+    const descriptor = walletDescriptors({ chain: CHAIN, threshold: 2, keys: [signers[alice]!.key, signers[carol]!.key] }).receive;
+    const base = { name: 'Imported', chain_key: CHAIN, operators: [space.admin.userId] };
+    const imported = await space.admin.client.post<{ wallet_id: number; status: number; threshold: number; descriptor: { receive: string } }>('/api/v1/wallets/bitcoin/import', { ...base, descriptor });
+    expect(imported.code).toBe('OK');
+    expect(imported.data).toMatchObject({ status: 1, threshold: 2, descriptor: { receive: descriptor } });
+    const signersOf = await space.admin.client.get<{ signers: Array<{ user_id: number }> }>('/api/v1/wallets/base-info', { wallet_id: imported.data.wallet_id });
+    expect(signersOf.data.signers.map((s) => s.user_id).sort()).toEqual([who(alice).userId, who(carol).userId].sort());
+    expect((await space.admin.client.post('/api/v1/wallets/bitcoin/import', { ...base, descriptor })).code).toBe('WALLET_EXISTS_ERROR');
+    const outsider = testSigner(CHAIN, new Uint8Array(32).fill(50));
+    const foreign = walletDescriptors({ chain: CHAIN, threshold: 2, keys: [signers[bob]!.key, outsider.key] }).receive;
+    expect((await space.admin.client.post('/api/v1/wallets/bitcoin/import', { ...base, descriptor: foreign })).code).toBe('THRESHOLD_MISMATCH_ERROR');
+  });
+
   it('another space reads the wallet and its transfers as not found', async () => {
     const stranger = await person(t, { mfa: true, prefix: 'stranger' });
     await createSpace(stranger, 'Elsewhere');
