@@ -3,6 +3,7 @@ import { startEvmDevnet, startLitecoinRegtest } from '@keystead/devnet';
 import type { AppConfig } from './config';
 import type { ChainEndpoint, DevnetFaucet, EvmChainEndpoint } from './modules/chains/chain-registry';
 import { devnetFaucetFor } from './modules/chains/devnet-faucet';
+import { enableRegtestReplacement } from './modules/utxo/regtest-settings';
 
 export interface LocalChains {
   endpoints: ChainEndpoint[];
@@ -20,6 +21,7 @@ export async function startLocalChains(config: AppConfig): Promise<LocalChains> 
   const devnetDir = path.join(config.dataDir, 'devnet');
   const wantEvm = !config.evmRpcUrls.some((setting) => setting.chainId === 31337);
   const wantLitecoin = !process.env.LTC_RPC_URL;
+  if (wantLitecoin) enableRegtestReplacement(devnetDir);
   const [evm, litecoin] = await Promise.all([
     wantEvm ? startEvmDevnet({ dataDir: devnetDir, port: config.DEVNET_PORT }) : null,
     wantLitecoin ? startLitecoinRegtest({ dataDir: devnetDir }) : null,

@@ -6,6 +6,7 @@ import { inSpace } from '../../plugins/access-rules';
 import { presentTask } from '../transfers/transfer-present';
 import { loadTask } from '../transfers/transfer-steps';
 import { signerKeyRoutes } from './signer-keys.routes';
+import { utxoDevFaucetRoutes } from './utxo-dev-faucet.routes';
 import { speedUpUtxoTransfer } from './utxo-speed-up';
 import { utxoWalletRoutes } from './utxo-wallet.routes';
 
@@ -24,6 +25,7 @@ export async function isUtxoWalletId(ctx: AppContext, walletId: number): Promise
 export async function utxoRoutes(app: AppInstance, ctx: AppContext) {
   await signerKeyRoutes(app, ctx);
   await utxoWalletRoutes(app, ctx);
+  if (!ctx.config.isProduction) await utxoDevFaucetRoutes(app, ctx);
   app.post('/task/speed-up', { config: { access: inSpace('transfer.act') }, schema: { tags: ['transfer'], body: utxoSpeedUpBody, summary: 'Bitcoin family: a replace-by-fee transfer at a higher fee rate (signed again)' } }, async (request, reply) => {
     const loaded = await loadTask(ctx, request as FastifyRequest, request.body.task_id);
     const task = await speedUpUtxoTransfer(ctx, request, loaded, request.body);

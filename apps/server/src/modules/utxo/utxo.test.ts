@@ -1,7 +1,7 @@
 // Bitcoin-family multisig through the API on a real `litecoind -regtest`: signer keys verified by
 // BIP-137 messages, a 2-of-3 P2WSH wallet, UTXOs and fee rates, a PSBT transfer with change
 // through approval → two signatures → broadcast → confirmation, refusals, and a BIP-125 speed-up.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ecc from 'tiny-secp256k1';
@@ -12,6 +12,7 @@ import { isLitecoindAvailable, startLitecoinRegtest, type LitecoinRegtest } from
 import { createSpace, person, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
+import { enableRegtestReplacement } from './regtest-settings';
 import { refreshUtxoBalances } from './utxo-balances';
 import { followUtxoTransfers } from './utxo-watcher';
 
@@ -52,9 +53,8 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family multisig wallets and tr
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'keystead-utxo-api-'));
-    // Litecoin Core relays BIP-125 replacements only with -mempoolreplacement=1.
-    mkdirSync(join(dataDir, 'litecoin', 'regtest'), { recursive: true });
-    writeFileSync(join(dataDir, 'litecoin', 'regtest', 'settings.json'), JSON.stringify({ mempoolreplacement: '1' }));
+    // Litecoin Core relays BIP-125 replacements only with -mempoolreplacement=1 (as the dev server does).
+    enableRegtestReplacement(dataDir);
     node = (await startLitecoinRegtest({ dataDir }))!;
     t = await createTestApp({}, { chains: [{ family: 'BTC', chainId: CHAIN, name: 'Litecoin regtest', rpcUrl: node.rpcUrl, rpcUser: node.rpcUser, rpcPassword: node.rpcPassword, isDevnet: true }] });
     const w = await node.ensureWallet('miner');
@@ -346,6 +346,14 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family multisig wallets and tr
     const outsider = testSigner(CHAIN, new Uint8Array(32).fill(50));
     const foreign = walletDescriptors({ chain: CHAIN, threshold: 2, keys: [signers[bob]!.key, outsider.key] }).receive;
     expect((await space.admin.client.post('/api/v1/wallets/bitcoin/import', { ...base, descriptor: foreign })).code).toBe('THRESHOLD_MISMATCH_ERROR');
+  });
+
+  it('dev faucet: coins for a deposit address, confirmed at once', async () => {
+    const next = await space.admin.client.post<{ address: string }>('/api/v1/wallets/bitcoin/address', { wallet_id: walletId });
+    const funded = await space.admin.client.post<{ txid: string }>('/api/v1/dev/utxo-faucet', { address: next.data.address, amount: '2' });
+    expect(funded.code).toBe('OK');
+    const utxos = await space.admin.client.get<{ list: Array<{ txid: string; value: string; confirmations: number }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
+    expect(utxos.data.list.find((u) => u.txid === funded.data.txid)).toMatchObject({ value: '2', confirmations: 1 });
   });
 
   it('another space reads the wallet and its transfers as not found', async () => {
