@@ -356,6 +356,24 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family multisig wallets and tr
     expect(utxos.data.list.find((u) => u.txid === funded.data.txid)).toMatchObject({ value: '2', confirmations: 1 });
   });
 
+  it('devnet PSBT signer (dev mode): keys 1\u20139 register, verify and sign like an outside wallet', async () => {
+    const keys = await who(carol).client.get<{ list: Array<{ index: number; xpub: string; fingerprint: string; path: string }> }>('/api/v1/dev/utxo-devnet-keys');
+    const key = keys.data.list.find((k) => k.index === 4)!;
+    expect(key.xpub).toMatch(/^tpub/);
+    const added = await who(carol).client.post<{ id: number }>('/api/v1/permission-address/bitcoin', { name: 'Devnet 4', chain_key: CHAIN, xpub: key.xpub, fingerprint: key.fingerprint, path: key.path });
+    const challenge = await who(carol).client.get<{ challenge_id: number; message: string }>('/api/v1/permission-address/challenge', { id: added.data.id });
+    const signed = await who(carol).client.post<{ signature: string }>('/api/v1/dev/utxo-devnet-sign-message', { index: 4, message: challenge.data.message });
+    expect((await who(carol).client.post('/api/v1/permission-address/bitcoin/verify', { id: added.data.id, challenge_id: challenge.data.challenge_id, signature: signed.data.signature })).code).toBe('OK');
+    const devnet = testSigner(CHAIN, new Uint8Array(32).fill(4));
+    expect(devnet.key.xpub).toBe(key.xpub);
+    const { data } = await space.admin.client.get<{ list: Array<{ outpoint: string }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
+    const created = await space.admin.client.post<{ task_id: number }>('/api/v1/task', { wallet_id: walletId, to: outside, amount: '0.01', utxos: [data.list[0]!.outpoint] });
+    const info = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: created.data.task_id });
+    const byDevnet = await who(carol).client.post<{ psbt: string }>('/api/v1/dev/utxo-devnet-sign', { index: 4, psbt: info.data.psbt });
+    expect(byDevnet.data.psbt).toBe(signPsbtAsSigner(info.data.psbt, CHAIN, devnet));
+    expect((await space.admin.client.post('/api/v1/task/revoke', { task_id: created.data.task_id })).code).toBe('OK');
+  });
+
   it('another space reads the wallet and its transfers as not found', async () => {
     const stranger = await person(t, { mfa: true, prefix: 'stranger' });
     await createSpace(stranger, 'Elsewhere');
