@@ -39,7 +39,9 @@ export interface ChildServer {
 export async function startChild(entry: string, env: Record<string, string>, readyPath: string, timeoutMs = 60_000): Promise<ChildServer & { readyMs: number }> {
   const port = Number(env.PORT ?? (await freePort()));
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=prof", profiles the server under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -92,13 +92,14 @@ export async function createTransfer(ctx: AppContext, request: FastifyRequest, i
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, { organizationId: organization.id, userId: user.id, type: 'transfer', operation: 'create', ip: request.ip, content: { task_id: task.id, wallet_id: wallet.id, to, amount: input.amount, symbol: token.symbol, nonce: nonce.toString() } });
     const next = await trx.selectFrom('wallet_members').select('user_id').where('wallet_id', '=', wallet.id).where('role', '=', 'approver').execute();
     const signers = await trx.selectFrom('wallet_signers').select('user_id').where('wallet_id', '=', wallet.id).execute();
     const recipients = status === TransferStatus.PendingApproval ? next : signers;
     for (const { user_id } of recipients) {
       await notify(trx, { userId: user_id, organizationId: organization.id, category: 'transfer', topic: 'task', title: `Transfer ${taskNumber(task.id)} needs you`, body: `${input.amount} ${token.symbol} from ${wallet.name} to ${to} waits for your ${status === TransferStatus.PendingApproval ? 'approval' : 'signature'}.`, walletName: wallet.name, taskNumber: taskNumber(task.id) }, Boolean(ctx.config.SMTP_URL));
     }
+    // Last: the space's audit chain is locked from here to the commit, so keep that short.
+    await writeAudit(trx, { organizationId: organization.id, userId: user.id, type: 'transfer', operation: 'create', ip: request.ip, content: { task_id: task.id, wallet_id: wallet.id, to, amount: input.amount, symbol: token.symbol, nonce: nonce.toString() } });
     return task;
   });
 }

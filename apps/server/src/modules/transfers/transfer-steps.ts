@@ -69,13 +69,14 @@ export async function approveTransfer(ctx: AppContext, request: FastifyRequest, 
     if (Number(counts.approved) >= threshold) status = TransferStatus.PendingSignature;
     else if (Number(counts.rejected) > approvers.length - threshold) status = TransferStatus.ApprovalRejected;
     if (status !== locked.status) await trx.updateTable('tasks').set({ status, updated_at: new Date() }).where('id', '=', task.id).execute();
-    await writeAudit(trx, { organizationId: task.organization_id, userId: user.id, type: 'transfer', operation: input.result === 1 ? 'approve' : 'reject', ip: request.ip, content: { task_id: task.id, comment: input.comment ?? null } });
     if (status === TransferStatus.PendingSignature) {
       const signers = await trx.selectFrom('wallet_signers').select('user_id').where('wallet_id', '=', wallet.id).execute();
       await notifyUsers(trx, ctx, signers.map((s) => s.user_id), locked, wallet.name, `Transfer ${taskNumber(task.id)} is approved`, 'It now waits for your signature.');
     } else if (status === TransferStatus.ApprovalRejected && locked.created_by) {
       await notifyUsers(trx, ctx, [locked.created_by], locked, wallet.name, `Transfer ${taskNumber(task.id)} was rejected`, input.comment ?? 'The approvers rejected it.');
     }
+    // Last: the space's audit chain stays locked until the commit.
+    await writeAudit(trx, { organizationId: task.organization_id, userId: user.id, type: 'transfer', operation: input.result === 1 ? 'approve' : 'reject', ip: request.ip, content: { task_id: task.id, comment: input.comment ?? null } });
     return { status, approved: Number(counts.approved), rejected: Number(counts.rejected) };
   });
 }
@@ -123,11 +124,12 @@ export async function signTransfer(ctx: AppContext, request: FastifyRequest, inp
     const count = await trx.selectFrom('task_signatures').select(sql<number>`count(*)`.as('n')).where('task_id', '=', task.id).executeTakeFirstOrThrow();
     const ready = Number(count.n) >= safe.threshold;
     if (ready) await trx.updateTable('tasks').set({ status: TransferStatus.PendingBroadcast, signing_threshold: safe.threshold, updated_at: new Date() }).where('id', '=', task.id).execute();
-    await writeAudit(trx, { organizationId: task.organization_id, userId: user.id, type: 'transfer', operation: 'sign', ip: request.ip, content: { task_id: task.id, signer: signed.signer, kind: signed.kind } });
     if (ready) {
       const broadcasters = await trx.selectFrom('wallet_members').select('user_id').where('wallet_id', '=', wallet.id).where('role', 'in', ['broadcaster', 'operator']).execute();
       await notifyUsers(trx, ctx, broadcasters.map((b) => b.user_id), locked, wallet.name, `Transfer ${taskNumber(task.id)} is signed`, 'It is ready to broadcast.');
     }
+    // Last: the space's audit chain stays locked until the commit.
+    await writeAudit(trx, { organizationId: task.organization_id, userId: user.id, type: 'transfer', operation: 'sign', ip: request.ip, content: { task_id: task.id, signer: signed.signer, kind: signed.kind } });
     return { status: ready ? TransferStatus.PendingBroadcast : TransferStatus.PendingSignature, signatures: Number(count.n), threshold: safe.threshold };
   });
 }
