@@ -43,6 +43,7 @@ export async function utxoTaskInfo(ctx: AppContext, task: Task, wallet: Wallet) 
     }),
     // Per input: the digest, the threshold and every key (fingerprint/path) with whether it signed.
     signing_requests: signing ? signingRequests(task.psbt!, chain) : null,
+    signing_keys: keys.map((k) => ({ xpub: k.xpub, fingerprint: k.fingerprint, path: k.path })),
     broadcasts: broadcasts.map((b) => ({ tx_hash: b.tx_hash, fee_sat: b.max_fee_per_gas, status: b.status, send_count: b.send_count, created_at: b.created_at.toISOString() })),
     typed_data: null,
     execution: null,

@@ -70,6 +70,14 @@ export interface TaskInfo extends TransferTask {
   broadcasts?: TaskBroadcast[];
   rejection?: { task_id: number; status: number } | null;
   queue?: QueueItem[];
+  /** Bitcoin family: the PSBT (base64) as signed so far, its fee and the wallet's keys. */
+  psbt?: string | null;
+  fee?: string | null;
+  fee_rate?: number | null;
+  vsize?: number | null;
+  signing_keys?: Array<{ xpub: string; fingerprint: string; path: string }>;
+  replaces?: number | null;
+  replaced_by?: { task_id: number; status: number } | null;
 }
 
 export interface TransferPage {

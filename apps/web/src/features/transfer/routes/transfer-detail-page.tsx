@@ -10,6 +10,7 @@ import { useTaskInfo } from '../api/transfer-queries';
 import { useWalletPeople } from '../api/wallets';
 import { ApprovalCard } from '../components/detail/approval-card';
 import { BroadcastCard, mayBroadcast } from '../components/detail/broadcast-card';
+import { PsbtCard } from '../components/detail/psbt-card';
 import { QueueCard } from '../components/detail/queue-card';
 import { RevokeButton } from '../components/detail/revoke-button';
 import { SignatureCard } from '../components/detail/signature-card';
@@ -59,13 +60,13 @@ export default function TransferDetailPage() {
         <Col xs={24} lg={14}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <TaskSummary task={task} />
-            <BroadcastCard task={task} allowed={mayBroadcast(task, wallet.data, userId, privileged)} />
+            {task.psbt ? null : <BroadcastCard task={task} allowed={mayBroadcast(task, wallet.data, userId, privileged)} />}
           </Space>
         </Col>
         <Col xs={24} lg={10}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             {(task.approval_threshold ?? 0) > 0 ? <ApprovalCard task={task} wallet={wallet.data} userId={userId} needsMfa={Boolean(space.data?.is_open_approve)} /> : null}
-            <SignatureCard task={task} wallet={wallet.data} userId={userId} />
+            {task.psbt ? <PsbtCard task={task} wallet={wallet.data} userId={userId} mayBroadcast={mayBroadcast(task, wallet.data, userId, privileged)} /> : <SignatureCard task={task} wallet={wallet.data} userId={userId} />}
             <QueueCard task={task} />
           </Space>
         </Col>
