@@ -193,6 +193,11 @@ describe('fees, deposits and lists', () => {
 
   it('filters the list by task number and symbol and exports CSV', async () => {
     const created = await admin.client.post<{ task_id: number; task_number: string }>('/api/v1/task', { wallet_id: safe.walletId, to: recipient, amount: '1.25', token: safe.usdt, remark: '=HYPERLINK("x")' });
+    // The pending transfer's amount is locked in the wallet's assets.
+    const assets = await admin.client.get<{ detail: Array<{ symbol: string; amount: string; lock_amount: string; available_amount: string }> }>('/api/v1/wallets/asset-info', { wallet_id: safe.walletId });
+    const usdtLine = assets.data.detail.find((line) => line.symbol === 'USDT')!;
+    expect(usdtLine.lock_amount).toBe('1.25');
+    expect(Number(usdtLine.available_amount)).toBeCloseTo(Number(usdtLine.amount) - 1.25, 6);
     const byNumber = await admin.client.get<{ list: Array<{ task_id: number }>; total: number }>('/api/v1/transfer/list', { tab: 'all', keyword: created.data.task_number });
     expect(byNumber.data.list.map((task) => task.task_id)).toEqual([created.data.task_id]);
     expect((await admin.client.get<{ total: number }>('/api/v1/transfer/list', { tab: 'all', symbol: 'BTC' })).data.total).toBe(0);

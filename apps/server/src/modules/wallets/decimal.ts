@@ -33,6 +33,12 @@ export function add(a: string, b: string, scale = 8): string {
   return fromScaled(toScaled(a, scale) + toScaled(b, scale), scale);
 }
 
+/** a − b, never below zero (an available amount cannot be negative). */
+export function subtract(a: string, b: string, scale = 8): string {
+  const difference = toScaled(a, scale) - toScaled(b, scale);
+  return fromScaled(difference > 0n ? difference : 0n, scale);
+}
+
 /** Rounded (half up) to `digits` fraction digits, for display values. */
 export function round(value: string, digits = 2): string {
   const scaled = toScaled(value, digits + 1);

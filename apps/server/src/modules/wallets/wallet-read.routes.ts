@@ -7,13 +7,13 @@ import { requireSpace } from '../../plugins/access';
 import { SIGNED_IN, inSpace } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
 import { AppError } from '../../lib/app-error';
-import { multiply, round } from './decimal';
+import { formatUnits, multiply, round, subtract } from './decimal';
 import { currencyRate } from './prices';
 import { refreshBalances } from './wallet-jobs';
 import { loadWallet } from './wallet-access';
-import { assetLines, cachedBalances, walletTokens } from './wallet-assets';
+import { assetLines, cachedBalances, walletTokens, walletValueUsd } from './wallet-assets';
 import { presentWallet } from './wallet-presenter';
-import { WalletStatus } from './wallet-status';
+import { TaskStatus, TaskType, WalletStatus } from './wallet-status';
 
 const tags = ['wallet'];
 
@@ -114,8 +114,25 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
     const tokens = await walletTokens(ctx, ctx.db, wallet);
     const balances = (await cachedBalances(ctx.db, [wallet.id])).get(wallet.id) ?? new Map();
     const { lines, total } = assetLines(tokens, balances);
+    // Amounts of active transfers are locked (§5: "not above balance" counts them).
+    const locks = await ctx.db
+      .selectFrom('tasks')
+      .select(['token_key', sql<string>`sum(amount)::text`.as('locked')])
+      .where('wallet_id', '=', wallet.id)
+      .where('type', '=', TaskType.Transfer)
+      .where('status', 'in', [TaskStatus.PendingApproval, TaskStatus.PendingSignature, TaskStatus.PendingBroadcast, TaskStatus.OnChain])
+      .groupBy('token_key')
+      .execute();
+    const locked = new Map(locks.filter((row) => row.token_key).map((row) => [row.token_key!, row.locked]));
+    const detail = lines.map((line, i) => {
+      const token = tokens[i]!;
+      const lockedRaw = BigInt(locked.get(token.key) ?? '0');
+      const balanceRaw = BigInt(balances.get(token.key) ?? '0');
+      return { ...line, lock_amount: formatUnits(lockedRaw, token.decimals), available_amount: formatUnits(balanceRaw > lockedRaw ? balanceRaw - lockedRaw : 0n, token.decimals) };
+    });
+    const lockedUsd = walletValueUsd(tokens, locked);
     const updated = await ctx.db.selectFrom('wallet_balances').select(sql<Date>`max(updated_at)`.as('at')).where('wallet_id', '=', wallet.id).executeTakeFirst();
-    return reply.ok({ amount: round(total, 2), available_amount: round(total, 2), lock_amount: '0.00', detail: lines, update_time: updated?.at ? new Date(updated.at).toISOString() : null, currency: 'USD' });
+    return reply.ok({ amount: round(total, 2), available_amount: round(subtract(total, lockedUsd), 2), lock_amount: round(lockedUsd, 2), detail, update_time: updated?.at ? new Date(updated.at).toISOString() : null, currency: 'USD' });
   });
 
   app.post('/wallets/refresh-balance', { config: { access: inSpace('wallet.view') }, schema: { tags, body: walletIdBody, summary: 'Read this wallet\'s balances from the chain now' } }, async (request, reply) => {

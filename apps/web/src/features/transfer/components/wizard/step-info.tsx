@@ -3,7 +3,6 @@ import { Alert, Button, Form, Input, Select, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { trimStart } from '@/lib/validation';
 import { useAddressTags } from '../../api/create-transfer';
-import { availableOf, useLockedAmounts } from '../../api/locked-amounts';
 import { ADDRESS_TAG } from '../../api/types';
 import { useWalletAssetLines, useWalletPeople } from '../../api/wallets';
 import { catalogueMessage } from '../transfer-bits';
@@ -21,7 +20,6 @@ export function StepInfo(props: { draft: TransferDraft; onBack: () => void; onNe
   const [draft, setDraft] = useState(props.draft);
   const [tried, setTried] = useState(false);
   const assets = useWalletAssetLines(draft.walletId);
-  const locked = useLockedAmounts(draft.walletId);
   const wallet = useWalletPeople(draft.walletId);
   const tags = useAddressTags(draft.walletId, draft.to.trim());
   const patch = (change: Partial<TransferDraft>) => setDraft((value) => ({ ...value, ...change }));
@@ -32,7 +30,8 @@ export function StepInfo(props: { draft: TransferDraft; onBack: () => void; onNe
     if (asset && (asset.symbol !== draft.symbol || asset.decimals !== draft.decimals))
       setDraft((value) => ({ ...value, token: asset.contract_address, symbol: asset.symbol, decimals: asset.decimals }));
   }, [asset, draft.symbol, draft.decimals]);
-  const available = asset ? (asset.available_amount ?? availableOf(asset.amount, locked.data?.get(asset.symbol), asset.decimals)) : null;
+  // The server subtracts what active transfers lock from the balance (asset-info).
+  const available = asset ? (asset.available_amount ?? asset.amount) : null;
 
   // Max mode follows the available amount as it changes.
   useEffect(() => {
@@ -94,7 +93,7 @@ export function StepInfo(props: { draft: TransferDraft; onBack: () => void; onNe
         extra={
           <span data-testid="transfer-available">
             {t('wizard.available', { amount: available ?? '—', symbol: asset?.symbol ?? '' })}
-            {locked.data?.get(asset?.symbol ?? '')?.length ? ` · ${t('wizard.lockedHint')}` : ''}
+            {asset?.lock_amount && Number(asset.lock_amount) > 0 ? ` · ${t('wizard.lockedHint')}` : ''}
           </span>
         }
       >
