@@ -37,6 +37,9 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
       status: row.status,
       public_key: row.public_key,
       path: row.derivation_path,
+      // Bitcoin-family signer keys: the chain of the xpub and the master fingerprint.
+      chain_key: row.chain_key,
+      fingerprint: row.fingerprint,
       created_at: row.created_at.toISOString(),
       verified_at: row.verified_at?.toISOString() ?? null,
       linked_wallets: links.filter((link) => link.signer_address_id === row.id).map(({ signer_address_id: _s, ...wallet }) => wallet),

@@ -7,10 +7,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { AddressText } from '@/features/wallet';
 import { useSignerAddresses } from '../api/list-signer-addresses';
 import { SIGNER_STATUS, type SignerAddress } from '../api/types';
+import { AddBitcoinKeyModal } from '../components/add-bitcoin-key-modal';
 import { AddSignerModal } from '../components/add-signer-modal';
 import { DeleteSignerModal } from '../components/delete-signer-modal';
 import { SignerDetailDrawer } from '../components/signer-detail-drawer';
 import { SignerStatusTag } from '../components/signer-status-tag';
+import { VerifyBitcoinKeyModal } from '../components/verify-bitcoin-key-modal';
 import { VerifySignerModal } from '../components/verify-signer-modal';
 
 /** /permission-address: the user's signer addresses: list, add, verify, view, delete. */
@@ -19,6 +21,7 @@ export default function PermissionAddressPage() {
   const screens = Grid.useBreakpoint();
   const list = useSignerAddresses();
   const [adding, setAdding] = useState(false);
+  const [addingBtc, setAddingBtc] = useState(false);
   const [verifying, setVerifying] = useState<SignerAddress | null>(null);
   const [viewing, setViewing] = useState<SignerAddress | null>(null);
   const [deleting, setDeleting] = useState<SignerAddress | null>(null);
@@ -48,9 +51,14 @@ export default function PermissionAddressPage() {
         title={t('signer.title')}
         description={t('signer.description')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="signer-add">
-            {t('signer.add.open')}
-          </Button>
+          <Space wrap>
+            <Button icon={<PlusOutlined />} onClick={() => setAddingBtc(true)} data-testid="btc-key-add">
+              {t('signer.btc.open')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="signer-add">
+              {t('signer.add.open')}
+            </Button>
+          </Space>
         }
       />
       <Card styles={{ body: { padding: screens.md ? 0 : 12 } }}>
@@ -114,7 +122,16 @@ export default function PermissionAddressPage() {
           void list.refetch().then((result) => setVerifying(result.data?.list.find((row) => row.id === id) ?? null));
         }}
       />
-      <VerifySignerModal signer={verifying} onClose={() => setVerifying(null)} />
+      <AddBitcoinKeyModal
+        open={addingBtc}
+        onClose={() => setAddingBtc(false)}
+        onAdded={(id) => {
+          setAddingBtc(false);
+          void list.refetch().then((result) => setVerifying(result.data?.list.find((row) => row.id === id) ?? null));
+        }}
+      />
+      <VerifySignerModal signer={verifying?.family === 'BTC' ? null : verifying} onClose={() => setVerifying(null)} />
+      <VerifyBitcoinKeyModal signer={verifying?.family === 'BTC' ? verifying : null} onClose={() => setVerifying(null)} />
       <SignerDetailDrawer signer={viewing} onClose={() => setViewing(null)} />
       <DeleteSignerModal signer={deleting} onClose={() => setDeleting(null)} />
     </div>

@@ -31,6 +31,8 @@ export interface WalletBase {
   is_open_white_list: boolean;
   is_open_asset_tag: boolean;
   deploy_tx_hash: string | null;
+  /** Bitcoin family: the wallet's output descriptors (receive 0/*, change 1/*). */
+  descriptor?: { receive: string; change: string } | null;
   ctime: string;
 }
 

@@ -10,7 +10,9 @@ import { useWalletBaseInfo } from '../../api/get-wallet-base-info';
 import { useImportSingleWallet } from '../../api/import-single-wallet';
 import { SIGN_TYPE } from '../../api/types';
 import { emptyDraft, type WalletDraft } from './draft';
+import { useChains } from '../../api/list-chains';
 import { StepBaseInfo } from './step-base-info';
+import { StepBtcSuccess } from './step-btc-success';
 import { StepDeploy } from './step-deploy';
 import { StepReview } from './step-review';
 import { StepRoles } from './step-roles';
@@ -38,7 +40,9 @@ export function CreateWalletWizard() {
   const created = useWalletBaseInfo(createdId);
   const [draft, setDraft] = useState<WalletDraft>(emptyDraft);
   const [step, setStep] = useState(0);
-  const createMulti = useCreateMultiWallet();
+  const chains = useChains();
+  const bitcoin = chains.data?.list.find((chain) => chain.chain_id === draft.chain_key)?.family === 'BTC';
+  const createMulti = useCreateMultiWallet(bitcoin);
   const importSingle = useImportSingleWallet();
   const space = useOrganizationBaseInfo(useSelectedSpaceId());
 
@@ -81,7 +85,8 @@ export function CreateWalletWizard() {
       </div>
     );
 
-  const titles = keys.map((item) => t(`create.steps.${item === 'finish' ? (kind === 'single' ? 'verify' : 'deploy') : item}`));
+  const createdBitcoin = Boolean(created.data?.descriptor) || (!createdId && bitcoin);
+  const titles = keys.map((item) => t(`create.steps.${item === 'finish' ? (kind === 'single' ? 'verify' : createdBitcoin ? 'btcSuccess' : 'deploy') : item}`));
   return (
     <div data-testid="create-wallet">
       <PageHeader title={t('create.title')} description={t('create.description')} />
@@ -112,6 +117,8 @@ export function CreateWalletWizard() {
             <StepReview draft={draft} onBack={back} onCreate={() => void create().catch(() => undefined)} creating={createMulti.isPending || importSingle.isPending} />
           ) : kind === 'single' ? (
             <StepVerifySingle walletId={createdId} />
+          ) : created.data?.descriptor ? (
+            <StepBtcSuccess walletId={createdId} />
           ) : (
             <StepDeploy walletId={createdId} />
           )}

@@ -14,6 +14,8 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
   const [form] = Form.useForm<{ name: string; remark?: string; chain_key: string; address?: string }>();
   const chains = useChains();
   const evm = (chains.data?.list ?? []).filter((chain) => chain.family === 'EVM');
+  // Multisig wallets may also be Bitcoin-family (descriptor wallets of verified xpubs).
+  const choices = [...evm, ...(draft.kind === 'multi' ? (chains.data?.list ?? []).filter((chain) => chain.family === 'BTC') : [])];
   // The first EVM chain is the default once the list has arrived.
   const firstChain = evm[0]?.chain_id;
   useEffect(() => {
@@ -47,7 +49,7 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
           id="wallet-chain"
           loading={chains.isPending}
           data-testid="wallet-chain"
-          options={evm.map((chain) => ({
+          options={choices.map((chain) => ({
             value: chain.chain_id,
             label: (
               <span>

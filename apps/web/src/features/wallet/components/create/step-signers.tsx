@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Empty, Form, InputNumber, Space, Typography } 
 import { useTranslation } from 'react-i18next';
 import { BTC_MULTISIG_MAX_SIGNERS, MULTISIG_PRESETS } from '@keystead/contract/limits';
 import { useSelectedSpaceId } from '@/lib/space';
+import { useChains } from '../../api/list-chains';
 import { useSignUsers } from '../../api/list-sign-users';
 import { MONO } from '../wallet-bits';
 import type { StepProps } from './draft';
@@ -17,7 +18,9 @@ export function StepSigners({ draft, onBack, onNext }: StepProps) {
   const [signers, setSigners] = useState<number[]>(draft.signers);
   const [threshold, setThreshold] = useState<number>(draft.threshold);
   const [error, setError] = useState<string | null>(null);
-  const options = signUsers.data?.list ?? [];
+  // Signer addresses of the chain's family: EVM addresses, or Bitcoin-family keys (xpubs).
+  const family = useChains().data?.list.find((chain) => chain.chain_id === draft.chain_key)?.family ?? 'EVM';
+  const options = (signUsers.data?.list ?? []).filter((option) => option.family === family);
 
   const next = () => {
     if (signers.length < 2) return setError(t('validation.signersMin'));
