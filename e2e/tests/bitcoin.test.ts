@@ -1,0 +1,126 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ApiSession } from '../lib/api-session';
+import { registerAccount } from '../lib/accounts';
+import { launchBrowser, newPage } from '../lib/browser';
+import { addMember, createSpace, openInSpace, registerCreator } from '../lib/spaces';
+import { waitFor } from '../lib/transfers';
+import { screenshotBoth, toastWith } from '../lib/wallets';
+
+/** A P2WPKH address on Litecoin regtest outside the wallet (a fixed test key's). */
+const OUTSIDE = 'rltc1qdyade5th6gmu8y5p3ts5x9ukqg6lrkpttmhulu';
+const CHAIN = 'ltc-regtest';
+
+/** Registers and verifies devnet signer key n through the API (the devnet signer signs the challenge). */
+async function verifyKeyByApi(session: ApiSession, index: number): Promise<void> {
+  const keys = await session.call<{ list: Array<{ index: number; xpub: string; fingerprint: string; path: string }> }>('GET', `/api/v1/dev/utxo-devnet-keys?chain_key=${CHAIN}`);
+  const key = keys.list.find((k) => k.index === index)!;
+  const added = await session.call<{ id: number }>('POST', '/api/v1/permission-address/bitcoin', { name: `Devnet ${index}`, chain_key: CHAIN, xpub: key.xpub, fingerprint: key.fingerprint, path: key.path });
+  const challenge = await session.call<{ challenge_id: number; message: string }>('GET', `/api/v1/permission-address/challenge?id=${added.id}`);
+  const signed = await session.call<{ signature: string }>('POST', '/api/v1/dev/utxo-devnet-sign-message', { chain_key: CHAIN, index, message: challenge.message });
+  await session.call('POST', '/api/v1/permission-address/bitcoin/verify', { id: added.id, challenge_id: challenge.challenge_id, signature: signed.signature });
+}
+
+/**
+ * Litecoin regtest multisig end to end (issue 7): a signer adds and verifies an xpub in the
+ * browser with the devnet key; the admin creates a 2-of-3 P2WSH wallet in the wizard and sees
+ * its descriptors on the BTC success step; the dev faucet funds it; a transfer is signed from the
+ * task page with the devnet PSBT signer and by a second signer, broadcast from the page, and
+ * confirmed after a block.
+ */
+describe('Bitcoin-family multisig on Litecoin regtest', () => {
+  let browser: Browser;
+  let close: () => Promise<void>;
+  let admin: Awaited<ReturnType<typeof registerCreator>>;
+  let spaceId: number;
+  let signers: Array<{ email: string; session: ApiSession }>;
+  let walletId: number;
+  let address: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    ({ browser, close } = await launchBrowser());
+    admin = await registerCreator();
+    spaceId = (await createSpace(admin.session, 'Coin desk')).organization_id;
+    signers = [];
+    for (let index = 0; index < 3; index += 1) signers.push(await registerAccount());
+    for (const signer of signers) await addMember(admin.session, signer);
+  }, 120_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await close();
+  });
+
+  async function open(session: ApiSession, path: string): Promise<Page> {
+    const { context, page } = await newPage(browser);
+    contexts.push(context);
+    await openInSpace(page, session, spaceId, path);
+    return page;
+  }
+
+  it('a signer adds an xpub and verifies it with the devnet key', async () => {
+    const page = await open(signers[0]!.session, '/permission-address');
+    await page.getByTestId('btc-key-add').click();
+    await page.getByTestId('btc-key-devnet-fill').click();
+    await expect.poll(() => page.locator('#btc-key-xpub').inputValue()).toMatch(/^tpub/);
+    await page.getByTestId('btc-key-add-submit').click();
+    await page.getByTestId('btc-key-challenge').waitFor();
+    await page.getByTestId('btc-key-devnet-sign').getByRole('button').click();
+    await expect.poll(() => page.getByTestId('btc-key-signature').inputValue()).not.toBe('');
+    await screenshotBoth(page, 'bitcoin-verify-key');
+    await page.getByTestId('btc-key-verify-submit').click();
+    await expect.poll(() => page.getByTestId('signer-status').first().innerText()).toBe('Verified');
+    await verifyKeyByApi(signers[1]!.session, 2);
+    await verifyKeyByApi(signers[2]!.session, 3);
+  });
+
+  it('the admin creates a 2-of-3 wallet in the wizard and sees its descriptors', async () => {
+    const page = await open(admin.session, '/multiple-wallet');
+    await page.getByTestId('wallet-type-multi').click();
+    await page.locator('#wallet-name').fill('LTC vault');
+    await expect.poll(() => page.locator('.ant-select-selection-item').first().innerText()).toContain('Devnet');
+    await page.getByTestId('wallet-chain').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Litecoin' }).click();
+    await page.getByTestId('wizard-next').click();
+    await page.getByTestId('signer-options').waitFor();
+    const options = page.locator('[data-testid="signer-options"] .ant-checkbox-wrapper');
+    await expect.poll(() => options.count()).toBe(3);
+    for (let index = 0; index < 3; index += 1) await options.nth(index).click();
+    await page.locator('#wallet-threshold').fill('2');
+    await page.getByTestId('wizard-next').click();
+    await page.getByTestId('wizard-step-roles').waitFor();
+    await page.getByTestId('wizard-next').click();
+    await page.getByTestId('wallet-review').waitFor();
+    await page.getByTestId('wizard-create').click();
+    await page.getByTestId('btc-descriptor').waitFor();
+    expect(await page.getByTestId('btc-descriptor-receive').innerText()).toMatch(/^wsh\(sortedmulti\(2,\[/);
+    await screenshotBoth(page, 'bitcoin-wizard-success');
+    walletId = Number(new URL(page.url()).searchParams.get('wallet_id'));
+    const info = await admin.session.call<{ address: string; status: number }>('GET', `/api/v1/wallets/base-info?wallet_id=${walletId}`);
+    expect(info.status).toBe(1);
+    address = info.address;
+  });
+
+  it('a funded transfer is signed with the devnet PSBT signer and by a second signer, broadcast from the page and confirmed', async () => {
+    await admin.session.call('POST', '/api/v1/dev/utxo-faucet', { address, amount: '2' });
+    const task = await admin.session.call<{ task_id: number; status: number }>('POST', '/api/v1/task', { wallet_id: walletId, to: OUTSIDE, amount: '0.5', fee_tier: 'standard' });
+    expect(task.status).toBe(3);
+    const page = await open(signers[0]!.session, `/task/${task.task_id}`);
+    await page.getByTestId('psbt-sign-form').waitFor();
+    await page.getByTestId('psbt-download').waitFor();
+    await screenshotBoth(page, 'bitcoin-psbt-card');
+    await page.getByTestId('psbt-devnet-sign').click();
+    await toastWith(page, 'Your signature was added.');
+    const info = await admin.session.call<{ psbt: string }>('GET', `/api/v1/task/info?task_id=${task.task_id}`);
+    const second = await signers[1]!.session.call<{ psbt: string }>('POST', '/api/v1/dev/utxo-devnet-sign', { chain_key: CHAIN, index: 2, psbt: info.psbt });
+    expect((await signers[1]!.session.call<{ status: number }>('POST', '/api/v1/sign', { task_id: task.task_id, psbt: second.psbt })).status).toBe(5);
+    const adminPage = await open(admin.session, `/task/${task.task_id}`);
+    await adminPage.getByTestId('psbt-broadcast').click();
+    await toastWith(adminPage, 'Sent to the network.');
+    // The faucet mines a block; the watcher settles the transfer.
+    await admin.session.call('POST', '/api/v1/dev/utxo-faucet', { address: OUTSIDE, amount: '0.1' });
+    const done = await waitFor('the confirmation', () => admin.session.call<{ status: number; hash: string }>('GET', `/api/v1/task/info?task_id=${task.task_id}`), (value) => value.status === 1);
+    expect(done.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
