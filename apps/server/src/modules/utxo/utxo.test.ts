@@ -374,6 +374,27 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family multisig wallets and tr
     expect((await space.admin.client.post('/api/v1/task/revoke', { task_id: created.data.task_id })).code).toBe('OK');
   });
 
+  it('concurrent PSBT signatures: two signers at once both count (→ 5); the same PSBT twice at once counts once', async () => {
+    const { data } = await space.admin.client.get<{ list: Array<{ outpoint: string; locked: boolean }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
+    const free = data.list.filter((u) => !u.locked);
+    const made = await space.admin.client.post<{ task_id: number }>('/api/v1/task', { wallet_id: walletId, to: outside, amount: '0.01', utxos: [free[0]!.outpoint] });
+    for (const i of [alice, bob]) await who(i).client.post('/api/v1/task/approve', { task_id: made.data.task_id, result: 1 });
+    const info = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: made.data.task_id });
+    const mine = signPsbtAsSigner(info.data.psbt, CHAIN, signers[alice]!);
+    const twice = await Promise.all([who(alice).client.post('/api/v1/sign', { task_id: made.data.task_id, psbt: mine }), who(alice).client.post('/api/v1/sign', { task_id: made.data.task_id, psbt: mine })]);
+    expect(twice.map((r) => r.code).sort()).toEqual(['OK', 'SIGNATURE_DUPLICATE_ERROR']);
+    const both = await Promise.all([
+      who(bob).client.post<{ status: number }>('/api/v1/sign', { task_id: made.data.task_id, psbt: signPsbtAsSigner(info.data.psbt, CHAIN, signers[bob]!) }),
+      who(carol).client.post<{ status: number }>('/api/v1/sign', { task_id: made.data.task_id, psbt: signPsbtAsSigner(info.data.psbt, CHAIN, signers[carol]!) }),
+    ]);
+    // Bob's signature crosses 2 of 3; Carol's arrives at 5 (or first, and then Bob's is late).
+    expect(both.map((r) => r.code).sort()).toEqual(['OK', 'SIGNATURE_TASK_STATUS_ERROR']);
+    const after = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: made.data.task_id });
+    expect(after.data.status).toBe(5);
+    expect(after.data.signatures).toHaveLength(2);
+    expect((await space.admin.client.post('/api/v1/task/revoke', { task_id: made.data.task_id })).code).toBe('OK');
+  });
+
   it('another space reads the wallet and its transfers as not found', async () => {
     const stranger = await person(t, { mfa: true, prefix: 'stranger' });
     await createSpace(stranger, 'Elsewhere');
