@@ -13,18 +13,18 @@ export interface LocalChains {
 }
 
 /**
- * The embedded chains of the default run: the EVM devnet (unless EVM_RPC_URL_31337 points
- * elsewhere) and Litecoin regtest when litecoind is installed. Their state lives in DATA_DIR
+ * The embedded chains of the default run (DEVNET on): the EVM devnet (unless EVM_RPC_URL_31337
+ * points elsewhere) and Litecoin regtest when litecoind is installed. Their state lives in DATA_DIR
  * beside the embedded database, so both survive a restart together.
  */
 export async function startLocalChains(config: AppConfig): Promise<LocalChains> {
   const devnetDir = path.join(config.dataDir, 'devnet');
   const wantEvm = !config.evmRpcUrls.some((setting) => setting.chainId === 31337);
-  const wantLitecoin = !process.env.LTC_RPC_URL;
-  if (wantLitecoin) enableRegtestReplacement(devnetDir);
+  // LTC_RPC_URL names a Litecoin mainnet node (chain "ltc"); regtest is always the local node.
+  enableRegtestReplacement(devnetDir);
   const [evm, litecoin] = await Promise.all([
     wantEvm ? startEvmDevnet({ dataDir: devnetDir, port: config.DEVNET_PORT }) : null,
-    wantLitecoin ? startLitecoinRegtest({ dataDir: devnetDir }) : null,
+    startLitecoinRegtest({ dataDir: devnetDir }),
   ]);
   const endpoints: ChainEndpoint[] = [];
   let faucet: DevnetFaucet | null = null;

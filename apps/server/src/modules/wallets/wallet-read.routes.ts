@@ -115,13 +115,16 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
     const balances = (await cachedBalances(ctx.db, [wallet.id])).get(wallet.id) ?? new Map();
     const { lines, total } = assetLines(tokens, balances);
     // Amounts of active transfers are locked (§5: "not above balance" counts them).
+    const ACTIVE = [TaskStatus.PendingApproval, TaskStatus.PendingSignature, TaskStatus.PendingBroadcast, TaskStatus.OnChain];
     const locks = await ctx.db
-      .selectFrom('tasks')
-      .select(['token_key', sql<string>`sum(amount)::text`.as('locked')])
-      .where('wallet_id', '=', wallet.id)
-      .where('type', '=', TaskType.Transfer)
-      .where('status', 'in', [TaskStatus.PendingApproval, TaskStatus.PendingSignature, TaskStatus.PendingBroadcast, TaskStatus.OnChain])
-      .groupBy('token_key')
+      .selectFrom('tasks as t')
+      .select(['t.token_key', sql<string>`sum(t.amount)::text`.as('locked')])
+      .where('t.wallet_id', '=', wallet.id)
+      .where('t.type', '=', TaskType.Transfer)
+      .where('t.status', 'in', ACTIVE)
+      // A Bitcoin speed-up spends the same coins as its original: count only the newest of a pair.
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('tasks as r').select('r.id').whereRef('r.replaces', '=', 't.id').where('r.status', 'in', ACTIVE))))
+      .groupBy('t.token_key')
       .execute();
     const locked = new Map(locks.filter((row) => row.token_key).map((row) => [row.token_key!, row.locked]));
     const detail = lines.map((line, i) => {
