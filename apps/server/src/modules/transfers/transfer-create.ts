@@ -8,7 +8,6 @@ import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
 import { requireUser } from '../../plugins/session';
 import { writeAudit } from '../audit/audit.service';
-import { notify } from '../notifications/notification.service';
 import { canOnWallet } from '../policy/policy';
 import { loadWallet } from '../wallets/wallet-access';
 import { walletTokens } from '../wallets/wallet-assets';
@@ -16,6 +15,7 @@ import { SignType, WalletStatus } from '../wallets/wallet-status';
 import { AddressTag, addressTags } from './address-tags';
 import { parseAmount } from './amount';
 import { safeTxToJson } from './safe-tx-store';
+import { notifyFirstActors } from './transfer-notify';
 import { ACTIVE_STATUSES, TransferStatus, TRANSFER_TASK } from './transfer-status';
 
 type CreateInput = z.infer<typeof createTransferBody>;
@@ -92,12 +92,7 @@ export async function createTransfer(ctx: AppContext, request: FastifyRequest, i
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const next = await trx.selectFrom('wallet_members').select('user_id').where('wallet_id', '=', wallet.id).where('role', '=', 'approver').execute();
-    const signers = await trx.selectFrom('wallet_signers').select('user_id').where('wallet_id', '=', wallet.id).execute();
-    const recipients = status === TransferStatus.PendingApproval ? next : signers;
-    for (const { user_id } of recipients) {
-      await notify(trx, { userId: user_id, organizationId: organization.id, category: 'transfer', topic: 'task', title: `Transfer ${taskNumber(task.id)} needs you`, body: `${input.amount} ${token.symbol} from ${wallet.name} to ${to} waits for your ${status === TransferStatus.PendingApproval ? 'approval' : 'signature'}.`, walletName: wallet.name, taskNumber: taskNumber(task.id) }, Boolean(ctx.config.SMTP_URL));
-    }
+    await notifyFirstActors(ctx, trx, task, wallet, `${input.amount} ${token.symbol} from ${wallet.name} to ${to}`);
     // Last: the space's audit chain is locked from here to the commit, so keep that short.
     await writeAudit(trx, { organizationId: organization.id, userId: user.id, type: 'transfer', operation: 'create', ip: request.ip, content: { task_id: task.id, wallet_id: wallet.id, to, amount: input.amount, symbol: token.symbol, nonce: nonce.toString() } });
     return task;

@@ -9,12 +9,11 @@ import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
 import { requireUser } from '../../plugins/session';
 import { writeAudit } from '../audit/audit.service';
-import { notify } from '../notifications/notification.service';
+import { notifyFirstActors } from '../transfers/transfer-notify';
 import { canOnWallet, type WalletRelation } from '../policy/policy';
 import { WalletStatus, SignType } from '../wallets/wallet-status';
 import { AddressTag, addressTags } from '../transfers/address-tags';
 import { parseAmount } from '../transfers/amount';
-import { taskNumber } from '../transfers/transfer-create';
 import { TransferStatus, TRANSFER_TASK } from '../transfers/transfer-status';
 import { mapped } from './utxo-errors';
 import { lockedOutpoints } from './utxo-locks';
@@ -111,13 +110,9 @@ export async function createUtxoTransfer(ctx: AppContext, request: FastifyReques
       .returningAll()
       .executeTakeFirstOrThrow();
     await trx.insertInto('task_utxos').values(built.inputs.map((u) => ({ task_id: task.id, wallet_id: wallet.id, outpoint: outpointOf(u), value: u.value.toString(), branch: u.branch, address_index: u.index }))).execute();
+    await notifyFirstActors(ctx, trx, task, wallet, `${satsToCoins(amount)} ${adapter.info.nativeSymbol} from ${wallet.name}`);
+    // Last: the space's audit chain stays locked until the commit.
     await writeAudit(trx, { organizationId: organization.id, userId: user.id, type: 'transfer', operation: 'create', ip: request.ip, content: { task_id: task.id, wallet_id: wallet.id, outputs: outputs.map((o) => ({ to: o.address, value_sat: o.value.toString() })), fee_sat: built.fee.toString(), fee_rate: feeRate, inputs: built.inputs.map(outpointOf) } });
-    const recipients = status === TransferStatus.PendingApproval
-      ? await trx.selectFrom('wallet_members').select('user_id').where('wallet_id', '=', wallet.id).where('role', '=', 'approver').execute()
-      : await trx.selectFrom('wallet_signers').select('user_id').where('wallet_id', '=', wallet.id).execute();
-    for (const user_id of new Set(recipients.map((r) => r.user_id))) {
-      await notify(trx, { userId: user_id, organizationId: organization.id, category: 'transfer', topic: 'task', title: `Transfer ${taskNumber(task.id)} needs you`, body: `${satsToCoins(amount)} ${adapter.info.nativeSymbol} from ${wallet.name} waits for your ${status === TransferStatus.PendingApproval ? 'approval' : 'signature'}.`, walletName: wallet.name, taskNumber: taskNumber(task.id) }, Boolean(ctx.config.SMTP_URL));
-    }
     return task;
   });
 }
