@@ -11,6 +11,12 @@ export interface CreateTransferBody {
   acknowledge_similar: boolean;
   fee_tier: FeeTier;
   custom_fee_gwei?: string;
+  /** Bitcoin family: the custom fee rate in sat/vB. */
+  custom_fee_rate?: string;
+  /** Bitcoin family: more recipients in the same transaction, after `to`/`amount`. */
+  outputs?: Array<{ to: string; amount: string }>;
+  /** Bitcoin family: spend exactly these outpoints ("txid:vout"). */
+  utxos?: string[];
 }
 
 export const createTransfer = (body: CreateTransferBody) => api.post<TransferTask>(`${V1}/task`, body);
@@ -27,12 +33,12 @@ export const useFeeEstimate = (walletId: number) =>
     retry: false,
   });
 
-/** GET /address/tag: the recipient's risk tags (only asked for a well-formed address). */
-export const useAddressTags = (walletId: number, address: string) =>
+/** GET /address/tag: the recipient's risk tags (only asked for a well-formed address; EVM unless `wellFormed` says). */
+export const useAddressTags = (walletId: number, address: string, wellFormed?: boolean) =>
   useQuery({
-    queryKey: ['transfer', 'address-tag', walletId, address.toLowerCase()],
+    queryKey: ['transfer', 'address-tag', walletId, wellFormed === undefined ? address.toLowerCase() : address],
     queryFn: () => api.get<AddressTags>(`${V1}/address/tag`, { wallet_id: walletId, address }),
-    enabled: walletId > 0 && /^0x[0-9a-fA-F]{40}$/.test(address),
+    enabled: walletId > 0 && (wellFormed ?? /^0x[0-9a-fA-F]{40}$/.test(address)),
     retry: false,
     staleTime: 30_000,
   });

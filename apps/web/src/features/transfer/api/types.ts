@@ -76,6 +76,13 @@ export interface TaskInfo extends TransferTask {
   fee_rate?: number | null;
   vsize?: number | null;
   signing_keys?: Array<{ xpub: string; fingerprint: string; path: string }>;
+  /** 'BTC' for Bitcoin-family tasks. */
+  family?: string;
+  fee_sat?: string | null;
+  fee_unit?: string;
+  outputs?: Array<{ to: string; amount: string; value_sat: string }>;
+  change?: { address: string; index: number; value_sat: string } | null;
+  inputs?: Array<{ outpoint: string; value: string; value_sat: string; branch: number; index: number }>;
   replaces?: number | null;
   replaced_by?: { task_id: number; status: number } | null;
 }
@@ -149,3 +156,6 @@ export interface OnChainRecord {
   block_number: string | number;
   ctime: string;
 }
+
+/** Bitcoin-family tasks carry a PSBT (and say family 'BTC'). */
+export const isUtxoTask = (task: TaskInfo) => task.family === 'BTC' || task.psbt !== undefined;

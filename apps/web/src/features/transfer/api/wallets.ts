@@ -14,6 +14,8 @@ export interface WalletChoice {
   is_operator: boolean;
   is_open_white_list: boolean;
   available_amount: string;
+  /** Bitcoin family: the wallet's output descriptors (null or absent on EVM wallets). */
+  descriptor?: { receive: string; change: string } | null;
 }
 
 interface Person {
@@ -36,6 +38,8 @@ export interface WalletPeople {
   broadcasters: Person[];
   my_roles: string[];
   is_signer: boolean;
+  /** Bitcoin family: the wallet's output descriptors (null or absent on EVM wallets). */
+  descriptor?: { receive: string; change: string } | null;
 }
 
 export interface AssetLine {
@@ -71,3 +75,6 @@ export const useWalletAssetLines = (walletId: number) =>
   });
 
 export const personName = (person: { nickname: string | null; email: string }) => person.nickname || person.email;
+
+/** Bitcoin-family wallets are the descriptor wallets. */
+export const isUtxoWallet = (wallet: { descriptor?: { receive: string } | null } | undefined) => Boolean(wallet?.descriptor);

@@ -7,6 +7,7 @@ import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useStoredUser } from '@/lib/session';
 import { useTaskInfo } from '../api/transfer-queries';
+import { isUtxoTask } from '../api/types';
 import { useWalletPeople } from '../api/wallets';
 import { ApprovalCard } from '../components/detail/approval-card';
 import { BroadcastCard, mayBroadcast } from '../components/detail/broadcast-card';
@@ -16,6 +17,7 @@ import { RevokeButton } from '../components/detail/revoke-button';
 import { SignatureCard } from '../components/detail/signature-card';
 import { TaskProgress } from '../components/detail/task-progress';
 import { TaskSummary } from '../components/detail/task-summary';
+import { UtxoTxCard } from '../components/detail/utxo-tx-card';
 import { TaskStatusTag } from '../components/transfer-bits';
 
 /** /task/:id and /task/detail/:id: progress, approvals, signatures, broadcast and speed-ups, revoke, the nonce queue. */
@@ -60,13 +62,14 @@ export default function TransferDetailPage() {
         <Col xs={24} lg={14}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <TaskSummary task={task} />
-            {task.psbt ? null : <BroadcastCard task={task} allowed={mayBroadcast(task, wallet.data, userId, privileged)} />}
+            {isUtxoTask(task) ? <UtxoTxCard task={task} /> : null}
+            {isUtxoTask(task) ? null : <BroadcastCard task={task} allowed={mayBroadcast(task, wallet.data, userId, privileged)} />}
           </Space>
         </Col>
         <Col xs={24} lg={10}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             {(task.approval_threshold ?? 0) > 0 ? <ApprovalCard task={task} wallet={wallet.data} userId={userId} needsMfa={Boolean(space.data?.is_open_approve)} /> : null}
-            {task.psbt ? <PsbtCard task={task} wallet={wallet.data} userId={userId} mayBroadcast={mayBroadcast(task, wallet.data, userId, privileged)} /> : <SignatureCard task={task} wallet={wallet.data} userId={userId} />}
+            {isUtxoTask(task) ? <PsbtCard task={task} wallet={wallet.data} userId={userId} mayBroadcast={mayBroadcast(task, wallet.data, userId, privileged)} /> : <SignatureCard task={task} wallet={wallet.data} userId={userId} />}
             <QueueCard task={task} />
           </Space>
         </Col>

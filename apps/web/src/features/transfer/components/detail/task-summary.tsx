@@ -1,15 +1,37 @@
 import { Alert, Descriptions, Grid } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TaskInfo } from '../../api/types';
+import { isUtxoTask, type TaskInfo } from '../../api/types';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
 
 /** The transfer's facts: wallet, recipient, amount, nonce, hashes, remark, failure reason. */
 export function TaskSummary({ task }: { task: TaskInfo }) {
   const { t } = useTranslation('transfer');
   const screens = Grid.useBreakpoint();
+  const utxo = isUtxoTask(task);
+  const wide = screens.md ? 2 : 1;
   return (
     <>
+      {utxo && task.replaces ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="replaces-link"
+          message={t('utxo.replacesTitle')}
+          description={<Link to={`/task/${task.replaces}`}>{t('utxo.openOriginal')}</Link>}
+        />
+      ) : null}
+      {utxo && task.replaced_by ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="replaced-by-link"
+          message={t('utxo.replacedByTitle')}
+          description={<Link to={`/task/${task.replaced_by.task_id}`}>{t('utxo.openReplacement')}</Link>}
+        />
+      ) : null}
       {task.rejection_of ? (
         <Alert
           type="warning"
@@ -44,12 +66,29 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
         <Descriptions.Item label={t('fields.to')}>
           <HexText value={task.to} testId="task-to" />
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.nonce')}>{task.nonce ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.created')}>{formatTime(task.ctime)}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.safeTxHash')} span={screens.md ? 2 : 1}>
-          <HexText value={task.safe_tx_hash} />
-        </Descriptions.Item>
-        <Descriptions.Item label={t('fields.txHash')} span={screens.md ? 2 : 1}>
+        {utxo ? (
+          <>
+            <Descriptions.Item label={t('fields.fee')}>
+              <span data-testid="task-fee">{task.fee_sat ? t('utxo.feeSat', { sat: task.fee_sat, fee: task.fee ?? '', symbol: task.symbol ?? '' }) : '—'}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('utxo.feeRate')}>
+              <span data-testid="task-fee-rate">{task.fee_rate !== null && task.fee_rate !== undefined ? t('fee.satVb', { value: task.fee_rate }) : '—'}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('utxo.vsize')}>
+              <span data-testid="task-vsize">{task.vsize ? t('utxo.vbytes', { count: task.vsize }) : '—'}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.created')}>{formatTime(task.ctime)}</Descriptions.Item>
+          </>
+        ) : (
+          <>
+            <Descriptions.Item label={t('fields.nonce')}>{task.nonce ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.created')}>{formatTime(task.ctime)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.safeTxHash')} span={wide}>
+              <HexText value={task.safe_tx_hash} />
+            </Descriptions.Item>
+          </>
+        )}
+        <Descriptions.Item label={utxo ? t('utxo.txid') : t('fields.txHash')} span={wide}>
           <HexText value={task.hash} testId="task-hash" />
         </Descriptions.Item>
         {task.remark ? (

@@ -16,6 +16,12 @@ export interface TransferDraft {
   feeTier: FeeTier;
   customFeeGwei: string;
   remark: string;
+  /** Bitcoin family: the second and further recipients (one transaction, many outputs). */
+  outputs: Array<{ to: string; amount: string }>;
+  /** Bitcoin family: the outpoints chosen by hand ("txid:vout"); empty for automatic coin selection. */
+  utxos: string[];
+  /** Bitcoin family: the custom fee rate in sat/vB. */
+  customFeeRate: string;
 }
 
 export const emptyDraft = (walletId = 0): TransferDraft => ({
@@ -31,4 +37,7 @@ export const emptyDraft = (walletId = 0): TransferDraft => ({
   feeTier: 'standard',
   customFeeGwei: '',
   remark: '',
+  outputs: [],
+  utxos: [],
+  customFeeRate: '',
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Card, Grid, Progress, Steps, Typography } from 'antd';
+import { Card, Grid, Progress, Skeleton, Steps, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
@@ -8,10 +8,13 @@ import { showErrorToast, toastSuccess } from '@/lib/notify';
 import { isApiError } from '@/lib/api-client';
 import { createTransfer } from '../../api/create-transfer';
 import { TRANSFER_KEY } from '../../api/transfer-queries';
+import { isUtxoWallet, useWalletPeople } from '../../api/wallets';
 import { emptyDraft, type TransferDraft } from './draft';
 import { StepInfo } from './step-info';
+import { StepInfoUtxo, utxoErrorField, type UtxoServerError } from './step-info-utxo';
 import { StepPeople } from './step-people';
 import { StepReview } from './step-review';
+import { StepReviewUtxo } from './step-review-utxo';
 import { StepWallet } from './step-wallet';
 
 const KEYS = ['wallet', 'info', 'people', 'review'] as const;
@@ -29,28 +32,52 @@ export function TransferWizard() {
   const [draft, setDraft] = useState<TransferDraft>(() => emptyDraft(Number(params.get('wallet_id') ?? 0)));
   const [step, setStep] = useState(0);
   const [creating, setCreating] = useState(false);
+  const [serverError, setServerError] = useState<UtxoServerError | null>(null);
+  const walletInfo = useWalletPeople(draft.walletId);
+  // Bitcoin-family (descriptor) wallets have their own info and review steps.
+  const utxo = isUtxoWallet(walletInfo.data);
   const key = KEYS[step]!;
   const titles = KEYS.map((item) => t(`wizard.steps.${item}`));
 
   const create = async () => {
     setCreating(true);
     try {
-      const task = await createTransfer({
-        wallet_id: draft.walletId,
-        to: draft.to,
-        amount: draft.amount,
-        token: draft.token,
-        ...(draft.remark ? { remark: draft.remark } : {}),
-        acknowledge_similar: draft.acknowledgeSimilar,
-        fee_tier: draft.feeTier,
-        ...(draft.feeTier === 'custom' ? { custom_fee_gwei: draft.customFeeGwei } : {}),
-      });
+      const task = await createTransfer(
+        utxo
+          ? {
+              wallet_id: draft.walletId,
+              to: draft.to,
+              amount: draft.amount,
+              token: null,
+              ...(draft.outputs.length ? { outputs: draft.outputs } : {}),
+              ...(draft.utxos.length ? { utxos: draft.utxos } : {}),
+              ...(draft.remark ? { remark: draft.remark } : {}),
+              acknowledge_similar: draft.acknowledgeSimilar,
+              fee_tier: draft.feeTier,
+              ...(draft.feeTier === 'custom' ? { custom_fee_rate: draft.customFeeRate } : {}),
+            }
+          : {
+              wallet_id: draft.walletId,
+              to: draft.to,
+              amount: draft.amount,
+              token: draft.token,
+              ...(draft.remark ? { remark: draft.remark } : {}),
+              acknowledge_similar: draft.acknowledgeSimilar,
+              fee_tier: draft.feeTier,
+              ...(draft.feeTier === 'custom' ? { custom_fee_gwei: draft.customFeeGwei } : {}),
+            },
+      );
       void client.invalidateQueries({ queryKey: TRANSFER_KEY });
       toastSuccess(t('wizard.created', { number: task.task_number }));
       void navigate(`/task/${task.task_id}`);
     } catch (error) {
       // A recipient problem is fixed on the info step.
-      if (isApiError(error) && /RISK_ADDRESS|WHITELIST|ADDRESS_INVALID|TO_SELF|AMOUNT|DECIMALS|VOLUME|BALANCE/.test(error.code)) setStep(1);
+      if (utxo && isApiError(error) && utxoErrorField(error.code)) {
+        // The server is authoritative on addresses, dust, coins and fees: its message goes to the field.
+        const address = (error.data as { address?: unknown } | null)?.address;
+        setServerError({ field: utxoErrorField(error.code)!, message: error.message, ...(typeof address === 'string' ? { address } : {}) });
+        setStep(1);
+      } else if (isApiError(error) && /RISK_ADDRESS|WHITELIST|ADDRESS_INVALID|TO_SELF|AMOUNT|DECIMALS|VOLUME|BALANCE/.test(error.code)) setStep(1);
       void showErrorToast(error);
     } finally {
       setCreating(false);
@@ -76,6 +103,20 @@ export function TransferWizard() {
               onPick={(walletId) => setDraft((value) => (value.walletId === walletId ? value : emptyDraft(walletId)))}
               onNext={() => setStep(1)}
             />
+          ) : key === 'info' && utxo ? (
+            <StepInfoUtxo
+              key={`${draft.walletId}-${serverError?.message ?? ''}`}
+              draft={draft}
+              serverError={serverError}
+              onBack={() => setStep(0)}
+              onNext={(patch) => {
+                setServerError(null);
+                setDraft((value) => ({ ...value, ...patch }));
+                setStep(2);
+              }}
+            />
+          ) : key === 'info' && walletInfo.isPending ? (
+            <Skeleton active />
           ) : key === 'info' ? (
             <StepInfo
               key={draft.walletId}
@@ -90,11 +131,13 @@ export function TransferWizard() {
             <StepPeople
               walletId={draft.walletId}
               onBack={() => {
-                setDraft((value) => ({ ...value, maxMode: false, feeTier: 'standard', customFeeGwei: '' }));
+                setDraft((value) => ({ ...value, maxMode: false, feeTier: 'standard', customFeeGwei: '', customFeeRate: '' }));
                 setStep(1);
               }}
               onNext={() => setStep(3)}
             />
+          ) : utxo ? (
+            <StepReviewUtxo draft={draft} creating={creating} onBack={() => setStep(2)} onCreate={() => void create()} />
           ) : (
             <StepReview draft={draft} creating={creating} onBack={() => setStep(2)} onCreate={() => void create()} />
           )}

@@ -8,6 +8,7 @@ import { useWalletAddress } from '../../api/get-wallet-address';
 import { refreshBalance } from '../../api/refresh-balance';
 import type { WalletDetail } from '../../api/types';
 import { MONO } from '../wallet-bits';
+import { DescriptorCard } from './descriptor-card';
 import { useQueryClient } from '@tanstack/react-query';
 
 const AMOUNT = /^\d+(\.\d{1,6})?$/;
@@ -48,6 +49,11 @@ export function DepositTab({ wallet }: { wallet: WalletDetail }) {
           ) : null}
         </Card>
       </Col>
+      {wallet.descriptor ? (
+        <Col xs={24} lg={12}>
+          <DescriptorCard wallet={wallet} />
+        </Col>
+      ) : null}
       {devnet ? (
         <Col xs={24} lg={12}>
           <Card size="small" title={t('deposit.faucet.title')}>
