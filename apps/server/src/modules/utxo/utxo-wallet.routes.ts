@@ -5,7 +5,7 @@ import { deriveAddress, walletDescriptors, walletFromDescriptor, type MultisigWa
 import { createMultiWalletBody, walletIdBody, walletIdQuery } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
-import type { Database, WalletMemberRole } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
@@ -18,6 +18,7 @@ import { SignType, WalletStatus } from '../wallets/wallet-status';
 import { requireUtxoChain } from './signer-keys.routes';
 import { mapped } from './utxo-errors';
 import { lockedOutpoints } from './utxo-locks';
+import { insertWalletPeople } from '../wallets/wallet-people';
 import { multisigOf, satsToCoins, scanCounts } from './utxo-wallet';
 
 const tags = ['wallet'];
@@ -69,16 +70,7 @@ async function insertWallet(ctx: AppContext, trx: Kysely<Database>, request: Fas
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (signers.length) await trx.insertInto('wallet_signers').values(signers.map((s) => ({ wallet_id: wallet.id, signer_address_id: s.signerAddressId, user_id: s.userId, address: s.address }))).execute();
-  const roles: Array<[WalletMemberRole, number[]]> = [
-    ['operator', body.operators],
-    ['approver', body.approvers],
-    ['viewer', body.viewers],
-    ['risk_control', body.risk_control_users],
-    ['broadcaster', body.broadcasters],
-  ];
-  const rows = roles.flatMap(([role, ids]) => [...new Set(ids)].map((userId) => ({ wallet_id: wallet.id, user_id: userId, role })));
-  if (rows.length) await trx.insertInto('wallet_members').values(rows).execute();
+  await insertWalletPeople(trx, wallet.id, body, signers);
   await writeAudit(trx, { organizationId: organization.id, userId: user.id, type: 'wallet', operation, ip: request.ip, content: { wallet_id: wallet.id, name: body.name, chain: multisig.chain, threshold: multisig.threshold, descriptor: descriptors.receive } });
   return { wallet, descriptors };
 }

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { createMultiWalletBody, deployReportBody, importSingleBody, verifyWalletBody, walletIdQuery } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
-import type { WalletMemberRole } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
@@ -14,6 +13,7 @@ import { consumeChallenge, issueChallenge, openChallenge } from '../signers/chal
 import { loadWallet } from './wallet-access';
 import { presentWallet } from './wallet-presenter';
 import { assertWalletAllowed, checkMultisigInput } from './wallet-rules';
+import { insertWalletPeople } from './wallet-people';
 import { SignType, TaskStatus, TaskType, WalletStatus } from './wallet-status';
 
 const tags = ['wallet'];
@@ -52,16 +52,7 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx.insertInto('wallet_signers').values(signers.map((s) => ({ wallet_id: wallet.id, signer_address_id: s.signerAddressId, user_id: s.userId, address: s.address }))).execute();
-      const roles: Array<[WalletMemberRole, number[]]> = [
-        ['operator', body.operators],
-        ['approver', body.approvers],
-        ['viewer', body.viewers],
-        ['risk_control', body.risk_control_users],
-        ['broadcaster', body.broadcasters],
-      ];
-      const rows = roles.flatMap(([role, ids]) => [...new Set(ids)].map((userId) => ({ wallet_id: wallet.id, user_id: userId, role })));
-      if (rows.length) await trx.insertInto('wallet_members').values(rows).execute();
+      await insertWalletPeople(trx, wallet.id, body, signers);
       await trx
         .insertInto('tasks')
         .values({ organization_id: organization.id, wallet_id: wallet.id, type: TaskType.WalletCreation, status: TaskStatus.PendingBroadcast, created_by: user.id, data: JSON.stringify({ owners, threshold: body.threshold, salt_nonce: saltNonce.toString(), chain_key: body.chain_key }) })
