@@ -19,6 +19,7 @@ import { walletCreateRoutes } from './modules/wallets/wallet-create.routes';
 import { walletReadRoutes } from './modules/wallets/wallet-read.routes';
 import { walletSettingsRoutes } from './modules/wallets/wallet-settings.routes';
 import { addressBookRoutes } from './modules/transfers/address-book.routes';
+import { smallAmountTestRoutes } from './modules/transfers/small-amount-test.routes';
 import { transferListRoutes } from './modules/transfers/transfer-list.routes';
 import { transferRoutes } from './modules/transfers/transfers.routes';
 import { utxoRoutes } from './modules/utxo/utxo.routes';
@@ -47,6 +48,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await walletSettingsRoutes(v1 as AppInstance, ctx);
       await transferRoutes(v1 as AppInstance, ctx);
       await transferListRoutes(v1 as AppInstance, ctx);
+      await smallAmountTestRoutes(v1 as AppInstance, ctx);
       await addressBookRoutes(v1 as AppInstance, ctx);
       await utxoRoutes(v1 as AppInstance, ctx);
       if (!ctx.config.isProduction) await devFaucetRoutes(v1 as AppInstance, ctx);

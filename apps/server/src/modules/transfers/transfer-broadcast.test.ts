@@ -166,6 +166,24 @@ describe('revoke', () => {
   });
 });
 
+describe('small-amount test', () => {
+  it('a self-transfer of a little ETH goes straight to the signers and through a real broadcast', async () => {
+    const volume = await admin.client.get<{ symbol: string; amount: string; enough: boolean; deposit_address: string }>('/api/v1/wallets/small-amount-test-volume', { wallet_id: safe.walletId });
+    expect(volume.data).toMatchObject({ symbol: 'ETH', amount: '0.0001', enough: true });
+    expect(volume.data.deposit_address.toLowerCase()).toBe(safe.address.toLowerCase());
+    expect((await signerA.client.post('/api/v1/wallets/small-amount-test', { wallet_id: safe.walletId })).code).toBe('PERMISSION_WALLET_OPERATE_ERROR');
+    const started = await admin.client.post<{ task_id: number; status: number; to: string; amount: string }>('/api/v1/wallets/small-amount-test', { wallet_id: safe.walletId });
+    expect(started.data).toMatchObject({ status: 3, amount: '0.0001' });
+    expect(started.data.to.toLowerCase()).toBe(safe.address.toLowerCase());
+    // An ordinary transfer to the wallet itself is still refused.
+    expect((await admin.client.post('/api/v1/task', { wallet_id: safe.walletId, to: safe.address, amount: '0.0001' })).code).toBe('TRANSFER_TO_SELF_ERROR');
+    await signBoth(started.data.task_id);
+    await broadcast(started.data.task_id);
+    await followExecutions(t.ctx);
+    expect((await info(started.data.task_id)).status).toBe(1);
+  });
+});
+
 describe('fees, deposits and lists', () => {
   it('quotes fee tiers in Gwei and refuses a zero custom fee', async () => {
     const fees = await admin.client.post<{ unit: string; tiers: Record<'slow' | 'standard' | 'fast', { max_fee_gwei: string }> }>('/api/v1/fee/estimate', { wallet_id: safe.walletId });
