@@ -10,6 +10,8 @@ import { screenshotBoth, toastWith } from '../lib/wallets';
 
 /** A P2WPKH address on Litecoin regtest outside the wallet (a fixed test key's). */
 const OUTSIDE = 'rltc1qdyade5th6gmu8y5p3ts5x9ukqg6lrkpttmhulu';
+/** A second P2WPKH address outside the wallet (a fixed hash, nobody's key: regtest coins only). */
+const SECOND = 'rltc1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3p937dx';
 const CHAIN = 'ltc-regtest';
 
 /** Registers and verifies devnet signer key n through the API (the devnet signer signs the challenge). */
@@ -102,25 +104,75 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     address = info.address;
   });
 
-  it('a funded transfer is signed with the devnet PSBT signer and by a second signer, broadcast from the page and confirmed', async () => {
+  it('a transfer with two outputs is created in the wizard, signed by two devnet signers in their pages, broadcast from the page and confirmed', async () => {
     await admin.session.call('POST', '/api/v1/dev/utxo-faucet', { address, amount: '2' });
-    const task = await admin.session.call<{ task_id: number; status: number }>('POST', '/api/v1/task', { wallet_id: walletId, to: OUTSIDE, amount: '0.5', fee_tier: 'standard' });
-    expect(task.status).toBe(3);
-    const page = await open(signers[0]!.session, `/task/${task.task_id}`);
-    await page.getByTestId('psbt-sign-form').waitFor();
-    await page.getByTestId('psbt-download').waitFor();
-    await screenshotBoth(page, 'bitcoin-psbt-card');
-    await page.getByTestId('psbt-devnet-sign').click();
-    await toastWith(page, 'Your signature was added.');
-    const info = await admin.session.call<{ psbt: string }>('GET', `/api/v1/task/info?task_id=${task.task_id}`);
-    const second = await signers[1]!.session.call<{ psbt: string }>('POST', '/api/v1/dev/utxo-devnet-sign', { chain_key: CHAIN, index: 2, psbt: info.psbt });
-    expect((await signers[1]!.session.call<{ status: number }>('POST', '/api/v1/sign', { task_id: task.task_id, psbt: second.psbt })).status).toBe(5);
-    const adminPage = await open(admin.session, `/task/${task.task_id}`);
-    await adminPage.getByTestId('psbt-broadcast').click();
-    await toastWith(adminPage, 'Sent to the network.');
+    const page = await open(admin.session, '/wallet/transfer');
+    await page.getByTestId(`transfer-wallet-${walletId}`).click();
+    await page.getByTestId('transfer-next').click();
+    // The Bitcoin-family info step: the coin, recipients, coins, fee rate in sat/vB.
+    await page.getByTestId('utxo-asset').waitFor();
+    expect(await page.getByTestId('utxo-asset').innerText()).toContain('2 LTC');
+    await expect.poll(() => page.getByTestId('fee-picker').innerText()).toMatch(/\d+(\.\d+)? sat\/vB/);
+    // A malformed address is refused in the form.
+    await page.locator('#transfer-to').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    await page.locator('#transfer-amount').fill('0.5');
+    await page.getByTestId('transfer-next').click();
+    await page.getByTestId('transfer-info-errors').waitFor();
+    await page.locator('#transfer-to').fill(OUTSIDE);
+    await page.getByTestId('utxo-add-recipient').click();
+    await page.locator('#transfer-to-1').fill(SECOND);
+    await page.locator('#transfer-amount-1').fill('0.25');
+    await expect.poll(() => page.getByTestId('transfer-available').innerText()).toContain('Total 0.75 LTC');
+    // Manual coin choice: the faucet's one coin.
+    await page.getByTestId('utxo-manual').click();
+    await page.locator('[data-testid="utxo-table"] .ant-table-tbody .ant-table-selection-column .ant-checkbox-wrapper').first().click();
+    await expect.poll(() => page.locator('[data-testid="utxo-table"] .ant-table-tbody .ant-checkbox-input').first().isChecked()).toBe(true);
+    await screenshotBoth(page, 'bitcoin-transfer-info');
+    await page.getByTestId('transfer-next').click();
+    await page.getByTestId('transfer-people').waitFor();
+    await page.getByTestId('transfer-next').click();
+    await page.getByTestId('transfer-review').waitFor();
+    expect(await page.getByTestId('review-to-1').innerText()).toBe(SECOND);
+    expect(await page.getByTestId('review-total').innerText()).toBe('0.75 LTC');
+    expect(await page.getByTestId('review-fee-rate').innerText()).toMatch(/^Standard \(recommended\) · \d+(\.\d+)? sat\/vB$/);
+    await screenshotBoth(page, 'bitcoin-transfer-review');
+    await page.getByTestId('transfer-create').click();
+    await page.waitForURL(/\/task\/\d+$/);
+    const taskId = Number(page.url().split('/').pop());
+    await page.getByTestId('utxo-tx-card').waitFor();
+    expect(await page.getByTestId('task-summary').innerText()).not.toContain('Safe transaction hash');
+    await expect.poll(() => page.locator('[data-testid="utxo-outputs"] .ant-table-tbody tr').count()).toBe(3);
+    expect(await page.getByTestId('utxo-change-tag').count()).toBe(1);
+    expect(await page.getByTestId('task-fee').innerText()).toMatch(/^\d+ sat \(0\.\d+ LTC\)$/);
+
+    const first = await open(signers[0]!.session, `/task/${taskId}`);
+    await first.getByTestId('psbt-sign-form').waitFor();
+    await screenshotBoth(first, 'bitcoin-transfer-detail');
+    await first.getByTestId('psbt-devnet-sign').click();
+    await toastWith(first, 'Your signature was added.');
+    const second = await open(signers[1]!.session, `/task/${taskId}`);
+    await second.getByTestId('psbt-devnet-sign').waitFor();
+    await second.locator('[data-testid="psbt-devnet-signer"] .ant-select').click();
+    await second.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '#2' }).click();
+    await second.getByTestId('psbt-devnet-sign').click();
+    await toastWith(second, 'Your signature was added.');
+    await page.getByTestId('psbt-broadcast').click();
+    await toastWith(page, 'Sent to the network.');
     // The faucet mines a block; the watcher settles the transfer.
     await admin.session.call('POST', '/api/v1/dev/utxo-faucet', { address: OUTSIDE, amount: '0.1' });
-    const done = await waitFor('the confirmation', () => admin.session.call<{ status: number; hash: string }>('GET', `/api/v1/task/info?task_id=${task.task_id}`), (value) => value.status === 1);
+    const done = await waitFor('the confirmation', () => admin.session.call<{ status: number; hash: string }>('GET', `/api/v1/task/info?task_id=${taskId}`), (value) => value.status === 1);
     expect(done.hash).toMatch(/^[0-9a-f]{64}$/);
+    await expect.poll(() => page.getByTestId('task-hash').innerText(), { timeout: 15_000 }).toBe(done.hash);
+    await screenshotBoth(page, 'bitcoin-transfer-done');
+  });
+
+  it('the wallet detail shows the descriptors to copy and export', async () => {
+    const page = await open(admin.session, `/wallet/detail/${walletId}?tab=deposit`);
+    await page.getByTestId('wallet-descriptor').waitFor();
+    expect(await page.getByTestId('descriptor-receive').innerText()).toMatch(/^wsh\(sortedmulti\(2,\[/);
+    expect(await page.getByTestId('descriptor-change').innerText()).toMatch(/\/1\/\*/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('descriptor-export').click()]);
+    expect(download.suggestedFilename()).toBe('LTC_vault-descriptor.txt');
+    await screenshotBoth(page, 'bitcoin-wallet-descriptor');
   });
 });

@@ -3,7 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Skeleton, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { api, V1 } from '@/lib/api-client';
+import { api, isApiError, V1 } from '@/lib/api-client';
 import { trimStart } from '@/lib/validation';
 import { ADDRESS_TAG, type AddressTags } from '../../api/types';
 import { UTXO_DECIMALS, useWalletUtxos } from '../../api/utxo';
@@ -60,7 +60,8 @@ export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoSe
   };
   const setRow = (index: number, change: Partial<{ to: string; amount: string }>) => setRows(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
 
-  // Risk tags of every well-formed recipient (the server also says whether the address is valid).
+  // Risk tags of every well-formed recipient (the server also says whether the address is valid;
+  // a server that does not tag this chain leaves the list empty).
   const tagQueries = useQueries({
     queries: rows.map((row) => {
       const address = row.to.trim();
@@ -70,6 +71,8 @@ export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoSe
         enabled: draft.walletId > 0 && Boolean(chainKey) && isUtxoAddress(chainKey, address),
         retry: false,
         staleTime: 30_000,
+        // Tags are advice here: a server that cannot tag this chain's addresses just shows none.
+        meta: { silent: true },
       };
     }),
   });
@@ -91,7 +94,7 @@ export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoSe
       return {
         to: to
           ? catalogueMessage(to, { field: t('fields.to'), param: symbol })
-          : tagQueries[index]?.error
+          : isApiError(tagQueries[index]?.error, 'CHAIN_ADDRESS_INVALID_ERROR')
             ? catalogueMessage('CHAIN_ADDRESS_INVALID_ERROR', { param: symbol })
             : duplicate
               ? t('wizard.duplicateRecipient')
