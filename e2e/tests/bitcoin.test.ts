@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ApiSession } from '../lib/api-session';
 import { registerAccount } from '../lib/accounts';
-import { launchBrowser, newPage } from '../lib/browser';
+import { VIEWPORTS, launchBrowser, newPage, screenshot } from '../lib/browser';
 import { addMember, createSpace, openInSpace, registerCreator } from '../lib/spaces';
 import { waitFor } from '../lib/transfers';
 import { screenshotBoth, toastWith } from '../lib/wallets';
@@ -27,9 +27,10 @@ async function verifyKeyByApi(session: ApiSession, index: number): Promise<void>
 /**
  * Litecoin regtest multisig end to end (issue 7): a signer adds and verifies an xpub in the
  * browser with the devnet key; the admin creates a 2-of-3 P2WSH wallet in the wizard and sees
- * its descriptors on the BTC success step; the dev faucet funds it; a transfer is signed from the
- * task page with the devnet PSBT signer and by a second signer, broadcast from the page, and
- * confirmed after a block.
+ * its descriptors on the BTC success step; the dev faucet funds it; the admin creates a transfer
+ * with two outputs in the transfer wizard (manual coin choice, sat/vB fee); two signers sign it
+ * with devnet PSBT keys in their own pages; it is broadcast from the page and confirmed after a
+ * block; the wallet detail shows the descriptors to copy and export.
  */
 describe('Bitcoin-family multisig on Litecoin regtest', () => {
   let browser: Browser;
@@ -173,6 +174,12 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     expect(await page.getByTestId('descriptor-change').innerText()).toMatch(/\/1\/\*/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('descriptor-export').click()]);
     expect(download.suggestedFilename()).toBe('LTC_vault-descriptor.txt');
-    await screenshotBoth(page, 'bitcoin-wallet-descriptor');
+    // The card's top (title and export) below the sticky header, on both screens.
+    const toCard = () => page.getByTestId('wallet-descriptor').evaluate((card) => window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - 80));
+    await toCard();
+    await screenshot(page, 'bitcoin-wallet-descriptor-desktop');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await toCard();
+    await screenshot(page, 'bitcoin-wallet-descriptor-mobile');
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Descriptions, Grid } from 'antd';
+import { Alert, Descriptions, Grid, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isUtxoTask, type TaskInfo } from '../../api/types';
@@ -65,6 +65,11 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.to')}>
           <HexText value={task.to} testId="task-to" />
+          {utxo && (task.outputs?.length ?? 0) > 1 ? (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="task-more-outputs">
+              {t('utxo.moreOutputs', { count: (task.outputs?.length ?? 1) - 1 })}
+            </Typography.Text>
+          ) : null}
         </Descriptions.Item>
         {utxo ? (
           <>

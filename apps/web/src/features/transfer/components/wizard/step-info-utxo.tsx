@@ -154,7 +154,7 @@ export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoSe
           const rowError = show(errors.rows[index]?.to) ?? (index === serverRow ? serverAt('to') : null);
           const amountErrorText = show(errors.rows[index]?.amount) ?? (index === 0 ? serverAt('amount') : null);
           return (
-            <div key={index} data-testid={`utxo-output-${index}`} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start', marginBottom: 4 }}>
+            <div key={index} data-testid={`utxo-output-${index}`} style={{ display: 'flex', flexWrap: 'wrap', columnGap: 8, alignItems: 'flex-start', marginBottom: 4, ...(index > 0 ? { borderTop: '1px dashed rgba(0,0,0,0.12)', paddingTop: 8 } : {}) }}>
               <Form.Item
                 style={{ flex: '3 1 300px', minWidth: 0, marginBottom: 12 }}
                 label={rows.length > 1 ? t('utxo.recipientN', { n: index + 1 }) : t('fields.to')}

@@ -1,4 +1,4 @@
-import { Alert, Descriptions, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Grid, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSelectedSpaceId } from '@/lib/space';
 import { ADDRESS_TAG } from '../../api/types';
@@ -15,6 +15,7 @@ const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fon
 export function StepReviewUtxo(props: { draft: TransferDraft; creating: boolean; onBack: () => void; onCreate: () => void }) {
   const { t } = useTranslation('transfer');
   const { draft } = props;
+  const screens = Grid.useBreakpoint();
   const wallets = useWalletChoices(useSelectedSpaceId());
   const people = useWalletPeople(draft.walletId);
   const rate = useDraftFeeRate(draft.walletId, draft.feeTier, draft.customFeeRate);
@@ -22,7 +23,7 @@ export function StepReviewUtxo(props: { draft: TransferDraft; creating: boolean;
   const outputs = [{ to: draft.to, amount: draft.amount }, ...draft.outputs];
   return (
     <div data-testid="transfer-review">
-      <Descriptions column={1} bordered size="small">
+      <Descriptions column={1} bordered size="small" layout={screens.md ? 'horizontal' : 'vertical'}>
         <Descriptions.Item label={t('fields.wallet')}>{wallet?.name ?? draft.walletId}</Descriptions.Item>
         <Descriptions.Item label={t('utxo.outputs')}>
           <Table
