@@ -88,7 +88,8 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
   app.get('/address/tag', { config: act, schema: { tags, querystring: addressTagQuery, summary: 'Risk tags of a recipient (own wallet, whitelisted, new, first transfer, similar address)' } }, async (request, reply) => {
     const { organization } = requireSpace(request);
     const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
-    const chain = ctx.chains.walletChain(wallet.chain_key);
+    // Either family's adapter validates and spells the address the way it is stored.
+    const chain = ctx.chains.isUtxo(wallet.chain_key) ? ctx.chains.utxoChain(wallet.chain_key) : ctx.chains.walletChain(wallet.chain_key);
     if (!chain.isValidAddress(request.query.address)) throw new AppError('CHAIN_ADDRESS_INVALID_ERROR');
     return reply.ok(await addressTags(ctx.db, organization.id, chain.normalizeAddress(request.query.address)));
   });

@@ -158,6 +158,10 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family multisig wallets and tr
 
   it('a transfer to two outside addresses with change: 2 approvals, UTXOs locked, PSBT and signing requests at 3', async () => {
     outside = await node.newAddress('miner');
+    // Risk tags work for Bitcoin-family recipients too: a new address, and a malformed one refused.
+    const tags = await space.admin.client.get<{ tags: number[] }>('/api/v1/address/tag', { wallet_id: walletId, address: outside });
+    expect(tags.data.tags).toContain(6);
+    expect((await space.admin.client.get('/api/v1/address/tag', { wallet_id: walletId, address: '0x0000000000000000000000000000000000000001' })).code).toBe('CHAIN_ADDRESS_INVALID_ERROR');
     second = await node.newAddress('miner');
     const created = await space.admin.client.post<{ task_id: number; status: number }>('/api/v1/task', { wallet_id: walletId, to: outside, amount: '4', outputs: [{ to: second, amount: '0.1' }], fee_tier: 'custom', custom_fee_rate: '2' });
     expect(created.code).toBe('OK');
