@@ -286,4 +286,25 @@ describe('transfers on the devnet', () => {
     await team.admin.session.call('PUT', '/api/v1/wallets/open-whitelist', { wallet_id: team.walletId, open: false });
     await operator.context().close();
   });
+
+  it('small-amount test: the wallet sends a little ETH to itself through real signing and broadcast', { timeout: 120_000 }, async () => {
+    const admin = await open(team.admin, `/wallet/detail/${team.walletId}?tab=deposit`);
+    const card = admin.getByTestId('small-amount-test');
+    await card.waitFor();
+    await screenshotBoth(admin, 'wallet-small-amount-test');
+    await card.getByTestId('small-amount-test-start').click();
+    await admin.waitForURL((url) => /^\/task\/\d+$/.test(url.pathname));
+    const taskId = Number(new URL(admin.url()).pathname.split('/').pop());
+    await expect.poll(() => status(admin), { timeout: 15_000 }).toBe('Pending signatures');
+    const task = await taskInfo(team.admin.session, taskId);
+    expect((task as unknown as { to: string }).to.toLowerCase()).toBe(team.safe.toLowerCase());
+    await signByApi(team.signers[0].session, taskId, DEVNET_KEYS[1]);
+    await signByApi(team.signers[1].session, taskId, DEVNET_KEYS[2]);
+    await admin.reload();
+    await admin.getByTestId('broadcast-form').waitFor();
+    await connectDevnet(admin, 'broadcast-card');
+    await admin.getByTestId('broadcast-submit').click();
+    await untilCompleted(admin, taskId);
+    await admin.context().close();
+  });
 });

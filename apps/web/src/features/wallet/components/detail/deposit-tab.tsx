@@ -9,6 +9,7 @@ import { refreshBalance } from '../../api/refresh-balance';
 import type { WalletDetail } from '../../api/types';
 import { MONO } from '../wallet-bits';
 import { DescriptorCard } from './descriptor-card';
+import { SmallAmountTestCard } from './small-amount-test-card';
 import { useQueryClient } from '@tanstack/react-query';
 
 const AMOUNT = /^\d+(\.\d{1,6})?$/;
@@ -52,6 +53,10 @@ export function DepositTab({ wallet }: { wallet: WalletDetail }) {
       {wallet.descriptor ? (
         <Col xs={24} lg={12}>
           <DescriptorCard wallet={wallet} />
+        </Col>
+      ) : wallet.sign_type === 1 && wallet.status === 1 ? (
+        <Col xs={24} lg={12}>
+          <SmallAmountTestCard wallet={wallet} />
         </Col>
       ) : null}
       {devnet ? (
