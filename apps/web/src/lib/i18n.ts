@@ -67,13 +67,23 @@ export function initialLanguage(search = window.location.search): Language {
  * Namespaces that are not part of the first screen (e.g. the spaces screens): their texts load
  * with the first page that needs them, in every language, and again when the language changes.
  */
-type LazyNamespace = 'spaces';
+export type LazyNamespace = 'spaces' | 'transfer' | 'addressBook';
 type JsonModule = { default: Record<string, unknown> };
 const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModule>>> = {
   spaces: {
     'en-US': () => import('@/locales/en-US/spaces.json'),
     'zh-CN': () => import('@/locales/zh-CN/spaces.json'),
     'zh-HK': () => import('@/locales/zh-HK/spaces.json'),
+  },
+  transfer: {
+    'en-US': () => import('@/locales/en-US/transfer.json'),
+    'zh-CN': () => import('@/locales/zh-CN/transfer.json'),
+    'zh-HK': () => import('@/locales/zh-HK/transfer.json'),
+  },
+  addressBook: {
+    'en-US': () => import('@/locales/en-US/address-book.json'),
+    'zh-CN': () => import('@/locales/zh-CN/address-book.json'),
+    'zh-HK': () => import('@/locales/zh-HK/address-book.json'),
   },
 };
 const wantedLazy = new Set<LazyNamespace>();

@@ -1,15 +1,15 @@
 import { Form, Input, Modal, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { EmailCodeField } from '@/features/wallet';
 import { toastSuccess } from '@/lib/notify';
 import { trimStart } from '@/lib/validation';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { useAddAddress, useDeleteAddress, type AddressBookEntry, type AddressBookInput } from '../api/address-book';
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** Add a whitelisted address (admins; e-mail code address_book_add). */
 export function AddAddressModal(props: { spaceId: string | null; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('addressBook');
+  const { t } = useLazyTranslation('addressBook');
   const [form] = Form.useForm<AddressBookInput>();
   const add = useAddAddress(props.spaceId);
   const submit = async () => {
@@ -42,7 +42,7 @@ export function AddAddressModal(props: { spaceId: string | null; open: boolean; 
 
 /** Delete a whitelisted address (admins; e-mail code address_book_delete). */
 export function DeleteAddressModal(props: { spaceId: string | null; entry: AddressBookEntry | null; onClose: () => void }) {
-  const { t } = useTranslation('addressBook');
+  const { t } = useLazyTranslation('addressBook');
   const [form] = Form.useForm<{ email_code: string }>();
   const remove = useDeleteAddress(props.spaceId);
   const submit = async () => {

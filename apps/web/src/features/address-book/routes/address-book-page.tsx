@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Grid, Input, List, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { AddressText } from '@/features/wallet';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useAddressBook, type AddressBookEntry } from '../api/address-book';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { AddAddressModal, DeleteAddressModal } from '../components/address-modals';
 
 /** /address-book: the space's whitelist. Everyone reads it; only admins add or delete (§6), others are told to ask one. */
 export default function AddressBookPage() {
-  const { t } = useTranslation('addressBook');
+  const { t } = useLazyTranslation('addressBook');
   const screens = Grid.useBreakpoint();
   const spaceId = useSelectedSpaceId();
   const space = useOrganizationBaseInfo(spaceId);

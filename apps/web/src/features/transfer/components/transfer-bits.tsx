@@ -1,8 +1,8 @@
 import { Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { formatErrorMessage, type ErrorCode, type ErrorParams } from '@keystead/contract/errors/index';
 import { currentLanguage } from '@/lib/i18n';
 import { MONO } from '@/features/wallet';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 const STATUS_COLOR: Record<number, string> = {
   0: 'gold',
@@ -20,7 +20,7 @@ const STATUS_COLOR: Record<number, string> = {
 
 /** §4 Task status as a tag. */
 export function TaskStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   return (
     <Tag color={STATUS_COLOR[status] ?? 'default'} style={{ marginInlineEnd: 0 }} data-testid="task-status">
       {t(`status.${status}`, { defaultValue: String(status) })}

@@ -1,7 +1,6 @@
 import { useParams, Link } from 'react-router';
 import { Button, Card, Col, Grid, Result, Row, Skeleton, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { useSelectedSpaceId } from '@/lib/space';
@@ -19,10 +18,11 @@ import { TaskProgress } from '../components/detail/task-progress';
 import { TaskSummary } from '../components/detail/task-summary';
 import { UtxoTxCard } from '../components/detail/utxo-tx-card';
 import { TaskStatusTag } from '../components/transfer-bits';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 /** /task/:id and /task/detail/:id: progress, approvals, signatures, broadcast and speed-ups, revoke, the nonce queue. */
 export default function TransferDetailPage() {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const screens = Grid.useBreakpoint();
   const id = Number(useParams().id ?? 0);
   const info = useTaskInfo(id);

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Card, Grid, Space, Tabs } from 'antd';
 import { DownloadOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { readListPosition, saveListPosition } from '@/lib/list-position';
@@ -13,6 +12,7 @@ import { useWalletChoices } from '../api/wallets';
 import { RecordsTable } from '../components/list/records-table';
 import { TransferFilterBar, type TransferFilters } from '../components/list/transfer-filters';
 import { TransferTable } from '../components/list/transfer-table';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 const TABS = ['todo', 'all', 'preSigned', 'records'] as const;
 type Tab = (typeof TABS)[number];
@@ -23,7 +23,7 @@ const API_TAB = { todo: 'todo', all: 'all', preSigned: 'pre_signed', records: 'a
  * admins, paging, CSV exports. The tab, page, size and filters are the saved list position (§2).
  */
 export default function TransferListPage() {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const location = useLocation();
   const navigate = useNavigate();
   const spaceId = useSelectedSpaceId();

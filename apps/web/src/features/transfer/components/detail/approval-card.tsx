@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Button, Card, Input, List, Space, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/notify';
 import { approveTask, useTaskAction } from '../../api/task-actions';
 import type { TaskInfo } from '../../api/types';
 import { personName, type WalletPeople } from '../../api/wallets';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { formatTime } from '../transfer-bits';
 
 /** Approval card: each approver's decision with comment; an approver who has not decided approves or rejects here. */
 export function ApprovalCard(props: { task: TaskInfo; wallet: WalletPeople | undefined; userId: number | undefined; needsMfa: boolean }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const { task } = props;
   const [comment, setComment] = useState('');
   const [mfa, setMfa] = useState('');

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import { Button, Card, Select, Space, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ConnectSigner, type SignerConnection } from '@/features/wallet';
 import { toastSuccess } from '@/lib/notify';
 import { showWalletError, type Hex } from '@/lib/wallet-connectors';
 import { createBroadcast, sendBroadcast, useTaskAction } from '../../api/task-actions';
 import type { FeeTier, TaskBroadcast, TaskInfo } from '../../api/types';
 import type { WalletPeople } from '../../api/wallets';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, formatTime } from '../transfer-bits';
 
 const BROADCAST_COLOR: Record<number, string> = { 1: 'success', 2: 'processing', 3: 'default', 4: 'error' };
@@ -25,7 +25,7 @@ export function mayBroadcast(task: TaskInfo, wallet: WalletPeople | undefined, u
  * Browser wallets send it themselves and report the hash. At status 6 the same makes a speed-up.
  */
 export function BroadcastCard(props: { task: TaskInfo; allowed: boolean }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const { task } = props;
   const [connection, setConnection] = useState<SignerConnection | null>(null);
   const [tier, setTier] = useState<FeeTier>(task.status === 6 ? 'fast' : ((task.fee_tier as FeeTier | null) ?? 'standard'));

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Card, Input, InputNumber, List, Select, Space, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { useWebConfig } from '@/features/platform';
 import { toastSuccess } from '@/lib/notify';
 import { broadcastPsbt, devnetSignPsbt, downloadPsbt, psbtFileToBase64, signPsbt, speedUpPsbt } from '../../api/psbt-actions';
 import { useTaskAction } from '../../api/task-actions';
 import type { TaskInfo } from '../../api/types';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { personName, type WalletPeople } from '../../api/wallets';
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
@@ -18,7 +18,7 @@ const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fon
  * (the server finalizes and relays) and, while unconfirmed, a replace-by-fee speed-up.
  */
 export function PsbtCard(props: { task: TaskInfo; wallet: WalletPeople | undefined; userId: number | undefined; mayBroadcast: boolean }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const navigate = useNavigate();
   const { task } = props;
   const config = useWebConfig();

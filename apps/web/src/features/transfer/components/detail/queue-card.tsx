@@ -1,12 +1,12 @@
 import { Card, List, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { TaskInfo } from '../../api/types';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { TaskStatusTag } from '../transfer-bits';
 
 /** The wallet's active tasks in Safe-nonce order: a transfer executes only after the ones before it. */
 export function QueueCard({ task }: { task: TaskInfo }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const queue = task.queue ?? [];
   if (queue.length < 2 && !queue.some((item) => item.task_id !== task.task_id)) return null;
   return (

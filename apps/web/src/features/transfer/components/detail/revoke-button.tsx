@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button, Input, Modal, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/notify';
 import { revokeTask, useTaskAction } from '../../api/task-actions';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import type { TaskInfo } from '../../api/types';
 
 /** Revoke (§4: offered at 0, 3 and 5) with the stage's own confirmation; at 5 it creates the on-chain rejection. */
 export function RevokeButton({ task }: { task: TaskInfo }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [comment, setComment] = useState('');

@@ -1,16 +1,16 @@
 import { useCallback, useState } from 'react';
 import { Button, Card, List, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ConnectSigner, AddressText, type SignerConnection } from '@/features/wallet';
 import { toastSuccess } from '@/lib/notify';
 import { showWalletError, type TypedDataRequest } from '@/lib/wallet-connectors';
 import { signTask, useTaskAction } from '../../api/task-actions';
 import type { TaskInfo } from '../../api/types';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { personName, type WalletPeople } from '../../api/wallets';
 
 /** Signature card: who signed; a signer who has not signed connects the signing wallet and signs the EIP-712 Safe transaction. */
 export function SignatureCard(props: { task: TaskInfo; wallet: WalletPeople | undefined; userId: number | undefined }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const { task, wallet } = props;
   const [connection, setConnection] = useState<SignerConnection | null>(null);
   const [signing, setSigning] = useState(false);

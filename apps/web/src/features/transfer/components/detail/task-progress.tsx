@@ -1,5 +1,5 @@
 import { Steps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import type { TaskInfo } from '../../api/types';
 
 const ORDER = ['created', 'approval', 'signing', 'broadcast', 'onChain', 'completed'] as const;
@@ -7,7 +7,7 @@ const ORDER = ['created', 'approval', 'signing', 'broadcast', 'onChain', 'comple
 const AT: Record<number, number> = { 0: 1, 3: 2, 5: 3, 6: 4, 1: 5 };
 
 export function TaskProgress({ task, vertical }: { task: TaskInfo; vertical?: boolean }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const failedAt = task.status === 9 ? 1 : task.status === 7 ? lastReached(task) : task.status === 2 || task.status === 8 ? 4 : task.status >= 10 ? 4 : null;
   const current = AT[task.status] ?? failedAt ?? 0;
   return (

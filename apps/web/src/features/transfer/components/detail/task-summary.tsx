@@ -1,12 +1,12 @@
 import { Alert, Descriptions, Grid, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { isUtxoTask, type TaskInfo } from '../../api/types';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
 
 /** The transfer's facts: wallet, recipient, amount, nonce, hashes, remark, failure reason. */
 export function TaskSummary({ task }: { task: TaskInfo }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const screens = Grid.useBreakpoint();
   const utxo = isUtxoTask(task);
   const wide = screens.md ? 2 : 1;

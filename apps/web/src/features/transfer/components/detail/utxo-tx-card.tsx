@@ -1,7 +1,7 @@
 import { Card, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { fromUnits } from '../wizard/amount-rules';
 import type { TaskInfo } from '../../api/types';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { TokenAmount } from '../transfer-bits';
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12, wordBreak: 'break-all' } as const;
@@ -15,7 +15,7 @@ interface Row {
 
 /** A Bitcoin-family transaction: the coins it spends and the outputs it pays (change marked). */
 export function UtxoTxCard({ task }: { task: TaskInfo }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const symbol = task.symbol ?? '';
   const outputs: Row[] = [
     ...(task.outputs ?? []).map((out, index) => ({ key: `o${index}`, address: out.to, amount: out.amount, change: false })),

@@ -1,12 +1,12 @@
 import { Table, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { AddressText } from '@/features/wallet';
 import type { OnChainRecord } from '../../api/types';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 /** On-chain records: deposits in (1) and executions out (2). */
 export function RecordsTable(props: { rows: OnChainRecord[]; loading: boolean; page: number; pageSize: number; total: number; onPage: (page: number, pageSize: number) => void }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   return (
     <Table<OnChainRecord>
       rowKey="id"

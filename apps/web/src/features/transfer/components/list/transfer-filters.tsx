@@ -1,7 +1,7 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import type { WalletChoice } from '../../api/wallets';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 export interface TransferFilters {
   wallet_id?: number;
@@ -16,7 +16,7 @@ const STATUSES = [0, 3, 5, 6, 1, 2, 7, 8, 9, 10, 11];
 
 /** Advanced search (§6: admins): wallet, status, token, task number or address, creation period. */
 export function TransferFilterBar(props: { wallets: WalletChoice[]; value: TransferFilters; onChange: (value: TransferFilters) => void }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   type Values = { wallet_id?: number; status?: number; symbol?: string; keyword?: string; period?: [Dayjs, Dayjs] | null };
   const [form] = Form.useForm<Values>();
   const initial: Values = {

@@ -1,10 +1,10 @@
 import { Grid, List, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { AddressText } from '@/features/wallet';
 import type { TransferTask } from '../../api/types';
 import type { WalletChoice } from '../../api/wallets';
 import { TaskStatusTag, TokenAmount, formatTime } from '../transfer-bits';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 interface Paging {
   page: number;
@@ -15,7 +15,7 @@ interface Paging {
 
 /** Transfers as a table (desktop) or a list of cards (phones); a row opens the detail. */
 export function TransferTable(props: { rows: TransferTask[]; loading: boolean; wallets: WalletChoice[]; paging: Paging; empty: string }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
   const walletName = (row: TransferTask) => row.wallet_name ?? props.wallets.find((wallet) => wallet.wallet_id === row.wallet_id)?.name ?? `#${row.wallet_id}`;

@@ -1,6 +1,6 @@
 import { Input, Radio, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useFeeEstimate } from '../../api/create-transfer';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import type { FeeTier } from '../../api/types';
 
 const TIERS: FeeTier[] = ['slow', 'standard', 'fast', 'custom'];
@@ -8,7 +8,7 @@ export const GWEI_PATTERN = /^\d{1,6}(\.\d{1,9})?$/;
 
 /** §3 fee selection: slow / standard (recommended) / fast from POST /fee/estimate (refreshed every 30 s), or custom Gwei. */
 export function FeePicker(props: { walletId: number; tier: FeeTier; custom: string; error?: string | null; onChange: (tier: FeeTier, custom: string) => void }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const fee = useFeeEstimate(props.walletId);
   const tiers = fee.data?.tiers;
   return (

@@ -1,13 +1,13 @@
 import { Alert, Checkbox, Space, Tag } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { ADDRESS_TAG } from '../../api/types';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 const COLOR: Record<number, string> = { [-2]: 'blue', [-1]: 'green', 6: 'orange', 20: 'gold', 21: 'red', 1: 'red', 2: 'purple' };
 
 /** The recipient's risk tags (§3 address tags); a similar address (21) needs an explicit acknowledgement. */
 export function RecipientTags(props: { tags: number[]; similarTo?: string | null; acknowledged: boolean; onAcknowledge: (value: boolean) => void }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   if (!props.tags.length) return null;
   const similar = props.tags.includes(ADDRESS_TAG.similar);
   return (

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Skeleton, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { api, isApiError, V1 } from '@/lib/api-client';
 import { trimStart } from '@/lib/validation';
 import { ADDRESS_TAG, type AddressTags } from '../../api/types';
@@ -15,6 +14,7 @@ import { RecipientTags } from './recipient-tags';
 import { UtxoFeePicker } from './utxo-fee-picker';
 import { feeRateError, isUtxoAddress, sumSats, utxoRecipientError } from './utxo-rules';
 import { UtxoTable } from './utxo-table';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { WizardActions } from './wizard-actions';
 
 /** A refusal of the server for this form, placed at its field. */
@@ -42,7 +42,7 @@ const MAX_OUTPUTS = 51;
  * the fee rate in sat/vB and a remark.
  */
 export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoServerError | null; onBack: () => void; onNext: (patch: Partial<TransferDraft>) => void }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const [draft, setDraft] = useState<TransferDraft>({ ...props.draft, token: null, decimals: UTXO_DECIMALS });
   const [tried, setTried] = useState(Boolean(props.serverError));
   const [serverError, setServerError] = useState(props.serverError ?? null);

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Form, Input, Select, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { trimStart } from '@/lib/validation';
 import { useAddressTags } from '../../api/create-transfer';
 import { ADDRESS_TAG } from '../../api/types';
@@ -11,12 +10,13 @@ import type { TransferDraft } from './draft';
 import { FeePicker, GWEI_PATTERN } from './fee-picker';
 import { RecipientTags } from './recipient-tags';
 import { WizardActions } from './wizard-actions';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 const NATIVE = 'native';
 
 /** Step 2: asset, recipient (risk tags), amount (max mode, available), fee tier, remark — checked by §5 before going on. */
 export function StepInfo(props: { draft: TransferDraft; onBack: () => void; onNext: (patch: Partial<TransferDraft>) => void }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const [draft, setDraft] = useState(props.draft);
   const [tried, setTried] = useState(false);
   const assets = useWalletAssetLines(draft.walletId);

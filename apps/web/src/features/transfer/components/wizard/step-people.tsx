@@ -1,12 +1,12 @@
 import { Descriptions, List, Skeleton, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { AddressText } from '@/features/wallet';
 import { personName, useWalletPeople } from '../../api/wallets';
 import { WizardActions } from './wizard-actions';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 /** Step 3: who approves and who signs this wallet's transfers, with the thresholds. */
 export function StepPeople(props: { walletId: number; onBack: () => void; onNext: () => void }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const wallet = useWalletPeople(props.walletId);
   if (wallet.isPending || !wallet.data) return <Skeleton active />;
   const data = wallet.data;

@@ -1,5 +1,4 @@
 import { Alert, Descriptions, Grid, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSelectedSpaceId } from '@/lib/space';
 import { ADDRESS_TAG } from '../../api/types';
 import { useWalletChoices, useWalletPeople } from '../../api/wallets';
@@ -8,12 +7,13 @@ import type { TransferDraft } from './draft';
 import { draftTotal } from './step-info-utxo';
 import { useDraftFeeRate } from './utxo-fee-picker';
 import { WizardActions } from './wizard-actions';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
 
 /** Step 4 for Bitcoin-family wallets: the outputs, the coins, the fee rate, then create. */
 export function StepReviewUtxo(props: { draft: TransferDraft; creating: boolean; onBack: () => void; onCreate: () => void }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const { draft } = props;
   const screens = Grid.useBreakpoint();
   const wallets = useWalletChoices(useSelectedSpaceId());

@@ -1,16 +1,16 @@
 import { Alert, Descriptions, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useFeeEstimate } from '../../api/create-transfer';
 import { ADDRESS_TAG } from '../../api/types';
 import { useWalletChoices, useWalletPeople } from '../../api/wallets';
 import { useSelectedSpaceId } from '@/lib/space';
 import { HexText, TokenAmount } from '../transfer-bits';
 import type { TransferDraft } from './draft';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { WizardActions } from './wizard-actions';
 
 /** Step 4: everything once more, then create. */
 export function StepReview(props: { draft: TransferDraft; creating: boolean; onBack: () => void; onCreate: () => void }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const { draft } = props;
   const wallets = useWalletChoices(useSelectedSpaceId());
   const people = useWalletPeople(draft.walletId);

@@ -1,16 +1,16 @@
 import { Alert, Empty, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { AddressText } from '@/features/wallet';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useWalletChoices, type WalletChoice } from '../../api/wallets';
+import { useLazyTranslation } from '@/lib/use-namespace';
 import { WizardActions } from './wizard-actions';
 
 /** Wallets this user may start a transfer from: multisig, deployed, operator. */
 export const canTransferFrom = (wallet: WalletChoice) => wallet.sign_type === 1 && wallet.status === 1 && wallet.is_operator;
 
 export function StepWallet(props: { walletId: number; onNext: (walletId: number) => void; onPick: (walletId: number) => void }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const wallets = useWalletChoices(useSelectedSpaceId());
   const usable = (wallets.data?.list ?? []).filter(canTransferFrom);
   if (wallets.isPending) return <Skeleton active />;

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card, Grid, Progress, Skeleton, Steps, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { showErrorToast, toastSuccess } from '@/lib/notify';
 import { isApiError } from '@/lib/api-client';
@@ -16,6 +15,7 @@ import { StepPeople } from './step-people';
 import { StepReview } from './step-review';
 import { StepReviewUtxo } from './step-review-utxo';
 import { StepWallet } from './step-wallet';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 const KEYS = ['wallet', 'info', 'people', 'review'] as const;
 
@@ -24,7 +24,7 @@ const KEYS = ['wallet', 'info', 'people', 'review'] as const;
  * then the new task's detail. Going back to the info step clears max mode and the chosen fee.
  */
 export function TransferWizard() {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
   const client = useQueryClient();

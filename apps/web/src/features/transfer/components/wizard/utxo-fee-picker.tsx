@@ -1,13 +1,13 @@
 import { Input, Radio, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { FeeTier } from '../../api/types';
 import { useUtxoFeeRates } from '../../api/utxo';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 const TIERS: FeeTier[] = ['slow', 'standard', 'fast', 'custom'];
 
 /** §3 fee selection for Bitcoin-like chains: slow / standard / fast in sat/vB (refreshed every 30 s), or a custom sat/vB. */
 export function UtxoFeePicker(props: { walletId: number; tier: FeeTier; custom: string; error?: string | null; onChange: (tier: FeeTier, custom: string) => void }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const fee = useUtxoFeeRates(props.walletId);
   const rates = fee.data;
   return (

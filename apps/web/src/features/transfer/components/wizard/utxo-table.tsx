@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { Grid, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { WalletUtxo } from '../../api/utxo';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
 const shortOutpoint = (utxo: WalletUtxo) => `${utxo.txid.slice(0, 8)}…${utxo.txid.slice(-6)}:${utxo.vout}`;
 
 /** The wallet's unspent outputs with checkboxes (manual coin choice); those locked by active transfers are disabled. */
 export function UtxoTable(props: { utxos: WalletUtxo[]; symbol: string; selected: string[]; onChange: (outpoints: string[]) => void; loading?: boolean }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   const screens = Grid.useBreakpoint();
   return (
     <Table<WalletUtxo>

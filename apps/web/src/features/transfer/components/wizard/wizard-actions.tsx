@@ -1,8 +1,8 @@
 import { Button, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useLazyTranslation } from '@/lib/use-namespace';
 
 export function WizardActions(props: { onBack?: () => void; onNext: () => void; nextText?: string; loading?: boolean; disabled?: boolean; testId?: string }) {
-  const { t } = useTranslation('transfer');
+  const { t } = useLazyTranslation('transfer');
   return (
     <Space style={{ marginTop: 16 }} wrap>
       {props.onBack ? <Button onClick={props.onBack}>{t('wizard.back')}</Button> : null}
