@@ -2,3 +2,4 @@
 export { ConnectSigner, type SignerConnection } from './components/connect-signer';
 export { EmailCodeField } from './components/email-code-field';
 export { AddressText, MONO, WalletStatusTag } from './components/wallet-bits';
+export type { AssetLine } from './api/types';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { WALLET_PAGE_SIZE } from '@keystead/contract/limits';
+import type { AssetLine } from '@/features/wallet';
 import { api, V1 } from '@/lib/api-client';
 
 /** The few wallet facts the transfer screens need (read through the wallets API). */
@@ -42,16 +43,7 @@ export interface WalletPeople {
   descriptor?: { receive: string; change: string } | null;
 }
 
-export interface AssetLine {
-  symbol: string;
-  contract_address: string | null;
-  decimals: number;
-  amount: string;
-  amount_display: string;
-  /** Per-token locked amount (active transfers) when the server reports it. */
-  lock_amount?: string;
-  available_amount?: string;
-}
+export type { AssetLine } from '@/features/wallet';
 
 export const useWalletChoices = (spaceId: string | null) =>
   useQuery({

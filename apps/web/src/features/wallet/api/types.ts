@@ -84,6 +84,9 @@ export interface AssetLine {
   value: string | null;
   proportion: string | null;
   custom: boolean;
+  /** What active transfers lock of this token, and the rest (token units). */
+  lock_amount: string;
+  available_amount: string;
 }
 
 export interface WalletAssets {

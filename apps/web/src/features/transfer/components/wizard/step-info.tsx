@@ -31,7 +31,7 @@ export function StepInfo(props: { draft: TransferDraft; onBack: () => void; onNe
       setDraft((value) => ({ ...value, token: asset.contract_address, symbol: asset.symbol, decimals: asset.decimals }));
   }, [asset, draft.symbol, draft.decimals]);
   // The server subtracts what active transfers lock from the balance (asset-info).
-  const available = asset ? (asset.available_amount ?? asset.amount) : null;
+  const available = asset ? asset.available_amount : null;
 
   // Max mode follows the available amount as it changes.
   useEffect(() => {
