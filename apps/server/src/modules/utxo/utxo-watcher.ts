@@ -24,7 +24,14 @@ export async function followUtxoTransfers(ctx: AppContext): Promise<number> {
     .selectAll()
     .where('type', '=', TRANSFER_TASK)
     .where('chain_key', 'in', chains)
-    .where((eb) => eb.or([eb('status', '=', TransferStatus.OnChain), eb.and([eb('status', '=', TransferStatus.Completed), eb('block_hash', 'is not', null), eb('updated_at', '>', new Date(Date.now() - 86_400_000))])]))
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', TransferStatus.OnChain),
+        eb.and([eb('status', '=', TransferStatus.Completed), eb('block_hash', 'is not', null), eb('updated_at', '>', new Date(Date.now() - 86_400_000))]),
+        // A broadcast original its speed-up replaced: if the replacement is dropped, it may still be mined.
+        eb.and([eb('status', '=', TransferStatus.UserCancelled), eb('exec_tx_hash', 'is not', null), eb('updated_at', '>', new Date(Date.now() - 86_400_000))]),
+      ]),
+    )
     .execute();
   let changed = 0;
   for (const task of tasks) {
@@ -50,6 +57,14 @@ export async function followUtxoTransfers(ctx: AppContext): Promise<number> {
         await writeAudit(trx, { organizationId: task.organization_id, userId: null, type: 'transfer', operation: 'reorged', content: { task_id: task.id, tx_hash: txid, block_hash: task.block_hash } });
       });
       changed += 1;
+      continue;
+    }
+    if (task.status === TransferStatus.UserCancelled) {
+      // The coins left with this transaction after all: it is the one that counts.
+      if (status.state === 'confirmed') {
+        await ctx.db.updateTable('tasks').set({ status: TransferStatus.OnChain, failure_reason: null }).where('id', '=', task.id).where('status', '=', TransferStatus.UserCancelled).execute();
+        if (await settle(ctx, { ...task, status: TransferStatus.OnChain }, txid, status.blockHash!, status.blockHeight!)) changed += 1;
+      }
       continue;
     }
     if (status.state === 'confirmed') {

@@ -245,6 +245,19 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family multisig wallets and tr
     expect(utxos.data.list[0]).toMatchObject({ branch: 1, locked: false });
   });
 
+  it('a replaced transfer whose own transaction is mined after all is completed, and its rival cancelled', async () => {
+    // The state a dropped replacement leaves: the task whose txid is in a block was marked replaced (10)
+    // while the other one of the pair still waits at 6. The watcher must follow the chain, not the marks.
+    const mined = await t.ctx.db.selectFrom('tasks').select(['id', 'replaces']).where('id', '=', replacementId).executeTakeFirstOrThrow();
+    await t.ctx.db.updateTable('tasks').set({ status: 10, block_hash: null, block_number: null, failure_reason: 'replaced' }).where('id', '=', mined.id).execute();
+    await t.ctx.db.updateTable('tasks').set({ status: 6 }).where('id', '=', mined.replaces!).execute();
+    expect(await followUtxoTransfers(t.ctx)).toBe(1);
+    const revived = await t.ctx.db.selectFrom('tasks').select(['status', 'block_hash']).where('id', '=', mined.id).executeTakeFirstOrThrow();
+    expect(revived.status).toBe(1);
+    expect(revived.block_hash).not.toBeNull();
+    expect((await t.ctx.db.selectFrom('tasks').select('status').where('id', '=', mined.replaces!).executeTakeFirstOrThrow()).status).toBe(10);
+  });
+
   /** Creates a 0.1 LTC transfer and takes it through two approvals (and two signatures when `sign`). */
   async function transfer(sign: boolean): Promise<number> {
     const created = await space.admin.client.post<{ task_id: number }>('/api/v1/task', { wallet_id: walletId, to: outside, amount: '0.1', fee_tier: 'slow' });
