@@ -1,8 +1,7 @@
-import type { TokenRef } from '@keystead/chains';
 import type { AppContext } from '../../context';
 import { notify } from '../notifications/notification.service';
 import { formatUnits } from '../wallets/decimal';
-import { walletTokens } from '../wallets/wallet-assets';
+import { chainTokens } from '../wallets/wallet-assets';
 import { WalletStatus } from '../wallets/wallet-status';
 
 /** Blocks read per run and chain: bounded so one run stays short on a busy chain. */
@@ -34,8 +33,7 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
     const from = cursor ? BigInt(cursor.next_block) : latest > FIRST_LOOKBACK ? latest - FIRST_LOOKBACK : 0n;
     if (from > latest) continue;
     const to = from + BLOCKS_PER_RUN - 1n < latest ? from + BLOCKS_PER_RUN - 1n : latest;
-    const tokens = new Map<string, TokenRef & { key: string }>();
-    for (const wallet of list) for (const token of await walletTokens(ctx, ctx.db, wallet)) tokens.set(token.key, token);
+    const tokens = await watchedTokens(ctx, chainKey, list.map((w) => w.id));
     const incoming = await chain.getTransfersTo(list.map((w) => w.address!), [...tokens.values()], from, to).catch(() => null);
     if (!incoming) continue;
     await ctx.db.transaction().execute(async (trx) => {
@@ -63,4 +61,10 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
     });
   }
   return recorded;
+}
+
+/** The tokens to watch on one chain: every custom token of these wallets too, in one query. */
+async function watchedTokens(ctx: AppContext, chainKey: string, walletIds: number[]) {
+  const custom = await ctx.db.selectFrom('wallet_tokens').select(['contract', 'symbol', 'decimals']).where('wallet_id', 'in', walletIds).execute();
+  return new Map(chainTokens(ctx, chainKey, custom).map((token) => [token.key, token]));
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { formatGwei } from 'viem';
 import { decodeSignedTransaction, isChainError, type EvmAdapter, type SignedEvmTransaction } from '@keystead/chains';
 import type { AppContext } from '../../context';
 import type { Task, Wallet } from '../../db/schema';
@@ -78,10 +79,9 @@ export async function prepareBroadcast(ctx: AppContext, request: FastifyRequest,
   return presentUnsigned(chain, from, call, nonce, gas, wanted, false);
 }
 
+/** A custom tier's stored max fee, in the Gwei the fee rules read. */
 function customGweiOf(task: Task): string | null {
-  if (!task.max_fee_per_gas) return null;
-  const wei = BigInt(task.max_fee_per_gas);
-  return `${wei / 1_000_000_000n}.${(wei % 1_000_000_000n).toString().padStart(9, '0')}`;
+  return task.max_fee_per_gas ? formatGwei(BigInt(task.max_fee_per_gas)) : null;
 }
 
 function presentUnsigned(chain: EvmAdapter, from: string, call: { to: string; data: string; value: bigint }, nonce: number, gas: bigint, fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }, speedUp: boolean) {

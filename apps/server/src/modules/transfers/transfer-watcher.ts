@@ -1,7 +1,6 @@
 import type { EvmAdapter, EvmConfirmationStatus } from '@keystead/chains';
 import type { AppContext } from '../../context';
-import type { Kysely } from 'kysely';
-import type { Database, Task } from '../../db/schema';
+import type { Task } from '../../db/schema';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notification.service';
 import { BroadcastStatus, relayBroadcast } from './broadcast-relay';
@@ -19,7 +18,14 @@ const RESEND_AFTER_MS = 15_000;
  * Guarded by status, so every server process may run it.
  */
 export async function followExecutions(ctx: AppContext): Promise<number> {
-  const onChain = await ctx.db.selectFrom('tasks').selectAll().where('type', '=', TRANSFER_TASK).where('status', '=', TransferStatus.OnChain).execute();
+  const onChain = await ctx.db
+    .selectFrom('tasks')
+    .innerJoin('wallets as w', 'w.id', 'tasks.wallet_id')
+    .selectAll('tasks')
+    .select('w.address as wallet_address')
+    .where('tasks.type', '=', TRANSFER_TASK)
+    .where('tasks.status', '=', TransferStatus.OnChain)
+    .execute();
   let settled = 0;
   for (const task of onChain) {
     let chain: EvmAdapter;
@@ -48,7 +54,7 @@ export async function followExecutions(ctx: AppContext): Promise<number> {
   return settled;
 }
 
-async function settle(ctx: AppContext, task: Task, attemptId: number, txHash: string, result: EvmConfirmationStatus): Promise<boolean> {
+async function settle(ctx: AppContext, task: Task & { wallet_address: string | null }, attemptId: number, txHash: string, result: EvmConfirmationStatus): Promise<boolean> {
   const executed = result.state === 'confirmed' && result.safeExecution?.success === true && result.safeExecution.safeTxHash.toLowerCase() === task.safe_tx_hash!.toLowerCase();
   const status = executed ? TransferStatus.Completed : TransferStatus.Failed;
   const reason = executed ? null : (result.reason ?? (result.safeExecution ? 'ExecutionFailure' : 'the transaction did not execute this transfer'));
@@ -76,7 +82,7 @@ async function settle(ctx: AppContext, task: Task, attemptId: number, txHash: st
         if (task.amount && BigInt(task.amount) > 0n) {
           await trx
             .insertInto('transfer_records')
-            .values({ organization_id: task.organization_id, wallet_id: task.wallet_id!, chain_key: task.chain_key!, direction: 2, tx_hash: txHash, log_index: -1, from_address: await walletAddress(trx, task.wallet_id!), to_address: task.to_address!, token_key: task.token_key!, symbol: task.symbol!, decimals: task.decimals!, amount: task.amount, block_number: (result.blockNumber ?? 0n).toString(), task_id: task.id })
+            .values({ organization_id: task.organization_id, wallet_id: task.wallet_id!, chain_key: task.chain_key!, direction: 2, tx_hash: txHash, log_index: -1, from_address: task.wallet_address ?? '', to_address: task.to_address!, token_key: task.token_key!, symbol: task.symbol!, decimals: task.decimals!, amount: task.amount, block_number: (result.blockNumber ?? 0n).toString(), task_id: task.id })
             .onConflict((oc) => oc.doNothing())
             .execute();
         }
@@ -87,10 +93,4 @@ async function settle(ctx: AppContext, task: Task, attemptId: number, txHash: st
     }
     return true;
   });
-}
-
-/** Read through the settling transaction: PGlite has one connection, ctx.db would wait on it. */
-async function walletAddress(db: Kysely<Database>, walletId: number): Promise<string> {
-  const wallet = await db.selectFrom('wallets').select('address').where('id', '=', walletId).executeTakeFirstOrThrow();
-  return wallet.address ?? '';
 }

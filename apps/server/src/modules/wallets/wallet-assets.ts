@@ -11,9 +11,14 @@ export interface WalletToken extends TokenRef {
 
 /** The native coin, the chain's well-known tokens, and the wallet's custom tokens. */
 export async function walletTokens(ctx: AppContext, db: Db, wallet: { id: number; chain_key: string }): Promise<WalletToken[]> {
-  const info = ctx.chains.chainInfo(wallet.chain_key);
   const custom = await db.selectFrom('wallet_tokens').select(['contract', 'symbol', 'decimals']).where('wallet_id', '=', wallet.id).execute();
-  const known = ctx.chains.defaultTokens(wallet.chain_key);
+  return chainTokens(ctx, wallet.chain_key, custom);
+}
+
+/** The chain's coin, its known tokens, then the given custom tokens (each contract once). */
+export function chainTokens(ctx: AppContext, chainKey: string, custom: Array<{ contract: string; symbol: string; decimals: number }>): WalletToken[] {
+  const info = ctx.chains.chainInfo(chainKey);
+  const known = ctx.chains.defaultTokens(chainKey);
   const tokens: WalletToken[] = [
     { key: 'native', contract: null, symbol: info.nativeSymbol, decimals: info.nativeDecimals, custom: false },
     ...known.map((token) => ({ ...token, key: token.contract!.toLowerCase(), custom: false })),
