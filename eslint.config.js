@@ -3,7 +3,16 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/devnet/artifacts/**', 'packages/devnet/cache/**', 'e2e/screenshots/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'packages/devnet/artifacts/**',
+      'packages/devnet/cache/**',
+      'e2e/screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,5 +22,8 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  { files: ['bench/**', 'scripts/**', 'packages/devnet/src/cli*.ts', 'apps/server/src/cli/**'], rules: { 'no-console': 'off' } },
+  {
+    files: ['bench/**', 'scripts/**', 'packages/devnet/src/cli*.ts', 'apps/server/src/cli/**'],
+    rules: { 'no-console': 'off' },
+  },
 );

@@ -36,7 +36,12 @@ export interface ChildServer {
 }
 
 /** Starts a TypeScript entry point in a child node process and waits until `readyPath` answers. */
-export async function startChild(entry: string, env: Record<string, string>, readyPath: string, timeoutMs = 60_000): Promise<ChildServer & { readyMs: number }> {
+export async function startChild(
+  entry: string,
+  env: Record<string, string>,
+  readyPath: string,
+  timeoutMs = 60_000,
+): Promise<ChildServer & { readyMs: number }> {
   const port = Number(env.PORT ?? (await freePort()));
   const started = performance.now();
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=prof", profiles the server under load.

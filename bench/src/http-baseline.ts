@@ -13,11 +13,22 @@ interface Fixture {
 
 /** One user with an active session, written straight into the bench schema. */
 async function seedUser(schema: string): Promise<Fixture> {
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL, options: `-c search_path="${schema}"` });
+  const client = new pg.Client({
+    connectionString: BENCH_DATABASE_URL,
+    options: `-c search_path="${schema}"`,
+  });
   await client.connect();
   const email = `bench.${Date.now()}@example.com`;
-  const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
-  const user = await client.query(`insert into users (email, password_hash, nickname) values ($1, $2, 'bench') returning id`, [email, passwordHash]);
+  const passwordHash = await hash(PASSWORD, {
+    algorithm: 2,
+    memoryCost: 19_456,
+    timeCost: 2,
+    parallelism: 1,
+  });
+  const user = await client.query(
+    `insert into users (email, password_hash, nickname) values ($1, $2, 'bench') returning id`,
+    [email, passwordHash],
+  );
   const token = randomBytes(32).toString('base64url');
   await client.query(
     `insert into sessions (user_id, token_hash, stage, expires_at, activated_at) values ($1, $2, 'active', now() + interval '1 day', now())`,
@@ -38,7 +49,14 @@ export async function dropSchema(schema: string): Promise<void> {
 export async function benchHttp(): Promise<void> {
   console.log('\n# HTTP throughput (PostgreSQL, 50 connections, 8 s each; ratio = Keystead / bare route)');
   const schema = `bench_http_${Date.now()}`;
-  const env = { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_SCHEMA: schema, DEVNET: 'false', LOG_LEVEL: 'warn', DATA_DIR: tempDir('http'), TRUST_PROXY: 'true' };
+  const env = {
+    DATABASE_URL: BENCH_DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+    DEVNET: 'false',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: tempDir('http'),
+    TRUST_PROXY: 'true',
+  };
   const keystead = await startChild('apps/server/src/main.ts', env, '/api/v1/language');
   const bare = await startChild('bench/src/bare-server.ts', env, '/bare/language');
   try {
@@ -49,12 +67,24 @@ export async function benchHttp(): Promise<void> {
     const cookie = `ks_session=${fixture.token}; ks_csrf=${csrf}`;
     const pairs: Array<[string, string, string, Record<string, string>]> = [
       ['GET /api/v1/language', `${keystead.url}/api/v1/language`, `${bare.url}/bare/language`, {}],
-      ['GET /api/v1/user/base-info (signed in)', `${keystead.url}/api/v1/user/base-info`, `${bare.url}/bare/user`, { cookie }],
+      [
+        'GET /api/v1/user/base-info (signed in)',
+        `${keystead.url}/api/v1/user/base-info`,
+        `${bare.url}/bare/user`,
+        { cookie },
+      ],
     ];
     for (const [name, ours, baseline, headers] of pairs) {
       const a = await load({ url: ours, headers });
       const b = await load({ url: baseline, headers });
-      printRow(name, { rps: a.requestsPerSecond, p99_ms: a.p99, bare_rps: b.requestsPerSecond, bare_p99_ms: b.p99, ratio: (a.requestsPerSecond / b.requestsPerSecond).toFixed(2), non2xx: a.non2xx + a.errors });
+      printRow(name, {
+        rps: a.requestsPerSecond,
+        p99_ms: a.p99,
+        bare_rps: b.requestsPerSecond,
+        bare_p99_ms: b.p99,
+        ratio: (a.requestsPerSecond / b.requestsPerSecond).toFixed(2),
+        non2xx: a.non2xx + a.errors,
+      });
     }
     await benchLogin(keystead.url, fixture, csrf);
   } finally {

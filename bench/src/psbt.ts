@@ -50,8 +50,18 @@ export async function benchPsbt(): Promise<void> {
     branch: (i % 2) as 0 | 1,
     index: i,
   }));
-  const outputs = [{ address: deriveAddress(wallet, 0, 999).address, value: BigInt(INPUTS) * 100_000n - 50_000n }];
-  const build = () => buildSpendPsbt({ wallet, utxos, outputs, feeRate: 5, changeIndex: 0, chosen: utxos.map((u) => `${u.txid}:${u.vout}`) });
+  const outputs = [
+    { address: deriveAddress(wallet, 0, 999).address, value: BigInt(INPUTS) * 100_000n - 50_000n },
+  ];
+  const build = () =>
+    buildSpendPsbt({
+      wallet,
+      utxos,
+      outputs,
+      feeRate: 5,
+      changeIndex: 0,
+      chosen: utxos.map((u) => `${u.txid}:${u.vout}`),
+    });
 
   build(); // warm the key-derivation cache as a running server would have it
   const buildMs: number[] = [];
@@ -61,7 +71,10 @@ export async function benchPsbt(): Promise<void> {
     built = build();
     buildMs.push(performance.now() - t);
   }
-  const signed = [signPsbtAsSigner(built.psbt, CHAIN, signers[0]!), signPsbtAsSigner(built.psbt, CHAIN, signers[2]!)];
+  const signed = [
+    signPsbtAsSigner(built.psbt, CHAIN, signers[0]!),
+    signPsbtAsSigner(built.psbt, CHAIN, signers[2]!),
+  ];
   const verifyMs: number[] = [];
   let combined = '';
   for (let i = 0; i < ROUNDS; i++) {
@@ -93,19 +106,35 @@ export async function benchPsbt(): Promise<void> {
     return median(runs);
   };
   const bare = time(() => {
-    for (const s of sigs) if (!ecc.verify(s.digest, s.pubkeyBytes, s.compact)) throw new Error('bare verify failed');
+    for (const s of sigs)
+      if (!ecc.verify(s.digest, s.pubkeyBytes, s.compact)) throw new Error('bare verify failed');
   });
   const adapterWithDigest = time(() => {
     for (const s of sigs) verifyPartialSignature(psbt, s.inputIndex, s.pubkeyBytes, s.sigBytes, network);
   });
   const adapterGivenDigest = time(() => {
-    for (const s of sigs) verifyPartialSignature(psbt, s.inputIndex, s.pubkeyBytes, s.sigBytes, network, s.digest);
+    for (const s of sigs)
+      verifyPartialSignature(psbt, s.inputIndex, s.pubkeyBytes, s.sigBytes, network, s.digest);
   });
 
-  printRow('psbt: build 2-of-3 P2WSH, 50 inputs', { ms: median(buildMs).toFixed(2), vsize: built.vsize, psbtKb: (Buffer.from(built.psbt, 'base64').length / 1024).toFixed(1) });
+  printRow('psbt: build 2-of-3 P2WSH, 50 inputs', {
+    ms: median(buildMs).toFixed(2),
+    vsize: built.vsize,
+    psbtKb: (Buffer.from(built.psbt, 'base64').length / 1024).toFixed(1),
+  });
   printRow('psbt: verify+combine 2 signers (100 sigs)', { ms: median(verifyMs).toFixed(2) });
-  printRow('psbt: finalize + extract', { ms: finalizeMs.toFixed(2), txVsize: final.vsize, estimate: built.vsize });
+  printRow('psbt: finalize + extract', {
+    ms: finalizeMs.toFixed(2),
+    txVsize: final.vsize,
+    estimate: built.vsize,
+  });
   printRow('psbt: 100 sig checks, bare secp256k1', { ms: bare.toFixed(2) });
-  printRow('psbt: 100 sig checks, adapter (+digest)', { ms: adapterWithDigest.toFixed(2), ratio: (adapterWithDigest / bare).toFixed(2) });
-  printRow('psbt: 100 sig checks, adapter (digest given)', { ms: adapterGivenDigest.toFixed(2), ratio: (adapterGivenDigest / bare).toFixed(2) });
+  printRow('psbt: 100 sig checks, adapter (+digest)', {
+    ms: adapterWithDigest.toFixed(2),
+    ratio: (adapterWithDigest / bare).toFixed(2),
+  });
+  printRow('psbt: 100 sig checks, adapter (digest given)', {
+    ms: adapterGivenDigest.toFixed(2),
+    ratio: (adapterGivenDigest / bare).toFixed(2),
+  });
 }

@@ -10,6 +10,16 @@ import { benchPsbt } from './psbt';
  * `npm run bench`: prints figures and ratios. Each part is independent; pass names to run some:
  * `npm run bench -- startup web http`.
  */
-const parts: Record<string, () => Promise<void>> = { startup: benchStartup, web: benchLoginBundle, http: benchHttp, spaces: benchSpaceLists, wallets: benchWalletList, transfers: benchTransfers, 'transfer-lifecycle': benchLifecycles, 'transfer-list': benchTransferList, psbt: benchPsbt };
+const parts: Record<string, () => Promise<void>> = {
+  startup: benchStartup,
+  web: benchLoginBundle,
+  http: benchHttp,
+  spaces: benchSpaceLists,
+  wallets: benchWalletList,
+  transfers: benchTransfers,
+  'transfer-lifecycle': benchLifecycles,
+  'transfer-list': benchTransferList,
+  psbt: benchPsbt,
+};
 const chosen = process.argv.slice(2).filter((name) => name in parts);
 for (const name of chosen.length ? chosen : Object.keys(parts)) await parts[name]!();

@@ -11,7 +11,10 @@ const MEMBERS = 200;
  * what is measured here; the list queries are).
  */
 export async function seed(schema: string): Promise<{ token: string; organizationId: number }> {
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL, options: `-c search_path="${schema}"` });
+  const client = new pg.Client({
+    connectionString: BENCH_DATABASE_URL,
+    options: `-c search_path="${schema}"`,
+  });
   await client.connect();
   const { ownerId, organizationId } = await seedOwnerSpace(client, 'Bench space');
   await client.query(
@@ -36,23 +39,51 @@ export async function seed(schema: string): Promise<{ token: string; organizatio
 export async function benchSpaceLists(): Promise<void> {
   console.log(`\n# Space lists (PostgreSQL, ${MEMBERS} members, ${AUDIT_ROWS} audit rows, 50 connections)`);
   const schema = `bench_space_${Date.now()}`;
-  const env = { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_SCHEMA: schema, DEVNET: 'false', LOG_LEVEL: 'warn', DATA_DIR: tempDir('space') };
+  const env = {
+    DATABASE_URL: BENCH_DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+    DEVNET: 'false',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: tempDir('space'),
+  };
   const keystead = await startChild('apps/server/src/main.ts', env, '/api/v1/language');
   const bare = await startChild('bench/src/bare-server.ts', env, '/bare/language');
   try {
     const { token, organizationId } = await seed(schema);
     const config = await fetch(`${keystead.url}/api/web/v2/web-config`);
     const csrf = /ks_csrf=([^;]+)/.exec(config.headers.get('set-cookie') ?? '')![1]!;
-    const headers = { cookie: `ks_session=${token}; ks_csrf=${csrf}`, 'organization-id': String(organizationId) };
+    const headers = {
+      cookie: `ks_session=${token}; ks_csrf=${csrf}`,
+      'organization-id': String(organizationId),
+    };
     const cases: Array<[string, string, string]> = [
-      ['GET /api/v1/organization/member (page 1)', '/api/v1/organization/member?page=1&page_size=10', '/bare/members'],
+      [
+        'GET /api/v1/organization/member (page 1)',
+        '/api/v1/organization/member?page=1&page_size=10',
+        '/bare/members',
+      ],
       ['GET /api/v1/audit-log (page 1)', '/api/v1/audit-log?page=1&page_size=10', '/bare/audit'],
-      ['GET /api/v1/audit-log (page 500, type filter)', '/api/v1/audit-log?page=500&page_size=10&type=wallet', '/bare/audit?page=500&type=wallet'],
+      [
+        'GET /api/v1/audit-log (page 500, type filter)',
+        '/api/v1/audit-log?page=500&page_size=10&type=wallet',
+        '/bare/audit?page=500&type=wallet',
+      ],
     ];
     for (const [name, ours, baseline] of cases) {
       const a = await load({ url: `${keystead.url}${ours}`, headers });
-      const b = await load({ url: `${bare.url}${baseline}${baseline.includes('?') ? '&' : '?'}organization_id=${organizationId}`, headers });
-      printRow(name, { rps: a.requestsPerSecond, p99_ms: a.p99, bare_rps: b.requestsPerSecond, bare_p99_ms: b.p99, ratio: (a.requestsPerSecond / b.requestsPerSecond).toFixed(2), goal: 'p99≤30ms', non2xx: a.non2xx + a.errors });
+      const b = await load({
+        url: `${bare.url}${baseline}${baseline.includes('?') ? '&' : '?'}organization_id=${organizationId}`,
+        headers,
+      });
+      printRow(name, {
+        rps: a.requestsPerSecond,
+        p99_ms: a.p99,
+        bare_rps: b.requestsPerSecond,
+        bare_p99_ms: b.p99,
+        ratio: (a.requestsPerSecond / b.requestsPerSecond).toFixed(2),
+        goal: 'p99≤30ms',
+        non2xx: a.non2xx + a.errors,
+      });
     }
   } finally {
     await keystead.stop();

@@ -7,7 +7,12 @@ export async function benchStartup(): Promise<void> {
   console.log('\n# Start-up (embedded defaults: PGlite + devnet + litecoind when installed)');
   for (const variant of ['pglite', 'postgres'] as const) {
     const dataDir = tempDir('start');
-    const env: Record<string, string> = { DATA_DIR: dataDir, DEVNET_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      DEVNET_PORT: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    };
     if (variant === 'postgres') {
       env.DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
       env.DATABASE_SCHEMA = `bench_start_${Date.now()}`;

@@ -24,13 +24,23 @@ interface Actor {
 }
 
 /** Users of one space written with SQL: sessions, memberships, verified signer addresses. */
-async function seedActors(client: pg.Client, organizationId: number, names: string[]): Promise<Map<string, Actor & { token: string }>> {
+async function seedActors(
+  client: pg.Client,
+  organizationId: number,
+  names: string[],
+): Promise<Map<string, Actor & { token: string }>> {
   const actors = new Map<string, Actor & { token: string }>();
   for (const name of names) {
     const email = `${name}@bench.io`;
-    const user = await client.query(`insert into users (email, password_hash, nickname) values ($1, 'x', $2) returning id`, [email, name]);
+    const user = await client.query(
+      `insert into users (email, password_hash, nickname) values ($1, 'x', $2) returning id`,
+      [email, name],
+    );
     const userId = Number(user.rows[0].id);
-    await client.query(`insert into organization_members (organization_id, user_id, email, role, status, joined_at) values ($1, $2, $3, 0, 'joined', now())`, [organizationId, userId, email]);
+    await client.query(
+      `insert into organization_members (organization_id, user_id, email, role, status, joined_at) values ($1, $2, $3, 0, 'joined', now())`,
+      [organizationId, userId, email],
+    );
     actors.set(name, { userId, token: await seedSession(client, userId), headers: {} });
   }
   return actors;
@@ -45,8 +55,18 @@ function headersFor(token: string, csrf: string, organizationId: number): Record
   };
 }
 
-async function call<T>(base: string, actor: Actor, method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ code: string; data: T }> {
-  const response = await fetch(`${base}${url}`, { method, headers: actor.headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+async function call<T>(
+  base: string,
+  actor: Actor,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+): Promise<{ code: string; data: T }> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: actor.headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return (await response.json()) as { code: string; data: T };
 }
 
@@ -68,40 +88,92 @@ export async function benchTransfers(): Promise<void> {
 }
 
 export async function benchLifecycles(): Promise<void> {
-  console.log(`\n# Transfer lifecycle (PostgreSQL, ${OPERATORS} concurrent operators × own 2-of-3 Safe, ${LIFECYCLE_SECONDS} s; create → 2 approvals → 2 signatures)`);
+  console.log(
+    `\n# Transfer lifecycle (PostgreSQL, ${OPERATORS} concurrent operators × own 2-of-3 Safe, ${LIFECYCLE_SECONDS} s; create → 2 approvals → 2 signatures)`,
+  );
   const schema = `bench_transfers_${Date.now()}`;
   const devnetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-bench-devnet-'));
   const devnet = await startEvmDevnet({ dataDir: devnetDir, port: 0 });
-  const env = { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_SCHEMA: schema, DEVNET: 'false', EVM_RPC_URL_31337: devnet.rpcUrl, BALANCE_REFRESH_SECONDS: '86400', LOG_LEVEL: 'warn', DATA_DIR: tempDir('transfers') };
+  const env = {
+    DATABASE_URL: BENCH_DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+    DEVNET: 'false',
+    EVM_RPC_URL_31337: devnet.rpcUrl,
+    BALANCE_REFRESH_SECONDS: '86400',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: tempDir('transfers'),
+  };
   const keystead = await startChild('apps/server/src/main.ts', env, '/api/v1/language');
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL, options: `-c search_path="${schema}"` });
+  const client = new pg.Client({
+    connectionString: BENCH_DATABASE_URL,
+    options: `-c search_path="${schema}"`,
+  });
   try {
     await client.connect();
     const { ownerId, organizationId } = await seedOwnerSpace(client, 'Bench transfers');
     const config = await fetch(`${keystead.url}/api/web/v2/web-config`);
     const csrf = new RegExp(`${CSRF_COOKIE}=([^;]+)`).exec(config.headers.get('set-cookie') ?? '')![1]!;
-    const owner: Actor = { userId: ownerId, headers: headersFor(await seedSession(client, ownerId), csrf, organizationId) };
-    const names = [...Array.from({ length: OPERATORS }, (_, i) => `operator${i}`), 'approver1', 'approver2', 'signer1', 'signer2', 'signer3'];
+    const owner: Actor = {
+      userId: ownerId,
+      headers: headersFor(await seedSession(client, ownerId), csrf, organizationId),
+    };
+    const names = [
+      ...Array.from({ length: OPERATORS }, (_, i) => `operator${i}`),
+      'approver1',
+      'approver2',
+      'signer1',
+      'signer2',
+      'signer3',
+    ];
     const actors = await seedActors(client, organizationId, names);
     for (const actor of actors.values()) actor.headers = headersFor(actor.token, csrf, organizationId);
     const keys = hardhatAccounts(10).map((a) => a.privateKey as Hex);
     const signerKeys = { signer1: keys[1]!, signer2: keys[2]!, signer3: keys[3]! };
     const signerIds: number[] = [];
     for (const [name, key] of Object.entries(signerKeys)) {
-      const row = await client.query(`insert into signer_addresses (user_id, family, name, address, status, verified_at) values ($1, 'EVM', $2, $3, 1, now()) returning id`, [actors.get(name)!.userId, name, privateKeyToAccount(key).address]);
+      const row = await client.query(
+        `insert into signer_addresses (user_id, family, name, address, status, verified_at) values ($1, 'EVM', $2, $3, 1, now()) returning id`,
+        [actors.get(name)!.userId, name, privateKeyToAccount(key).address],
+      );
       signerIds.push(Number(row.rows[0].id));
     }
 
     // 20 Safes through the wizard's API, deployed from devnet accounts, funded with ETH.
-    const deployer = createWalletClient({ chain: hardhat, transport: http(devnet.rpcUrl), account: privateKeyToAccount(keys[5]!) });
+    const deployer = createWalletClient({
+      chain: hardhat,
+      transport: http(devnet.rpcUrl),
+      account: privateKeyToAccount(keys[5]!),
+    });
     const wallets: Array<{ id: number; address: string }> = [];
     for (let i = 0; i < OPERATORS; i++) {
-      const created = await call<{ wallet_id: number; address: string; deployment: { to: Hex; data: Hex } }>(keystead.url, owner, 'POST', '/api/v1/wallets/multi', {
-        name: `Safe ${i}`, chain_key: '31337', signers: signerIds, threshold: 2, approvers: [actors.get('approver1')!.userId, actors.get('approver2')!.userId], approval_threshold: 2, operators: [actors.get(`operator${i}`)!.userId], broadcast_scope: 3,
-      });
+      const created = await call<{ wallet_id: number; address: string; deployment: { to: Hex; data: Hex } }>(
+        keystead.url,
+        owner,
+        'POST',
+        '/api/v1/wallets/multi',
+        {
+          name: `Safe ${i}`,
+          chain_key: '31337',
+          signers: signerIds,
+          threshold: 2,
+          approvers: [actors.get('approver1')!.userId, actors.get('approver2')!.userId],
+          approval_threshold: 2,
+          operators: [actors.get(`operator${i}`)!.userId],
+          broadcast_scope: 3,
+        },
+      );
       if (created.code !== 'OK') throw new Error(`wallet creation: ${created.code}`);
-      const hash = await deployer.sendTransaction({ to: created.data.deployment.to, data: created.data.deployment.data });
-      const reported = await call(keystead.url, actors.get('signer1')!, 'POST', '/api/v1/wallet-deploy-broadcast-create', { wallet_id: created.data.wallet_id, tx_hash: hash });
+      const hash = await deployer.sendTransaction({
+        to: created.data.deployment.to,
+        data: created.data.deployment.data,
+      });
+      const reported = await call(
+        keystead.url,
+        actors.get('signer1')!,
+        'POST',
+        '/api/v1/wallet-deploy-broadcast-create',
+        { wallet_id: created.data.wallet_id, tx_hash: hash },
+      );
       if (reported.code !== 'OK') throw new Error(`deployment report: ${reported.code}`);
       await fundFromFaucet(devnet, created.data.address as Hex, { eth: '100' });
       wallets.push({ id: created.data.wallet_id, address: created.data.address });
@@ -118,7 +190,10 @@ export async function benchLifecycles(): Promise<void> {
     const lifecycles: number[] = [];
     const failures = new Map<string, number>();
     const fail = (code: string) => failures.set(code, (failures.get(code) ?? 0) + 1);
-    const signers = (['signer1', 'signer2'] as const).map((name) => ({ actor: actors.get(name)!, account: privateKeyToAccount(signerKeys[name]) }));
+    const signers = (['signer1', 'signer2'] as const).map((name) => ({
+      actor: actors.get(name)!,
+      account: privateKeyToAccount(signerKeys[name]),
+    }));
     const approvers = [actors.get('approver1')!, actors.get('approver2')!];
     const timed = async <T>(list: number[], work: () => Promise<T>): Promise<T> => {
       const started = performance.now();
@@ -134,19 +209,47 @@ export async function benchLifecycles(): Promise<void> {
         const operator = actors.get(`operator${i}`)!;
         while (performance.now() < deadline) {
           const begin = performance.now();
-          const created = await timed(steps.create, () => call<{ task_id: number; safe_tx_hash: Hex }>(keystead.url, operator, 'POST', '/api/v1/task', { wallet_id: wallet.id, to: recipient, amount: '0.000001' }));
-          if (created.code !== 'OK') { fail(`create ${created.code}`); continue; }
+          const created = await timed(steps.create, () =>
+            call<{ task_id: number; safe_tx_hash: Hex }>(keystead.url, operator, 'POST', '/api/v1/task', {
+              wallet_id: wallet.id,
+              to: recipient,
+              amount: '0.000001',
+            }),
+          );
+          if (created.code !== 'OK') {
+            fail(`create ${created.code}`);
+            continue;
+          }
           let ok = true;
           for (const approver of approvers) {
-            const approved = await timed(steps.approve, () => call(keystead.url, approver, 'POST', '/api/v1/task/approve', { task_id: created.data.task_id, result: 1 }));
-            if (approved.code !== 'OK') { fail(`approve ${approved.code}`); ok = false; break; }
+            const approved = await timed(steps.approve, () =>
+              call(keystead.url, approver, 'POST', '/api/v1/task/approve', {
+                task_id: created.data.task_id,
+                result: 1,
+              }),
+            );
+            if (approved.code !== 'OK') {
+              fail(`approve ${approved.code}`);
+              ok = false;
+              break;
+            }
           }
           for (const { actor, account } of ok ? signers : []) {
             // The signer's wallet signs in the browser; the server's part is what is timed.
             const signature = await account.sign({ hash: created.data.safe_tx_hash });
             if (samples.length < 200) samples.push({ hash: created.data.safe_tx_hash, signature });
-            const signed = await timed(steps.sign, () => call(keystead.url, actor, 'POST', '/api/v1/sign', { task_id: created.data.task_id, signature, kind: 'eip712' }));
-            if (signed.code !== 'OK') { fail(`sign ${signed.code}`); ok = false; break; }
+            const signed = await timed(steps.sign, () =>
+              call(keystead.url, actor, 'POST', '/api/v1/sign', {
+                task_id: created.data.task_id,
+                signature,
+                kind: 'eip712',
+              }),
+            );
+            if (signed.code !== 'OK') {
+              fail(`sign ${signed.code}`);
+              ok = false;
+              break;
+            }
           }
           if (ok) lifecycles.push(performance.now() - begin);
         }
@@ -165,14 +268,42 @@ export async function benchLifecycles(): Promise<void> {
     const recoverMs = (performance.now() - recoverStarted) / rounds;
 
     // What the signature step asks of the chain: one readSafe (Multicall3 + 3 storage reads).
-    const adapter = new ChainRegistry([{ family: 'EVM', chainId: 31337, name: 'Devnet', rpcUrl: devnet.rpcUrl, isDevnet: true, contracts: { ...devnet.contracts } }]).walletChain('31337');
+    const adapter = new ChainRegistry([
+      {
+        family: 'EVM',
+        chainId: 31337,
+        name: 'Devnet',
+        rpcUrl: devnet.rpcUrl,
+        isDevnet: true,
+        contracts: { ...devnet.contracts },
+      },
+    ]).walletChain('31337');
     const readSafeTimes: number[] = [];
-    for (let i = 0; i < 200; i++) await timed(readSafeTimes, () => adapter.readSafe(wallets[i % wallets.length]!.address));
+    for (let i = 0; i < 200; i++)
+      await timed(readSafeTimes, () => adapter.readSafe(wallets[i % wallets.length]!.address));
 
-    printRow('lifecycles (create → 2 approvals → 2 signatures)', { done: lifecycles.length, per_s: rate.toFixed(1), lifecycle_p50_ms: ms(percentile(lifecycles, 50)), lifecycle_p99_ms: ms(percentile(lifecycles, 99)), failures: [...failures].map(([k, v]) => `${k}:${v}`).join(',') || 0, goal: `≥${GOAL_LIFECYCLES_PER_S}/s ${rate >= GOAL_LIFECYCLES_PER_S ? 'met' : 'NOT met'}` });
-    for (const [name, list] of Object.entries(steps)) printRow(`  step ${name}`, { n: list.length, p50_ms: ms(percentile(list, 50)), p99_ms: ms(percentile(list, 99)) });
-    printRow('  bare recoverAddress (viem, same signatures)', { mean_ms: recoverMs.toFixed(3), sign_step_p50_ratio: (percentile(steps.sign, 50) / recoverMs).toFixed(0) });
-    printRow('  readSafe on the devnet (alone, sequential)', { p50_ms: ms(percentile(readSafeTimes, 50)), p99_ms: ms(percentile(readSafeTimes, 99)) });
+    printRow('lifecycles (create → 2 approvals → 2 signatures)', {
+      done: lifecycles.length,
+      per_s: rate.toFixed(1),
+      lifecycle_p50_ms: ms(percentile(lifecycles, 50)),
+      lifecycle_p99_ms: ms(percentile(lifecycles, 99)),
+      failures: [...failures].map(([k, v]) => `${k}:${v}`).join(',') || 0,
+      goal: `≥${GOAL_LIFECYCLES_PER_S}/s ${rate >= GOAL_LIFECYCLES_PER_S ? 'met' : 'NOT met'}`,
+    });
+    for (const [name, list] of Object.entries(steps))
+      printRow(`  step ${name}`, {
+        n: list.length,
+        p50_ms: ms(percentile(list, 50)),
+        p99_ms: ms(percentile(list, 99)),
+      });
+    printRow('  bare recoverAddress (viem, same signatures)', {
+      mean_ms: recoverMs.toFixed(3),
+      sign_step_p50_ratio: (percentile(steps.sign, 50) / recoverMs).toFixed(0),
+    });
+    printRow('  readSafe on the devnet (alone, sequential)', {
+      p50_ms: ms(percentile(readSafeTimes, 50)),
+      p99_ms: ms(percentile(readSafeTimes, 99)),
+    });
   } finally {
     await client.end().catch(() => undefined);
     await keystead.stop();
@@ -183,23 +314,45 @@ export async function benchLifecycles(): Promise<void> {
 }
 
 /** 1 000 000 tasks of one space across 50 wallets, in realistic statuses, seeded with SQL. */
-async function seedTasks(client: pg.Client): Promise<{ organizationId: number; ownerToken: string; memberToken: string }> {
+async function seedTasks(
+  client: pg.Client,
+): Promise<{ organizationId: number; ownerToken: string; memberToken: string }> {
   const { ownerId, organizationId } = await seedOwnerSpace(client, 'Bench transfer list');
-  const member = await client.query(`insert into users (email, password_hash, nickname) values ('member@bench.io', 'x', 'member') returning id`);
+  const member = await client.query(
+    `insert into users (email, password_hash, nickname) values ('member@bench.io', 'x', 'member') returning id`,
+  );
   const memberId = Number(member.rows[0].id);
-  await client.query(`insert into organization_members (organization_id, user_id, email, role, status, joined_at) values ($1, $2, 'member@bench.io', 0, 'joined', now())`, [organizationId, memberId]);
+  await client.query(
+    `insert into organization_members (organization_id, user_id, email, role, status, joined_at) values ($1, $2, 'member@bench.io', 0, 'joined', now())`,
+    [organizationId, memberId],
+  );
   await client.query(
     `insert into wallets (organization_id, chain_key, sign_type, name, address, status, threshold, approval_threshold, created_by)
      select $1, '31337', 1, 'Wallet ' || g, '0x' || lpad(to_hex(g), 40, '0'), 1, 2, 2, $2 from generate_series(1, 50) g`,
     [organizationId, ownerId],
   );
   // The member approves on 5 wallets and signs on 5 others; the owner approves and signs on all.
-  await client.query(`insert into wallet_members (wallet_id, user_id, role) select id, $1, 'approver' from wallets`, [ownerId]);
-  await client.query(`insert into wallet_members (wallet_id, user_id, role) select id, $1, 'approver' from wallets order by id limit 5`, [memberId]);
-  const signer = await client.query(`insert into signer_addresses (user_id, family, name, address, status, verified_at) values ($1, 'EVM', 'owner key', '0x00000000000000000000000000000000000000a1', 1, now()), ($2, 'EVM', 'member key', '0x00000000000000000000000000000000000000a2', 1, now()) returning id`, [ownerId, memberId]);
+  await client.query(
+    `insert into wallet_members (wallet_id, user_id, role) select id, $1, 'approver' from wallets`,
+    [ownerId],
+  );
+  await client.query(
+    `insert into wallet_members (wallet_id, user_id, role) select id, $1, 'approver' from wallets order by id limit 5`,
+    [memberId],
+  );
+  const signer = await client.query(
+    `insert into signer_addresses (user_id, family, name, address, status, verified_at) values ($1, 'EVM', 'owner key', '0x00000000000000000000000000000000000000a1', 1, now()), ($2, 'EVM', 'member key', '0x00000000000000000000000000000000000000a2', 1, now()) returning id`,
+    [ownerId, memberId],
+  );
   const [ownerSigner, memberSigner] = signer.rows.map((row) => Number(row.id));
-  await client.query(`insert into wallet_signers (wallet_id, user_id, signer_address_id, address) select id, $1, $2, '0x00000000000000000000000000000000000000a1' from wallets`, [ownerId, ownerSigner]);
-  await client.query(`insert into wallet_signers (wallet_id, user_id, signer_address_id, address) select id, $1, $2, '0x00000000000000000000000000000000000000a2' from wallets order by id desc limit 5`, [memberId, memberSigner]);
+  await client.query(
+    `insert into wallet_signers (wallet_id, user_id, signer_address_id, address) select id, $1, $2, '0x00000000000000000000000000000000000000a1' from wallets`,
+    [ownerId, ownerSigner],
+  );
+  await client.query(
+    `insert into wallet_signers (wallet_id, user_id, signer_address_id, address) select id, $1, $2, '0x00000000000000000000000000000000000000a2' from wallets order by id desc limit 5`,
+    [memberId, memberSigner],
+  );
   // Mostly finished history (completed, revoked, rejected, failed), a few hundred still open.
   await client.query(
     `insert into tasks (organization_id, wallet_id, type, status, created_by, data, chain_key, safe_nonce, safe_tx, safe_tx_hash, token_key, symbol, decimals, amount, to_address, remark, approval_threshold, signing_threshold, exec_tx_hash, created_at, updated_at)
@@ -215,27 +368,52 @@ async function seedTasks(client: pg.Client): Promise<{ organizationId: number; o
     [organizationId, ownerId, LIST_TASKS],
   );
   await client.query('analyze');
-  return { organizationId, ownerToken: await seedSession(client, ownerId), memberToken: await seedSession(client, memberId) };
+  return {
+    organizationId,
+    ownerToken: await seedSession(client, ownerId),
+    memberToken: await seedSession(client, memberId),
+  };
 }
 
 export async function benchTransferList(): Promise<void> {
-  console.log(`\n# Transfer list (PostgreSQL, ${LIST_TASKS.toLocaleString('en-US')} tasks in one space, page 1 size 10; 50 connections, and 1 for the bare latency)`);
+  console.log(
+    `\n# Transfer list (PostgreSQL, ${LIST_TASKS.toLocaleString('en-US')} tasks in one space, page 1 size 10; 50 connections, and 1 for the bare latency)`,
+  );
   const schema = `bench_transfer_list_${Date.now()}`;
-  const env = { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_SCHEMA: schema, DEVNET: 'false', BALANCE_REFRESH_SECONDS: '86400', LOG_LEVEL: 'warn', DATA_DIR: tempDir('transfer-list') };
+  const env = {
+    DATABASE_URL: BENCH_DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+    DEVNET: 'false',
+    BALANCE_REFRESH_SECONDS: '86400',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: tempDir('transfer-list'),
+  };
   const keystead = await startChild('apps/server/src/main.ts', env, '/api/v1/language');
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL, options: `-c search_path="${schema}"` });
+  const client = new pg.Client({
+    connectionString: BENCH_DATABASE_URL,
+    options: `-c search_path="${schema}"`,
+  });
   try {
     await client.connect();
     const seedStarted = performance.now();
     const { organizationId, ownerToken, memberToken } = await seedTasks(client);
-    printRow('seed (SQL, generate_series)', { tasks: LIST_TASKS, seconds: ((performance.now() - seedStarted) / 1000).toFixed(1) });
+    printRow('seed (SQL, generate_series)', {
+      tasks: LIST_TASKS,
+      seconds: ((performance.now() - seedStarted) / 1000).toFixed(1),
+    });
     const config = await fetch(`${keystead.url}/api/web/v2/web-config`);
     const csrf = new RegExp(`${CSRF_COOKIE}=([^;]+)`).exec(config.headers.get('set-cookie') ?? '')![1]!;
-    for (const [who, token] of [['admin', ownerToken], ['member', memberToken]] as const) {
+    for (const [who, token] of [
+      ['admin', ownerToken],
+      ['member', memberToken],
+    ] as const) {
       const headers = headersFor(token, csrf, organizationId);
       for (const tab of ['all', 'todo']) {
         const url = `${keystead.url}/api/v1/transfer/list?tab=${tab}&page=1&page_size=10`;
-        const probe = (await (await fetch(url, { headers })).json()) as { code: string; data?: { total: number } };
+        const probe = (await (await fetch(url, { headers })).json()) as {
+          code: string;
+          data?: { total: number };
+        };
         const single = await load({ url, headers, duration: 4, connections: 1 });
         const loaded = await load({ url, headers, duration: 8 });
         printRow(`GET /transfer/list tab=${tab} (${who})`, {

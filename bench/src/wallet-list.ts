@@ -19,7 +19,10 @@ const TOKENS_PER_WALLET = 20;
 
 /** 10 000 wallets with 20 custom tokens each (plus native and USDT), seeded with SQL. */
 export async function seed(schema: string): Promise<{ token: string; organizationId: number }> {
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL, options: `-c search_path="${schema}"` });
+  const client = new pg.Client({
+    connectionString: BENCH_DATABASE_URL,
+    options: `-c search_path="${schema}"`,
+  });
   await client.connect();
   const { ownerId, organizationId } = await seedOwnerSpace(client, 'Bench wallets');
   await client.query(
@@ -47,31 +50,77 @@ export async function seed(schema: string): Promise<{ token: string; organizatio
 
 /** GET /wallets of a 10 000-wallet space, and the RPC requests of one balance refresh. */
 export async function benchWalletList(): Promise<void> {
-  console.log(`\n# Wallet list (PostgreSQL, ${WALLETS} wallets × ${TOKENS_PER_WALLET + 2} tokens, 50 connections)`);
+  console.log(
+    `\n# Wallet list (PostgreSQL, ${WALLETS} wallets × ${TOKENS_PER_WALLET + 2} tokens, 50 connections)`,
+  );
   const schema = `bench_wallets_${Date.now()}`;
   const devnetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-bench-devnet-'));
   const devnet = await startEvmDevnet({ dataDir: devnetDir, port: 0 });
-  const env = { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_SCHEMA: schema, DEVNET: 'false', EVM_RPC_URL_31337: devnet.rpcUrl, BALANCE_REFRESH_SECONDS: '86400', LOG_LEVEL: 'warn', DATA_DIR: tempDir('wallets') };
+  const env = {
+    DATABASE_URL: BENCH_DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+    DEVNET: 'false',
+    EVM_RPC_URL_31337: devnet.rpcUrl,
+    BALANCE_REFRESH_SECONDS: '86400',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: tempDir('wallets'),
+  };
   const keystead = await startChild('apps/server/src/main.ts', env, '/api/v1/language');
   try {
     const { token, organizationId } = await seed(schema);
     const config = await fetch(`${keystead.url}/api/web/v2/web-config`);
     const csrf = /ks_csrf=([^;]+)/.exec(config.headers.get('set-cookie') ?? '')![1]!;
-    const headers = { cookie: `ks_session=${token}; ks_csrf=${csrf}`, 'organization-id': String(organizationId) };
-    const result = await load({ url: `${keystead.url}/api/v1/wallets?page=1&page_size=100`, headers, duration: 8 });
-    printRow('GET /api/v1/wallets (100 of 10 000)', { rps: result.requestsPerSecond, p50_ms: result.p50, p99_ms: result.p99, non2xx: result.non2xx + result.errors });
+    const headers = {
+      cookie: `ks_session=${token}; ks_csrf=${csrf}`,
+      'organization-id': String(organizationId),
+    };
+    const result = await load({
+      url: `${keystead.url}/api/v1/wallets?page=1&page_size=100`,
+      headers,
+      duration: 8,
+    });
+    printRow('GET /api/v1/wallets (100 of 10 000)', {
+      rps: result.requestsPerSecond,
+      p50_ms: result.p50,
+      p99_ms: result.p99,
+      non2xx: result.non2xx + result.errors,
+    });
 
     // One balance refresh of all 10 000 wallets, in this process, against a real devnet.
     const database = await openDatabase({ url: BENCH_DATABASE_URL, schema });
     await migrate(database);
-    const chains = new ChainRegistry([{ family: 'EVM', chainId: 31337, name: 'Devnet', rpcUrl: devnet.rpcUrl, isDevnet: true, contracts: { ...devnet.contracts } }]);
-    const { ctx } = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DEVNET: 'false' }), database, chains, rates: createRateCounter(), logger: false });
-    const adapter = chains.walletChain('31337') as unknown as { rpcRequestCount(): number; resetRpcRequestCount(): void };
+    const chains = new ChainRegistry([
+      {
+        family: 'EVM',
+        chainId: 31337,
+        name: 'Devnet',
+        rpcUrl: devnet.rpcUrl,
+        isDevnet: true,
+        contracts: { ...devnet.contracts },
+      },
+    ]);
+    const { ctx } = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', DEVNET: 'false' }),
+      database,
+      chains,
+      rates: createRateCounter(),
+      logger: false,
+    });
+    const adapter = chains.walletChain('31337') as unknown as {
+      rpcRequestCount(): number;
+      resetRpcRequestCount(): void;
+    };
     adapter.resetRpcRequestCount();
     const started = performance.now();
     await refreshBalances(ctx);
     const calls = WALLETS * (TOKENS_PER_WALLET + 2);
-    printRow('balance refresh of every wallet', { wallets: WALLETS, balance_reads: calls, rpc_requests: adapter.rpcRequestCount(), reads_per_request: Math.round(calls / Math.max(1, adapter.rpcRequestCount())), seconds: ((performance.now() - started) / 1000).toFixed(1) });
+    printRow('balance refresh of every wallet', {
+      wallets: WALLETS,
+      balance_reads: calls,
+      rpc_requests: adapter.rpcRequestCount(),
+      reads_per_request: Math.round(calls / Math.max(1, adapter.rpcRequestCount())),
+      seconds: ((performance.now() - started) / 1000).toFixed(1),
+    });
     await database.close();
   } finally {
     await keystead.stop();

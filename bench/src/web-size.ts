@@ -29,13 +29,11 @@ export async function benchLoginBundle(): Promise<void> {
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       scripts.push(
-        response
-          .body()
-          .then((body) => ({
-            url: response.url(),
-            raw: body.length,
-            gzip: gzipSync(body, { level: 9 }).length,
-          })),
+        response.body().then((body) => ({
+          url: response.url(),
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+        })),
       );
     });
     await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });

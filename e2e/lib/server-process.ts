@@ -32,7 +32,10 @@ export interface ServerProcess {
  * Starts the real server (apps/server/src/main.ts) on a free port with the given data directory
  * and its own EVM devnet, and waits until it answers. It serves the already built web app.
  */
-export async function startServerProcess(dataDir: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -55,12 +58,18 @@ export async function startServerProcess(dataDir: string, extraEnv: Record<strin
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited early (${child.exitCode ?? child.signalCode}):\n${output.slice(-4000)}`);
-    if (Date.now() > deadline) throw new Error(`The server did not answer within 90 s:\n${output.slice(-4000)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `The server exited early (${child.exitCode ?? child.signalCode}):\n${output.slice(-4000)}`,
+      );
+    if (Date.now() > deadline)
+      throw new Error(`The server did not answer within 90 s:\n${output.slice(-4000)}`);
     try {
       if ((await fetch(`${baseURL}/api/v1/language`)).ok) break;
     } catch {
@@ -68,7 +77,9 @@ export async function startServerProcess(dataDir: string, extraEnv: Record<strin
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const devnetState = JSON.parse(fs.readFileSync(path.join(dataDir, 'devnet/evm/devnet.json'), 'utf8')) as { rpcUrl: string };
+  const devnetState = JSON.parse(fs.readFileSync(path.join(dataDir, 'devnet/evm/devnet.json'), 'utf8')) as {
+    rpcUrl: string;
+  };
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');

@@ -52,18 +52,31 @@ export async function invitationPath(email: string, seen: Set<number> = new Set(
 }
 
 /** Invites through the API and has the invitee (an existing account) join through the API. */
-export async function addMember(owner: ApiSession, invitee: { email: string; session: ApiSession }, role = 0) {
+export async function addMember(
+  owner: ApiSession,
+  invitee: { email: string; session: ApiSession },
+  role = 0,
+) {
   await owner.call('POST', '/api/v1/organization/invite', { emails: invitee.email, role });
   const path = await invitationPath(invitee.email);
   const token = new URL(path, 'http://x').searchParams.get('token')!;
   invitee.session.space = null;
-  const joined = await invitee.session.call<{ organization_id: number }>('POST', '/api/v1/organization/join', { token });
+  const joined = await invitee.session.call<{ organization_id: number }>(
+    'POST',
+    '/api/v1/organization/join',
+    { token },
+  );
   invitee.session.space = joined.organization_id;
   return joined;
 }
 
 /** Opens `path` signed in, with `spaceId` selected in this tab (as entering it on /organization does). */
-export async function openInSpace(page: Page, session: ApiSession, spaceId: number, path: string): Promise<void> {
+export async function openInSpace(
+  page: Page,
+  session: ApiSession,
+  spaceId: number,
+  path: string,
+): Promise<void> {
   await openSignedIn(page, session, '/account');
   await page.evaluate((id) => sessionStorage.setItem('ks.organization', id), String(spaceId));
   await page.goto(path);

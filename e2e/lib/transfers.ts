@@ -30,20 +30,37 @@ async function person(account: { email: string; session: ApiSession }): Promise<
 /** Adds and verifies a signer address through the API (the challenge signed here with the key). */
 async function verifySigner(session: ApiSession, key: Hex, name: string): Promise<void> {
   const account = privateKeyToAccount(key);
-  const added = await session.call<{ id: number }>('POST', '/api/v1/permission-address', { name, address: account.address, source: 'devnet' });
-  const challenge = await session.call<{ challenge_id: number; message: string }>('GET', `/api/v1/permission-address/challenge?id=${added.id}`);
+  const added = await session.call<{ id: number }>('POST', '/api/v1/permission-address', {
+    name,
+    address: account.address,
+    source: 'devnet',
+  });
+  const challenge = await session.call<{ challenge_id: number; message: string }>(
+    'GET',
+    `/api/v1/permission-address/challenge?id=${added.id}`,
+  );
   const signature = await account.signMessage({ message: challenge.message });
-  await session.call('POST', '/api/v1/permission-address/verify', { id: added.id, challenge_id: challenge.challenge_id, signature });
+  await session.call('POST', '/api/v1/permission-address/verify', {
+    id: added.id,
+    challenge_id: challenge.challenge_id,
+    signature,
+  });
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeout = 45_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeout = 45_000,
+): Promise<T> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 400)}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 400)}`);
     await sleep(500);
   }
 }
@@ -72,9 +89,20 @@ export async function setupTransferTeam(): Promise<TransferTeam> {
   for (const other of others) await addMember(admin.session, other);
   const [a1, a2, s1, s2] = await Promise.all(others.map(person));
   const me = await person(admin);
-  await Promise.all([verifySigner(s1!.session, DEVNET_KEYS[1], 'Signer one'), verifySigner(s2!.session, DEVNET_KEYS[2], 'Signer two'), verifySigner(admin.session, DEVNET_KEYS[3], 'Admin key')]);
-  const choices = await admin.session.call<{ list: Array<{ id: number }> }>('GET', '/api/v1/permission-address/wallet-sign-user');
-  const wallet = await admin.session.call<{ wallet_id: number; address: Hex; deployment: { to: Hex; data: Hex } }>('POST', '/api/v1/wallets/multi', {
+  await Promise.all([
+    verifySigner(s1!.session, DEVNET_KEYS[1], 'Signer one'),
+    verifySigner(s2!.session, DEVNET_KEYS[2], 'Signer two'),
+    verifySigner(admin.session, DEVNET_KEYS[3], 'Admin key'),
+  ]);
+  const choices = await admin.session.call<{ list: Array<{ id: number }> }>(
+    'GET',
+    '/api/v1/permission-address/wallet-sign-user',
+  );
+  const wallet = await admin.session.call<{
+    wallet_id: number;
+    address: Hex;
+    deployment: { to: Hex; data: Hex };
+  }>('POST', '/api/v1/wallets/multi', {
     name: 'Ops Safe',
     chain_key: '31337',
     signers: choices.list.map((item) => item.id),
@@ -84,20 +112,47 @@ export async function setupTransferTeam(): Promise<TransferTeam> {
     operators: [me.userId],
     broadcast_scope: 2,
   });
-  const sent = await admin.session.call<{ tx_hash: Hex }>('POST', '/api/v1/dev/devnet-send', { from_index: 3, to: wallet.deployment.to, data: wallet.deployment.data });
-  await admin.session.call('POST', '/api/v1/wallet-deploy-broadcast-create', { wallet_id: wallet.wallet_id, tx_hash: sent.tx_hash });
-  await waitFor('the Safe deployment', () => admin.session.call<{ status: number }>('GET', `/api/v1/wallets/base-info?wallet_id=${wallet.wallet_id}`), (info) => info.status === 1);
+  const sent = await admin.session.call<{ tx_hash: Hex }>('POST', '/api/v1/dev/devnet-send', {
+    from_index: 3,
+    to: wallet.deployment.to,
+    data: wallet.deployment.data,
+  });
+  await admin.session.call('POST', '/api/v1/wallet-deploy-broadcast-create', {
+    wallet_id: wallet.wallet_id,
+    tx_hash: sent.tx_hash,
+  });
+  await waitFor(
+    'the Safe deployment',
+    () =>
+      admin.session.call<{ status: number }>(
+        'GET',
+        `/api/v1/wallets/base-info?wallet_id=${wallet.wallet_id}`,
+      ),
+    (info) => info.status === 1,
+  );
   await admin.session.call('POST', '/api/v1/dev/faucet', { address: wallet.address, eth: '1', usdt: '1000' });
   const assets = await waitFor(
     'the funded balance',
     async () => {
-      await admin.session.call('POST', '/api/v1/wallets/refresh-balance', { wallet_id: wallet.wallet_id }).catch(() => undefined);
-      return admin.session.call<{ detail: Array<{ symbol: string; contract_address: Hex | null; amount: string }> }>('GET', `/api/v1/wallets/asset-info?wallet_id=${wallet.wallet_id}`);
+      await admin.session
+        .call('POST', '/api/v1/wallets/refresh-balance', { wallet_id: wallet.wallet_id })
+        .catch(() => undefined);
+      return admin.session.call<{
+        detail: Array<{ symbol: string; contract_address: Hex | null; amount: string }>;
+      }>('GET', `/api/v1/wallets/asset-info?wallet_id=${wallet.wallet_id}`);
     },
     (value) => value.detail.some((line) => line.symbol === 'USDT' && Number(line.amount) >= 1000),
   );
   const usdt = assets.detail.find((line) => line.symbol === 'USDT')!.contract_address!;
-  return { spaceId: space.organization_id, admin: { ...me, secret: admin.secret }, approvers: [a1!, a2!], signers: [s1!, s2!], walletId: wallet.wallet_id, safe: wallet.address, usdt };
+  return {
+    spaceId: space.organization_id,
+    admin: { ...me, secret: admin.secret },
+    approvers: [a1!, a2!],
+    signers: [s1!, s2!],
+    walletId: wallet.wallet_id,
+    safe: wallet.address,
+    usdt,
+  };
 }
 
 /** The USDT balance of `address` read from the devnet's RPC (6 decimals, in units). */
@@ -114,25 +169,51 @@ export interface TaskInfo {
   rejection: { task_id: number; status: number } | null;
 }
 
-export const taskInfo = (session: ApiSession, taskId: number) => session.call<TaskInfo>('GET', `/api/v1/task/info?task_id=${taskId}`);
+export const taskInfo = (session: ApiSession, taskId: number) =>
+  session.call<TaskInfo>('GET', `/api/v1/task/info?task_id=${taskId}`);
 
 /** Signs the task's EIP-712 Safe transaction with a devnet key through the API (POST /sign). */
 export async function signByApi(session: ApiSession, taskId: number, key: Hex): Promise<void> {
-  const info = await waitFor('typed data', () => taskInfo(session, taskId), (value) => value.typed_data !== null);
+  const info = await waitFor(
+    'typed data',
+    () => taskInfo(session, taskId),
+    (value) => value.typed_data !== null,
+  );
   const { EIP712Domain: _domain, ...types } = info.typed_data!.types;
-  const signature = await privateKeyToAccount(key).signTypedData({ ...(info.typed_data as object), types } as never);
+  const signature = await privateKeyToAccount(key).signTypedData({
+    ...(info.typed_data as object),
+    types,
+  } as never);
   await session.call('POST', '/api/v1/sign', { task_id: taskId, signature, kind: 'eip712' });
 }
 
 /** A transfer created through the API by the operator, approved by both approvers when asked. */
-export async function transferByApi(team: TransferTeam, to: Hex, amount: string, approve = false): Promise<number> {
-  const task = await team.admin.session.call<{ task_id: number }>('POST', '/api/v1/task', { wallet_id: team.walletId, to, amount, token: team.usdt, acknowledge_similar: false, fee_tier: 'standard' });
-  if (approve) for (const approver of team.approvers) await approver.session.call('POST', '/api/v1/task/approve', { task_id: task.task_id, result: 1 });
+export async function transferByApi(
+  team: TransferTeam,
+  to: Hex,
+  amount: string,
+  approve = false,
+): Promise<number> {
+  const task = await team.admin.session.call<{ task_id: number }>('POST', '/api/v1/task', {
+    wallet_id: team.walletId,
+    to,
+    amount,
+    token: team.usdt,
+    acknowledge_similar: false,
+    fee_tier: 'standard',
+  });
+  if (approve)
+    for (const approver of team.approvers)
+      await approver.session.call('POST', '/api/v1/task/approve', { task_id: task.task_id, result: 1 });
   return task.task_id;
 }
 
 /** A fresh recipient address nobody holds. */
 export function randomAddress(): Hex {
-  const bytes = Array.from({ length: 20 }, () => Math.floor(Math.random() * 256).toString(16).padStart(2, '0'));
+  const bytes = Array.from({ length: 20 }, () =>
+    Math.floor(Math.random() * 256)
+      .toString(16)
+      .padStart(2, '0'),
+  );
   return `0x${bytes.join('')}` as Hex;
 }

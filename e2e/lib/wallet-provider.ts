@@ -56,7 +56,8 @@ export async function installInjectedWallet(page: Page, privateKey: Hex): Promis
         return String(hardhat.id);
       case 'wallet_switchEthereumChain': {
         const wanted = (params[0] as { chainId: string }).chainId;
-        if (Number(wanted) !== hardhat.id) throw Object.assign(new Error('Unrecognized chain ID'), { code: 4902 });
+        if (Number(wanted) !== hardhat.id)
+          throw Object.assign(new Error('Unrecognized chain ID'), { code: 4902 });
         return null;
       }
       case 'personal_sign':
@@ -89,12 +90,16 @@ export async function installInjectedWallet(page: Page, privateKey: Hex): Promis
     try {
       return { result: await answer(method, params ?? []) };
     } catch (error) {
-      const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -32603;
+      const code =
+        typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -32603;
       return { error: { code, message: error instanceof Error ? error.message : String(error) } };
     }
   });
   await page.addInitScript(() => {
-    type Bridge = (method: string, params: unknown[]) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
+    type Bridge = (
+      method: string,
+      params: unknown[],
+    ) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
     const bridge = (window as unknown as { __ksTestWallet: Bridge }).__ksTestWallet;
     const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
     (window as unknown as { ethereum: unknown }).ethereum = {

@@ -29,7 +29,10 @@ export async function addAndVerifySigner(page: Page, wallet: InjectedWallet, nam
   await add.locator('#signer-name').fill(name);
   await add.getByTestId('signer-use-connected').click();
   await add.getByTestId('connector-connect').click();
-  await add.locator('#signer-address').and(page.locator(`[value="${wallet.address}"]`)).waitFor();
+  await add
+    .locator('#signer-address')
+    .and(page.locator(`[value="${wallet.address}"]`))
+    .waitFor();
   await add.getByTestId('signer-add-submit').click();
   const verify = dialog(page, 'Verify the signer address');
   await verify.getByTestId('connector-connect').click();

@@ -16,12 +16,31 @@ const CHAIN = 'ltc-regtest';
 
 /** Registers and verifies devnet signer key n through the API (the devnet signer signs the challenge). */
 async function verifyKeyByApi(session: ApiSession, index: number): Promise<void> {
-  const keys = await session.call<{ list: Array<{ index: number; xpub: string; fingerprint: string; path: string }> }>('GET', `/api/v1/dev/utxo-devnet-keys?chain_key=${CHAIN}`);
+  const keys = await session.call<{
+    list: Array<{ index: number; xpub: string; fingerprint: string; path: string }>;
+  }>('GET', `/api/v1/dev/utxo-devnet-keys?chain_key=${CHAIN}`);
   const key = keys.list.find((k) => k.index === index)!;
-  const added = await session.call<{ id: number }>('POST', '/api/v1/permission-address/bitcoin', { name: `Devnet ${index}`, chain_key: CHAIN, xpub: key.xpub, fingerprint: key.fingerprint, path: key.path });
-  const challenge = await session.call<{ challenge_id: number; message: string }>('GET', `/api/v1/permission-address/challenge?id=${added.id}`);
-  const signed = await session.call<{ signature: string }>('POST', '/api/v1/dev/utxo-devnet-sign-message', { chain_key: CHAIN, index, message: challenge.message });
-  await session.call('POST', '/api/v1/permission-address/bitcoin/verify', { id: added.id, challenge_id: challenge.challenge_id, signature: signed.signature });
+  const added = await session.call<{ id: number }>('POST', '/api/v1/permission-address/bitcoin', {
+    name: `Devnet ${index}`,
+    chain_key: CHAIN,
+    xpub: key.xpub,
+    fingerprint: key.fingerprint,
+    path: key.path,
+  });
+  const challenge = await session.call<{ challenge_id: number; message: string }>(
+    'GET',
+    `/api/v1/permission-address/challenge?id=${added.id}`,
+  );
+  const signed = await session.call<{ signature: string }>('POST', '/api/v1/dev/utxo-devnet-sign-message', {
+    chain_key: CHAIN,
+    index,
+    message: challenge.message,
+  });
+  await session.call('POST', '/api/v1/permission-address/bitcoin/verify', {
+    id: added.id,
+    challenge_id: challenge.challenge_id,
+    signature: signed.signature,
+  });
 }
 
 /**
@@ -82,9 +101,14 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     const page = await open(admin.session, '/multiple-wallet');
     await page.getByTestId('wallet-type-multi').click();
     await page.locator('#wallet-name').fill('LTC vault');
-    await expect.poll(() => page.locator('.ant-select-selection-item').first().innerText()).toContain('Devnet');
+    await expect
+      .poll(() => page.locator('.ant-select-selection-item').first().innerText())
+      .toContain('Devnet');
     await page.getByTestId('wallet-chain').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Litecoin' }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'Litecoin' })
+      .click();
     await page.getByTestId('wizard-next').click();
     await page.getByTestId('signer-options').waitFor();
     const options = page.locator('[data-testid="signer-options"] .ant-checkbox-wrapper');
@@ -100,7 +124,10 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     expect(await page.getByTestId('btc-descriptor-receive').innerText()).toMatch(/^wsh\(sortedmulti\(2,\[/);
     await screenshotBoth(page, 'bitcoin-wizard-success');
     walletId = Number(new URL(page.url()).searchParams.get('wallet_id'));
-    const info = await admin.session.call<{ address: string; status: number }>('GET', `/api/v1/wallets/base-info?wallet_id=${walletId}`);
+    const info = await admin.session.call<{ address: string; status: number }>(
+      'GET',
+      `/api/v1/wallets/base-info?wallet_id=${walletId}`,
+    );
     expect(info.status).toBe(1);
     address = info.address;
   });
@@ -126,8 +153,17 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     await expect.poll(() => page.getByTestId('transfer-available').innerText()).toContain('Total 0.75 LTC');
     // Manual coin choice: the faucet's one coin.
     await page.getByTestId('utxo-manual').click();
-    await page.locator('[data-testid="utxo-table"] .ant-table-tbody .ant-table-selection-column .ant-checkbox-wrapper').first().click();
-    await expect.poll(() => page.locator('[data-testid="utxo-table"] .ant-table-tbody .ant-checkbox-input').first().isChecked()).toBe(true);
+    await page
+      .locator(
+        '[data-testid="utxo-table"] .ant-table-tbody .ant-table-selection-column .ant-checkbox-wrapper',
+      )
+      .first()
+      .click();
+    await expect
+      .poll(() =>
+        page.locator('[data-testid="utxo-table"] .ant-table-tbody .ant-checkbox-input').first().isChecked(),
+      )
+      .toBe(true);
     await screenshotBoth(page, 'bitcoin-transfer-info');
     await page.getByTestId('transfer-next').click();
     await page.getByTestId('transfer-people').waitFor();
@@ -135,7 +171,9 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     await page.getByTestId('transfer-review').waitFor();
     expect(await page.getByTestId('review-to-1').innerText()).toBe(SECOND);
     expect(await page.getByTestId('review-total').innerText()).toBe('0.75 LTC');
-    expect(await page.getByTestId('review-fee-rate').innerText()).toMatch(/^Standard \(recommended\) · \d+(\.\d+)? sat\/vB$/);
+    expect(await page.getByTestId('review-fee-rate').innerText()).toMatch(
+      /^Standard \(recommended\) · \d+(\.\d+)? sat\/vB$/,
+    );
     await screenshotBoth(page, 'bitcoin-transfer-review');
     await page.getByTestId('transfer-create').click();
     await page.waitForURL(/\/task\/\d+$/);
@@ -154,14 +192,22 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     const second = await open(signers[1]!.session, `/task/${taskId}`);
     await second.getByTestId('psbt-devnet-sign').waitFor();
     await second.locator('[data-testid="psbt-devnet-signer"] .ant-select').click();
-    await second.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '#2' }).click();
+    await second
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: '#2' })
+      .click();
     await second.getByTestId('psbt-devnet-sign').click();
     await toastWith(second, 'Your signature was added.');
     await page.getByTestId('psbt-broadcast').click();
     await toastWith(page, 'Sent to the network.');
     // The faucet mines a block; the watcher settles the transfer.
     await admin.session.call('POST', '/api/v1/dev/utxo-faucet', { address: OUTSIDE, amount: '0.1' });
-    const done = await waitFor('the confirmation', () => admin.session.call<{ status: number; hash: string }>('GET', `/api/v1/task/info?task_id=${taskId}`), (value) => value.status === 1);
+    const done = await waitFor(
+      'the confirmation',
+      () =>
+        admin.session.call<{ status: number; hash: string }>('GET', `/api/v1/task/info?task_id=${taskId}`),
+      (value) => value.status === 1,
+    );
     expect(done.hash).toMatch(/^[0-9a-f]{64}$/);
     await expect.poll(() => page.getByTestId('task-hash').innerText(), { timeout: 15_000 }).toBe(done.hash);
     await screenshotBoth(page, 'bitcoin-transfer-done');
@@ -172,10 +218,16 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     await page.getByTestId('wallet-descriptor').waitFor();
     expect(await page.getByTestId('descriptor-receive').innerText()).toMatch(/^wsh\(sortedmulti\(2,\[/);
     expect(await page.getByTestId('descriptor-change').innerText()).toMatch(/\/1\/\*/);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('descriptor-export').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('descriptor-export').click(),
+    ]);
     expect(download.suggestedFilename()).toBe('LTC_vault-descriptor.txt');
     // The card's top (title and export) below the sticky header, on both screens.
-    const toCard = () => page.getByTestId('wallet-descriptor').evaluate((card) => window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - 80));
+    const toCard = () =>
+      page
+        .getByTestId('wallet-descriptor')
+        .evaluate((card) => window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - 80));
     await toCard();
     await screenshot(page, 'bitcoin-wallet-descriptor-desktop');
     await page.setViewportSize(VIEWPORTS.mobile);

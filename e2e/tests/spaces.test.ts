@@ -92,7 +92,11 @@ describe('spaces in the browser (issue "Spaces")', () => {
       String(space.organization_id),
     );
     await visitor.page.locator('.ks-guide-tour').getByText('Welcome to the space').waitFor();
-    await visitor.page.getByTestId('space-card').filter({ hasText: 'Invite HQ' }).getByText('Member', { exact: true }).waitFor();
+    await visitor.page
+      .getByTestId('space-card')
+      .filter({ hasText: 'Invite HQ' })
+      .getByText('Member', { exact: true })
+      .waitFor();
 
     await admin.page.reload();
     await memberRow(admin.page, invitee).getByText('Joined').waitFor();
@@ -202,7 +206,9 @@ describe('spaces in the browser (issue "Spaces")', () => {
     await page.getByTestId('scan-findings').getByText('Approval verification is off').waitFor();
     await page.getByTestId('toggle-enable_approve_mfa').click();
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="toggle-enable_approve_mfa"]')?.getAttribute('aria-checked') === 'true',
+      () =>
+        document.querySelector('[data-testid="toggle-enable_approve_mfa"]')?.getAttribute('aria-checked') ===
+        'true',
     );
     await page.getByTestId('scan-run').click();
     await page.getByText('Secure: no risky settings found.').waitFor();
@@ -221,7 +227,10 @@ describe('spaces in the browser (issue "Spaces")', () => {
   it('audit log: rows, filter, CSV export as a download, integrity check', async () => {
     const creator = await registerCreator();
     const space = await createSpace(creator.session, 'Audit Trail');
-    await creator.session.call('POST', '/api/v1/organization/invite', { emails: uniqueEmail('audited'), role: 0 });
+    await creator.session.call('POST', '/api/v1/organization/invite', {
+      emails: uniqueEmail('audited'),
+      role: 0,
+    });
     const { page, context } = await newPage(browser);
     await openInSpace(page, creator.session, space.organization_id, '/audit-log');
     await page.getByTestId('audit-log-page').waitFor();
@@ -232,16 +241,25 @@ describe('spaces in the browser (issue "Spaces")', () => {
     await page.locator('.ant-select-item-option[title="Invite"]').click();
     await page.waitForFunction(() => document.querySelectorAll('tr.ant-table-row').length === 1);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-export').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('audit-export').click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`audit-log-${space.organization_id}.csv`);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
-    const lines = csv.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
     expect(lines[0]).toBe('time,type,operation,space_user,ip,location,content');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',member,invite,');
 
     await page.getByTestId('audit-verify').click();
-    await page.getByTestId('audit-verify-result').getByText(/The audit log is intact: \d+ rows checked/).waitFor();
+    await page
+      .getByTestId('audit-verify-result')
+      .getByText(/The audit log is intact: \d+ rows checked/)
+      .waitFor();
     await context.close();
   });
 

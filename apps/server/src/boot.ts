@@ -42,20 +42,23 @@ export async function startServer(
   ]);
   const endpoints: ChainEndpoint[] = [
     ...(localChains?.endpoints ?? []),
-    ...config.evmRpcUrls.map(
-      (setting): ChainEndpoint => ({
-        family: 'EVM',
-        chainId: setting.chainId,
-        name: `EVM ${setting.chainId}`,
-        rpcUrl: setting.rpcUrl,
-        isDevnet: false,
-        contracts: {},
-      }),
-    ),
+    ...config.evmRpcUrls.map((setting): ChainEndpoint => ({
+      family: 'EVM',
+      chainId: setting.chainId,
+      name: `EVM ${setting.chainId}`,
+      rpcUrl: setting.rpcUrl,
+      isDevnet: false,
+      contracts: {},
+    })),
     ...utxoEndpoints(config),
   ];
   const rates = createRateCounter(config.REDIS_URL);
-  const { app, ctx } = await buildApp({ config, database, chains: new ChainRegistry(endpoints, localChains?.faucet ?? null), rates });
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    chains: new ChainRegistry(endpoints, localChains?.faucet ?? null),
+    rates,
+  });
   const stopMail = startMailSender(ctx);
   const stopWalletJobs = startWalletJobs(ctx);
   const url = await app.listen({ port: config.PORT, host: config.HOST });

@@ -11,12 +11,18 @@ describe('configuration', () => {
 
   it('names every bad variable in one message', () => {
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'localhost', EVM_RPC_URL_1: 'ftp://x' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        REDIS_URL: 'localhost',
+        EVM_RPC_URL_1: 'ftp://x',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'EVM_RPC_URL_1']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'EVM_RPC_URL_1'])
+        expect(message).toContain(name);
     }
   });
 
@@ -27,6 +33,8 @@ describe('configuration', () => {
   });
 
   it('reads configured EVM RPC URLs by chain id', () => {
-    expect(loadConfig({ EVM_RPC_URL_11155111: 'https://rpc.example.org' }).evmRpcUrls).toEqual([{ chainId: 11155111, rpcUrl: 'https://rpc.example.org' }]);
+    expect(loadConfig({ EVM_RPC_URL_11155111: 'https://rpc.example.org' }).evmRpcUrls).toEqual([
+      { chainId: 11155111, rpcUrl: 'https://rpc.example.org' },
+    ]);
   });
 });

@@ -22,8 +22,14 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Keystead <no-reply@keystead.local>'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -32,12 +38,25 @@ const envSchema = z.object({
   DEVNET: booleanFlag.default(true),
   DEVNET_PORT: z.coerce.number().int().min(0).max(65535).default(8545),
   REQUIRE_INVITE: booleanFlag.default(false),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(3 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(3 * 1024 * 1024),
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Bitcoin-family JSON-RPC endpoints (Bitcoin Core compatible, credentials in the URL). */
-  BTC_RPC_URL: z.string().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
-  LTC_RPC_URL: z.string().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
-  BCH_RPC_URL: z.string().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  BTC_RPC_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  LTC_RPC_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  BCH_RPC_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
   BALANCE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),
   /** Fault injection for the exactly-once broadcast test: SIGKILL right after a relay send. */
   FAULT_KILL_AFTER_BROADCAST_SEND: booleanFlag.default(false),
@@ -82,7 +101,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!/^https?:\/\//.test(value)) problems.push(`${key}: must be an http(s) URL`);
     else evmRpcUrls.push({ chainId: Number(match[1]), rpcUrl: value });
   }
-  if (parsed.success && parsed.data.NODE_ENV === 'production' && parsed.data.FAULT_KILL_AFTER_BROADCAST_SEND) {
+  if (
+    parsed.success &&
+    parsed.data.NODE_ENV === 'production' &&
+    parsed.data.FAULT_KILL_AFTER_BROADCAST_SEND
+  ) {
     problems.push('FAULT_KILL_AFTER_BROADCAST_SEND: a test-only switch, refused when NODE_ENV=production');
   }
   if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.APP_SECRET) {

@@ -29,7 +29,14 @@ export async function startLocalChains(config: AppConfig): Promise<LocalChains> 
   const endpoints: ChainEndpoint[] = [];
   let faucet: DevnetFaucet | null = null;
   if (evm) {
-    const endpoint: EvmChainEndpoint = { family: 'EVM', chainId: evm.chainId, name: 'Devnet (Hardhat)', rpcUrl: evm.rpcUrl, isDevnet: true, contracts: { ...evm.contracts } };
+    const endpoint: EvmChainEndpoint = {
+      family: 'EVM',
+      chainId: evm.chainId,
+      name: 'Devnet (Hardhat)',
+      rpcUrl: evm.rpcUrl,
+      isDevnet: true,
+      contracts: { ...evm.contracts },
+    };
     endpoints.push(endpoint);
     if (!config.isProduction) faucet = devnetFaucetFor(endpoint);
   }

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
     throw error;
   }
   // The local chains are child processes: start them first, while this process loads its code.
-  const chainsStarting = config.DEVNET ? import('./local-chains').then((m) => m.startLocalChains(config)) : Promise.resolve(null);
+  const chainsStarting = config.DEVNET
+    ? import('./local-chains').then((m) => m.startLocalChains(config))
+    : Promise.resolve(null);
   const { startServer } = await import('./boot');
   const server = await startServer(config, chainsStarting);
   server.app.log.info(`Keystead is ready at ${server.url}`);

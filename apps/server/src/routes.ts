@@ -30,7 +30,10 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
   await app.register(
     async (v1) => {
       // Form uploads (avatar, logo): one image of at most 2 MB per request.
-      await v1.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 }, throwFileSizeLimit: true });
+      await v1.register(multipart, {
+        limits: { fileSize: MAX_IMAGE_BYTES, files: 1 },
+        throwFileSizeLimit: true,
+      });
       await healthRoutes(v1 as AppInstance, ctx);
       await languageListRoutes(v1 as AppInstance);
       await authRoutes(v1 as AppInstance, ctx);

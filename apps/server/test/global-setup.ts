@@ -16,10 +16,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => undefined;
   }
   const devnetModule = '@keystead/devnet';
-  const { startEvmDevnet } = (await import(/* @vite-ignore */ devnetModule)) as typeof import('@keystead/devnet');
+  const { startEvmDevnet } = (await import(
+    /* @vite-ignore */ devnetModule
+  )) as typeof import('@keystead/devnet');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-test-devnet-'));
   const devnet = await startEvmDevnet({ dataDir: dir, port: 0 });
-  project.provide('devnet', { rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, contracts: { ...devnet.contracts } });
+  project.provide('devnet', {
+    rpcUrl: devnet.rpcUrl,
+    chainId: devnet.chainId,
+    contracts: { ...devnet.contracts },
+  });
   return async () => {
     await devnet.stop();
     fs.rmSync(dir, { recursive: true, force: true });

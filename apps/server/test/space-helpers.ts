@@ -1,5 +1,13 @@
 import { expect } from 'vitest';
-import { bindAuthenticator, readCode, registerUser, sendCode, solveCaptcha, uniqueEmail, PASSWORD } from './auth-helpers';
+import {
+  bindAuthenticator,
+  readCode,
+  registerUser,
+  sendCode,
+  solveCaptcha,
+  uniqueEmail,
+  PASSWORD,
+} from './auth-helpers';
 import type { TestApp, TestClient } from './test-app';
 
 export interface Person {
@@ -18,8 +26,15 @@ export async function person(t: TestApp, options: { mfa?: boolean; prefix?: stri
   return { client, email, userId: me.data.user_id };
 }
 
-export async function createSpace(owner: Person, name = 'Treasury', edition: 'formal' | 'experience' = 'formal'): Promise<number> {
-  const reply = await owner.client.post<{ organization_id: number }>('/api/v1/organization', { name, edition });
+export async function createSpace(
+  owner: Person,
+  name = 'Treasury',
+  edition: 'formal' | 'experience' = 'formal',
+): Promise<number> {
+  const reply = await owner.client.post<{ organization_id: number }>('/api/v1/organization', {
+    name,
+    edition,
+  });
   expect(reply.code).toBe('OK');
   owner.client.spaceId = reply.data.organization_id;
   return reply.data.organization_id;
@@ -27,28 +42,53 @@ export async function createSpace(owner: Person, name = 'Treasury', edition: 'fo
 
 /** The invitation token from the newest invitation mail to `email`. */
 export async function invitationToken(t: TestApp, email: string): Promise<string> {
-  const row = await t.ctx.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', email.toLowerCase()).where('category', '=', 'invitation').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await t.ctx.db
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('to_address', '=', email.toLowerCase())
+    .where('category', '=', 'invitation')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   return decodeURIComponent(/token=([^\s]+)/.exec(row.text_body)![1]!);
 }
 
 /** Invites an existing user with a role and has them accept; returns them in the space. */
-export async function addMember(t: TestApp, admin: Person, spaceId: number, role: 0 | 2 | 7): Promise<Person> {
+export async function addMember(
+  t: TestApp,
+  admin: Person,
+  spaceId: number,
+  role: 0 | 2 | 7,
+): Promise<Person> {
   const member = await person(t);
   const invited = await admin.client.post('/api/v1/organization/invite', { emails: member.email, role });
   expect(invited.code).toBe('OK');
-  const joined = await member.client.post('/api/v1/organization/join', { token: await invitationToken(t, member.email) });
+  const joined = await member.client.post('/api/v1/organization/join', {
+    token: await invitationToken(t, member.email),
+  });
   expect(joined.code).toBe('OK');
   member.client.spaceId = spaceId;
   return member;
 }
 
 /** A brand-new user registering through an invitation link. */
-export async function registerThroughInvitation(t: TestApp, token: string, email: string): Promise<TestClient> {
+export async function registerThroughInvitation(
+  t: TestApp,
+  token: string,
+  email: string,
+): Promise<TestClient> {
   const client = t.client();
   await solveCaptcha(client, 'invite_register');
-  const sent = await client.post('/api/v1/email-code', { category: 'invite_register', org_invite_token: token, language_code: 'en-US' });
+  const sent = await client.post('/api/v1/email-code', {
+    category: 'invite_register',
+    org_invite_token: token,
+    language_code: 'en-US',
+  });
   expect(sent.code).toBe('OK');
-  const reply = await client.post('/api/v1/invite-register', { org_invite_token: token, email_code: await readCode(t, email), password: PASSWORD });
+  const reply = await client.post('/api/v1/invite-register', {
+    org_invite_token: token,
+    email_code: await readCode(t, email),
+    password: PASSWORD,
+  });
   expect(reply.code).toBe('OK');
   return client;
 }

@@ -8,7 +8,11 @@ import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { createRateCounter } from '../src/lib/rate-counter';
-import { ChainRegistry, type ChainEndpoint, type EvmChainEndpoint } from '../src/modules/chains/chain-registry';
+import {
+  ChainRegistry,
+  type ChainEndpoint,
+  type EvmChainEndpoint,
+} from '../src/modules/chains/chain-registry';
 import { devnetFaucetFor } from '../src/modules/chains/devnet-faucet';
 
 export interface TestApp {
@@ -25,11 +29,17 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { setup?: (app: AppInstance) => void; chains?: ChainEndpoint[]; sharedSchemaOf?: TestApp; webDistDir?: string } = {},
+  options: {
+    setup?: (app: AppInstance) => void;
+    chains?: ChainEndpoint[];
+    sharedSchemaOf?: TestApp;
+    webDistDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;
   // A second app on the same schema stands in for a second server process.
-  const schema = options.sharedSchemaOf?.schema ?? (databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined);
+  const schema =
+    options.sharedSchemaOf?.schema ?? (databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined);
   const ownsSchema = !options.sharedSchemaOf;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -46,13 +56,31 @@ export async function createTestApp(
   });
   await migrate(database);
   const devnet = safeInject('devnet');
-  const endpoints: ChainEndpoint[] = options.chains ?? (devnet
-    ? [{ family: 'EVM', chainId: devnet.chainId, name: 'Devnet', rpcUrl: devnet.rpcUrl, isDevnet: true, contracts: devnet.contracts }]
-    : []);
+  const endpoints: ChainEndpoint[] =
+    options.chains ??
+    (devnet
+      ? [
+          {
+            family: 'EVM',
+            chainId: devnet.chainId,
+            name: 'Devnet',
+            rpcUrl: devnet.rpcUrl,
+            isDevnet: true,
+            contracts: devnet.contracts,
+          },
+        ]
+      : []);
   const rates = createRateCounter(config.REDIS_URL);
   const devnetEndpoint = endpoints.find((e): e is EvmChainEndpoint => e.family === 'EVM' && e.isDevnet);
   const faucet = devnetEndpoint ? devnetFaucetFor(devnetEndpoint) : null;
-  const { app, ctx } = await buildApp({ config, database, chains: new ChainRegistry(endpoints, faucet), rates, logger: false, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    chains: new ChainRegistry(endpoints, faucet),
+    rates,
+    logger: false,
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+  });
   options.setup?.(app);
   await app.ready();
   return {
@@ -108,7 +136,9 @@ export class TestClient {
   ) {}
 
   get<T = Record<string, unknown>>(url: string, query?: Record<string, string | number>) {
-    const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+    const qs = query
+      ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`
+      : '';
     return this.request<T>('GET', `${url}${qs}`);
   }
   post<T = Record<string, unknown>>(url: string, body?: unknown) {
@@ -130,7 +160,8 @@ export class TestClient {
     body?: unknown,
     extraHeaders: Record<string, string> = {},
   ): Promise<Reply<T>> {
-    if (method !== 'GET' && !this.cookies.has(CSRF_COOKIE)) await this.request('GET', '/api/web/v2/web-config');
+    if (method !== 'GET' && !this.cookies.has(CSRF_COOKIE))
+      await this.request('GET', '/api/web/v2/web-config');
     const headers: Record<string, string> = {
       [HEADERS.language]: this.language,
       [HEADERS.platform]: 'web',
@@ -148,7 +179,8 @@ export class TestClient {
       ...(body !== undefined ? { payload: body as string | object } : {}),
     });
     for (const cookie of response.cookies) {
-      const expired = cookie.maxAge === 0 || (cookie.expires instanceof Date && cookie.expires.getTime() <= Date.now());
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires instanceof Date && cookie.expires.getTime() <= Date.now());
       if (expired || cookie.value === '') this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }

@@ -30,7 +30,11 @@ export interface TransferSpace {
 export async function transferSpace(t: TestApp, count: number, name = 'Transfers'): Promise<TransferSpace> {
   const admin = await person(t, { mfa: true, prefix: 'ops' });
   const spaceId = await createSpace(admin, name);
-  await t.ctx.db.updateTable('organizations').set({ plan: 'enterprise', plan_expires_at: new Date(Date.now() + 86_400_000) }).where('id', '=', spaceId).execute();
+  await t.ctx.db
+    .updateTable('organizations')
+    .set({ plan: 'enterprise', plan_expires_at: new Date(Date.now() + 86_400_000) })
+    .where('id', '=', spaceId)
+    .execute();
   const members: Person[] = [];
   for (let i = 0; i < count; i++) members.push(await addMember(t, admin, spaceId, 0));
   return { admin, spaceId, members };
@@ -59,10 +63,20 @@ export interface DeployedSafe {
 }
 
 /** Creates the Safe through the wizard's API, deploys it from a devnet account and funds it. */
-export async function createSafe(t: TestApp, admin: Person, spec: SafeSpec, name = 'Payments'): Promise<DeployedSafe> {
+export async function createSafe(
+  t: TestApp,
+  admin: Person,
+  spec: SafeSpec,
+  name = 'Payments',
+): Promise<DeployedSafe> {
   const signerIds: number[] = [];
-  for (const { who, key } of spec.signers) signerIds.push((await verifiedSigner(who, signerKey(key), `Key ${key}`)).id);
-  const created = await admin.client.post<{ wallet_id: number; address: string; deployment: { to: string; data: string } }>('/api/v1/wallets/multi', {
+  for (const { who, key } of spec.signers)
+    signerIds.push((await verifiedSigner(who, signerKey(key), `Key ${key}`)).id);
+  const created = await admin.client.post<{
+    wallet_id: number;
+    address: string;
+    deployment: { to: string; data: string };
+  }>('/api/v1/wallets/multi', {
     name,
     chain_key: '31337',
     signers: signerIds,
@@ -78,34 +92,88 @@ export async function createSafe(t: TestApp, admin: Person, spec: SafeSpec, name
   const usdt = t.ctx.chains.defaultTokens('31337')[0]!.contract!;
   if (spec.deploy === false) return { walletId, address: created.data.address, usdt };
   const deployer = spec.signers[0]!.who;
-  const sent = await deployer.client.post<{ tx_hash: string }>('/api/v1/dev/devnet-send', { from_index: spec.deployFrom, ...created.data.deployment });
+  const sent = await deployer.client.post<{ tx_hash: string }>('/api/v1/dev/devnet-send', {
+    from_index: spec.deployFrom,
+    ...created.data.deployment,
+  });
   expect(sent.code).toBe('OK');
-  expect((await deployer.client.post('/api/v1/wallet-deploy-broadcast-create', { wallet_id: walletId, tx_hash: sent.data.tx_hash })).code).toBe('OK');
+  expect(
+    (
+      await deployer.client.post('/api/v1/wallet-deploy-broadcast-create', {
+        wallet_id: walletId,
+        tx_hash: sent.data.tx_hash,
+      })
+    ).code,
+  ).toBe('OK');
   expect(await confirmDeployments(t.ctx)).toBeGreaterThanOrEqual(1);
-  expect((await admin.client.post('/api/v1/dev/faucet', { address: created.data.address, eth: '1', usdt: spec.usdt ?? '1000' })).code).toBe('OK');
+  expect(
+    (
+      await admin.client.post('/api/v1/dev/faucet', {
+        address: created.data.address,
+        eth: '1',
+        usdt: spec.usdt ?? '1000',
+      })
+    ).code,
+  ).toBe('OK');
   await refreshBalances(t.ctx, [walletId]);
   return { walletId, address: created.data.address, usdt };
 }
 
 /** The task's Safe transaction hash, signed as eth_signTypedData_v4 (eip712) or eth_sign does. */
-export async function signatureFor(who: Person, key: number, taskId: number, kind: 'eip712' | 'eth_sign' = 'eip712', hash?: Hex): Promise<Hex> {
+export async function signatureFor(
+  who: Person,
+  key: number,
+  taskId: number,
+  kind: 'eip712' | 'eth_sign' = 'eip712',
+  hash?: Hex,
+): Promise<Hex> {
   const account = privateKeyToAccount(signerKey(key));
-  const digest = hash ?? (await who.client.get<{ safe_tx_hash: Hex }>('/api/v1/task/info', { task_id: taskId })).data.safe_tx_hash;
-  return kind === 'eip712' ? account.sign({ hash: digest }) : account.signMessage({ message: { raw: digest } });
+  const digest =
+    hash ??
+    (await who.client.get<{ safe_tx_hash: Hex }>('/api/v1/task/info', { task_id: taskId })).data.safe_tx_hash;
+  return kind === 'eip712'
+    ? account.sign({ hash: digest })
+    : account.signMessage({ message: { raw: digest } });
 }
 
 /** Everything a transfer step may change, to compare before and after a refused request. */
 export async function taskSnapshot(t: TestApp, taskId: number) {
   const [task, approvals, signatures, audit, notifications, locked] = await Promise.all([
-    t.ctx.db.selectFrom('tasks').select(['status', 'updated_at', 'safe_nonce', 'amount']).where('id', '=', taskId).executeTakeFirstOrThrow(),
-    t.ctx.db.selectFrom('task_approvals').select(['user_id', 'result']).where('task_id', '=', taskId).orderBy('user_id').execute(),
-    t.ctx.db.selectFrom('task_signatures').select(['signer', 'user_id']).where('task_id', '=', taskId).orderBy('signer').execute(),
-    t.ctx.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    t.ctx.db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    t.ctx.db
+      .selectFrom('tasks')
+      .select(['status', 'updated_at', 'safe_nonce', 'amount'])
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow(),
+    t.ctx.db
+      .selectFrom('task_approvals')
+      .select(['user_id', 'result'])
+      .where('task_id', '=', taskId)
+      .orderBy('user_id')
+      .execute(),
+    t.ctx.db
+      .selectFrom('task_signatures')
+      .select(['signer', 'user_id'])
+      .where('task_id', '=', taskId)
+      .orderBy('signer')
+      .execute(),
+    t.ctx.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    t.ctx.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
     // Balance locks: the amounts of active transfers (§5 "not above balance" counts them).
     t.ctx.db
       .selectFrom('tasks')
-      .select([sql<string>`count(*)`.as('n'), sql<string>`count(*) filter (where type = 1 and status in (0, 3, 5, 6))`.as('active'), sql<string>`coalesce(sum(amount) filter (where type = 1 and status in (0, 3, 5, 6)), 0)::text`.as('locked')])
+      .select([
+        sql<string>`count(*)`.as('n'),
+        sql<string>`count(*) filter (where type = 1 and status in (0, 3, 5, 6))`.as('active'),
+        sql<string>`coalesce(sum(amount) filter (where type = 1 and status in (0, 3, 5, 6)), 0)::text`.as(
+          'locked',
+        ),
+      ])
       .executeTakeFirstOrThrow(),
   ]);
   return {
@@ -124,8 +192,16 @@ export async function taskSnapshot(t: TestApp, taskId: number) {
 }
 
 /** Audit rows of one transfer, by operation and user. */
-export async function transferAudit(t: TestApp, taskId: number): Promise<Array<{ operation: string; user_id: number | null }>> {
-  const rows = await t.ctx.db.selectFrom('audit_log').select(['operation', 'user_id', 'content']).where('type', '=', 'transfer').orderBy('id').execute();
+export async function transferAudit(
+  t: TestApp,
+  taskId: number,
+): Promise<Array<{ operation: string; user_id: number | null }>> {
+  const rows = await t.ctx.db
+    .selectFrom('audit_log')
+    .select(['operation', 'user_id', 'content'])
+    .where('type', '=', 'transfer')
+    .orderBy('id')
+    .execute();
   return rows
     .filter((row) => Number((row.content as { task_id?: number }).task_id) === taskId)
     .map((row) => ({ operation: row.operation, user_id: row.user_id === null ? null : Number(row.user_id) }));

@@ -6,8 +6,24 @@ describe('chain table', () => {
   it('has every product chain once, with unique keys and RPC variables', () => {
     const keys = CHAINS.map((c) => c.key);
     expect(keys).toEqual([
-      '31337', '1', '11155111', '56', '137', '42161', '10', '8453', '43114',
-      'btc', 'btc-testnet', 'btc-regtest', 'ltc', 'ltc-regtest', 'bch', 'trx', 'sol', 'xrp',
+      '31337',
+      '1',
+      '11155111',
+      '56',
+      '137',
+      '42161',
+      '10',
+      '8453',
+      '43114',
+      'btc',
+      'btc-testnet',
+      'btc-regtest',
+      'ltc',
+      'ltc-regtest',
+      'bch',
+      'trx',
+      'sol',
+      'xrp',
     ]);
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(CHAINS.map((c) => c.rpcEnv)).size).toBe(CHAINS.length);
@@ -23,7 +39,12 @@ describe('chain table', () => {
   });
 
   it('native units of the non-EVM chains', () => {
-    const units = Object.fromEntries(CHAINS.filter((c) => c.family !== 'EVM').map((c) => [c.key, [c.family, c.nativeSymbol, c.nativeDecimals]]));
+    const units = Object.fromEntries(
+      CHAINS.filter((c) => c.family !== 'EVM').map((c) => [
+        c.key,
+        [c.family, c.nativeSymbol, c.nativeDecimals],
+      ]),
+    );
     expect(units).toEqual({
       btc: ['BTC', 'BTC', 8],
       'btc-testnet': ['BTC', 'BTC', 8],
@@ -56,7 +77,13 @@ describe('chain table', () => {
         expect(c.explorer!.address).toMatch(/^https:\/\/.*\{address\}$/);
       }
     }
-    expect(chainByKey('31337')).toMatchObject({ name: 'Devnet', nativeSymbol: 'ETH', testnet: true, devnet: true, explorer: null });
+    expect(chainByKey('31337')).toMatchObject({
+      name: 'Devnet',
+      nativeSymbol: 'ETH',
+      testnet: true,
+      devnet: true,
+      explorer: null,
+    });
   });
 
   it('lookups and explorer links', () => {

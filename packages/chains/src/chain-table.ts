@@ -152,7 +152,9 @@ const TABLE: ChainInfo[] = [
 ];
 
 export const CHAINS: readonly ChainInfo[] = Object.freeze(
-  TABLE.map((info): ChainInfo => Object.freeze({ ...info, explorer: info.explorer && Object.freeze(info.explorer) })),
+  TABLE.map((info): ChainInfo =>
+    Object.freeze({ ...info, explorer: info.explorer && Object.freeze(info.explorer) }),
+  ),
 );
 
 const BY_KEY = new Map(CHAINS.map((info) => [info.key, info]));

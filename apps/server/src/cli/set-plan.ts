@@ -30,9 +30,19 @@ async function main(): Promise<void> {
     const { organization_id, plan: name, months: count } = parsed.data;
     const expires = name === 'free' ? null : new Date(Date.now() + count * 30 * 86_400_000);
     await database.db.transaction().execute(async (trx) => {
-      const result = await trx.updateTable('organizations').set({ plan: name, plan_expires_at: expires, updated_at: new Date() }).where('id', '=', organization_id).executeTakeFirst();
+      const result = await trx
+        .updateTable('organizations')
+        .set({ plan: name, plan_expires_at: expires, updated_at: new Date() })
+        .where('id', '=', organization_id)
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) throw new Error(`no space with id ${organization_id}`);
-      await writeAudit(trx, { organizationId: organization_id, userId: null, type: 'organization', operation: 'plan_set', content: { plan: name, months: count, by: 'operator-cli' } });
+      await writeAudit(trx, {
+        organizationId: organization_id,
+        userId: null,
+        type: 'organization',
+        operation: 'plan_set',
+        content: { plan: name, months: count, by: 'operator-cli' },
+      });
     });
     console.log(`space ${organization_id}: plan ${name}${expires ? ` until ${expires.toISOString()}` : ''}`);
   } finally {

@@ -14,7 +14,9 @@ export interface DatabaseHandle {
   /** Raw multi-statement SQL (migrations). */
   exec(sqlText: string): Promise<void>;
   /** Runs `work` on one dedicated connection (session-level locks need that). */
-  withConnection<T>(work: (query: (sqlText: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>): Promise<T>;
+  withConnection<T>(
+    work: (query: (sqlText: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>,
+  ): Promise<T>;
   /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -35,10 +37,16 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.schema, options.poolSize ?? 10) : openPGlite(options.pgliteDir ?? 'memory://');
+  return options.url
+    ? openPostgres(options.url, options.schema, options.poolSize ?? 10)
+    : openPGlite(options.pgliteDir ?? 'memory://');
 }
 
-async function openPostgres(url: string, schema: string | undefined, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  poolSize: number,
+): Promise<DatabaseHandle> {
   if (schema) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

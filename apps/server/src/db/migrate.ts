@@ -18,7 +18,11 @@ export function readMigrations(dir = MIGRATIONS_DIR): MigrationFile[] {
     .readdirSync(dir)
     .filter((file) => /^\d{4}_[a-z0-9_-]+\.sql$/.test(file))
     .sort()
-    .map((file) => ({ version: file.slice(0, 4), name: file, sql: fs.readFileSync(path.join(dir, file), 'utf8') }));
+    .map((file) => ({
+      version: file.slice(0, 4),
+      name: file,
+      sql: fs.readFileSync(path.join(dir, file), 'utf8'),
+    }));
 }
 
 /**
@@ -33,7 +37,9 @@ export async function migrate(handle: DatabaseHandle, migrations = readMigration
       await query(
         `create table if not exists schema_migrations (version text primary key, name text not null, applied_at timestamptz not null default now())`,
       );
-      const done = new Set((await query('select version from schema_migrations')).map((row) => String(row.version)));
+      const done = new Set(
+        (await query('select version from schema_migrations')).map((row) => String(row.version)),
+      );
       for (const migration of migrations) {
         if (done.has(migration.version)) continue;
         const escapedName = migration.name.replace(/'/g, "''");

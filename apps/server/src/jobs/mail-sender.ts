@@ -53,12 +53,20 @@ async function sendBatch(ctx: AppContext, transport: Transporter): Promise<void>
           text: row.text_body,
           ...(row.html_body ? { html: row.html_body } : {}),
         });
-        await trx.updateTable('mail_outbox').set({ status: 'sent', sent_at: sql`now()` as never, attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('mail_outbox')
+          .set({ status: 'sent', sent_at: sql`now()` as never, attempts: row.attempts + 1 })
+          .where('id', '=', row.id)
+          .execute();
       } catch (error) {
         const attempts = row.attempts + 1;
         await trx
           .updateTable('mail_outbox')
-          .set({ attempts, last_error: (error as Error).message.slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
+          .set({
+            attempts,
+            last_error: (error as Error).message.slice(0, 500),
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          })
           .where('id', '=', row.id)
           .execute();
       }

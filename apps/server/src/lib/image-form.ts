@@ -18,7 +18,8 @@ export async function readFormWithImage<T extends z.ZodType>(
   let image: Buffer | null = null;
   for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } })) {
     if (part.type === 'file') {
-      if (part.fieldname !== fileField) throw new AppError('PARAMS_NOT_ALLOWED_ERROR', { field: part.fieldname });
+      if (part.fieldname !== fileField)
+        throw new AppError('PARAMS_NOT_ALLOWED_ERROR', { field: part.fieldname });
       image = await part.toBuffer();
       if (part.file.truncated) throw new AppError('AVATAR_FORMAT_ERROR');
     } else {

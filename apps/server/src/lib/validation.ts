@@ -11,12 +11,18 @@ export interface ValidationProblem {
 }
 
 /** §8 parameter codes: a schema may name its own catalogue code as the issue message. */
-export function problemToError(problem: ValidationProblem, fallbackField = 'body'): { code: ErrorCode; params: ErrorParams } {
+export function problemToError(
+  problem: ValidationProblem,
+  fallbackField = 'body',
+): { code: ErrorCode; params: ErrorParams } {
   const field = String(problem.path.at(-1) ?? fallbackField);
   if (isErrorCode(problem.message)) return { code: problem.message, params: { field } };
-  if (problem.kind === 'unrecognized_keys') return { code: 'PARAMS_NOT_ALLOWED_ERROR', params: { field: problem.keys?.join(', ') || field } };
-  if (problem.kind === 'invalid_type' && /received undefined/.test(problem.message)) return { code: 'PARAMS_REQUIRED_ERROR', params: { field } };
-  if (problem.kind === 'too_small' && /(>=|at least) 1 character/.test(problem.message)) return { code: 'PARAMS_REQUIRED_ERROR', params: { field } };
+  if (problem.kind === 'unrecognized_keys')
+    return { code: 'PARAMS_NOT_ALLOWED_ERROR', params: { field: problem.keys?.join(', ') || field } };
+  if (problem.kind === 'invalid_type' && /received undefined/.test(problem.message))
+    return { code: 'PARAMS_REQUIRED_ERROR', params: { field } };
+  if (problem.kind === 'too_small' && /(>=|at least) 1 character/.test(problem.message))
+    return { code: 'PARAMS_REQUIRED_ERROR', params: { field } };
   return { code: 'PARAMS_INVALID_ERROR', params: { field } };
 }
 

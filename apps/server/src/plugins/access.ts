@@ -10,10 +10,7 @@ import { requireUser } from './session';
  * Who may call a route. Every /api route declares one (the server refuses to start otherwise),
  * and the permission-matrix test reads the same declarations.
  */
-export type Access =
-  | { auth: 'public' }
-  | { auth: 'user' }
-  | { auth: 'space'; action: SpaceAction };
+export type Access = { auth: 'public' } | { auth: 'user' } | { auth: 'space'; action: SpaceAction };
 
 export interface RouteAccessEntry {
   method: string;
@@ -87,11 +84,25 @@ export const accessPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
       .where('m.user_id', '=', user.id)
       .executeTakeFirst();
     // Another space's id reads as "not found": a guess must not learn that the space exists.
-    if (!row || row.status === 'pending' || row.status === 'expired') throw new AppError('ORGANIZATION_NOT_FOUND_ERROR');
+    if (!row || row.status === 'pending' || row.status === 'expired')
+      throw new AppError('ORGANIZATION_NOT_FOUND_ERROR');
     if (row.status === 'blocked') throw new AppError('MEMBER_BLOCKED_ERROR');
     const decision = can({ userId: user.id, role: row.role }, access.action);
     if (!decision.allowed) throw new AppError(decision.code!);
-    const { member_id, role, status, member_email, joined_at, member_user_id, invite_token_hash, invite_expires_at, invited_by, member_created_at, member_updated_at, ...organization } = row;
+    const {
+      member_id,
+      role,
+      status,
+      member_email,
+      joined_at,
+      member_user_id,
+      invite_token_hash,
+      invite_expires_at,
+      invited_by,
+      member_created_at,
+      member_updated_at,
+      ...organization
+    } = row;
     request.space = {
       organization,
       member: {
@@ -113,7 +124,10 @@ export const accessPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
 });
 
 /** The space of a route whose access rule is 'space' (set by the access check). */
-export function requireSpace(request: FastifyRequest): { organization: Organization; member: OrganizationMember } {
+export function requireSpace(request: FastifyRequest): {
+  organization: Organization;
+  member: OrganizationMember;
+} {
   if (!request.space) throw new AppError('ORG_AUTHENTICATION_ERROR');
   return request.space;
 }

@@ -9,7 +9,10 @@ let t: TestApp;
 function probeRoutes(app: AppInstance) {
   app.post(
     '/api/v1/test/probe',
-    { config: { access: { auth: 'public' } }, schema: { body: z.object({ name: z.string().min(1), count: z.number().int().optional() }).strict() } },
+    {
+      config: { access: { auth: 'public' } },
+      schema: { body: z.object({ name: z.string().min(1), count: z.number().int().optional() }).strict() },
+    },
     async (request, reply) => reply.ok({ echoed: request.body.name }),
   );
   app.get('/api/v1/test/explode', { config: { access: { auth: 'public' } } }, async () => {
@@ -54,7 +57,9 @@ describe('reply envelope and error mapping', () => {
   it('answers malformed JSON and oversized bodies with catalogue codes', async () => {
     const client = t.client();
     await client.get('/api/web/v2/web-config');
-    const broken = await client.request('POST', '/api/v1/test/probe', '{"name":', { 'content-type': 'application/json' });
+    const broken = await client.request('POST', '/api/v1/test/probe', '{"name":', {
+      'content-type': 'application/json',
+    });
     expect(broken.status).toBe(400);
     expect(broken.code).toBe('PARAMS_INVALID_ERROR');
     const huge = await client.post('/api/v1/test/probe', { name: 'x'.repeat(5000) });
@@ -80,7 +85,9 @@ describe('reply envelope and error mapping', () => {
     const client = t.client();
     const sent = await client.request('GET', '/api/v1/language', undefined, { 'trace-id': 'trace-1234abcd' });
     expect(sent.headers['trace-id']).toBe('trace-1234abcd');
-    const bad = await client.request('GET', '/api/v1/language', undefined, { 'trace-id': 'bad id with spaces' });
+    const bad = await client.request('GET', '/api/v1/language', undefined, {
+      'trace-id': 'bad id with spaces',
+    });
     expect(bad.headers['trace-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

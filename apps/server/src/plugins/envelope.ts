@@ -47,7 +47,12 @@ export function sendError(
 
 /** Turns a zod validation failure into the parameter codes of §8 with the offending field. */
 function validationToCode(error: {
-  validation: Array<{ keyword: string; instancePath: string; message?: string; params?: Record<string, unknown> }>;
+  validation: Array<{
+    keyword: string;
+    instancePath: string;
+    message?: string;
+    params?: Record<string, unknown>;
+  }>;
   validationContext?: string;
 }): { code: ErrorCode; params: ErrorParams } {
   const first = error.validation[0]!;
@@ -70,9 +75,12 @@ export const envelopePlugin = fp(async (app) => {
       data,
     });
   });
-  app.decorateReply('fail', function fail(this: FastifyReply, code: ErrorCode, params?: ErrorParams, data?: unknown) {
-    return sendError(this.request, this, code, params, data);
-  });
+  app.decorateReply(
+    'fail',
+    function fail(this: FastifyReply, code: ErrorCode, params?: ErrorParams, data?: unknown) {
+      return sendError(this.request, this, code, params, data);
+    },
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error.code, error.params, error.data);

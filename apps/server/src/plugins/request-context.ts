@@ -39,7 +39,8 @@ export const requestContextPlugin = fp(async (app) => {
     request.langFromHeader = isLanguage(named);
     request.lang = resolveLanguage(named, acceptLanguage);
     const organizationId = Number(header(HEADERS.organizationId));
-    request.organizationIdHeader = Number.isSafeInteger(organizationId) && organizationId > 0 ? organizationId : null;
+    request.organizationIdHeader =
+      Number.isSafeInteger(organizationId) && organizationId > 0 ? organizationId : null;
     request.clientPlatform = header(HEADERS.platform);
     request.clientVersion = header(HEADERS.clientVersion);
     reply.header(HEADERS.traceId, request.id);

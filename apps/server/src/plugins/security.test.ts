@@ -20,7 +20,9 @@ describe('security headers', () => {
   it('sends HSTS only when the request came over TLS', async () => {
     const plain = await t.client().get('/api/v1/language');
     expect(plain.headers['strict-transport-security']).toBeUndefined();
-    const tls = await t.client().request('GET', '/api/v1/language', undefined, { 'x-forwarded-proto': 'https' });
+    const tls = await t
+      .client()
+      .request('GET', '/api/v1/language', undefined, { 'x-forwarded-proto': 'https' });
     expect(tls.headers['strict-transport-security']).toContain('max-age=');
   });
 });

@@ -36,6 +36,7 @@ export function requireUser(request: FastifyRequest): { session: Session; user: 
 
 /** A login that passed the password and waits for its second factor. */
 export function requireSecondFactorStage(request: FastifyRequest): { session: Session; user: User } {
-  if (!request.auth || request.auth.session.stage !== 'second_factor') throw new AppError('LOGIN_EXPIRED_ERROR');
+  if (!request.auth || request.auth.session.stage !== 'second_factor')
+    throw new AppError('LOGIN_EXPIRED_ERROR');
   return request.auth;
 }

@@ -9,7 +9,10 @@ let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Keystead</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Keystead</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await createTestApp({}, { chains: [], webDistDir: dist });
 });
@@ -41,6 +44,8 @@ describe('the built web app on the API port', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/gone.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('ROUTE_NOT_FOUND_ERROR');
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/nope' })).json().code).toBe('ROUTE_NOT_FOUND_ERROR');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/nope' })).json().code).toBe(
+      'ROUTE_NOT_FOUND_ERROR',
+    );
   });
 });

@@ -47,7 +47,9 @@ export const staticWebPlugin = fp<{ distDir?: string }>(async (app, options) => 
       void reply
         .code(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>Keystead</title><p>The web app is not built yet. Run <code>npm run build:web</code> (npm start does it).</p>');
+        .send(
+          '<!doctype html><title>Keystead</title><p>The web app is not built yet. Run <code>npm run build:web</code> (npm start does it).</p>',
+        );
       return true;
     }
     void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');

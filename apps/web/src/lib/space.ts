@@ -47,7 +47,8 @@ export function clearOtherSpaceDrafts(keep: string | number): void {
       const stale: string[] = [];
       for (let index = 0; index < store.length; index += 1) {
         const key = store.key(index);
-        if (key?.startsWith(WALLET_DRAFT_PREFIX) && key !== own && !key.startsWith(`${own}.`)) stale.push(key);
+        if (key?.startsWith(WALLET_DRAFT_PREFIX) && key !== own && !key.startsWith(`${own}.`))
+          stale.push(key);
       }
       for (const key of stale) store.removeItem(key);
     } catch {

@@ -71,7 +71,11 @@ export function createBitcoinAdapter(config: BitcoinAdapterConfig): BitcoinAdapt
           return await rpc.call<ScanResult>('scantxoutset', ['start', descriptors]);
         } catch (error) {
           // Another client's scan is running: wait and retry a few times.
-          if (error instanceof BitcoinRpcError && /already in progress/i.test(error.message) && attempt < 50) {
+          if (
+            error instanceof BitcoinRpcError &&
+            /already in progress/i.test(error.message) &&
+            attempt < 50
+          ) {
             await new Promise((r) => setTimeout(r, 200));
             continue;
           }
@@ -107,7 +111,8 @@ export function createBitcoinAdapter(config: BitcoinAdapterConfig): BitcoinAdapt
       const sheet: BalanceSheet = new Map();
       const canonical = holders.map(normalizeAddress);
       for (const holder of canonical) sheet.set(holder, new Map([[NATIVE, 0n]]));
-      if (tokens.some((t) => t.contract !== null)) throw new BitcoinError('INVALID_ARGUMENT', 'Bitcoin-family chains have no tokens');
+      if (tokens.some((t) => t.contract !== null))
+        throw new BitcoinError('INVALID_ARGUMENT', 'Bitcoin-family chains have no tokens');
       if (canonical.length === 0) return sheet;
       const result = await scan(canonical.map((a) => `addr(${a})`));
       for (const u of result.unspents) {
@@ -128,8 +133,10 @@ export function createBitcoinAdapter(config: BitcoinAdapterConfig): BitcoinAdapt
       const changeCount = opts.changeCount ?? 20;
       const { receive, change } = walletDescriptors(wallet);
       const byScript = new Map<string, { branch: 0 | 1; index: number }>();
-      for (const a of deriveAddresses(wallet, 0, 0, receiveCount)) byScript.set(Buffer.from(a.scriptPubKey).toString('hex'), { branch: 0, index: a.index });
-      for (const a of deriveAddresses(wallet, 1, 0, changeCount)) byScript.set(Buffer.from(a.scriptPubKey).toString('hex'), { branch: 1, index: a.index });
+      for (const a of deriveAddresses(wallet, 0, 0, receiveCount))
+        byScript.set(Buffer.from(a.scriptPubKey).toString('hex'), { branch: 0, index: a.index });
+      for (const a of deriveAddresses(wallet, 1, 0, changeCount))
+        byScript.set(Buffer.from(a.scriptPubKey).toString('hex'), { branch: 1, index: a.index });
       const result = await scan([
         { desc: receive, range: [0, receiveCount - 1] },
         { desc: change, range: [0, changeCount - 1] },
@@ -138,8 +145,17 @@ export function createBitcoinAdapter(config: BitcoinAdapterConfig): BitcoinAdapt
       for (const u of result.unspents) {
         const where = byScript.get(u.scriptPubKey);
         if (!where) continue;
-        const utxo: WalletUtxo = { txid: u.txid, vout: u.vout, value: coinsToSats(u.amount), ...where, confirmations: result.height - u.height + 1 };
-        if (network.scriptType === 'p2sh') utxo.prevTxHex = await rpc.call<string>('getrawtransaction', [u.txid, false]).catch((e) => Promise.reject(wrapRpc(e)));
+        const utxo: WalletUtxo = {
+          txid: u.txid,
+          vout: u.vout,
+          value: coinsToSats(u.amount),
+          ...where,
+          confirmations: result.height - u.height + 1,
+        };
+        if (network.scriptType === 'p2sh')
+          utxo.prevTxHex = await rpc
+            .call<string>('getrawtransaction', [u.txid, false])
+            .catch((e) => Promise.reject(wrapRpc(e)));
         utxos.push(utxo);
       }
       return utxos.sort((a, b) => (a.txid === b.txid ? a.vout - b.vout : a.txid < b.txid ? -1 : 1));
@@ -158,7 +174,14 @@ export function createBitcoinAdapter(config: BitcoinAdapterConfig): BitcoinAdapt
       const slow = await rate(FEE_TIER_BLOCKS.slow);
       const standard = Math.max(slow, await rate(FEE_TIER_BLOCKS.standard));
       const fast = Math.max(standard, await rate(FEE_TIER_BLOCKS.fast));
-      return { unit: 'sat/vB', tiers: { slow: { satPerVbyte: slow }, standard: { satPerVbyte: standard }, fast: { satPerVbyte: fast } } };
+      return {
+        unit: 'sat/vB',
+        tiers: {
+          slow: { satPerVbyte: slow },
+          standard: { satPerVbyte: standard },
+          fast: { satPerVbyte: fast },
+        },
+      };
     },
 
     /** sendrawtransaction; a transaction the node already has (mempool or chain) counts as sent. */
@@ -168,7 +191,13 @@ export function createBitcoinAdapter(config: BitcoinAdapterConfig): BitcoinAdapt
         return await rpc.call<string>('sendrawtransaction', [rawTransaction]);
       } catch (error) {
         if (error instanceof BitcoinRpcError) {
-          if (/already in (the )?(block ?chain|utxo set)|txn-already-in-mempool|txn-already-known|already have transaction/i.test(error.message) || error.code === -27) return txid;
+          if (
+            /already in (the )?(block ?chain|utxo set)|txn-already-in-mempool|txn-already-known|already have transaction/i.test(
+              error.message,
+            ) ||
+            error.code === -27
+          )
+            return txid;
           throw broadcastError(error);
         }
         throw wrapRpc(error);
@@ -176,35 +205,59 @@ export function createBitcoinAdapter(config: BitcoinAdapterConfig): BitcoinAdapt
     },
 
     async testMempoolAccept(rawTransaction) {
-      const [result] = await rpc.call<{ allowed: boolean; 'reject-reason'?: string }[]>('testmempoolaccept', [[rawTransaction]]).catch((e) => Promise.reject(wrapRpc(e)));
+      const [result] = await rpc
+        .call<{ allowed: boolean; 'reject-reason'?: string }[]>('testmempoolaccept', [[rawTransaction]])
+        .catch((e) => Promise.reject(wrapRpc(e)));
       return result!.allowed ? { allowed: true } : { allowed: false, reason: result!['reject-reason'] };
     },
 
     async getTransactionStatus(txid, knownBlockHash) {
       let reorged = false;
       if (knownBlockHash) {
-        const header = await rpc.call<{ confirmations: number; height: number }>('getblockheader', [knownBlockHash]).catch(() => null);
+        const header = await rpc
+          .call<{ confirmations: number; height: number }>('getblockheader', [knownBlockHash])
+          .catch(() => null);
         // confirmations -1: the block is known but no longer on the main chain.
         if (!header || header.confirmations < 0) reorged = true;
-        else return { state: 'confirmed', blockHash: knownBlockHash, blockHeight: header.height, confirmations: header.confirmations };
+        else
+          return {
+            state: 'confirmed',
+            blockHash: knownBlockHash,
+            blockHeight: header.height,
+            confirmations: header.confirmations,
+          };
       }
       let tx: { blockhash?: string; confirmations?: number } | null;
       try {
-        tx = await rpc.call<{ blockhash?: string; confirmations?: number }>('getrawtransaction', [txid, true]);
+        tx = await rpc.call<{ blockhash?: string; confirmations?: number }>('getrawtransaction', [
+          txid,
+          true,
+        ]);
       } catch (error) {
         if (error instanceof BitcoinRpcError && error.code === -5) tx = null;
         else throw wrapRpc(error);
       }
       if (!tx) return { state: reorged ? 'reorged' : 'unknown', confirmations: 0 };
-      if (!tx.blockhash || !tx.confirmations) return { state: reorged ? 'reorged' : 'mempool', confirmations: 0 };
+      if (!tx.blockhash || !tx.confirmations)
+        return { state: reorged ? 'reorged' : 'mempool', confirmations: 0 };
       const header = await rpc.call<{ height: number }>('getblockheader', [tx.blockhash]);
       // Mined again in another block after a reorg: confirmed, with the new block.
-      return { state: 'confirmed', blockHash: tx.blockhash, blockHeight: header.height, confirmations: tx.confirmations };
+      return {
+        state: 'confirmed',
+        blockHash: tx.blockhash,
+        blockHeight: header.height,
+        confirmations: tx.confirmations,
+      };
     },
 
     async getConfirmation(txHash: string): Promise<ConfirmationStatus> {
       const status = await this.getTransactionStatus(txHash);
-      if (status.state === 'confirmed') return { state: 'confirmed', blockNumber: BigInt(status.blockHeight!), confirmations: status.confirmations };
+      if (status.state === 'confirmed')
+        return {
+          state: 'confirmed',
+          blockNumber: BigInt(status.blockHeight!),
+          confirmations: status.confirmations,
+        };
       if (status.state === 'mempool') return { state: 'pending', confirmations: 0 };
       return { state: 'unknown' };
     },
@@ -241,7 +294,9 @@ function wrapRpc(error: unknown): Error {
 /** Maps node rejections to catalogue codes. */
 function broadcastError(error: BitcoinRpcError): BitcoinError {
   const msg = error.message;
-  if (/insufficient fee|rejecting replacement/i.test(msg)) return new BitcoinError('RBF_FEE_RATE_TOO_LOW_ERROR', msg, { cause: error });
-  if (/min relay fee not met|mempool min fee not met/i.test(msg)) return new BitcoinError('BROADCAST_INSUFFICIENT_FEE_ERROR', msg, { cause: error });
+  if (/insufficient fee|rejecting replacement/i.test(msg))
+    return new BitcoinError('RBF_FEE_RATE_TOO_LOW_ERROR', msg, { cause: error });
+  if (/min relay fee not met|mempool min fee not met/i.test(msg))
+    return new BitcoinError('BROADCAST_INSUFFICIENT_FEE_ERROR', msg, { cause: error });
   return new BitcoinError('BROADCAST_REJECTED_ERROR', msg, { cause: error });
 }

@@ -59,7 +59,10 @@ function settle(inputs: WalletUtxo[], total: bigint, target: bigint, costs: Sele
   if (change >= costs.changeDust) return { inputs, fee: feeWithChange, change };
   const feeNoChange = costs.feeOf(inputs.length, false);
   if (total - target < feeNoChange) {
-    throw new BitcoinError('TRANSFER_FEE_EXCEEDS_BALANCE_ERROR', `fee ${feeNoChange} sat does not fit in the balance left after the amount`);
+    throw new BitcoinError(
+      'TRANSFER_FEE_EXCEEDS_BALANCE_ERROR',
+      `fee ${feeNoChange} sat does not fit in the balance left after the amount`,
+    );
   }
   // The remainder is below dust: it goes to the miner rather than into an unspendable output.
   return { inputs, fee: total - target, change: 0n };
@@ -75,7 +78,10 @@ function largestFirst(sorted: WalletUtxo[], target: bigint, costs: SelectionCost
     }
   }
   const allFee = costs.feeOf(sorted.length, false);
-  throw new BitcoinError('TRANSFER_FEE_EXCEEDS_BALANCE_ERROR', `balance ${total} sat cannot pay ${target} sat plus fee ${allFee} sat`);
+  throw new BitcoinError(
+    'TRANSFER_FEE_EXCEEDS_BALANCE_ERROR',
+    `balance ${total} sat cannot pay ${target} sat plus fee ${allFee} sat`,
+  );
 }
 
 /**

@@ -15,7 +15,13 @@ function toDerInt(x: Uint8Array): Buffer {
 export function encodeSignature(compact: Uint8Array, hashType: number): Buffer {
   const r = toDerInt(compact.subarray(0, 32));
   const s = toDerInt(compact.subarray(32, 64));
-  return Buffer.concat([Buffer.from([0x30, 4 + r.length + s.length, 0x02, r.length]), r, Buffer.from([0x02, s.length]), s, Buffer.from([hashType])]);
+  return Buffer.concat([
+    Buffer.from([0x30, 4 + r.length + s.length, 0x02, r.length]),
+    r,
+    Buffer.from([0x02, s.length]),
+    s,
+    Buffer.from([hashType]),
+  ]);
 }
 
 /** DER + sighash byte → 64-byte r||s and the sighash byte; throws SIGNATURE_MALFORMED unless strict DER. */

@@ -1,7 +1,15 @@
 import { payments } from 'bitcoinjs-lib';
 import { withChecksum, verifyDescriptorChecksum } from './descriptor-checksum';
 import { BitcoinError } from './errors';
-import { deriveChild, formatPath, isHardened, parseExtendedPublicKey, parsePath, parsePublicKey, type SignerKey } from './keys';
+import {
+  deriveChild,
+  formatPath,
+  isHardened,
+  parseExtendedPublicKey,
+  parsePath,
+  parsePublicKey,
+  type SignerKey,
+} from './keys';
 import { bitcoinNetwork, type BitcoinChainKey, type BitcoinNetwork } from './networks';
 import { compareBytes, validateWallet, type MultisigWallet } from './wallet';
 import { script as bscript } from 'bitcoinjs-lib';
@@ -36,7 +44,9 @@ export interface ParsedDescriptor {
 export function walletDescriptors(wallet: MultisigWallet): { receive: string; change: string } {
   const network = validateWallet(wallet);
   const make = (branch: 0 | 1) => {
-    const keys = wallet.keys.map((k) => `[${k.fingerprint}${k.path.replace(/^m/, '').replace(/'/g, 'h')}]${k.xpub}/${branch}/*`);
+    const keys = wallet.keys.map(
+      (k) => `[${k.fingerprint}${k.path.replace(/^m/, '').replace(/'/g, 'h')}]${k.xpub}/${branch}/*`,
+    );
     const inner = `sortedmulti(${wallet.threshold},${keys.join(',')})`;
     return withChecksum(network.scriptType === 'p2wsh' ? `wsh(${inner})` : `sh(${inner})`);
   };
@@ -44,12 +54,17 @@ export function walletDescriptors(wallet: MultisigWallet): { receive: string; ch
 }
 
 /** Parses a descriptor (checksum checked when present). Taproot descriptors are refused. */
-export function parseDescriptor(text: string, chain: BitcoinChainKey, opts: { requireChecksum?: boolean } = {}): ParsedDescriptor {
+export function parseDescriptor(
+  text: string,
+  chain: BitcoinChainKey,
+  opts: { requireChecksum?: boolean } = {},
+): ParsedDescriptor {
   const network = bitcoinNetwork(chain);
   const checked = verifyDescriptorChecksum(text.trim(), opts.requireChecksum ?? false);
   if (!checked) throw new BitcoinError('INVALID_ARGUMENT', 'descriptor checksum is missing or wrong');
   let body = checked.body.replace(/\s+/g, '');
-  if (/^(tr|rawtr)\(/.test(body)) throw new BitcoinError('TAPROOT_UNSUPPORTED_ERROR', 'Taproot descriptors are not supported');
+  if (/^(tr|rawtr)\(/.test(body))
+    throw new BitcoinError('TAPROOT_UNSUPPORTED_ERROR', 'Taproot descriptors are not supported');
   let wrapper: DescriptorWrapper = 'bare';
   const unwrap = (prefix: string) => {
     if (body.startsWith(`${prefix}(`) && body.endsWith(')')) {
@@ -61,14 +76,19 @@ export function parseDescriptor(text: string, chain: BitcoinChainKey, opts: { re
   if (unwrap('sh')) wrapper = unwrap('wsh') ? 'sh-wsh' : 'sh';
   else if (unwrap('wsh')) wrapper = 'wsh';
   const match = /^(multi|sortedmulti)\((.*)\)$/.exec(body);
-  if (!match) throw new BitcoinError('INVALID_ARGUMENT', 'only multi() and sortedmulti() descriptors are supported');
+  if (!match)
+    throw new BitcoinError('INVALID_ARGUMENT', 'only multi() and sortedmulti() descriptors are supported');
   const [thresholdText, ...keyTexts] = match[2]!.split(',');
-  if (!/^\d+$/.test(thresholdText ?? '')) throw new BitcoinError('INVALID_ARGUMENT', 'multisig threshold is not a number');
+  if (!/^\d+$/.test(thresholdText ?? ''))
+    throw new BitcoinError('INVALID_ARGUMENT', 'multisig threshold is not a number');
   const threshold = Number(thresholdText);
   const keys = keyTexts.map((k) => parseDescriptorKey(k, network));
   const maxKeys = wrapper === 'sh' ? 15 : wrapper === 'bare' ? 3 : 20;
   if (threshold < 1 || threshold > keys.length || keys.length > maxKeys) {
-    throw new BitcoinError('INVALID_ARGUMENT', `bad threshold ${threshold} of ${keys.length} keys for ${wrapper}`);
+    throw new BitcoinError(
+      'INVALID_ARGUMENT',
+      `bad threshold ${threshold} of ${keys.length} keys for ${wrapper}`,
+    );
   }
   if (wrapper !== 'sh' && wrapper !== 'bare' && keys.some((k) => k.pubkey && k.pubkey.length !== 33)) {
     throw new BitcoinError('INVALID_ARGUMENT', 'segwit multisig needs compressed keys');
@@ -89,8 +109,10 @@ function parseDescriptorKey(text: string, network: BitcoinNetwork): DescriptorKe
   if (origin && origin.steps[0] === 86 + 0x80000000) {
     throw new BitcoinError('TAPROOT_UNSUPPORTED_ERROR', 'Taproot (purpose 86\u2032) keys are not supported');
   }
-  if (/^0[23][0-9a-fA-F]{64}$/.test(rest)) return { origin, pubkey: parsePublicKey(rest), steps: [], wildcard: false };
-  if (/^04[0-9a-fA-F]{128}$/.test(rest)) return { origin, pubkey: Buffer.from(rest, 'hex'), steps: [], wildcard: false };
+  if (/^0[23][0-9a-fA-F]{64}$/.test(rest))
+    return { origin, pubkey: parsePublicKey(rest), steps: [], wildcard: false };
+  if (/^04[0-9a-fA-F]{128}$/.test(rest))
+    return { origin, pubkey: Buffer.from(rest, 'hex'), steps: [], wildcard: false };
   const [base, ...stepTexts] = rest.split('/');
   let wildcard = false;
   let multipath = false;
@@ -162,13 +184,18 @@ export function walletFromDescriptor(text: string, chain: BitcoinChainKey): Mult
   const parsed = parseDescriptor(text, chain);
   const expected = network.scriptType === 'p2wsh' ? 'wsh' : 'sh';
   if (parsed.wrapper !== expected || !parsed.sorted) {
-    throw new BitcoinError('INVALID_ARGUMENT', `${chain} wallets are ${expected}(sortedmulti(…)) descriptors`);
+    throw new BitcoinError(
+      'INVALID_ARGUMENT',
+      `${chain} wallets are ${expected}(sortedmulti(…)) descriptors`,
+    );
   }
   const keys: SignerKey[] = parsed.keys.map((k) => {
     if (!k.xpub || !k.origin || !k.wildcard) {
       throw new BitcoinError('INVALID_ARGUMENT', 'every key needs [fingerprint/path]xpub/…/*');
     }
-    const suffixOk = k.multipath ? k.steps.length === 0 : k.steps.length === 1 && (k.steps[0] === 0 || k.steps[0] === 1);
+    const suffixOk = k.multipath
+      ? k.steps.length === 0
+      : k.steps.length === 1 && (k.steps[0] === 0 || k.steps[0] === 1);
     if (!suffixOk) throw new BitcoinError('INVALID_ARGUMENT', 'key suffix must be /0/*, /1/* or /<0;1>/*');
     return { fingerprint: k.origin.fingerprint, path: formatPath(k.origin.steps), xpub: k.xpub };
   });

@@ -10,7 +10,14 @@ export {
   type BitcoinNetwork,
   type MultisigScriptType,
 } from './networks';
-export { formatPath, parseExtendedPublicKey, parsePath, parsePublicKey, parseSignerKey, type SignerKey } from './keys';
+export {
+  formatPath,
+  parseExtendedPublicKey,
+  parsePath,
+  parsePublicKey,
+  parseSignerKey,
+  type SignerKey,
+} from './keys';
 export {
   MAX_MULTISIG_KEYS,
   MAX_P2SH_MULTISIG_KEYS,
@@ -45,7 +52,13 @@ export {
 } from './message';
 export { segwitV0Digest } from './sighash';
 export { dustThreshold, estimateVsize, feeFor, multisigInputWeight } from './size';
-export { selectCoins, spendChosen, type Selection, type SelectionCosts, type WalletUtxo } from './coin-select';
+export {
+  selectCoins,
+  spendChosen,
+  type Selection,
+  type SelectionCosts,
+  type WalletUtxo,
+} from './coin-select';
 export {
   SEQUENCE_FINAL,
   SEQUENCE_RBF,

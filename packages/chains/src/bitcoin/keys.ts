@@ -69,7 +69,8 @@ function refuseTaprootPath(steps: number[]): void {
 
 function normaliseFingerprint(fingerprint: string): string {
   const fp = fingerprint.trim().toLowerCase();
-  if (!/^[0-9a-f]{8}$/.test(fp)) throw new BitcoinError('INVALID_ARGUMENT', 'fingerprint must be 8 hex digits');
+  if (!/^[0-9a-f]{8}$/.test(fp))
+    throw new BitcoinError('INVALID_ARGUMENT', 'fingerprint must be 8 hex digits');
   return fp;
 }
 
@@ -88,10 +89,14 @@ export function parseExtendedPublicKey(text: string, network: BitcoinNetwork): B
   if (raw.length !== 78) throw new BitcoinError('INVALID_ARGUMENT', 'extended key must be 78 bytes');
   const version = new DataView(raw.buffer, raw.byteOffset, 4).getUint32(0);
   if (PRIVATE_VERSIONS.has(version)) {
-    throw new BitcoinError('PRIVATE_KEY_REFUSED', 'an extended private key was given; only public keys are accepted');
+    throw new BitcoinError(
+      'PRIVATE_KEY_REFUSED',
+      'an extended private key was given; only public keys are accepted',
+    );
   }
   const known = PUBLIC_VERSIONS[version];
-  if (!known) throw new BitcoinError('INVALID_ARGUMENT', `unknown extended key version 0x${version.toString(16)}`);
+  if (!known)
+    throw new BitcoinError('INVALID_ARGUMENT', `unknown extended key version 0x${version.toString(16)}`);
   if (known.mainnet === network.testnet) {
     throw new BitcoinError('NETWORK_MISMATCH', `${known.name} key does not belong to ${network.key}`);
   }
@@ -100,7 +105,9 @@ export function parseExtendedPublicKey(text: string, network: BitcoinNetwork): B
   try {
     return bip32.fromBase58(bs58check.encode(canonical), network.bitcoinjs);
   } catch (error) {
-    throw new BitcoinError('INVALID_ARGUMENT', `invalid extended public key: ${(error as Error).message}`, { cause: error });
+    throw new BitcoinError('INVALID_ARGUMENT', `invalid extended public key: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -119,7 +126,10 @@ export function parseSignerKey(
     throw new BitcoinError('INVALID_ARGUMENT', `xpub depth ${node.depth} does not match path ${input.path}`);
   }
   if (steps.length > 0 && node.index !== steps[steps.length - 1]) {
-    throw new BitcoinError('INVALID_ARGUMENT', `xpub child number does not match the last step of ${input.path}`);
+    throw new BitcoinError(
+      'INVALID_ARGUMENT',
+      `xpub child number does not match the last step of ${input.path}`,
+    );
   }
   const fingerprint = normaliseFingerprint(input.fingerprint);
   if (steps.length === 0 && Buffer.from(node.fingerprint).toString('hex') !== fingerprint) {
@@ -156,7 +166,8 @@ export function deriveChild(xpub: string, network: BitcoinNetwork, steps: number
   }
   if (steps.length === 0) return node;
   const last = steps[steps.length - 1]!;
-  if (isHardened(last)) throw new BitcoinError('INVALID_ARGUMENT', 'cannot derive a hardened child from a public key');
+  if (isHardened(last))
+    throw new BitcoinError('INVALID_ARGUMENT', 'cannot derive a hardened child from a public key');
   const child = node.derive(last);
   if (nodeCache.size >= NODE_CACHE_LIMIT) nodeCache.clear();
   nodeCache.set(cacheKey, child);

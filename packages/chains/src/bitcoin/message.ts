@@ -27,7 +27,11 @@ export function messageHash(network: BitcoinNetwork, message: string): Uint8Arra
 }
 
 /** The public key that made a signature, or null when the signature is malformed. */
-export function recoverMessageSigner(chain: BitcoinChainKey, message: string, signatureBase64: string): { pubkey: Uint8Array; compressed: boolean } | null {
+export function recoverMessageSigner(
+  chain: BitcoinChainKey,
+  message: string,
+  signatureBase64: string,
+): { pubkey: Uint8Array; compressed: boolean } | null {
   const network = bitcoinNetwork(chain);
   const sig = Buffer.from(signatureBase64.trim(), 'base64');
   if (sig.length !== 65) return null;
@@ -46,7 +50,8 @@ export function recoverMessageSigner(chain: BitcoinChainKey, message: string, si
 function refuseTaprootAddress(address: string): void {
   try {
     const decoded = baddress.fromBech32(address);
-    if (decoded.version === 1) throw new BitcoinError('TAPROOT_UNSUPPORTED_ERROR', 'Taproot addresses are not supported');
+    if (decoded.version === 1)
+      throw new BitcoinError('TAPROOT_UNSUPPORTED_ERROR', 'Taproot addresses are not supported');
   } catch (error) {
     if (error instanceof BitcoinError) throw error;
   }
@@ -64,17 +69,29 @@ export function singleKeyAddresses(network: BitcoinNetwork, pubkey: Uint8Array):
 }
 
 /** Verifies a signed message against an address. Taproot addresses throw TAPROOT_UNSUPPORTED_ERROR. */
-export function verifyMessageForAddress(chain: BitcoinChainKey, address: string, message: string, signatureBase64: string): boolean {
+export function verifyMessageForAddress(
+  chain: BitcoinChainKey,
+  address: string,
+  message: string,
+  signatureBase64: string,
+): boolean {
   const network = bitcoinNetwork(chain);
   refuseTaprootAddress(address.trim());
   const recovered = recoverMessageSigner(chain, message, signatureBase64);
   if (!recovered) return false;
   const wanted = address.trim();
-  return singleKeyAddresses(network, recovered.pubkey).some((a) => a === wanted || (a.startsWith(network.bitcoinjs.bech32 + '1') && a === wanted.toLowerCase()));
+  return singleKeyAddresses(network, recovered.pubkey).some(
+    (a) => a === wanted || (a.startsWith(network.bitcoinjs.bech32 + '1') && a === wanted.toLowerCase()),
+  );
 }
 
 /** Verifies a signed message against a public key (hex, compressed). */
-export function verifyMessageForPublicKey(chain: BitcoinChainKey, pubkeyHex: string, message: string, signatureBase64: string): boolean {
+export function verifyMessageForPublicKey(
+  chain: BitcoinChainKey,
+  pubkeyHex: string,
+  message: string,
+  signatureBase64: string,
+): boolean {
   const recovered = recoverMessageSigner(chain, message, signatureBase64);
   if (!recovered) return false;
   const pk = Buffer.from(pubkeyHex, 'hex');
@@ -87,11 +104,22 @@ export function verifyMessageForPublicKey(chain: BitcoinChainKey, pubkeyHex: str
  * `childPath` below the xpub (e.g. "0/0", as wallets sign with an address of the account), or
  * the xpub's own key when no path is given.
  */
-export function verifySignerKeyMessage(chain: BitcoinChainKey, key: SignerKey, message: string, signatureBase64: string, childPath?: string): boolean {
+export function verifySignerKeyMessage(
+  chain: BitcoinChainKey,
+  key: SignerKey,
+  message: string,
+  signatureBase64: string,
+  childPath?: string,
+): boolean {
   const network = bitcoinNetwork(chain);
   const steps = childPath ? parsePath(childPath) : [];
   const node = deriveChild(key.xpub, network, steps);
-  return verifyMessageForPublicKey(chain, Buffer.from(node.publicKey).toString('hex'), message, signatureBase64);
+  return verifyMessageForPublicKey(
+    chain,
+    Buffer.from(node.publicKey).toString('hex'),
+    message,
+    signatureBase64,
+  );
 }
 
 /** Makes the message a signer must sign to prove control of a key. */

@@ -38,7 +38,14 @@ const TPUB = { public: 0x043587cf, private: 0x04358394 };
 const NETWORKS: Record<BitcoinChainKey, BitcoinNetwork> = {
   btc: {
     key: 'btc',
-    bitcoinjs: { messagePrefix: '\x18Bitcoin Signed Message:\n', bech32: 'bc', bip32: XPUB, pubKeyHash: 0x00, scriptHash: 0x05, wif: 0x80 },
+    bitcoinjs: {
+      messagePrefix: '\x18Bitcoin Signed Message:\n',
+      bech32: 'bc',
+      bip32: XPUB,
+      pubKeyHash: 0x00,
+      scriptHash: 0x05,
+      wif: 0x80,
+    },
     messageMagic: 'Bitcoin Signed Message:\n',
     testnet: false,
     scriptType: 'p2wsh',
@@ -51,7 +58,14 @@ const NETWORKS: Record<BitcoinChainKey, BitcoinNetwork> = {
   },
   'btc-testnet': {
     key: 'btc-testnet',
-    bitcoinjs: { messagePrefix: '\x18Bitcoin Signed Message:\n', bech32: 'tb', bip32: TPUB, pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef },
+    bitcoinjs: {
+      messagePrefix: '\x18Bitcoin Signed Message:\n',
+      bech32: 'tb',
+      bip32: TPUB,
+      pubKeyHash: 0x6f,
+      scriptHash: 0xc4,
+      wif: 0xef,
+    },
     messageMagic: 'Bitcoin Signed Message:\n',
     testnet: true,
     scriptType: 'p2wsh',
@@ -64,7 +78,14 @@ const NETWORKS: Record<BitcoinChainKey, BitcoinNetwork> = {
   },
   'btc-regtest': {
     key: 'btc-regtest',
-    bitcoinjs: { messagePrefix: '\x18Bitcoin Signed Message:\n', bech32: 'bcrt', bip32: TPUB, pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef },
+    bitcoinjs: {
+      messagePrefix: '\x18Bitcoin Signed Message:\n',
+      bech32: 'bcrt',
+      bip32: TPUB,
+      pubKeyHash: 0x6f,
+      scriptHash: 0xc4,
+      wif: 0xef,
+    },
     messageMagic: 'Bitcoin Signed Message:\n',
     testnet: true,
     scriptType: 'p2wsh',
@@ -80,7 +101,14 @@ const NETWORKS: Record<BitcoinChainKey, BitcoinNetwork> = {
   // txn-mempool-conflict (BROADCAST_REJECTED_ERROR).
   ltc: {
     key: 'ltc',
-    bitcoinjs: { messagePrefix: '\x19Litecoin Signed Message:\n', bech32: 'ltc', bip32: XPUB, pubKeyHash: 0x30, scriptHash: 0x32, wif: 0xb0 },
+    bitcoinjs: {
+      messagePrefix: '\x19Litecoin Signed Message:\n',
+      bech32: 'ltc',
+      bip32: XPUB,
+      pubKeyHash: 0x30,
+      scriptHash: 0x32,
+      wif: 0xb0,
+    },
     messageMagic: 'Litecoin Signed Message:\n',
     testnet: false,
     scriptType: 'p2wsh',
@@ -93,7 +121,14 @@ const NETWORKS: Record<BitcoinChainKey, BitcoinNetwork> = {
   },
   'ltc-regtest': {
     key: 'ltc-regtest',
-    bitcoinjs: { messagePrefix: '\x19Litecoin Signed Message:\n', bech32: 'rltc', bip32: TPUB, pubKeyHash: 0x6f, scriptHash: 0x3a, wif: 0xef },
+    bitcoinjs: {
+      messagePrefix: '\x19Litecoin Signed Message:\n',
+      bech32: 'rltc',
+      bip32: TPUB,
+      pubKeyHash: 0x6f,
+      scriptHash: 0x3a,
+      wif: 0xef,
+    },
     messageMagic: 'Litecoin Signed Message:\n',
     testnet: true,
     scriptType: 'p2wsh',
@@ -108,7 +143,14 @@ const NETWORKS: Record<BitcoinChainKey, BitcoinNetwork> = {
   // sighash ALL|FORKID with the BIP-143-style digest; no RBF on Bitcoin Cash.
   bch: {
     key: 'bch',
-    bitcoinjs: { messagePrefix: '\x18Bitcoin Signed Message:\n', bech32: '', bip32: XPUB, pubKeyHash: 0x00, scriptHash: 0x05, wif: 0x80 },
+    bitcoinjs: {
+      messagePrefix: '\x18Bitcoin Signed Message:\n',
+      bech32: '',
+      bip32: XPUB,
+      pubKeyHash: 0x00,
+      scriptHash: 0x05,
+      wif: 0x80,
+    },
     messageMagic: 'Bitcoin Signed Message:\n',
     testnet: false,
     scriptType: 'p2sh',
@@ -129,6 +171,7 @@ export function isBitcoinChainKey(key: string): key is BitcoinChainKey {
 
 /** Network parameters of a Bitcoin-family chain key; throws on any other key. */
 export function bitcoinNetwork(key: string): BitcoinNetwork {
-  if (!isBitcoinChainKey(key)) throw new BitcoinError('INVALID_ARGUMENT', `not a Bitcoin-family chain: ${key}`);
+  if (!isBitcoinChainKey(key))
+    throw new BitcoinError('INVALID_ARGUMENT', `not a Bitcoin-family chain: ${key}`);
   return NETWORKS[key];
 }

@@ -51,7 +51,8 @@ export function recipientScript(network: BitcoinNetwork, address: string): Uint8
     }
     throw new BitcoinError('INVALID_ADDRESS', `not a ${network.key} address: ${address}`, { cause: error });
   }
-  if (script[0] === 0x51 && script.length === 34) throw new BitcoinError('TAPROOT_UNSUPPORTED_ERROR', 'Taproot addresses are not supported');
+  if (script[0] === 0x51 && script.length === 34)
+    throw new BitcoinError('TAPROOT_UNSUPPORTED_ERROR', 'Taproot addresses are not supported');
   return script;
 }
 
@@ -65,12 +66,22 @@ export function buildSpendPsbt(input: BuildSpendInput): BuiltSpend {
   const m = input.wallet.threshold;
   const n = input.wallet.keys.length;
   if (input.outputs.length === 0) throw new BitcoinError('INVALID_ARGUMENT', 'no recipients');
-  if (input.sendMax && input.outputs.length !== 1) throw new BitcoinError('INVALID_ARGUMENT', 'send-max takes one recipient');
+  if (input.sendMax && input.outputs.length !== 1)
+    throw new BitcoinError('INVALID_ARGUMENT', 'send-max takes one recipient');
   const scripts = input.outputs.map((o) => recipientScript(network, o.address));
   const change = deriveAddress(input.wallet, 1, input.changeIndex);
   const outputLengths = scripts.map((s) => s.length);
   const feeOf = (inputs: number, withChange: boolean) =>
-    feeFor(estimateVsize(network, m, n, inputs, withChange ? [...outputLengths, change.scriptPubKey.length] : outputLengths), input.feeRate);
+    feeFor(
+      estimateVsize(
+        network,
+        m,
+        n,
+        inputs,
+        withChange ? [...outputLengths, change.scriptPubKey.length] : outputLengths,
+      ),
+      input.feeRate,
+    );
   const costs = { feeOf, changeDust: dustThreshold(network, change.scriptPubKey) };
 
   let amounts = input.outputs.map((o) => o.value);
@@ -80,17 +91,27 @@ export function buildSpendPsbt(input: BuildSpendInput): BuiltSpend {
     const total = pool.reduce((s, u) => s + u.value, 0n);
     if (pool.length === 0) throw new BitcoinError('UTXO_SHORTAGE_ERROR', 'no unspent outputs');
     const fee = feeOf(pool.length, false);
-    if (total <= fee) throw new BitcoinError('TRANSFER_FEE_EXCEEDS_BALANCE_ERROR', `balance ${total} sat does not cover fee ${fee} sat`);
+    if (total <= fee)
+      throw new BitcoinError(
+        'TRANSFER_FEE_EXCEEDS_BALANCE_ERROR',
+        `balance ${total} sat does not cover fee ${fee} sat`,
+      );
     amounts = [total - fee];
     selection = { inputs: pool, fee, change: 0n };
   } else {
-    for (const value of amounts) if (value <= 0n) throw new BitcoinError('INVALID_ARGUMENT', 'amounts must be positive');
+    for (const value of amounts)
+      if (value <= 0n) throw new BitcoinError('INVALID_ARGUMENT', 'amounts must be positive');
     const target = amounts.reduce((s, v) => s + v, 0n);
-    selection = input.chosen ? spendChosen(pickChosen(input.utxos, input.chosen), target, costs) : selectCoins(input.utxos, target, costs);
+    selection = input.chosen
+      ? spendChosen(pickChosen(input.utxos, input.chosen), target, costs)
+      : selectCoins(input.utxos, target, costs);
   }
   amounts.forEach((value, i) => {
     if (value < dustThreshold(network, scripts[i]!)) {
-      throw new BitcoinError('TRANSFER_VOLUME_TOO_SMALL_ERROR', `output ${i} (${value} sat) is below the dust threshold`);
+      throw new BitcoinError(
+        'TRANSFER_VOLUME_TOO_SMALL_ERROR',
+        `output ${i} (${value} sat) is below the dust threshold`,
+      );
     }
   });
 
@@ -102,34 +123,61 @@ export function buildSpendPsbt(input: BuildSpendInput): BuiltSpend {
     psbt.addOutput({
       script: change.scriptPubKey,
       value: selection.change,
-      bip32Derivation: change.derivations.map((d) => ({ masterFingerprint: Buffer.from(d.fingerprint, 'hex'), pubkey: d.pubkey, path: d.path })),
-      ...(network.scriptType === 'p2wsh' ? { witnessScript: change.multisigScript } : { redeemScript: change.multisigScript }),
+      bip32Derivation: change.derivations.map((d) => ({
+        masterFingerprint: Buffer.from(d.fingerprint, 'hex'),
+        pubkey: d.pubkey,
+        path: d.path,
+      })),
+      ...(network.scriptType === 'p2wsh'
+        ? { witnessScript: change.multisigScript }
+        : { redeemScript: change.multisigScript }),
     });
   }
-  const vsize = estimateVsize(network, m, n, selection.inputs.length, psbt.txOutputs.map((o) => o.script.length));
+  const vsize = estimateVsize(
+    network,
+    m,
+    n,
+    selection.inputs.length,
+    psbt.txOutputs.map((o) => o.script.length),
+  );
   return {
     psbt: psbt.toBase64(),
     fee: selection.fee,
     vsize,
     inputs: selection.inputs,
-    change: selection.change > 0n ? { address: change.address, index: input.changeIndex, value: selection.change } : null,
+    change:
+      selection.change > 0n
+        ? { address: change.address, index: input.changeIndex, value: selection.change }
+        : null,
   };
 }
 
 function pickChosen(utxos: WalletUtxo[], chosen: string[]): WalletUtxo[] {
   const byOutpoint = new Map(utxos.map((u) => [`${u.txid}:${u.vout}`, u]));
-  if (new Set(chosen).size !== chosen.length) throw new BitcoinError('INVALID_ARGUMENT', 'an outpoint is chosen twice');
+  if (new Set(chosen).size !== chosen.length)
+    throw new BitcoinError('INVALID_ARGUMENT', 'an outpoint is chosen twice');
   return chosen.map((op) => {
     const utxo = byOutpoint.get(op);
-    if (!utxo) throw new BitcoinError('UTXO_SHORTAGE_ERROR', `outpoint ${op} is not an unspent output of the wallet`);
+    if (!utxo)
+      throw new BitcoinError('UTXO_SHORTAGE_ERROR', `outpoint ${op} is not an unspent output of the wallet`);
     return utxo;
   });
 }
 
 /** Adds one wallet UTXO as a PSBT input with everything a signer needs to check and sign it. */
-export function addWalletInput(psbt: Psbt, wallet: MultisigWallet, network: BitcoinNetwork, utxo: WalletUtxo, sequence?: number): void {
+export function addWalletInput(
+  psbt: Psbt,
+  wallet: MultisigWallet,
+  network: BitcoinNetwork,
+  utxo: WalletUtxo,
+  sequence?: number,
+): void {
   const derived = deriveAddress(wallet, utxo.branch, utxo.index);
-  const bip32Derivation = derived.derivations.map((d) => ({ masterFingerprint: Buffer.from(d.fingerprint, 'hex'), pubkey: d.pubkey, path: d.path }));
+  const bip32Derivation = derived.derivations.map((d) => ({
+    masterFingerprint: Buffer.from(d.fingerprint, 'hex'),
+    pubkey: d.pubkey,
+    path: d.path,
+  }));
   const seq = sequence ?? (network.rbf ? SEQUENCE_RBF : SEQUENCE_FINAL);
   if (network.scriptType === 'p2wsh') {
     psbt.addInput({
@@ -145,11 +193,22 @@ export function addWalletInput(psbt: Psbt, wallet: MultisigWallet, network: Bitc
     return;
   }
   // P2SH (Bitcoin Cash): the full previous transaction is the PSBT's way to carry the amount.
-  if (!utxo.prevTxHex) throw new BitcoinError('INVALID_ARGUMENT', `P2SH input ${utxo.txid}:${utxo.vout} needs its previous transaction`);
+  if (!utxo.prevTxHex)
+    throw new BitcoinError(
+      'INVALID_ARGUMENT',
+      `P2SH input ${utxo.txid}:${utxo.vout} needs its previous transaction`,
+    );
   const prev = Transaction.fromHex(utxo.prevTxHex);
   const prevOut = prev.outs[utxo.vout];
-  if (!prevOut || Buffer.compare(prevOut.script, derived.scriptPubKey) !== 0 || prevOut.value !== utxo.value) {
-    throw new BitcoinError('INVALID_ARGUMENT', `previous transaction does not match ${utxo.txid}:${utxo.vout}`);
+  if (
+    !prevOut ||
+    Buffer.compare(prevOut.script, derived.scriptPubKey) !== 0 ||
+    prevOut.value !== utxo.value
+  ) {
+    throw new BitcoinError(
+      'INVALID_ARGUMENT',
+      `previous transaction does not match ${utxo.txid}:${utxo.vout}`,
+    );
   }
   psbt.addInput({
     hash: utxo.txid,

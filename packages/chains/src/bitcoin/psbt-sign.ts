@@ -28,7 +28,11 @@ function multisigInput(psbt: Psbt, index: number, network: BitcoinNetwork): Mult
   const input = psbt.data.inputs[index];
   if (!input) throw new BitcoinError('INVALID_ARGUMENT', `no input ${index}`);
   const script = network.scriptType === 'p2wsh' ? input.witnessScript : input.redeemScript;
-  if (!script) throw new BitcoinError('PSBT_INVALID', `input ${index} has no ${network.scriptType === 'p2wsh' ? 'witnessScript' : 'redeemScript'}`);
+  if (!script)
+    throw new BitcoinError(
+      'PSBT_INVALID',
+      `input ${index} has no ${network.scriptType === 'p2wsh' ? 'witnessScript' : 'redeemScript'}`,
+    );
   const chunks = bscript.decompile(script);
   if (!chunks || chunks.length < 4 || chunks[chunks.length - 1] !== bscript.OPS.OP_CHECKMULTISIG) {
     throw new BitcoinError('PSBT_INVALID', `input ${index} is not a multisig input`);
@@ -52,7 +56,12 @@ function unsignedTx(psbt: Psbt): Transaction {
 }
 
 /** The digest input `index` must be signed over (BIP-143; ALL, or ALL|FORKID on Bitcoin Cash). */
-export function inputSighash(psbt: Psbt, index: number, network: BitcoinNetwork, tx = unsignedTx(psbt)): Uint8Array {
+export function inputSighash(
+  psbt: Psbt,
+  index: number,
+  network: BitcoinNetwork,
+  tx = unsignedTx(psbt),
+): Uint8Array {
   const { script, amount } = multisigInput(psbt, index, network);
   return segwitV0Digest(tx, index, script, amount, network.sighashType);
 }
@@ -77,13 +86,20 @@ export function signingRequests(psbtBase64: string, chain: BitcoinChainKey): Sig
     const signed = new Set((input.partialSig ?? []).map((p) => Buffer.from(p.pubkey).toString('hex')));
     return {
       inputIndex,
-      sighash: Buffer.from(segwitV0Digest(tx, inputIndex, info.script, info.amount, network.sighashType)).toString('hex'),
+      sighash: Buffer.from(
+        segwitV0Digest(tx, inputIndex, info.script, info.amount, network.sighashType),
+      ).toString('hex'),
       sighashType: network.sighashType,
       threshold: info.threshold,
       keys: info.pubkeys.map((pk) => {
         const hex = Buffer.from(pk).toString('hex');
         const d = input.bip32Derivation?.find((x) => Buffer.compare(x.pubkey, pk) === 0);
-        return { pubkey: hex, fingerprint: d ? Buffer.from(d.masterFingerprint).toString('hex') : null, path: d?.path ?? null, signed: signed.has(hex) };
+        return {
+          pubkey: hex,
+          fingerprint: d ? Buffer.from(d.masterFingerprint).toString('hex') : null,
+          path: d?.path ?? null,
+          signed: signed.has(hex),
+        };
       }),
     };
   });
@@ -94,15 +110,28 @@ export function signingRequests(psbtBase64: string, chain: BitcoinChainKey): Sig
  * of the input's multisig keys, the encoding is strict DER with the chain's sighash byte, S is
  * low, and it verifies over the input's digest. Throws a BitcoinError saying which check failed.
  */
-export function verifyPartialSignature(psbt: Psbt, index: number, pubkey: Uint8Array, signature: Uint8Array, network: BitcoinNetwork, digest?: Uint8Array): void {
+export function verifyPartialSignature(
+  psbt: Psbt,
+  index: number,
+  pubkey: Uint8Array,
+  signature: Uint8Array,
+  network: BitcoinNetwork,
+  digest?: Uint8Array,
+): void {
   const info = multisigInput(psbt, index, network);
   if (!info.pubkeys.some((pk) => Buffer.compare(pk, pubkey) === 0)) {
-    throw new BitcoinError('SIGNER_NOT_MATCHED', `key ${Buffer.from(pubkey).toString('hex')} is not a signer of input ${index}`);
+    throw new BitcoinError(
+      'SIGNER_NOT_MATCHED',
+      `key ${Buffer.from(pubkey).toString('hex')} is not a signer of input ${index}`,
+    );
   }
   const { compact, hashType } = decodeSignature(signature);
   const decoded = { signature: compact, hashType };
   if (decoded.hashType !== network.sighashType) {
-    throw new BitcoinError('SIGNATURE_MALFORMED', `input ${index}: sighash type 0x${decoded.hashType.toString(16)}, expected 0x${network.sighashType.toString(16)}`);
+    throw new BitcoinError(
+      'SIGNATURE_MALFORMED',
+      `input ${index}: sighash type 0x${decoded.hashType.toString(16)}, expected 0x${network.sighashType.toString(16)}`,
+    );
   }
   const s = BigInt('0x' + Buffer.from(decoded.signature.subarray(32)).toString('hex'));
   if (s > HALF_N) throw new BitcoinError('SIGNATURE_HIGH_S', `input ${index}: high-S signature`);
@@ -121,7 +150,11 @@ export interface PartialSignature {
 }
 
 /** Verifies signatures and records them in the PSBT; returns the updated PSBT. */
-export function addPartialSignatures(psbtBase64: string, chain: BitcoinChainKey, signatures: PartialSignature[]): string {
+export function addPartialSignatures(
+  psbtBase64: string,
+  chain: BitcoinChainKey,
+  signatures: PartialSignature[],
+): string {
   const network = bitcoinNetwork(chain);
   const psbt = readPsbt(psbtBase64, network);
   const tx = unsignedTx(psbt);
@@ -141,7 +174,11 @@ export function addPartialSignatures(psbtBase64: string, chain: BitcoinChainKey,
 export function partialSignatures(psbtBase64: string, chain: BitcoinChainKey): PartialSignature[] {
   const psbt = readPsbt(psbtBase64, bitcoinNetwork(chain));
   return psbt.data.inputs.flatMap((input, inputIndex) =>
-    (input.partialSig ?? []).map((p) => ({ inputIndex, pubkey: Buffer.from(p.pubkey).toString('hex'), signature: Buffer.from(p.signature).toString('hex') })),
+    (input.partialSig ?? []).map((p) => ({
+      inputIndex,
+      pubkey: Buffer.from(p.pubkey).toString('hex'),
+      signature: Buffer.from(p.signature).toString('hex'),
+    })),
   );
 }
 
@@ -156,7 +193,8 @@ export function combinePsbts(chain: BitcoinChainKey, base: string, others: strin
   let combined = base;
   for (const other of others) {
     const psbt = readPsbt(other, network);
-    if (unsignedTx(psbt).getId() !== txid) throw new BitcoinError('PSBT_INVALID', 'PSBTs are of different transactions');
+    if (unsignedTx(psbt).getId() !== txid)
+      throw new BitcoinError('PSBT_INVALID', 'PSBTs are of different transactions');
     combined = addPartialSignatures(combined, chain, partialSignatures(other, chain));
   }
   return combined;
@@ -192,20 +230,32 @@ export function finalizePsbt(psbtBase64: string, chain: BitcoinChainKey): Finali
       sigs.push(partial.signature);
     }
     if (sigs.length < info.threshold) {
-      throw new BitcoinError('SIGNATURES_BELOW_THRESHOLD', `input ${index} has ${sigs.length} of ${info.threshold} signatures`);
+      throw new BitcoinError(
+        'SIGNATURES_BELOW_THRESHOLD',
+        `input ${index} has ${sigs.length} of ${info.threshold} signatures`,
+      );
     }
     // Written at the data level: bitcoinjs-lib's finalizer re-decodes every signature and does
     // not know Bitcoin Cash's FORKID sighash byte.
     if (network.scriptType === 'p2wsh') {
-      psbt.data.updateInput(index, { finalScriptWitness: witnessStackToScriptWitness([new Uint8Array(0), ...sigs, info.script]) });
+      psbt.data.updateInput(index, {
+        finalScriptWitness: witnessStackToScriptWitness([new Uint8Array(0), ...sigs, info.script]),
+      });
     } else {
-      psbt.data.updateInput(index, { finalScriptSig: bscript.compile([bscript.OPS.OP_0!, ...sigs, info.script]) });
+      psbt.data.updateInput(index, {
+        finalScriptSig: bscript.compile([bscript.OPS.OP_0!, ...sigs, info.script]),
+      });
     }
     psbt.data.clearFinalizedInput(index);
   });
   const final = psbt.extractTransaction(true);
   const outputTotal = final.outs.reduce((s, o) => s + o.value, 0n);
-  return { hex: final.toHex(), txid: final.getId(), fee: inputTotal - outputTotal, vsize: final.virtualSize() };
+  return {
+    hex: final.toHex(),
+    txid: final.getId(),
+    fee: inputTotal - outputTotal,
+    vsize: final.virtualSize(),
+  };
 }
 
 function witnessStackToScriptWitness(items: Uint8Array[]): Buffer {
@@ -223,7 +273,10 @@ function varint(n: number): Buffer {
 }
 
 /** Per input: signatures present and verified, and the threshold. */
-export function signatureProgress(psbtBase64: string, chain: BitcoinChainKey): { inputIndex: number; valid: number; threshold: number }[] {
+export function signatureProgress(
+  psbtBase64: string,
+  chain: BitcoinChainKey,
+): { inputIndex: number; valid: number; threshold: number }[] {
   const network = bitcoinNetwork(chain);
   const psbt = readPsbt(psbtBase64, network);
   const tx = unsignedTx(psbt);

@@ -32,10 +32,15 @@ export function buildReplacementPsbt(input: ReplacementInput): { psbt: string; f
   const oldRate = Number(input.originalFee) / input.originalVsize;
   const minRate = oldRate + network.incrementalRelaySatPerVb;
   if (input.feeRate < minRate) {
-    throw new BitcoinError('RBF_FEE_RATE_TOO_LOW_ERROR', `replacement rate ${input.feeRate} sat/vB is below ${minRate.toFixed(2)} sat/vB`);
+    throw new BitcoinError(
+      'RBF_FEE_RATE_TOO_LOW_ERROR',
+      `replacement rate ${input.feeRate} sat/vB is below ${minRate.toFixed(2)} sat/vB`,
+    );
   }
   const byOutpoint = new Map(input.inputs.map((u) => [`${u.txid}:${u.vout}`, u]));
-  const outpoints = original.txInputs.map((i) => `${Buffer.from(i.hash).reverse().toString('hex')}:${i.index}`);
+  const outpoints = original.txInputs.map(
+    (i) => `${Buffer.from(i.hash).reverse().toString('hex')}:${i.index}`,
+  );
   const utxos = outpoints.map((op) => {
     const u = byOutpoint.get(op);
     if (!u) throw new BitcoinError('INVALID_ARGUMENT', `missing UTXO data for ${op}`);
@@ -44,16 +49,30 @@ export function buildReplacementPsbt(input: ReplacementInput): { psbt: string; f
   // The change output is the one paying to the wallet's change branch (its derivation is recorded).
   const changeIndex = original.data.outputs.findIndex((o) => (o.bip32Derivation?.length ?? 0) > 0);
   const outs = original.txOutputs.map((o) => ({ script: o.script, value: o.value }));
-  const vsize = estimateVsize(network, input.wallet.threshold, input.wallet.keys.length, utxos.length, outs.map((o) => o.script.length));
+  const vsize = estimateVsize(
+    network,
+    input.wallet.threshold,
+    input.wallet.keys.length,
+    utxos.length,
+    outs.map((o) => o.script.length),
+  );
   const fee = feeFor(vsize, input.feeRate);
   const minFee = input.originalFee + feeFor(vsize, network.incrementalRelaySatPerVb);
-  if (fee < minFee) throw new BitcoinError('RBF_FEE_RATE_TOO_LOW_ERROR', `replacement fee ${fee} sat is below ${minFee} sat`);
+  if (fee < minFee)
+    throw new BitcoinError('RBF_FEE_RATE_TOO_LOW_ERROR', `replacement fee ${fee} sat is below ${minFee} sat`);
   const extra = fee - input.originalFee;
-  if (changeIndex === -1) throw new BitcoinError('TRANSFER_FEE_EXCEEDS_BALANCE_ERROR', 'the original has no change output to pay a higher fee');
+  if (changeIndex === -1)
+    throw new BitcoinError(
+      'TRANSFER_FEE_EXCEEDS_BALANCE_ERROR',
+      'the original has no change output to pay a higher fee',
+    );
   const changeOut = outs[changeIndex]!;
   const newChange = changeOut.value - extra;
   if (newChange < dustThreshold(network, changeOut.script)) {
-    throw new BitcoinError('TRANSFER_FEE_EXCEEDS_BALANCE_ERROR', 'the change output cannot pay the higher fee');
+    throw new BitcoinError(
+      'TRANSFER_FEE_EXCEEDS_BALANCE_ERROR',
+      'the change output cannot pay the higher fee',
+    );
   }
   const psbt = new Psbt({ network: network.bitcoinjs });
   psbt.setVersion(2);
@@ -64,7 +83,13 @@ export function buildReplacementPsbt(input: ReplacementInput): { psbt: string; f
       return;
     }
     const meta = original.data.outputs[i]!;
-    psbt.addOutput({ script: o.script, value: newChange, bip32Derivation: meta.bip32Derivation, ...(meta.witnessScript ? { witnessScript: meta.witnessScript } : {}), ...(meta.redeemScript ? { redeemScript: meta.redeemScript } : {}) });
+    psbt.addOutput({
+      script: o.script,
+      value: newChange,
+      bip32Derivation: meta.bip32Derivation,
+      ...(meta.witnessScript ? { witnessScript: meta.witnessScript } : {}),
+      ...(meta.redeemScript ? { redeemScript: meta.redeemScript } : {}),
+    });
   });
   return { psbt: psbt.toBase64(), fee, vsize };
 }
@@ -73,4 +98,3 @@ export function buildReplacementPsbt(input: ReplacementInput): { psbt: string; f
 export function signalsRbf(txHex: string): boolean {
   return Transaction.fromHex(txHex).ins.some((i) => i.sequence < 0xfffffffe);
 }
-

@@ -27,16 +27,27 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family adapter on litecoind -r
   let miner: string;
   const signers = [11, 12, 13].map((n) => testSigner(CHAIN, new Uint8Array(32).fill(n)));
   const wallet: MultisigWallet = { chain: CHAIN, threshold: 2, keys: signers.map((s) => s.key) };
-  const sign = (psbt: string, ...who: number[]) => combinePsbts(CHAIN, psbt, who.map((i) => signPsbtAsSigner(psbt, CHAIN, signers[i]!)));
+  const sign = (psbt: string, ...who: number[]) =>
+    combinePsbts(
+      CHAIN,
+      psbt,
+      who.map((i) => signPsbtAsSigner(psbt, CHAIN, signers[i]!)),
+    );
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'keystead-btc-adapter-'));
     // Litecoin Core relays BIP-125 replacements only with -mempoolreplacement=1 (off by default);
     // the launcher's command line is fixed, so the node's settings.json turns it on.
     mkdirSync(join(dataDir, 'litecoin', 'regtest'), { recursive: true });
-    writeFileSync(join(dataDir, 'litecoin', 'regtest', 'settings.json'), JSON.stringify({ mempoolreplacement: '1' }));
+    writeFileSync(
+      join(dataDir, 'litecoin', 'regtest', 'settings.json'),
+      JSON.stringify({ mempoolreplacement: '1' }),
+    );
     node = (await startLitecoinRegtest({ dataDir }))!;
-    adapter = createBitcoinAdapter({ chain: CHAIN, rpcUrl: node.rpcUrl.replace('http://', `http://${node.rpcUser}:${node.rpcPassword}@`) });
+    adapter = createBitcoinAdapter({
+      chain: CHAIN,
+      rpcUrl: node.rpcUrl.replace('http://', `http://${node.rpcUser}:${node.rpcPassword}@`),
+    });
     const w = await node.ensureWallet('miner');
     miner = await node.newAddress(w);
     await node.mineBlocks(101, miner);
@@ -69,13 +80,18 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family adapter on litecoind -r
     expect(fees.unit).toBe('sat/vB');
     expect(fees.tiers.slow.satPerVbyte).toBe(1);
     expect(fees.tiers.fast.satPerVbyte).toBeGreaterThanOrEqual(fees.tiers.standard.satPerVbyte!);
-    const sheet = await adapter.getBalances([deriveAddress(wallet, 0, 0).address], [{ contract: null, symbol: 'LTC', decimals: 8 }]);
+    const sheet = await adapter.getBalances(
+      [deriveAddress(wallet, 0, 0).address],
+      [{ contract: null, symbol: 'LTC', decimals: 8 }],
+    );
     expect([...sheet.values()][0]!.get('native')).toBe(300_000_000n);
   });
 
   it('verifies a message signed by Litecoin Core (Litecoin magic)', async () => {
     const legacy = await node.newAddress('miner', 'legacy');
-    const sig = (await node.rpc('signmessage', [legacy, 'keystead challenge 42'], { wallet: 'miner' })) as string;
+    const sig = (await node.rpc('signmessage', [legacy, 'keystead challenge 42'], {
+      wallet: 'miner',
+    })) as string;
     expect(verifyMessageForAddress(CHAIN, legacy, 'keystead challenge 42', sig)).toBe(true);
     expect(verifyMessageForAddress(CHAIN, legacy, 'keystead challenge 43', sig)).toBe(false);
   });
@@ -87,7 +103,13 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family adapter on litecoind -r
   it('pays an outside address with change: one signature is refused, two are accepted by the node', async () => {
     utxos = await adapter.listUtxos(wallet);
     outside = await node.newAddress('miner');
-    const built = buildSpendPsbt({ wallet, utxos, outputs: [{ address: outside, value: 400_000_000n }], feeRate: 2, changeIndex: 3 });
+    const built = buildSpendPsbt({
+      wallet,
+      utxos,
+      outputs: [{ address: outside, value: 400_000_000n }],
+      feeRate: 2,
+      changeIndex: 3,
+    });
     expect(built.inputs).toHaveLength(2);
     expect(built.change!.address).toBe(deriveAddress(wallet, 1, 3).address);
 
@@ -112,11 +134,23 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family adapter on litecoind -r
     // Idempotent: sending it again is success.
     expect(await adapter.broadcast(final.hex)).toBe(final.txid);
     expect(await adapter.getTransactionStatus(final.txid)).toMatchObject({ state: 'mempool' });
-    original = { psbt: built.psbt, txid: final.txid, fee: final.fee, vsize: final.vsize, inputs: built.inputs };
+    original = {
+      psbt: built.psbt,
+      txid: final.txid,
+      fee: final.fee,
+      vsize: final.vsize,
+      inputs: built.inputs,
+    };
   });
 
   it('replace-by-fee: too low is refused, a higher fee replaces the original in the mempool', async () => {
-    const base = { wallet, originalPsbt: original.psbt, originalFee: original.fee, originalVsize: original.vsize, inputs: original.inputs };
+    const base = {
+      wallet,
+      originalPsbt: original.psbt,
+      originalFee: original.fee,
+      originalVsize: original.vsize,
+      inputs: original.inputs,
+    };
     expect(() => buildReplacementPsbt({ ...base, feeRate: 2.5 })).toThrow(/below/);
     const bumped = buildReplacementPsbt({ ...base, feeRate: 10 });
     const final = finalizePsbt(sign(bumped.psbt, 1, 2), CHAIN);
@@ -126,7 +160,9 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family adapter on litecoind -r
     expect(mempool).toContain(final.txid);
     expect(mempool).not.toContain(original.txid);
     // Re-sending the evicted original is now a fee conflict.
-    await expect(adapter.broadcast(Transaction.fromHex(finalizePsbt(sign(original.psbt, 0, 1), CHAIN).hex).toHex())).rejects.toMatchObject({
+    await expect(
+      adapter.broadcast(Transaction.fromHex(finalizePsbt(sign(original.psbt, 0, 1), CHAIN).hex).toHex()),
+    ).rejects.toMatchObject({
       code: 'RBF_FEE_RATE_TOO_LOW_ERROR',
     });
     original = { ...original, txid: final.txid };
@@ -136,14 +172,20 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family adapter on litecoind -r
     const [block] = await node.mineBlocks(1, miner);
     const confirmed = await adapter.getTransactionStatus(original.txid);
     expect(confirmed).toMatchObject({ state: 'confirmed', blockHash: block, confirmations: 1 });
-    expect(await adapter.getConfirmation(original.txid)).toMatchObject({ state: 'confirmed', confirmations: 1 });
+    expect(await adapter.getConfirmation(original.txid)).toMatchObject({
+      state: 'confirmed',
+      confirmations: 1,
+    });
     const change = await adapter.listUtxos(wallet);
     expect(change.map((u) => [u.branch, u.index])).toEqual([[1, 3]]);
 
     await node.rpc('invalidateblock', [block]);
     expect(await adapter.getTransactionStatus(original.txid, block)).toMatchObject({ state: 'reorged' });
     await node.rpc('reconsiderblock', [block]);
-    expect(await adapter.getTransactionStatus(original.txid, block)).toMatchObject({ state: 'confirmed', confirmations: 1 });
+    expect(await adapter.getTransactionStatus(original.txid, block)).toMatchObject({
+      state: 'confirmed',
+      confirmations: 1,
+    });
   });
 });
 
@@ -159,4 +201,3 @@ function forceOneSignature(oneSigned: string, unsigned: string): string {
   });
   return tx.toHex();
 }
-

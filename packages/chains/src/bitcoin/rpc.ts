@@ -30,7 +30,9 @@ export function createBitcoinRpc(url: string, opts: { timeoutMs?: number } = {})
   } catch (error) {
     throw new BitcoinError('INVALID_ARGUMENT', 'bad RPC URL', { cause: error });
   }
-  const auth = parsed.username ? `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64')}` : undefined;
+  const auth = parsed.username
+    ? `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64')}`
+    : undefined;
   parsed.username = '';
   parsed.password = '';
   const endpoint = parsed.toString();
@@ -48,7 +50,8 @@ export function createBitcoinRpc(url: string, opts: { timeoutMs?: number } = {})
       } catch (error) {
         throw new BitcoinError('RPC_ERROR', `${method}: node unreachable`, { cause: error });
       }
-      if (response.status === 401 || response.status === 403) throw new BitcoinError('RPC_ERROR', `${method}: RPC credentials refused`);
+      if (response.status === 401 || response.status === 403)
+        throw new BitcoinError('RPC_ERROR', `${method}: RPC credentials refused`);
       const text = await response.text();
       let body: { result?: T; error?: { code: number; message: string } | null };
       try {

@@ -46,7 +46,13 @@ function serializeOutput(out: { script: Uint8Array; value: bigint }): Buffer {
  * or the redeemScript of a Bitcoin Cash P2SH input) and the amount being spent.
  * `hashType` is the full 32-bit value committed to (low byte = the signature's sighash byte).
  */
-export function segwitV0Digest(tx: Transaction, inputIndex: number, scriptCode: Uint8Array, amount: bigint, hashType: number): Uint8Array {
+export function segwitV0Digest(
+  tx: Transaction,
+  inputIndex: number,
+  scriptCode: Uint8Array,
+  amount: bigint,
+  hashType: number,
+): Uint8Array {
   const base = hashType & 0x1f;
   const anyoneCanPay = (hashType & SIGHASH_ANYONECANPAY) !== 0;
   let hashPrevouts: Uint8Array = ZERO32;

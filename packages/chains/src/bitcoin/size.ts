@@ -46,7 +46,13 @@ export function txOverheadWeight(network: BitcoinNetwork, inputs: number, output
 }
 
 /** Virtual size (vbytes) of a wallet spend with these many inputs and these output script lengths. */
-export function estimateVsize(network: BitcoinNetwork, m: number, n: number, inputs: number, outputScriptLengths: number[]): number {
+export function estimateVsize(
+  network: BitcoinNetwork,
+  m: number,
+  n: number,
+  inputs: number,
+  outputScriptLengths: number[],
+): number {
   const weight =
     txOverheadWeight(network, inputs, outputScriptLengths.length) +
     inputs * multisigInputWeight(network, m, n) +
@@ -59,13 +65,18 @@ export function estimateVsize(network: BitcoinNetwork, m: number, n: number, inp
  * cost more than it is worth at the dust relay rate.
  */
 export function dustThreshold(network: BitcoinNetwork, scriptPubKey: Uint8Array): bigint {
-  const isWitness = scriptPubKey.length >= 4 && scriptPubKey.length <= 42 && (scriptPubKey[0] === 0x00 || (scriptPubKey[0]! >= 0x51 && scriptPubKey[0]! <= 0x60)) && scriptPubKey[1] === scriptPubKey.length - 2;
+  const isWitness =
+    scriptPubKey.length >= 4 &&
+    scriptPubKey.length <= 42 &&
+    (scriptPubKey[0] === 0x00 || (scriptPubKey[0]! >= 0x51 && scriptPubKey[0]! <= 0x60)) &&
+    scriptPubKey[1] === scriptPubKey.length - 2;
   const spend = isWitness ? 32 + 4 + 1 + Math.floor(107 / 4) + 4 : 32 + 4 + 1 + 107 + 4;
   return BigInt((outputSize(scriptPubKey.length) + spend) * network.dustRelaySatPerVb);
 }
 
 /** Fee in satoshis for a vsize at a rate (sat/vB, may be fractional), rounded up. */
 export function feeFor(vsize: number, satPerVbyte: number): bigint {
-  if (!Number.isFinite(satPerVbyte) || satPerVbyte <= 0) throw new BitcoinError('FEE_RATE_ERROR', 'fee rate must be a positive number');
+  if (!Number.isFinite(satPerVbyte) || satPerVbyte <= 0)
+    throw new BitcoinError('FEE_RATE_ERROR', 'fee rate must be a positive number');
   return BigInt(Math.ceil(vsize * satPerVbyte));
 }

@@ -15,13 +15,21 @@ export interface TestSigner {
 }
 
 /** A signer from a 32-byte seed: its master and its BIP-48 account xpub. */
-export function testSigner(chain: BitcoinChainKey, seed: Uint8Array, path = defaultSignerPath(chain)): TestSigner {
+export function testSigner(
+  chain: BitcoinChainKey,
+  seed: Uint8Array,
+  path = defaultSignerPath(chain),
+): TestSigner {
   const network = bitcoinNetwork(chain);
   const master = bip32.fromSeed(Buffer.from(seed), network.bitcoinjs);
   const account = master.derivePath(path);
   return {
     master,
-    key: { fingerprint: Buffer.from(master.fingerprint).toString('hex'), path: formatPath(parsePath(path)), xpub: account.neutered().toBase58() },
+    key: {
+      fingerprint: Buffer.from(master.fingerprint).toString('hex'),
+      path: formatPath(parsePath(path)),
+      xpub: account.neutered().toBase58(),
+    },
   };
 }
 
@@ -35,7 +43,11 @@ export function signPsbt(psbtBase64: string, chain: BitcoinChainKey, signer: Tes
       const child = signer.master.derivePath(key.path);
       if (Buffer.from(child.publicKey).toString('hex') !== key.pubkey) continue;
       const sig64 = ecc.sign(Buffer.from(request.sighash, 'hex'), child.privateKey!);
-      out.push({ inputIndex: request.inputIndex, pubkey: key.pubkey, signature: encodeSignature(sig64, request.sighashType).toString('hex') });
+      out.push({
+        inputIndex: request.inputIndex,
+        pubkey: key.pubkey,
+        signature: encodeSignature(sig64, request.sighashType).toString('hex'),
+      });
     }
   }
   return out;
@@ -46,7 +58,9 @@ export function signPsbtAsSigner(psbtBase64: string, chain: BitcoinChainKey, sig
   const network = bitcoinNetwork(chain);
   const psbt = Psbt.fromBase64(psbtBase64, { network: network.bitcoinjs });
   for (const sig of signPsbt(psbtBase64, chain, signer)) {
-    psbt.updateInput(sig.inputIndex, { partialSig: [{ pubkey: Buffer.from(sig.pubkey, 'hex'), signature: Buffer.from(sig.signature, 'hex') }] });
+    psbt.updateInput(sig.inputIndex, {
+      partialSig: [{ pubkey: Buffer.from(sig.pubkey, 'hex'), signature: Buffer.from(sig.signature, 'hex') }],
+    });
   }
   return psbt.toBase64();
 }

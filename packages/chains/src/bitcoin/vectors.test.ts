@@ -19,7 +19,9 @@ describe('BIP-143 sighash (fixtures/bip143.json)', () => {
   it.each(bip143.vectors.map((v) => [v.example, v] as const))('%s', (_name, v) => {
     const tx = Transaction.fromHex(v.tx);
     const amount = Buffer.from(v.amountLE, 'hex').readBigUInt64LE(0);
-    expect(hex(segwitV0Digest(tx, v.inputIndex, Buffer.from(v.scriptCode, 'hex'), amount, v.hashType))).toBe(v.sigHash);
+    expect(hex(segwitV0Digest(tx, v.inputIndex, Buffer.from(v.scriptCode, 'hex'), amount, v.hashType))).toBe(
+      v.sigHash,
+    );
   });
 
   it('the 6-of-6 example signatures verify against their keys and digests', () => {
@@ -31,10 +33,13 @@ describe('BIP-143 sighash (fixtures/bip143.json)', () => {
         const rLen = der[3]!;
         const r = der.subarray(4, 4 + rLen);
         const s = der.subarray(6 + rLen);
-        const pad = (x: Buffer) => Buffer.concat([Buffer.alloc(32), x.subarray(x[0] === 0 ? 1 : 0)]).subarray(-32);
+        const pad = (x: Buffer) =>
+          Buffer.concat([Buffer.alloc(32), x.subarray(x[0] === 0 ? 1 : 0)]).subarray(-32);
         return { signature: Buffer.concat([pad(r), pad(s)]) };
       })();
-      expect(ecc.verify(Buffer.from(v.sigHash, 'hex'), Buffer.from(v.publicKey!, 'hex'), signature)).toBe(true);
+      expect(ecc.verify(Buffer.from(v.sigHash, 'hex'), Buffer.from(v.publicKey!, 'hex'), signature)).toBe(
+        true,
+      );
     }
   });
 
@@ -48,12 +53,22 @@ describe('BIP-143 sighash (fixtures/bip143.json)', () => {
     psbt.addInput({
       hash: tx.ins[0]!.hash,
       index: tx.ins[0]!.index,
-      witnessUtxo: { script: Buffer.from('a9149993a429037b5d912407a71c252019287b8d27a587', 'hex'), value: 987654321n },
+      witnessUtxo: {
+        script: Buffer.from('a9149993a429037b5d912407a71c252019287b8d27a587', 'hex'),
+        value: 987654321n,
+      },
       witnessScript: Buffer.from(all[0]!.scriptCode, 'hex'),
     });
     for (const out of tx.outs) psbt.addOutput({ script: out.script, value: out.value });
     for (const v of all) {
-      const check = () => verifyPartialSignature(psbt, 0, Buffer.from(v.publicKey!, 'hex'), Buffer.from(v.signature!, 'hex'), network);
+      const check = () =>
+        verifyPartialSignature(
+          psbt,
+          0,
+          Buffer.from(v.publicKey!, 'hex'),
+          Buffer.from(v.signature!, 'hex'),
+          network,
+        );
       if (v.hashType === 1) expect(check).not.toThrow();
       else expect(check).toThrow(/sighash type/);
     }
@@ -94,17 +109,21 @@ describe('BIP-174 PSBT (fixtures/bip174.json)', () => {
 
   it('walk-through: combiner, finalizer and extractor give the published results', () => {
     // workflow: creator, updater, updater+sighash, signer 1, signer 2, combined, finalized.
-    const [first, second, combinedExpected, finalizedExpected] = bip174.workflow.slice(3, 7).map((w) => w.base64);
+    const [first, second, combinedExpected, finalizedExpected] = bip174.workflow
+      .slice(3, 7)
+      .map((w) => w.base64);
     const combined = Psbt.fromBase64(first!).combine(Psbt.fromBase64(second!));
     // Same key-value pairs as the published result; bitcoinjs-lib writes the two partial
     // signatures of an input in the other order, which BIP-174 leaves open.
-    const sigSet = (p: Psbt) => p.data.inputs.map((i) => (i.partialSig ?? []).map((s) => hex(s.pubkey) + hex(s.signature)).sort());
+    const sigSet = (p: Psbt) =>
+      p.data.inputs.map((i) => (i.partialSig ?? []).map((s) => hex(s.pubkey) + hex(s.signature)).sort());
     expect(sigSet(combined)).toEqual(sigSet(Psbt.fromBase64(combinedExpected!)));
     // The adapter's own BIP-143 digest and verifier accept the P2SH-P2WSH input's signatures.
     const testnet = bitcoinNetwork('btc-testnet');
     const input = combined.data.inputs[1]!;
     expect(input.partialSig).toHaveLength(2);
-    for (const p of input.partialSig!) expect(() => verifyPartialSignature(combined, 1, p.pubkey, p.signature, testnet)).not.toThrow();
+    for (const p of input.partialSig!)
+      expect(() => verifyPartialSignature(combined, 1, p.pubkey, p.signature, testnet)).not.toThrow();
     combined.finalizeAllInputs();
     expect(combined.toBase64()).toBe(finalizedExpected);
     expect(combined.extractTransaction().toHex()).toBe(bip174.extractedTx);
@@ -120,12 +139,15 @@ describe('BIP-137 signed message', () => {
   // Bitcoin Core test/functional/rpc_signmessage.py (signmessagewithprivkey on regtest).
   const address = 'mpLQjfK79b7CCV4VMJWEWAj5Mpx8Up5zxB';
   const message = 'This is just a test message';
-  const signature = 'INbVnW4e6PeRmsv2Qgu8NuopvrVjkcxob+sX8OcZG0SALhWybUjzMLPdAsXI46YZGb0KQTRii+wWIQzRpG/U+S0=';
+  const signature =
+    'INbVnW4e6PeRmsv2Qgu8NuopvrVjkcxob+sX8OcZG0SALhWybUjzMLPdAsXI46YZGb0KQTRii+wWIQzRpG/U+S0=';
 
   it("verifies Bitcoin Core's vector and refuses a changed message or another address", () => {
     expect(verifyMessageForAddress('btc-regtest', address, message, signature)).toBe(true);
     expect(verifyMessageForAddress('btc-regtest', address, message + '!', signature)).toBe(false);
-    expect(verifyMessageForAddress('btc-regtest', 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn', message, signature)).toBe(false);
+    expect(
+      verifyMessageForAddress('btc-regtest', 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn', message, signature),
+    ).toBe(false);
     // The Litecoin magic gives a different digest: the same signature does not verify there.
     expect(verifyMessageForAddress('ltc-regtest', address, message, signature)).toBe(false);
     expect(verifyMessageForPublicKey('btc-regtest', '00'.repeat(33), message, 'bad')).toBe(false);
@@ -133,7 +155,12 @@ describe('BIP-137 signed message', () => {
 
   it('refuses Taproot addresses with the Taproot error', () => {
     try {
-      verifyMessageForAddress('btc', 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', message, signature);
+      verifyMessageForAddress(
+        'btc',
+        'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297',
+        message,
+        signature,
+      );
       expect.unreachable();
     } catch (error) {
       expect(isBitcoinError(error, 'TAPROOT_UNSUPPORTED_ERROR')).toBe(true);
@@ -157,11 +184,15 @@ describe('descriptors (BIP-380 checksum, BIP-383 multisig examples)', () => {
     const cases: [string, string[]][] = [
       [
         'multi(1,03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd,04a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd5b8dec5235a0fa8722476c7709c02559e3aa73aa03918ba2d492eea75abea235)',
-        ['512103a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd4104a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd5b8dec5235a0fa8722476c7709c02559e3aa73aa03918ba2d492eea75abea23552ae'],
+        [
+          '512103a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd4104a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd5b8dec5235a0fa8722476c7709c02559e3aa73aa03918ba2d492eea75abea23552ae',
+        ],
       ],
       [
         'sortedmulti(1,04a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd5b8dec5235a0fa8722476c7709c02559e3aa73aa03918ba2d492eea75abea235,03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd)',
-        ['512103a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd4104a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd5b8dec5235a0fa8722476c7709c02559e3aa73aa03918ba2d492eea75abea23552ae'],
+        [
+          '512103a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd4104a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd5b8dec5235a0fa8722476c7709c02559e3aa73aa03918ba2d492eea75abea23552ae',
+        ],
       ],
       [
         'sortedmulti(2,xpub6ERApfZwUNrhLCkDtcHTcxd75RbzS1ed54G1LkBUHQVHQKqhMkhgbmJbZRkrgZw4koxb5JaHWkY4ALHY2grBGRjaDMzQLcgJvLJuZZvRcEL/*,xpub68NZiKmJWnxxS6aaHmn81bvJeTESw724CRDs6HbuccFQN9Ku14VQrADWgqbhhTHBaohPX4CjNLf9fq9MYo6oDaPPLPxSb7gwQN3ih19Zm4Y/0/0/*)',
@@ -178,14 +209,24 @@ describe('descriptors (BIP-380 checksum, BIP-383 multisig examples)', () => {
     ];
     for (const [text, scripts] of cases) {
       const parsed = parseDescriptor(text, 'btc');
-      scripts.forEach((expected, i) => expect(hex(descriptorScriptAt(parsed, 'btc', i).scriptPubKey), text.slice(0, 30)).toBe(expected));
+      scripts.forEach((expected, i) =>
+        expect(hex(descriptorScriptAt(parsed, 'btc', i).scriptPubKey), text.slice(0, 30)).toBe(expected),
+      );
     }
   });
 
   it('refuses the BIP-383 invalid examples and Taproot', () => {
-    expect(() => parseDescriptor('multi(a,03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd)', 'btc')).toThrow();
-    expect(() => parseDescriptor('multi(0,03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd)', 'btc')).toThrow();
-    expect(() => parseDescriptor('multi(3,03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd)', 'btc')).toThrow();
-    expect(() => parseDescriptor('tr(03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd)', 'btc')).toThrow(/Taproot/);
+    expect(() =>
+      parseDescriptor('multi(a,03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd)', 'btc'),
+    ).toThrow();
+    expect(() =>
+      parseDescriptor('multi(0,03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd)', 'btc'),
+    ).toThrow();
+    expect(() =>
+      parseDescriptor('multi(3,03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd)', 'btc'),
+    ).toThrow();
+    expect(() =>
+      parseDescriptor('tr(03a34b99f22c790c4e36b2b3c2c35a36db06226e41c692fc82b8b56ac1c540c5bd)', 'btc'),
+    ).toThrow(/Taproot/);
   });
 });

@@ -43,18 +43,25 @@ export function validateWallet(wallet: MultisigWallet): BitcoinNetwork {
   const network = bitcoinNetwork(wallet.chain);
   const n = wallet.keys.length;
   const max = network.scriptType === 'p2sh' ? MAX_P2SH_MULTISIG_KEYS : MAX_MULTISIG_KEYS;
-  if (n < 1 || n > max) throw new BitcoinError('INVALID_ARGUMENT', `a ${network.scriptType} multisig has 1 to ${max} keys`);
+  if (n < 1 || n > max)
+    throw new BitcoinError('INVALID_ARGUMENT', `a ${network.scriptType} multisig has 1 to ${max} keys`);
   if (!Number.isInteger(wallet.threshold) || wallet.threshold < 1 || wallet.threshold > n) {
     throw new BitcoinError('INVALID_ARGUMENT', `threshold must be between 1 and ${n}`);
   }
-  if (new Set(wallet.keys.map((k) => k.xpub)).size !== n) throw new BitcoinError('INVALID_ARGUMENT', 'duplicate signer key');
+  if (new Set(wallet.keys.map((k) => k.xpub)).size !== n)
+    throw new BitcoinError('INVALID_ARGUMENT', 'duplicate signer key');
   return network;
 }
 
 /** OP_m <sorted keys> OP_n OP_CHECKMULTISIG */
 export function sortedMultisigScript(threshold: number, pubkeys: Uint8Array[]): Uint8Array {
   const sorted = [...pubkeys].sort(compareBytes);
-  return bscript.compile([bscript.number.encode(threshold), ...sorted, bscript.number.encode(sorted.length), bscript.OPS.OP_CHECKMULTISIG!]);
+  return bscript.compile([
+    bscript.number.encode(threshold),
+    ...sorted,
+    bscript.number.encode(sorted.length),
+    bscript.OPS.OP_CHECKMULTISIG!,
+  ]);
 }
 
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {
@@ -62,7 +69,10 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
 }
 
 /** scriptPubKey and address of a multisig script on the chain's script type. */
-export function multisigOutput(network: BitcoinNetwork, multisigScript: Uint8Array): { address: string; scriptPubKey: Uint8Array } {
+export function multisigOutput(
+  network: BitcoinNetwork,
+  multisigScript: Uint8Array,
+): { address: string; scriptPubKey: Uint8Array } {
   const redeem = { output: multisigScript };
   const payment =
     network.scriptType === 'p2wsh'
@@ -74,19 +84,33 @@ export function multisigOutput(network: BitcoinNetwork, multisigScript: Uint8Arr
 /** The wallet's address at branch/index (receive 0/i, change 1/i). */
 export function deriveAddress(wallet: MultisigWallet, branch: Branch, index: number): DerivedAddress {
   const network = validateWallet(wallet);
-  if (!Number.isInteger(index) || index < 0 || index >= 0x80000000) throw new BitcoinError('INVALID_ARGUMENT', 'bad address index');
+  if (!Number.isInteger(index) || index < 0 || index >= 0x80000000)
+    throw new BitcoinError('INVALID_ARGUMENT', 'bad address index');
   const parts = wallet.keys.map((key, signerIndex) => {
     const node = deriveChild(key.xpub, network, [branch, index]);
-    return { fingerprint: key.fingerprint, path: `${key.path}/${branch}/${index}`, pubkey: node.publicKey, signerIndex };
+    return {
+      fingerprint: key.fingerprint,
+      path: `${key.path}/${branch}/${index}`,
+      pubkey: node.publicKey,
+      signerIndex,
+    };
   });
   parts.sort((a, b) => compareBytes(a.pubkey, b.pubkey));
-  const multisigScript = sortedMultisigScript(wallet.threshold, parts.map((p) => p.pubkey));
+  const multisigScript = sortedMultisigScript(
+    wallet.threshold,
+    parts.map((p) => p.pubkey),
+  );
   const { address, scriptPubKey } = multisigOutput(network, multisigScript);
   return { address, branch, index, scriptPubKey, multisigScript, derivations: parts };
 }
 
 /** Receive and change addresses 0…count-1. */
-export function deriveAddresses(wallet: MultisigWallet, branch: Branch, from: number, count: number): DerivedAddress[] {
+export function deriveAddresses(
+  wallet: MultisigWallet,
+  branch: Branch,
+  from: number,
+  count: number,
+): DerivedAddress[] {
   return Array.from({ length: count }, (_, i) => deriveAddress(wallet, branch, from + i));
 }
 

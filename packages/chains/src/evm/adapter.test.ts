@@ -34,8 +34,14 @@ describe('EVM adapter on the devnet', () => {
       decimals: 6,
       name: 'Tether USD (devnet)',
     });
-    for (const notToken of [t.accounts[1]!.address, t.devnet.contracts.safeSingleton, t.devnet.contracts.multicall3]) {
-      await expect(t.adapter.readToken(notToken)).rejects.toSatisfy((e) => isChainError(e, 'TOKEN_NOT_FOUND'));
+    for (const notToken of [
+      t.accounts[1]!.address,
+      t.devnet.contracts.safeSingleton,
+      t.devnet.contracts.multicall3,
+    ]) {
+      await expect(t.adapter.readToken(notToken)).rejects.toSatisfy((e) =>
+        isChainError(e, 'TOKEN_NOT_FOUND'),
+      );
     }
   });
 
@@ -68,7 +74,9 @@ describe('EVM adapter on the devnet', () => {
     const requests = t.adapter.rpcRequestCount();
     console.warn(`[measure] getBalances 600 holders x 2 tokens: ${requests} RPC request(s)`);
     expect(requests).toBe(3);
-    expect([...sheet.values()].every((m) => m.get(NATIVE) === 0n && m.get(usdt.contract!.toLowerCase()) === 0n)).toBe(true);
+    expect(
+      [...sheet.values()].every((m) => m.get(NATIVE) === 0n && m.get(usdt.contract!.toLowerCase()) === 0n),
+    ).toBe(true);
   });
 
   it('fee tiers: slow ≤ standard ≤ fast, with the priority floor', async () => {
@@ -122,7 +130,11 @@ describe('EVM adapter on the devnet', () => {
     const hash = await wallet.sendTransaction({
       to: t.devnet.contracts.usdt,
       gas: 100_000n,
-      data: encodeFunctionData({ abi: devnetAbi.usdt, functionName: 'transfer', args: [t.accounts[2]!.address, 10n ** 30n] }),
+      data: encodeFunctionData({
+        abi: devnetAbi.usdt,
+        functionName: 'transfer',
+        args: [t.accounts[2]!.address, 10n ** 30n],
+      }),
     });
     const { status } = await t.client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     expect(status).toBe('reverted');
@@ -145,7 +157,10 @@ describe('EVM adapter on the devnet', () => {
   });
 
   it('finds native and ERC-20 deposits to watched addresses', async () => {
-    const watched = [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address] as Address[];
+    const watched = [
+      privateKeyToAccount(generatePrivateKey()).address,
+      privateKeyToAccount(generatePrivateKey()).address,
+    ] as Address[];
     const from = (await t.adapter.getBlockNumber()) + 1n;
     await fundFromFaucet(t.devnet, watched[0]!, { eth: '0.5', usdt: '3' });
     await fundFromFaucet(t.devnet, watched[1]!, { usdt: '4.5' });
@@ -153,7 +168,9 @@ describe('EVM adapter on the devnet', () => {
     const to = await t.adapter.getBlockNumber();
     t.adapter.resetRpcRequestCount();
     const found = await t.adapter.getTransfersTo(watched, [native, usdt], from, to);
-    console.warn(`[measure] getTransfersTo over ${to - from + 1n} blocks: ${t.adapter.rpcRequestCount()} RPC request(s)`);
+    console.warn(
+      `[measure] getTransfersTo over ${to - from + 1n} blocks: ${t.adapter.rpcRequestCount()} RPC request(s)`,
+    );
     const faucet = t.devnet.accounts[0]!.address;
     expect(found.map((f) => [f.to, f.token, f.amount, f.logIndex === null])).toEqual([
       [watched[0], null, parseEther('0.5'), true],

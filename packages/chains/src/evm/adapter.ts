@@ -8,7 +8,15 @@ import {
   type Hex,
 } from 'viem';
 import { ChainError } from '../errors';
-import type { BalanceSheet, ChainAdapter, ChainInfo, ConfirmationStatus, FeeTiers, IncomingTransfer, TokenRef } from '../types';
+import type {
+  BalanceSheet,
+  ChainAdapter,
+  ChainInfo,
+  ConfirmationStatus,
+  FeeTiers,
+  IncomingTransfer,
+  TokenRef,
+} from '../types';
 import { EIP1271_MAGIC_VALUE, eip1271Abi, safeAbi } from './abi';
 import { isValidEvmAddress, normalizeEvmAddress } from './address';
 import { getBalances, readToken } from './balances';
@@ -16,8 +24,19 @@ import type { EvmContext, EvmContracts } from './context';
 import { defaultMinPriorityFee, getFeeTiers } from './fees';
 import { createCountingClient, isTransportFailure, rethrowTransport, revertReason } from './rpc';
 import type { SafeSetupParams } from './safe-deploy';
-import { createSafeOps, type ExecSimulation, type SafeDeployment, type SafeState, type VerifySafeSignatureInput } from './safe-ops';
-import { encodeSafeSignatures, parseEcdsaSignature, recoverEcdsa, type SafeSignature } from './safe-signatures';
+import {
+  createSafeOps,
+  type ExecSimulation,
+  type SafeDeployment,
+  type SafeState,
+  type VerifySafeSignatureInput,
+} from './safe-ops';
+import {
+  encodeSafeSignatures,
+  parseEcdsaSignature,
+  recoverEcdsa,
+  type SafeSignature,
+} from './safe-signatures';
 import {
   buildRejection,
   buildTransfer,
@@ -71,7 +90,12 @@ export interface EvmAdapter extends ChainAdapter {
   buildExecTransaction(safe: string, tx: SafeTx, signatures: Hex): { to: Address; data: Hex; value: bigint };
   simulateExec(params: { from: string; safe: string; tx: SafeTx; signatures: Hex }): Promise<ExecSimulation>;
 
-  getTransfersTo(addresses: string[], tokens: TokenRef[], fromBlock: bigint, toBlock: bigint): Promise<IncomingTransfer[]>;
+  getTransfersTo(
+    addresses: string[],
+    tokens: TokenRef[],
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<IncomingTransfer[]>;
   getBlockNumber(): Promise<bigint>;
   /** The account's next nonce, counting its pending transactions (for a broadcaster's tx). */
   getAccountNonce(address: string): Promise<number>;
@@ -84,22 +108,32 @@ export interface EvmAdapter extends ChainAdapter {
 const L1_CHAIN_IDS = new Set([1, 11155111, 31337]);
 
 function broadcastError(error: unknown): ChainError {
-  const text = error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ''}` : String(error);
+  const text =
+    error instanceof Error
+      ? `${error.message} ${(error as { details?: string }).details ?? ''}`
+      : String(error);
   if (isTransportFailure(error)) return new ChainError('RPC_ERROR', 'node unreachable', { cause: error });
-  if (/nonce too low|nonce has already been used|nonce.*lower than/i.test(text)) return new ChainError('NONCE_TOO_LOW', 'nonce too low', { cause: error });
-  if (/insufficient funds/i.test(text)) return new ChainError('INSUFFICIENT_FUNDS', 'sender cannot pay value + gas', { cause: error });
-  if (/already known|known transaction|already imported/i.test(text)) return new ChainError('ALREADY_KNOWN', 'transaction already known', { cause: error });
-  if (/underpriced|fee too low|max fee per gas less than block base fee/i.test(text)) return new ChainError('FEE_TOO_LOW', 'fee too low', { cause: error });
+  if (/nonce too low|nonce has already been used|nonce.*lower than/i.test(text))
+    return new ChainError('NONCE_TOO_LOW', 'nonce too low', { cause: error });
+  if (/insufficient funds/i.test(text))
+    return new ChainError('INSUFFICIENT_FUNDS', 'sender cannot pay value + gas', { cause: error });
+  if (/already known|known transaction|already imported/i.test(text))
+    return new ChainError('ALREADY_KNOWN', 'transaction already known', { cause: error });
+  if (/underpriced|fee too low|max fee per gas less than block base fee/i.test(text))
+    return new ChainError('FEE_TOO_LOW', 'fee too low', { cause: error });
   return new ChainError('RPC_ERROR', `broadcast refused: ${text.slice(0, 300)}`, { cause: error });
 }
 
 export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
   const { info } = config;
-  if (info.family !== 'EVM' || typeof info.chainId !== 'number') throw new ChainError('INVALID_ARGUMENT', `${info.key} is not an EVM chain`);
+  if (info.family !== 'EVM' || typeof info.chainId !== 'number')
+    throw new ChainError('INVALID_ARGUMENT', `${info.key} is not an EVM chain`);
   const chainId = info.chainId;
   const contracts: EvmContracts = Object.freeze({
     safeSingleton: normalizeEvmAddress(config.contracts.safeSingleton),
-    safeL2Singleton: config.contracts.safeL2Singleton ? normalizeEvmAddress(config.contracts.safeL2Singleton) : undefined,
+    safeL2Singleton: config.contracts.safeL2Singleton
+      ? normalizeEvmAddress(config.contracts.safeL2Singleton)
+      : undefined,
     safeProxyFactory: normalizeEvmAddress(config.contracts.safeProxyFactory),
     compatibilityFallbackHandler: normalizeEvmAddress(config.contracts.compatibilityFallbackHandler),
     multiSendCallOnly: normalizeEvmAddress(config.contracts.multiSendCallOnly),
@@ -121,14 +155,19 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
     }
   };
 
-  async function getConfirmation(txHash: string, options: { minConfirmations?: number } = {}): Promise<EvmConfirmationStatus> {
-    if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new ChainError('INVALID_ARGUMENT', 'not a transaction hash');
+  async function getConfirmation(
+    txHash: string,
+    options: { minConfirmations?: number } = {},
+  ): Promise<EvmConfirmationStatus> {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(txHash))
+      throw new ChainError('INVALID_ARGUMENT', 'not a transaction hash');
     const hash = txHash as Hex;
     let receipt;
     try {
       receipt = await client.getTransactionReceipt({ hash });
     } catch (error) {
-      if (!(error instanceof TransactionReceiptNotFoundError)) throw new ChainError('RPC_ERROR', 'eth_getTransactionReceipt failed', { cause: error });
+      if (!(error instanceof TransactionReceiptNotFoundError))
+        throw new ChainError('RPC_ERROR', 'eth_getTransactionReceipt failed', { cause: error });
       try {
         await client.getTransaction({ hash });
         return { state: 'pending' };
@@ -144,7 +183,14 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
       let reason = 'reverted';
       try {
         const tx = await client.getTransaction({ hash });
-        await client.call({ account: tx.from, to: tx.to, data: tx.input, value: tx.value, gas: tx.gas, blockNumber: receipt.blockNumber - 1n });
+        await client.call({
+          account: tx.from,
+          to: tx.to,
+          data: tx.input,
+          value: tx.value,
+          gas: tx.gas,
+          blockNumber: receipt.blockNumber - 1n,
+        });
       } catch (error) {
         if (!isTransportFailure(error)) reason = revertReason(error);
       }
@@ -155,14 +201,23 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
       try {
         const event = decodeEventLog({ abi: safeAbi, data: log.data, topics: log.topics });
         if (event.eventName === 'ExecutionSuccess' || event.eventName === 'ExecutionFailure') {
-          safeExecution = { safe: normalizeEvmAddress(log.address), safeTxHash: event.args.txHash, success: event.eventName === 'ExecutionSuccess' };
+          safeExecution = {
+            safe: normalizeEvmAddress(log.address),
+            safeTxHash: event.args.txHash,
+            success: event.eventName === 'ExecutionSuccess',
+          };
         }
       } catch {
         // not a Safe event
       }
     }
     if (safeExecution && !safeExecution.success) {
-      return { state: 'failed', ...base, reason: 'Safe ExecutionFailure: the inner call failed (gas refund paid, nonce used)', safeExecution };
+      return {
+        state: 'failed',
+        ...base,
+        reason: 'Safe ExecutionFailure: the inner call failed (gas refund paid, nonce used)',
+        safeExecution,
+      };
     }
     const needed = options.minConfirmations ?? 1;
     return { state: confirmations >= needed ? 'confirmed' : 'pending', ...base, safeExecution };
@@ -176,7 +231,11 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
       try {
         const sig = parseEcdsaSignature(signature);
         if (sig.v === 0 || sig.v === 1 || sig.v === 27 || sig.v === 28) {
-          const recovered = await recoverEcdsa(digest, sig, (27 + (sig.v >= 27 ? sig.v - 27 : sig.v)) as 27 | 28);
+          const recovered = await recoverEcdsa(
+            digest,
+            sig,
+            (27 + (sig.v >= 27 ? sig.v - 27 : sig.v)) as 27 | 28,
+          );
           if (isAddressEqual(recovered, account)) return true;
         }
       } catch (error) {
@@ -211,11 +270,13 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
       const code = await getCode(normalizeEvmAddress(address));
       return Boolean(code && code !== '0x');
     },
-    getBalances: (holders: string[], tokens: TokenRef[]): Promise<BalanceSheet> => getBalances(ctx, holders, tokens),
+    getBalances: (holders: string[], tokens: TokenRef[]): Promise<BalanceSheet> =>
+      getBalances(ctx, holders, tokens),
     readToken: (contract) => readToken(ctx, contract),
     getFeeTiers: () => getFeeTiers(ctx, minPriorityFee),
     async broadcast(rawTransaction) {
-      if (!/^0x([0-9a-fA-F]{2})+$/.test(rawTransaction)) throw new ChainError('INVALID_ARGUMENT', 'raw transaction must be hex bytes');
+      if (!/^0x([0-9a-fA-F]{2})+$/.test(rawTransaction))
+        throw new ChainError('INVALID_ARGUMENT', 'raw transaction must be hex bytes');
       try {
         return await client.sendRawTransaction({ serializedTransaction: rawTransaction as Hex });
       } catch (error) {
@@ -245,10 +306,15 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
     typedData: safeTxTypedData,
     verifySafeSignature: safeOps.verifySafeSignature,
     encodeSafeSignatures,
-    buildExecTransaction: (safe, tx, signatures) => ({ to: normalizeEvmAddress(safe), data: encodeExecTransaction(tx, signatures), value: 0n }),
+    buildExecTransaction: (safe, tx, signatures) => ({
+      to: normalizeEvmAddress(safe),
+      data: encodeExecTransaction(tx, signatures),
+      value: 0n,
+    }),
     simulateExec: safeOps.simulateExec,
 
-    getTransfersTo: (addresses, tokens, fromBlock, toBlock) => getTransfersTo(ctx, addresses, tokens, fromBlock, toBlock),
+    getTransfersTo: (addresses, tokens, fromBlock, toBlock) =>
+      getTransfersTo(ctx, addresses, tokens, fromBlock, toBlock),
     async getBlockNumber() {
       try {
         return await client.getBlockNumber({ cacheTime: 0 });
@@ -259,7 +325,10 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
 
     async getAccountNonce(address) {
       try {
-        return await client.getTransactionCount({ address: normalizeEvmAddress(address), blockTag: 'pending' });
+        return await client.getTransactionCount({
+          address: normalizeEvmAddress(address),
+          blockTag: 'pending',
+        });
       } catch (error) {
         throw new ChainError('RPC_ERROR', 'eth_getTransactionCount failed', { cause: error });
       }

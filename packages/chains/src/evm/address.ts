@@ -14,7 +14,8 @@ export function isValidEvmAddress(address: string): boolean {
 
 /** The EIP-55 checksummed spelling; throws ChainError('INVALID_ADDRESS'). */
 export function normalizeEvmAddress(address: string): Address {
-  if (!isValidEvmAddress(address)) throw new ChainError('INVALID_ADDRESS', `invalid EVM address: ${String(address)}`);
+  if (!isValidEvmAddress(address))
+    throw new ChainError('INVALID_ADDRESS', `invalid EVM address: ${String(address)}`);
   return getAddress(address);
 }
 

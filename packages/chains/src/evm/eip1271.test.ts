@@ -49,16 +49,31 @@ describe('Safe owned by a Safe (EIP-1271 contract signatures) on the devnet', ()
     const recipient = privateKeyToAccount(generatePrivateKey()).address;
     const tx = t.adapter.buildTransfer({ safe, token: usdt, to: recipient, amount: 5_000_000n, nonce: 0n });
 
-    const inner = await x.signTypedData(safeMessageTypedData(31337, ownerSafe, safeTxPreimage(31337, safe, tx)) as never);
-    const contractSig = await t.adapter.verifySafeSignature({ safe, tx, kind: 'eip1271', signer: ownerSafe, signature: inner });
+    const inner = await x.signTypedData(
+      safeMessageTypedData(31337, ownerSafe, safeTxPreimage(31337, safe, tx)) as never,
+    );
+    const contractSig = await t.adapter.verifySafeSignature({
+      safe,
+      tx,
+      kind: 'eip1271',
+      signer: ownerSafe,
+      signature: inner,
+    });
     expect(contractSig).toEqual({ signer: ownerSafe, kind: 'eip1271', signature: inner });
-    const eoaSig = await t.adapter.verifySafeSignature({ safe, tx, signature: await y.signTypedData(t.adapter.typedData(31337, safe, tx) as never) });
+    const eoaSig = await t.adapter.verifySafeSignature({
+      safe,
+      tx,
+      signature: await y.signTypedData(t.adapter.typedData(31337, safe, tx) as never),
+    });
 
     const signatures = t.adapter.encodeSafeSignatures([contractSig, eoaSig]);
     expect((signatures.length - 2) / 2).toBe(65 * 2 + 32 + 65); // two static parts + length word + inner signature
     const sim = await t.adapter.simulateExec({ from: t.accounts[3]!.address, safe, tx, signatures });
     expect(sim).toMatchObject({ ok: true });
-    const { hash, status } = await t.send(t.accounts[3]!, t.adapter.buildExecTransaction(safe, tx, signatures));
+    const { hash, status } = await t.send(
+      t.accounts[3]!,
+      t.adapter.buildExecTransaction(safe, tx, signatures),
+    );
     expect(status).toBe('success');
     expect((await t.adapter.getConfirmation(hash)).state).toBe('confirmed');
     const balances = await t.adapter.getBalances([recipient], [usdt]);
@@ -70,25 +85,55 @@ describe('Safe owned by a Safe (EIP-1271 contract signatures) on the devnet', ()
     const message = safeMessageTypedData(31337, ownerSafe, safeTxPreimage(31337, safe, tx));
     // Signed by someone who is not an owner of B.
     const outsider = await t.accounts[7]!.signTypedData!(message as never);
-    await expectCode(t.adapter.verifySafeSignature({ safe, tx, kind: 'eip1271', signer: ownerSafe, signature: outsider }), 'SIGNATURE_INVALID');
+    await expectCode(
+      t.adapter.verifySafeSignature({ safe, tx, kind: 'eip1271', signer: ownerSafe, signature: outsider }),
+      'SIGNATURE_INVALID',
+    );
     // X's signature for another transaction.
-    const other = await x.signTypedData(safeMessageTypedData(31337, ownerSafe, safeTxPreimage(31337, safe, { ...tx, nonce: 2n })) as never);
-    await expectCode(t.adapter.verifySafeSignature({ safe, tx, kind: 'eip1271', signer: ownerSafe, signature: other }), 'SIGNATURE_INVALID');
+    const other = await x.signTypedData(
+      safeMessageTypedData(31337, ownerSafe, safeTxPreimage(31337, safe, { ...tx, nonce: 2n })) as never,
+    );
+    await expectCode(
+      t.adapter.verifySafeSignature({ safe, tx, kind: 'eip1271', signer: ownerSafe, signature: other }),
+      'SIGNATURE_INVALID',
+    );
     // An EOA claimed as contract signer; no transaction given; garbage bytes.
     const good = await x.signTypedData(message as never);
-    await expectCode(t.adapter.verifySafeSignature({ safe, tx, kind: 'eip1271', signer: y.address, signature: good }), 'SIGNATURE_INVALID');
-    await expectCode(t.adapter.verifySafeSignature({ safe, hash: t.adapter.safeTxHash(31337, safe, tx), kind: 'eip1271', signer: ownerSafe, signature: good }), 'INVALID_ARGUMENT');
-    await expectCode(t.adapter.verifySafeSignature({ safe, tx, kind: 'eip1271', signer: ownerSafe, signature: '0x12345' }), 'SIGNATURE_MALFORMED');
-    expect((await t.adapter.verifySafeSignature({ safe, tx, kind: 'eip1271', signer: ownerSafe, signature: good })).signer).toBe(ownerSafe);
+    await expectCode(
+      t.adapter.verifySafeSignature({ safe, tx, kind: 'eip1271', signer: y.address, signature: good }),
+      'SIGNATURE_INVALID',
+    );
+    await expectCode(
+      t.adapter.verifySafeSignature({
+        safe,
+        hash: t.adapter.safeTxHash(31337, safe, tx),
+        kind: 'eip1271',
+        signer: ownerSafe,
+        signature: good,
+      }),
+      'INVALID_ARGUMENT',
+    );
+    await expectCode(
+      t.adapter.verifySafeSignature({ safe, tx, kind: 'eip1271', signer: ownerSafe, signature: '0x12345' }),
+      'SIGNATURE_MALFORMED',
+    );
+    expect(
+      (await t.adapter.verifySafeSignature({ safe, tx, kind: 'eip1271', signer: ownerSafe, signature: good }))
+        .signer,
+    ).toBe(ownerSafe);
   });
 
   it('verifyMessage of a Safe: EIP-1271 isValidSignature(bytes32, bytes) through the fallback handler', async () => {
     const message = 'Keystead: prove you control this wallet\nnonce: 7';
     // The Safe's owners sign SafeMessage(bytes message = abi.encode(EIP-191 hash of the text)).
-    const signature = await x.signTypedData(safeMessageTypedData(31337, ownerSafe, hashMessage(message)) as never);
+    const signature = await x.signTypedData(
+      safeMessageTypedData(31337, ownerSafe, hashMessage(message)) as never,
+    );
     expect(await t.adapter.verifyMessage(ownerSafe, message, signature)).toBe(true);
     expect(await t.adapter.verifyMessage(ownerSafe, `${message}.`, signature)).toBe(false);
-    const outsider = await t.accounts[7]!.signTypedData!(safeMessageTypedData(31337, ownerSafe, hashMessage(message)) as never);
+    const outsider = await t.accounts[7]!.signTypedData!(
+      safeMessageTypedData(31337, ownerSafe, hashMessage(message)) as never,
+    );
     expect(await t.adapter.verifyMessage(ownerSafe, message, outsider)).toBe(false);
     // X's plain personal_sign is X's, not the Safe's.
     expect(await t.adapter.verifyMessage(ownerSafe, message, await x.signMessage({ message }))).toBe(false);

@@ -8,7 +8,11 @@ import { rethrowTransport } from './rpc';
 export const FEE_HISTORY_BLOCKS = 20;
 export const FEE_PERCENTILES: Record<FeeTierName, number> = { slow: 10, standard: 50, fast: 90 };
 /** maxFeePerGas = baseFee × factor + tip: headroom for base-fee rises (12.5 % per full block). */
-const BASE_FEE_FACTOR: Record<FeeTierName, [bigint, bigint]> = { slow: [3n, 2n], standard: [2n, 1n], fast: [5n, 2n] };
+const BASE_FEE_FACTOR: Record<FeeTierName, [bigint, bigint]> = {
+  slow: [3n, 2n],
+  standard: [2n, 1n],
+  fast: [5n, 2n],
+};
 
 /**
  * Floors for the priority fee, per chain: empty blocks report a 0 tip, which would leave the

@@ -1,10 +1,27 @@
-export { createEvmAdapter, type EvmAdapter, type EvmAdapterConfig, type EvmConfirmationStatus } from './adapter';
+export {
+  createEvmAdapter,
+  type EvmAdapter,
+  type EvmAdapterConfig,
+  type EvmConfirmationStatus,
+} from './adapter';
 export { CANONICAL_EVM_CONTRACTS, type EvmContracts } from './context';
 export { isValidEvmAddress, normalizeEvmAddress } from './address';
 export { MULTICALL_CHUNK_SIZE } from './balances';
 export { FEE_PERCENTILES, defaultMinPriorityFee } from './fees';
-export { SAFE_ERRORS, type ExecSimulation, type SafeDeployment, type SafeState, type VerifySafeSignatureInput } from './safe-ops';
-export { computeSafeAddress, encodeSafeSetup, validateSafeSetup, MAX_SAFE_OWNERS, type SafeSetupParams } from './safe-deploy';
+export {
+  SAFE_ERRORS,
+  type ExecSimulation,
+  type SafeDeployment,
+  type SafeState,
+  type VerifySafeSignatureInput,
+} from './safe-ops';
+export {
+  computeSafeAddress,
+  encodeSafeSetup,
+  validateSafeSetup,
+  MAX_SAFE_OWNERS,
+  type SafeSetupParams,
+} from './safe-deploy';
 export {
   SECP256K1_HALF_N,
   SECP256K1_N,

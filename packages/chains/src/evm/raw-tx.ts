@@ -1,4 +1,11 @@
-import { keccak256, parseTransaction, recoverTransactionAddress, type Address, type Hex, type TransactionSerialized } from 'viem';
+import {
+  keccak256,
+  parseTransaction,
+  recoverTransactionAddress,
+  type Address,
+  type Hex,
+  type TransactionSerialized,
+} from 'viem';
 import { ChainError } from '../errors';
 import { normalizeEvmAddress } from './address';
 
@@ -22,7 +29,8 @@ export interface SignedEvmTransaction {
  * the call it expects before relaying it. Throws INVALID_ARGUMENT for anything unreadable.
  */
 export async function decodeSignedTransaction(raw: string): Promise<SignedEvmTransaction> {
-  if (!/^0x([0-9a-fA-F]{2})+$/.test(raw)) throw new ChainError('INVALID_ARGUMENT', 'raw transaction must be hex bytes');
+  if (!/^0x([0-9a-fA-F]{2})+$/.test(raw))
+    throw new ChainError('INVALID_ARGUMENT', 'raw transaction must be hex bytes');
   const serialized = raw.toLowerCase() as TransactionSerialized;
   let parsed;
   let from: Address;

@@ -24,8 +24,14 @@ export interface CountingClient {
   reset(): void;
 }
 
-export function createCountingClient(info: ChainInfo, rpcUrl: string, multicall3: Address, timeoutMs = 20_000): CountingClient {
-  if (typeof info.chainId !== 'number') throw new ChainError('INVALID_ARGUMENT', `${info.key} is not an EVM chain`);
+export function createCountingClient(
+  info: ChainInfo,
+  rpcUrl: string,
+  multicall3: Address,
+  timeoutMs = 20_000,
+): CountingClient {
+  if (typeof info.chainId !== 'number')
+    throw new ChainError('INVALID_ARGUMENT', `${info.key} is not an EVM chain`);
   let requests = 0;
   // viem's own retry also repeats JSON-RPC error -32603, which some nodes (Hardhat) use for
   // plain reverts: retry here instead, only when the transport failed (network, 429, 5xx).
@@ -55,7 +61,11 @@ export function createCountingClient(info: ChainInfo, rpcUrl: string, multicall3
     rpcUrls: { default: { http: [rpcUrl] } },
     contracts: { multicall3: { address: multicall3 } },
   });
-  const client = createPublicClient({ chain, transport: counted, batch: { multicall: false } }) as PublicClient<Transport, Chain>;
+  const client = createPublicClient({
+    chain,
+    transport: counted,
+    batch: { multicall: false },
+  }) as PublicClient<Transport, Chain>;
   return {
     client,
     count: () => requests,
@@ -69,7 +79,8 @@ const TRANSPORT_RETRIES = 2;
 
 function isRetriableTransportFailure(error: unknown): boolean {
   if (error instanceof TimeoutError) return true;
-  if (error instanceof HttpRequestError) return error.status === undefined || error.status === 429 || error.status >= 500;
+  if (error instanceof HttpRequestError)
+    return error.status === undefined || error.status === 429 || error.status >= 500;
   return false;
 }
 
@@ -77,22 +88,29 @@ function isRetriableTransportFailure(error: unknown): boolean {
 export function isTransportFailure(error: unknown): boolean {
   if (!(error instanceof BaseError)) return false;
   return Boolean(
-    error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof WebSocketRequestError),
+    error.walk(
+      (e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof WebSocketRequestError,
+    ),
   );
 }
 
 /** Rethrows transport failures as ChainError('RPC_ERROR'); returns otherwise. */
 export function rethrowTransport(error: unknown, what: string): void {
-  if (isTransportFailure(error)) throw new ChainError('RPC_ERROR', `${what}: node unreachable`, { cause: error });
+  if (isTransportFailure(error))
+    throw new ChainError('RPC_ERROR', `${what}: node unreachable`, { cause: error });
 }
 
 /** Best-effort revert reason of a failed eth_call / estimate ("GS013", an ERC-20 message …). */
 export function revertReason(error: unknown): string {
   if (error instanceof BaseError) {
-    const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null;
+    const reverted = error.walk(
+      (e) => e instanceof ContractFunctionRevertedError,
+    ) as ContractFunctionRevertedError | null;
     if (reverted?.reason) return reverted.reason;
     if (reverted?.data?.errorName) return reverted.data.errorName;
-    const withData = error.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null;
+    const withData = error.walk((e) => typeof (e as { data?: unknown }).data === 'string') as {
+      data?: Hex;
+    } | null;
     const data = withData?.data;
     if (data && /^0x[0-9a-fA-F]{8,}$/.test(data)) {
       try {
@@ -104,7 +122,8 @@ export function revertReason(error: unknown): string {
       }
     }
     const text = `${error.details ?? ''} ${error.shortMessage}`;
-    const quoted = /reverted with reason string '([^']*)'/.exec(text) ?? /execution reverted: ?([^\n]*)/.exec(text);
+    const quoted =
+      /reverted with reason string '([^']*)'/.exec(text) ?? /execution reverted: ?([^\n]*)/.exec(text);
     if (quoted?.[1]) return quoted[1].trim();
     return error.shortMessage;
   }

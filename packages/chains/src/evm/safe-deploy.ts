@@ -25,14 +25,19 @@ export const MAX_SAFE_OWNERS = 50;
 const SENTINEL = '0x0000000000000000000000000000000000000001';
 
 /** Checksummed owners in the given order; rejects duplicates, zero/sentinel and a bad threshold. */
-export function validateSafeSetup(params: SafeSetupParams): { owners: Address[]; threshold: number; saltNonce: bigint } {
+export function validateSafeSetup(params: SafeSetupParams): {
+  owners: Address[];
+  threshold: number;
+  saltNonce: bigint;
+} {
   const owners = params.owners.map((owner) => normalizeEvmAddress(owner));
   if (owners.length === 0 || owners.length > MAX_SAFE_OWNERS) {
     throw new ChainError('INVALID_ARGUMENT', `a Safe needs 1..${MAX_SAFE_OWNERS} owners`);
   }
   const seen = new Set<string>();
   for (const owner of owners) {
-    if (owner === zeroAddress || owner.toLowerCase() === SENTINEL) throw new ChainError('INVALID_ARGUMENT', 'owner 0x0 / 0x1 is not allowed');
+    if (owner === zeroAddress || owner.toLowerCase() === SENTINEL)
+      throw new ChainError('INVALID_ARGUMENT', 'owner 0x0 / 0x1 is not allowed');
     if (seen.has(owner)) throw new ChainError('INVALID_ARGUMENT', `duplicate owner ${owner}`);
     seen.add(owner);
   }
@@ -65,7 +70,9 @@ export function computeSafeAddress(params: {
   saltNonce: bigint;
   proxyCreationCode: Hex;
 }): Address {
-  const salt = keccak256(encodePacked(['bytes32', 'uint256'], [keccak256(params.initializer), params.saltNonce]));
+  const salt = keccak256(
+    encodePacked(['bytes32', 'uint256'], [keccak256(params.initializer), params.saltNonce]),
+  );
   const bytecode = concat([params.proxyCreationCode, pad(params.singleton, { size: 32 })]);
   return getContractAddress({ opcode: 'CREATE2', from: params.factory, salt, bytecode });
 }

@@ -13,7 +13,13 @@ import { normalizeEvmAddress } from './address';
 import { aggregate } from './balances';
 import type { EvmContext } from './context';
 import { rethrowTransport, revertReason } from './rpc';
-import { computeSafeAddress, encodeCreateProxy, encodeSafeSetup, validateSafeSetup, type SafeSetupParams } from './safe-deploy';
+import {
+  computeSafeAddress,
+  encodeCreateProxy,
+  encodeSafeSetup,
+  validateSafeSetup,
+  type SafeSetupParams,
+} from './safe-deploy';
 import { recoverSafeTxSigner, type SafeSignature, type SafeSignatureKind } from './safe-signatures';
 import { encodeExecTransaction, normalizeSafeTx, safeTxHash, safeTxPreimage, type SafeTx } from './safe-tx';
 
@@ -98,10 +104,16 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
   let creationCode: Promise<Hex> | undefined;
   const proxyCreationCode = (): Promise<Hex> => {
     creationCode ??= ctx.client
-      .readContract({ address: ctx.contracts.safeProxyFactory, abi: safeProxyFactoryAbi, functionName: 'proxyCreationCode' })
+      .readContract({
+        address: ctx.contracts.safeProxyFactory,
+        abi: safeProxyFactoryAbi,
+        functionName: 'proxyCreationCode',
+      })
       .catch((error: unknown) => {
         creationCode = undefined;
-        throw new ChainError('RPC_ERROR', 'cannot read SafeProxyFactory.proxyCreationCode()', { cause: error });
+        throw new ChainError('RPC_ERROR', 'cannot read SafeProxyFactory.proxyCreationCode()', {
+          cause: error,
+        });
       });
     return creationCode;
   };
@@ -130,11 +142,19 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
     const safe = normalizeEvmAddress(address);
     const fns = ['getOwners', 'getThreshold', 'nonce', 'VERSION'] as const;
     const calls = [
-      ...fns.map((functionName) => ({ target: safe, allowFailure: true, callData: encodeFunctionData({ abi: safeAbi, functionName }) })),
+      ...fns.map((functionName) => ({
+        target: safe,
+        allowFailure: true,
+        callData: encodeFunctionData({ abi: safeAbi, functionName }),
+      })),
       {
         target: safe,
         allowFailure: true,
-        callData: encodeFunctionData({ abi: safeAbi, functionName: 'getModulesPaginated', args: [SENTINEL, 50n] }),
+        callData: encodeFunctionData({
+          abi: safeAbi,
+          functionName: 'getModulesPaginated',
+          args: [SENTINEL, 50n],
+        }),
       },
     ];
     const [results, slots] = await Promise.all([
@@ -151,14 +171,25 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
       const [ownersData, thresholdData, nonceData, versionData, modulesData] = results;
       if (!ownersData || !thresholdData || !nonceData || !versionData || !modulesData) return null;
       const owners = decodeFunctionResult({ abi: safeAbi, functionName: 'getOwners', data: ownersData });
-      const threshold = decodeFunctionResult({ abi: safeAbi, functionName: 'getThreshold', data: thresholdData });
+      const threshold = decodeFunctionResult({
+        abi: safeAbi,
+        functionName: 'getThreshold',
+        data: thresholdData,
+      });
       const nonce = decodeFunctionResult({ abi: safeAbi, functionName: 'nonce', data: nonceData });
       const version = decodeFunctionResult({ abi: safeAbi, functionName: 'VERSION', data: versionData });
-      const [modules] = decodeFunctionResult({ abi: safeAbi, functionName: 'getModulesPaginated', data: modulesData });
+      const [modules] = decodeFunctionResult({
+        abi: safeAbi,
+        functionName: 'getModulesPaginated',
+        data: modulesData,
+      });
       if (owners.length === 0 || threshold === 0n) return null;
-      const slotAddress = (value: Hex | undefined) => getAddress(sliceHex(value && value !== '0x' ? value : `0x${'0'.repeat(64)}`, 12, 32));
+      const slotAddress = (value: Hex | undefined) =>
+        getAddress(sliceHex(value && value !== '0x' ? value : `0x${'0'.repeat(64)}`, 12, 32));
       const proxySingleton = slotAddress(slots[0]);
-      const known = [ctx.contracts.safeSingleton, ctx.contracts.safeL2Singleton].filter((a): a is Address => Boolean(a));
+      const known = [ctx.contracts.safeSingleton, ctx.contracts.safeL2Singleton].filter((a): a is Address =>
+        Boolean(a),
+      );
       return {
         address: safe,
         owners: owners.map((o) => getAddress(o)),
@@ -178,7 +209,10 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
 
   function resolveHash(input: VerifySafeSignatureInput): { safe: Address; hash: Hex; tx?: SafeTx } {
     if (input.chainId !== undefined && input.chainId !== ctx.chainId) {
-      throw new ChainError('INVALID_ARGUMENT', `chain id ${input.chainId} is not this adapter's ${ctx.chainId}`);
+      throw new ChainError(
+        'INVALID_ARGUMENT',
+        `chain id ${input.chainId} is not this adapter's ${ctx.chainId}`,
+      );
     }
     const safe = normalizeEvmAddress(input.safe);
     if (input.tx) {
@@ -203,8 +237,13 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
   async function verifySafeSignature(input: VerifySafeSignatureInput): Promise<SafeSignature> {
     const { safe, hash, tx } = resolveHash(input);
     if (input.kind === 'eip1271') {
-      if (!input.signer) throw new ChainError('INVALID_ARGUMENT', 'a contract signature needs the contract signer address');
-      if (!tx) throw new ChainError('INVALID_ARGUMENT', 'a contract signature is checked against the transaction, pass tx');
+      if (!input.signer)
+        throw new ChainError('INVALID_ARGUMENT', 'a contract signature needs the contract signer address');
+      if (!tx)
+        throw new ChainError(
+          'INVALID_ARGUMENT',
+          'a contract signature is checked against the transaction, pass tx',
+        );
       const signer = normalizeEvmAddress(input.signer);
       if (typeof input.signature !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(input.signature)) {
         throw new ChainError('SIGNATURE_MALFORMED', 'contract signature is not hex bytes');
@@ -213,7 +252,8 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
       const code = await ctx.client.getCode({ address: signer }).catch((error: unknown) => {
         throw new ChainError('RPC_ERROR', 'eth_getCode failed', { cause: error });
       });
-      if (!code || code === '0x') throw new ChainError('SIGNATURE_INVALID', `contract signer ${signer} has no code`);
+      if (!code || code === '0x')
+        throw new ChainError('SIGNATURE_INVALID', `contract signer ${signer} has no code`);
       // Exactly what Safe v1.4.1 checkNSignatures calls for v = 0: the legacy EIP-1271
       // isValidSignature(bytes data, bytes signature) with the 66-byte SafeTx preimage.
       let magic: Hex;
@@ -226,44 +266,75 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
         });
       } catch (error) {
         rethrowTransport(error, 'isValidSignature');
-        throw new ChainError('SIGNATURE_INVALID', `contract signer refused the signature: ${revertReason(error)}`, { cause: error });
+        throw new ChainError(
+          'SIGNATURE_INVALID',
+          `contract signer refused the signature: ${revertReason(error)}`,
+          { cause: error },
+        );
       }
       if (magic.toLowerCase() !== LEGACY_EIP1271_MAGIC_VALUE) {
-        throw new ChainError('SIGNATURE_INVALID', `contract signer returned ${magic}, not the EIP-1271 magic value`);
+        throw new ChainError(
+          'SIGNATURE_INVALID',
+          `contract signer returned ${magic}, not the EIP-1271 magic value`,
+        );
       }
       return { signer, kind: 'eip1271', signature };
     }
     if (input.kind === 'approved_hash') {
-      if (!input.signer) throw new ChainError('INVALID_ARGUMENT', 'an approved hash needs the approving owner');
+      if (!input.signer)
+        throw new ChainError('INVALID_ARGUMENT', 'an approved hash needs the approving owner');
       const signer = normalizeEvmAddress(input.signer);
       let approved: bigint;
       try {
-        approved = await ctx.client.readContract({ address: safe, abi: safeAbi, functionName: 'approvedHashes', args: [signer, hash] });
+        approved = await ctx.client.readContract({
+          address: safe,
+          abi: safeAbi,
+          functionName: 'approvedHashes',
+          args: [signer, hash],
+        });
       } catch (error) {
         rethrowTransport(error, 'approvedHashes');
         throw new ChainError('SIGNATURE_INVALID', `cannot read approvedHashes on ${safe}`, { cause: error });
       }
-      if (approved === 0n) throw new ChainError('SIGNATURE_INVALID', `${signer} has not approved ${hash} on chain`);
+      if (approved === 0n)
+        throw new ChainError('SIGNATURE_INVALID', `${signer} has not approved ${hash} on chain`);
       return { signer, kind: 'approved_hash', signature: '0x' };
     }
     const recovered = await recoverSafeTxSigner(hash, input.signature, input.kind);
     if (input.signer && !isAddressEqual(normalizeEvmAddress(input.signer), recovered.signer)) {
-      throw new ChainError('SIGNATURE_INVALID', `signature recovers to ${recovered.signer}, not the claimed ${input.signer}`);
+      throw new ChainError(
+        'SIGNATURE_INVALID',
+        `signature recovers to ${recovered.signer}, not the claimed ${input.signer}`,
+      );
     }
     return recovered;
   }
 
   /** eth_call of execTransaction from the broadcaster; on failure also runs the inner call alone. */
-  async function simulateExec(params: { from: string; safe: string; tx: SafeTx; signatures: Hex }): Promise<ExecSimulation> {
+  async function simulateExec(params: {
+    from: string;
+    safe: string;
+    tx: SafeTx;
+    signatures: Hex;
+  }): Promise<ExecSimulation> {
     const safe = normalizeEvmAddress(params.safe);
     const from = normalizeEvmAddress(params.from);
     const tx = normalizeSafeTx(params.tx);
     const data = encodeExecTransaction(tx, params.signatures);
     try {
       const { data: returned } = await ctx.client.call({ account: from, to: safe, data });
-      const success = returned ? decodeFunctionResult({ abi: safeAbi, functionName: 'execTransaction', data: returned }) : false;
-      if (!success) return { ok: false, reason: 'ExecutionFailure', reasonText: 'the Safe reported the inner call as failed' };
-      const gasEstimate = await ctx.client.estimateGas({ account: from, to: safe, data }).catch(() => undefined);
+      const success = returned
+        ? decodeFunctionResult({ abi: safeAbi, functionName: 'execTransaction', data: returned })
+        : false;
+      if (!success)
+        return {
+          ok: false,
+          reason: 'ExecutionFailure',
+          reasonText: 'the Safe reported the inner call as failed',
+        };
+      const gasEstimate = await ctx.client
+        .estimateGas({ account: from, to: safe, data })
+        .catch(() => undefined);
       return { ok: true, gasEstimate };
     } catch (error) {
       rethrowTransport(error, 'eth_call execTransaction');

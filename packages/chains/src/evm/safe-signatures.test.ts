@@ -2,8 +2,20 @@ import { concat, keccak256, numberToHex, toHex, zeroAddress, type Hex } from 'vi
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { isChainError, type ChainErrorCode } from '../errors';
-import { encodeSafeSignatures, parseEcdsaSignature, recoverSafeTxSigner, SECP256K1_N, type SafeSignature } from './safe-signatures';
-import { buildRejection, safeTxHash, safeTxHashViaViem, safeTxTypedData, safeTxFromTypedData } from './safe-tx';
+import {
+  encodeSafeSignatures,
+  parseEcdsaSignature,
+  recoverSafeTxSigner,
+  SECP256K1_N,
+  type SafeSignature,
+} from './safe-signatures';
+import {
+  buildRejection,
+  safeTxHash,
+  safeTxHashViaViem,
+  safeTxTypedData,
+  safeTxFromTypedData,
+} from './safe-tx';
 
 const owner = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
 const hash = keccak256(toHex('a safe tx'));
@@ -21,7 +33,11 @@ const highS = (sig: Hex): Hex => {
   const r = sig.slice(2, 66);
   const s = BigInt(`0x${sig.slice(66, 130)}`);
   const v = Number.parseInt(sig.slice(130), 16);
-  return concat([`0x${r}`, numberToHex(SECP256K1_N - s, { size: 32 }), toHex(v === 27 ? 28 : 27, { size: 1 })]);
+  return concat([
+    `0x${r}`,
+    numberToHex(SECP256K1_N - s, { size: 32 }),
+    toHex(v === 27 ? 28 : 27, { size: 1 }),
+  ]);
 };
 
 describe('Safe signature parsing and encoding (no chain)', () => {
@@ -53,7 +69,10 @@ describe('Safe signature parsing and encoding (no chain)', () => {
     await expectCode(() => recoverSafeTxSigner(hash, `0x${'00'.repeat(64)}1b`), 'SIGNATURE_MALFORMED');
     await expectCode(() => recoverSafeTxSigner(hash, highS(sig)), 'SIGNATURE_HIGH_S');
     // r that is not the x of a curve point: recovery itself fails.
-    await expectCode(() => recoverSafeTxSigner(hash, `0x${'00'.repeat(31)}05${sig.slice(66)}`), 'SIGNATURE_INVALID');
+    await expectCode(
+      () => recoverSafeTxSigner(hash, `0x${'00'.repeat(31)}05${sig.slice(66)}`),
+      'SIGNATURE_INVALID',
+    );
     expect(parseEcdsaSignature(sig).v).toBeGreaterThanOrEqual(27);
   });
 
@@ -74,7 +93,9 @@ describe('Safe signature parsing and encoding (no chain)', () => {
     // pointer = 3 × 65 = 195 = 0xc3
     expect(part(2)).toBe(`${'0'.repeat(24)}c000000000000000000000000000000000000003${'0'.repeat(62)}c300`);
     expect(encoded.slice(390)).toBe(`${'0'.repeat(63)}4deadbeef`);
-    expect(() => encodeSafeSignatures([list[1]!, { ...list[1]!, signer: a.toLowerCase() as Hex }])).toThrow(/two signatures/);
+    expect(() => encodeSafeSignatures([list[1]!, { ...list[1]!, signer: a.toLowerCase() as Hex }])).toThrow(
+      /two signatures/,
+    );
   });
 
   it('safeTxHash matches viem hashTypedData, and the typed-data payload round-trips', () => {

@@ -49,7 +49,10 @@ export function parseEcdsaSignature(signature: string): ParsedEcdsa {
     throw new ChainError('SIGNATURE_MALFORMED', 'signature is not 0x-prefixed hex');
   }
   if (signature.length !== 2 + 65 * 2) {
-    throw new ChainError('SIGNATURE_MALFORMED', `signature must be 65 bytes, got ${(signature.length - 2) / 2}`);
+    throw new ChainError(
+      'SIGNATURE_MALFORMED',
+      `signature must be 65 bytes, got ${(signature.length - 2) / 2}`,
+    );
   }
   const r = BigInt(`0x${signature.slice(2, 66)}`);
   const s = BigInt(`0x${signature.slice(66, 130)}`);
@@ -57,8 +60,10 @@ export function parseEcdsaSignature(signature: string): ParsedEcdsa {
   if (r === 0n || r >= SECP256K1_N || s === 0n || s >= SECP256K1_N) {
     throw new ChainError('SIGNATURE_MALFORMED', 'signature r or s out of range');
   }
-  if (s > SECP256K1_HALF_N) throw new ChainError('SIGNATURE_HIGH_S', 'signature s is above secp256k1n/2 (malleable)');
-  if (![0, 1, 27, 28, 31, 32].includes(v)) throw new ChainError('SIGNATURE_MALFORMED', `unsupported signature v ${v}`);
+  if (s > SECP256K1_HALF_N)
+    throw new ChainError('SIGNATURE_HIGH_S', 'signature s is above secp256k1n/2 (malleable)');
+  if (![0, 1, 27, 28, 31, 32].includes(v))
+    throw new ChainError('SIGNATURE_MALFORMED', `unsupported signature v ${v}`);
   return { r, s, v };
 }
 
@@ -68,7 +73,10 @@ const word = (value: bigint): Hex => numberToHex(value, { size: 32 });
 export async function recoverEcdsa(hash: Hex, sig: ParsedEcdsa, recoveryV: 27 | 28): Promise<Address> {
   try {
     return normalizeEvmAddress(
-      await recoverAddress({ hash, signature: concat([word(sig.r), word(sig.s), toHex(recoveryV, { size: 1 })]) }),
+      await recoverAddress({
+        hash,
+        signature: concat([word(sig.r), word(sig.s), toHex(recoveryV, { size: 1 })]),
+      }),
     );
   } catch (error) {
     throw new ChainError('SIGNATURE_INVALID', 'signature does not recover to a public key', { cause: error });
@@ -89,7 +97,8 @@ export async function recoverSafeTxSigner(
   let kind: 'eip712' | 'eth_sign';
   let parity: 0 | 1;
   if (sig.v === 31 || sig.v === 32) {
-    if (form === 'eip712') throw new ChainError('SIGNATURE_MALFORMED', 'v 31/32 is the eth_sign encoding, not EIP-712');
+    if (form === 'eip712')
+      throw new ChainError('SIGNATURE_MALFORMED', 'v 31/32 is the eth_sign encoding, not EIP-712');
     kind = 'eth_sign';
     parity = (sig.v - 31) as 0 | 1;
   } else {
@@ -128,7 +137,10 @@ export function encodeSafeSignatures(list: readonly SafeSignature[]): Hex {
         const sig = parseEcdsaSignature(item.signature);
         const expected = item.kind === 'eth_sign' ? [31, 32] : [27, 28];
         if (!expected.includes(sig.v)) {
-          throw new ChainError('SIGNATURE_MALFORMED', `${item.kind} signature needs v ${expected.join('/')} (use the verified form)`);
+          throw new ChainError(
+            'SIGNATURE_MALFORMED',
+            `${item.kind} signature needs v ${expected.join('/')} (use the verified form)`,
+          );
         }
         statics.push(item.signature.toLowerCase() as Hex);
         break;
@@ -148,7 +160,10 @@ export function encodeSafeSignatures(list: readonly SafeSignature[]): Hex {
         break;
       }
       default:
-        throw new ChainError('INVALID_ARGUMENT', `unknown signature kind ${String((item as SafeSignature).kind)}`);
+        throw new ChainError(
+          'INVALID_ARGUMENT',
+          `unknown signature kind ${String((item as SafeSignature).kind)}`,
+        );
     }
   }
   return concat([...statics, ...dynamics]).toLowerCase() as Hex;

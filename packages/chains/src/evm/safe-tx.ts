@@ -84,7 +84,8 @@ function checkUint(name: string, value: bigint): void {
 
 /** Validates and normalises a SafeTx (checksummed addresses, lower-case data). */
 export function normalizeSafeTx(tx: SafeTx): SafeTx {
-  if (tx.operation !== 0 && tx.operation !== 1) throw new ChainError('INVALID_ARGUMENT', 'operation must be 0 or 1');
+  if (tx.operation !== 0 && tx.operation !== 1)
+    throw new ChainError('INVALID_ARGUMENT', 'operation must be 0 or 1');
   if (typeof tx.data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(tx.data)) {
     throw new ChainError('INVALID_ARGUMENT', 'data must be 0x-prefixed hex bytes');
   }
@@ -120,10 +121,16 @@ const plainTx = (fields: Pick<SafeTx, 'to' | 'value' | 'data' | 'nonce'>): SafeT
  * broadcaster pays the gas, and with safeTxGas 0 a failing inner call reverts the whole
  * execTransaction (so a failed transfer never burns the nonce).
  */
-export function buildTransfer(params: { token: TokenRef; to: string; amount: bigint; nonce: bigint }): SafeTx {
+export function buildTransfer(params: {
+  token: TokenRef;
+  to: string;
+  amount: bigint;
+  nonce: bigint;
+}): SafeTx {
   const { token, amount, nonce } = params;
   const to = normalizeEvmAddress(params.to);
-  if (typeof amount !== 'bigint' || amount <= 0n) throw new ChainError('INVALID_ARGUMENT', 'amount must be a positive bigint');
+  if (typeof amount !== 'bigint' || amount <= 0n)
+    throw new ChainError('INVALID_ARGUMENT', 'amount must be a positive bigint');
   if (token.contract === null) return plainTx({ to, value: amount, data: '0x', nonce });
   return plainTx({
     to: normalizeEvmAddress(token.contract),
@@ -269,6 +276,17 @@ export function encodeExecTransaction(tx: SafeTx, signatures: Hex): Hex {
   return encodeFunctionData({
     abi: safeAbi,
     functionName: 'execTransaction',
-    args: [t.to, t.value, t.data, t.operation, t.safeTxGas, t.baseGas, t.gasPrice, t.gasToken, t.refundReceiver, signatures],
+    args: [
+      t.to,
+      t.value,
+      t.data,
+      t.operation,
+      t.safeTxGas,
+      t.baseGas,
+      t.gasPrice,
+      t.gasToken,
+      t.refundReceiver,
+      signatures,
+    ],
   });
 }

@@ -1,5 +1,16 @@
 import { fundFromFaucet, safeArtifact } from '@keystead/devnet';
-import { concat, encodeFunctionData, hashMessage, numberToHex, parseEther, toHex, zeroAddress, type Abi, type Address, type Hex } from 'viem';
+import {
+  concat,
+  encodeFunctionData,
+  hashMessage,
+  numberToHex,
+  parseEther,
+  toHex,
+  zeroAddress,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isChainError, type ChainErrorCode } from '../errors';
@@ -21,7 +32,8 @@ describe('Safe v1.4.1 on the devnet: 2-of-3 wallet end to end', () => {
   let safe: Address;
   let owners: ReturnType<typeof privateKeyToAccount>[];
   const recipient = privateKeyToAccount(generatePrivateKey()).address;
-  const usdtBalance = (holder: Address) => t.adapter.getBalances([holder], [usdt]).then((s) => s.get(holder)!.get(usdt.contract!.toLowerCase())!);
+  const usdtBalance = (holder: Address) =>
+    t.adapter.getBalances([holder], [usdt]).then((s) => s.get(holder)!.get(usdt.contract!.toLowerCase())!);
 
   beforeAll(async () => {
     t = await startTestDevnet();
@@ -44,7 +56,9 @@ describe('Safe v1.4.1 on the devnet: 2-of-3 wallet end to end', () => {
     expect(status).toBe('success');
     // The factory's ProxyCreation event names the proxy it really created.
     const receipt = await t.client.getTransactionReceipt({ hash });
-    const created = receipt.logs.find((l) => l.address.toLowerCase() === t.devnet.contracts.safeProxyFactory.toLowerCase())!;
+    const created = receipt.logs.find(
+      (l) => l.address.toLowerCase() === t.devnet.contracts.safeProxyFactory.toLowerCase(),
+    )!;
     expect(`0x${created.topics[1]!.slice(26)}`.toLowerCase()).toBe(predicted.toLowerCase());
 
     const state = await t.adapter.readSafe(predicted.toLowerCase());
@@ -64,15 +78,38 @@ describe('Safe v1.4.1 on the devnet: 2-of-3 wallet end to end', () => {
     // Same owners, another salt → another address; a second deployment of the same one fails.
     expect(await t.adapter.predictSafeAddress({ ...params, saltNonce: 2n })).not.toBe(predicted);
     await expectCode(t.adapter.predictSafeAddress({ ...params, threshold: 4 }), 'INVALID_ARGUMENT');
-    await expectCode(t.adapter.predictSafeAddress({ ...params, owners: [owners[0]!.address, owners[0]!.address.toLowerCase()], threshold: 1 }), 'INVALID_ARGUMENT');
+    await expectCode(
+      t.adapter.predictSafeAddress({
+        ...params,
+        owners: [owners[0]!.address, owners[0]!.address.toLowerCase()],
+        threshold: 1,
+      }),
+      'INVALID_ARGUMENT',
+    );
   });
 
   it('the proxy creation code read from the factory equals the published artifact', async () => {
     const factory = safeArtifact('safeProxyFactory');
-    const code = (await t.client.readContract({ address: t.devnet.contracts.safeProxyFactory, abi: factory.abi as Abi, functionName: 'proxyCreationCode' })) as Hex;
-    const initializer = encodeSafeSetup([owners[0]!.address], 1, t.devnet.contracts.compatibilityFallbackHandler);
-    const a = computeSafeAddress({ factory: t.devnet.contracts.safeProxyFactory, singleton: t.devnet.contracts.safeSingleton, initializer, saltNonce: 5n, proxyCreationCode: code });
-    expect(await t.adapter.predictSafeAddress({ owners: [owners[0]!.address], threshold: 1, saltNonce: 5n })).toBe(a);
+    const code = (await t.client.readContract({
+      address: t.devnet.contracts.safeProxyFactory,
+      abi: factory.abi as Abi,
+      functionName: 'proxyCreationCode',
+    })) as Hex;
+    const initializer = encodeSafeSetup(
+      [owners[0]!.address],
+      1,
+      t.devnet.contracts.compatibilityFallbackHandler,
+    );
+    const a = computeSafeAddress({
+      factory: t.devnet.contracts.safeProxyFactory,
+      singleton: t.devnet.contracts.safeSingleton,
+      initializer,
+      saltNonce: 5n,
+      proxyCreationCode: code,
+    });
+    expect(
+      await t.adapter.predictSafeAddress({ owners: [owners[0]!.address], threshold: 1, saltNonce: 5n }),
+    ).toBe(a);
     expect(code.length).toBeGreaterThan(200);
   });
 
@@ -85,7 +122,13 @@ describe('Safe v1.4.1 on the devnet: 2-of-3 wallet end to end', () => {
     await fundFromFaucet(t.devnet, safe, { eth: '2', usdt: '1000' });
     expect(await usdtBalance(safe)).toBe(1_000_000_000n);
     const state = (await t.adapter.readSafe(safe))!;
-    tx = t.adapter.buildTransfer({ safe, token: usdt, to: recipient, amount: 123_456_789n, nonce: state.nonce });
+    tx = t.adapter.buildTransfer({
+      safe,
+      token: usdt,
+      to: recipient,
+      amount: 123_456_789n,
+      nonce: state.nonce,
+    });
     expect(tx.to).toBe(usdt.contract);
     expect(tx.value).toBe(0n);
     hash = t.adapter.safeTxHash(31337, safe, tx);
@@ -93,19 +136,47 @@ describe('Safe v1.4.1 on the devnet: 2-of-3 wallet end to end', () => {
       address: safe,
       abi: safeAbi,
       functionName: 'getTransactionHash',
-      args: [tx.to, tx.value, tx.data, tx.operation, tx.safeTxGas, tx.baseGas, tx.gasPrice, tx.gasToken, tx.refundReceiver, tx.nonce],
+      args: [
+        tx.to,
+        tx.value,
+        tx.data,
+        tx.operation,
+        tx.safeTxGas,
+        tx.baseGas,
+        tx.gasPrice,
+        tx.gasToken,
+        tx.refundReceiver,
+        tx.nonce,
+      ],
     });
     expect(hash).toBe(onChain);
     // Native transfer and rejection hashes agree with the contract too.
     for (const other of [
-      t.adapter.buildTransfer({ safe, token: { contract: null, symbol: 'ETH', decimals: 18 }, to: recipient, amount: 1n, nonce: 5n }),
+      t.adapter.buildTransfer({
+        safe,
+        token: { contract: null, symbol: 'ETH', decimals: 18 },
+        to: recipient,
+        amount: 1n,
+        nonce: 5n,
+      }),
       t.adapter.buildRejection(safe, 9n),
     ]) {
       const contractHash = await t.client.readContract({
         address: safe,
         abi: safeAbi,
         functionName: 'getTransactionHash',
-        args: [other.to, other.value, other.data, other.operation, other.safeTxGas, other.baseGas, other.gasPrice, other.gasToken, other.refundReceiver, other.nonce],
+        args: [
+          other.to,
+          other.value,
+          other.data,
+          other.operation,
+          other.safeTxGas,
+          other.baseGas,
+          other.gasPrice,
+          other.gasToken,
+          other.refundReceiver,
+          other.nonce,
+        ],
       });
       expect(t.adapter.safeTxHash(31337, safe, other)).toBe(contractHash);
     }
@@ -123,10 +194,19 @@ describe('Safe v1.4.1 on the devnet: 2-of-3 wallet end to end', () => {
     // Stored in Safe encoding (v + 4); verifying the stored form gives the same answer.
     expect(await t.adapter.verifySafeSignature({ safe, tx, signature: sigB.signature })).toEqual(sigB);
     // A claimed signer that is not the recovered one is refused.
-    await expectCode(t.adapter.verifySafeSignature({ safe, tx, signature: rawA, signer: owners[1]!.address }), 'SIGNATURE_INVALID');
+    await expectCode(
+      t.adapter.verifySafeSignature({ safe, tx, signature: rawA, signer: owners[1]!.address }),
+      'SIGNATURE_INVALID',
+    );
     // tx and a hash that is not its hash: refused.
-    await expectCode(t.adapter.verifySafeSignature({ safe, tx, hash: `0x${'00'.repeat(32)}`, signature: rawA }), 'INVALID_ARGUMENT');
-    await expectCode(t.adapter.verifySafeSignature({ chainId: 1, safe, tx, signature: rawA }), 'INVALID_ARGUMENT');
+    await expectCode(
+      t.adapter.verifySafeSignature({ safe, tx, hash: `0x${'00'.repeat(32)}`, signature: rawA }),
+      'INVALID_ARGUMENT',
+    );
+    await expectCode(
+      t.adapter.verifySafeSignature({ chainId: 1, safe, tx, signature: rawA }),
+      'INVALID_ARGUMENT',
+    );
   });
 
   it('rejects: non-owner signs (valid, but its signer is not an owner), malformed, high-s, other hash', async () => {
@@ -139,12 +219,22 @@ describe('Safe v1.4.1 on the devnet: 2-of-3 wallet end to end', () => {
     expect((await t.adapter.readSafe(safe))!.owners).not.toContain(verified.signer);
 
     const good = sigA.signature;
-    await expectCode(t.adapter.verifySafeSignature({ safe, tx, signature: good.slice(0, 100) }), 'SIGNATURE_MALFORMED');
-    await expectCode(t.adapter.verifySafeSignature({ safe, tx, signature: `${good}ff` }), 'SIGNATURE_MALFORMED');
+    await expectCode(
+      t.adapter.verifySafeSignature({ safe, tx, signature: good.slice(0, 100) }),
+      'SIGNATURE_MALFORMED',
+    );
+    await expectCode(
+      t.adapter.verifySafeSignature({ safe, tx, signature: `${good}ff` }),
+      'SIGNATURE_MALFORMED',
+    );
     await expectCode(t.adapter.verifySafeSignature({ safe, tx, signature: 'hello' }), 'SIGNATURE_MALFORMED');
     const s = BigInt(`0x${good.slice(66, 130)}`);
     const v = good.endsWith('1b') ? 28 : 27;
-    const twin = concat([`0x${good.slice(2, 66)}`, numberToHex(SECP256K1_N - s, { size: 32 }), toHex(v, { size: 1 })]);
+    const twin = concat([
+      `0x${good.slice(2, 66)}`,
+      numberToHex(SECP256K1_N - s, { size: 32 }),
+      toHex(v, { size: 1 }),
+    ]);
     await expectCode(t.adapter.verifySafeSignature({ safe, tx, signature: twin }), 'SIGNATURE_HIGH_S');
 
     // Signed for another transaction (next nonce): recovers some other address, never owner A.
@@ -156,20 +246,51 @@ describe('Safe v1.4.1 on the devnet: 2-of-3 wallet end to end', () => {
   });
 
   it('a transfer above the balance: simulateExec returns the revert and the inner reason', async () => {
-    const tooMuch = t.adapter.buildTransfer({ safe, token: usdt, to: recipient, amount: 10n ** 12n, nonce: tx.nonce });
+    const tooMuch = t.adapter.buildTransfer({
+      safe,
+      token: usdt,
+      to: recipient,
+      amount: 10n ** 12n,
+      nonce: tx.nonce,
+    });
     const h = t.adapter.safeTxHash(31337, safe, tooMuch);
     const sigs = [
-      await t.adapter.verifySafeSignature({ safe, tx: tooMuch, signature: await owners[0]!.sign({ hash: h }) }),
-      await t.adapter.verifySafeSignature({ safe, tx: tooMuch, signature: await owners[2]!.sign({ hash: h }) }),
+      await t.adapter.verifySafeSignature({
+        safe,
+        tx: tooMuch,
+        signature: await owners[0]!.sign({ hash: h }),
+      }),
+      await t.adapter.verifySafeSignature({
+        safe,
+        tx: tooMuch,
+        signature: await owners[2]!.sign({ hash: h }),
+      }),
     ];
-    const sim = await t.adapter.simulateExec({ from: t.accounts[3]!.address, safe, tx: tooMuch, signatures: t.adapter.encodeSafeSignatures(sigs) });
+    const sim = await t.adapter.simulateExec({
+      from: t.accounts[3]!.address,
+      safe,
+      tx: tooMuch,
+      signatures: t.adapter.encodeSafeSignatures(sigs),
+    });
     expect(sim).toMatchObject({ ok: false, reason: 'GS013', innerReason: 'insufficient balance' });
     // Unsorted signatures (bypassing the encoder) are refused by the Safe (GS026).
-    const unsorted = concat([...sigs].sort((a, b) => (BigInt(a.signer) > BigInt(b.signer) ? -1 : 1)).map((x) => x.signature));
-    const bad = await t.adapter.simulateExec({ from: t.accounts[3]!.address, safe, tx: tooMuch, signatures: unsorted });
+    const unsorted = concat(
+      [...sigs].sort((a, b) => (BigInt(a.signer) > BigInt(b.signer) ? -1 : 1)).map((x) => x.signature),
+    );
+    const bad = await t.adapter.simulateExec({
+      from: t.accounts[3]!.address,
+      safe,
+      tx: tooMuch,
+      signatures: unsorted,
+    });
     expect(bad).toMatchObject({ ok: false, reason: 'GS026' });
     // One signature of a 2-of-3: too short (GS020).
-    const one = await t.adapter.simulateExec({ from: t.accounts[3]!.address, safe, tx, signatures: t.adapter.encodeSafeSignatures([sigA]) });
+    const one = await t.adapter.simulateExec({
+      from: t.accounts[3]!.address,
+      safe,
+      tx,
+      signatures: t.adapter.encodeSafeSignatures([sigA]),
+    });
     expect(one).toMatchObject({ ok: false, reason: 'GS020' });
   });
 
@@ -187,7 +308,10 @@ describe('Safe v1.4.1 on the devnet: 2-of-3 wallet end to end', () => {
     expect((await usdtBalance(recipient)) - before).toBe(123_456_789n);
     expect(await usdtBalance(safe)).toBe(1_000_000_000n - 123_456_789n);
     const confirmation = await t.adapter.getConfirmation(txHash);
-    expect(confirmation).toMatchObject({ state: 'confirmed', safeExecution: { safe, safeTxHash: hash, success: true } });
+    expect(confirmation).toMatchObject({
+      state: 'confirmed',
+      safeExecution: { safe, safeTxHash: hash, success: true },
+    });
     expect((await t.adapter.readSafe(safe))!.nonce).toBe(tx.nonce + 1n);
     // Replaying the same signatures fails: the nonce moved on.
     const replay = await t.adapter.simulateExec({ from: broadcaster.address, safe, tx, signatures });
@@ -205,13 +329,29 @@ describe('Safe v1.4.1 on the devnet: 2-of-3 wallet end to end', () => {
       data: encodeFunctionData({ abi: safeAbi, functionName: 'approveHash', args: [h] }),
     });
     expect(status).toBe('success');
-    const approved = await t.adapter.verifySafeSignature({ safe, tx: rejection, signature: '0x', kind: 'approved_hash', signer: owners[2]!.address });
+    const approved = await t.adapter.verifySafeSignature({
+      safe,
+      tx: rejection,
+      signature: '0x',
+      kind: 'approved_hash',
+      signer: owners[2]!.address,
+    });
     expect(approved).toMatchObject({ signer: owners[2]!.address, kind: 'approved_hash' });
     await expectCode(
-      t.adapter.verifySafeSignature({ safe, tx: rejection, signature: '0x', kind: 'approved_hash', signer: owners[1]!.address }),
+      t.adapter.verifySafeSignature({
+        safe,
+        tx: rejection,
+        signature: '0x',
+        kind: 'approved_hash',
+        signer: owners[1]!.address,
+      }),
       'SIGNATURE_INVALID',
     );
-    const a = await t.adapter.verifySafeSignature({ safe, tx: rejection, signature: await owners[0]!.signTypedData(t.adapter.typedData(31337, safe, rejection) as never) });
+    const a = await t.adapter.verifySafeSignature({
+      safe,
+      tx: rejection,
+      signature: await owners[0]!.signTypedData(t.adapter.typedData(31337, safe, rejection) as never),
+    });
     const signatures = t.adapter.encodeSafeSignatures([approved, a]);
     const exec = t.adapter.buildExecTransaction(safe, rejection, signatures);
     const ethBefore = await t.client.getBalance({ address: safe });
@@ -226,31 +366,66 @@ describe('Safe v1.4.1 on the devnet: 2-of-3 wallet end to end', () => {
     const from = (await t.adapter.getBlockNumber()) + 1n;
     const nonce = (await t.adapter.readSafe(safe))!.nonce;
     const native: TokenRef = { contract: null, symbol: 'ETH', decimals: 18 };
-    const out = t.adapter.buildTransfer({ safe, token: native, to: recipient, amount: parseEther('0.5'), nonce });
+    const out = t.adapter.buildTransfer({
+      safe,
+      token: native,
+      to: recipient,
+      amount: parseEther('0.5'),
+      nonce,
+    });
     const h = t.adapter.safeTxHash(31337, safe, out);
-    const sigs = await Promise.all([owners[1]!, owners[2]!].map(async (o) => t.adapter.verifySafeSignature({ safe, hash: h, signature: await o.sign({ hash: h }) })));
-    const { status } = await t.send(t.accounts[3]!, t.adapter.buildExecTransaction(safe, out, t.adapter.encodeSafeSignatures(sigs)));
+    const sigs = await Promise.all(
+      [owners[1]!, owners[2]!].map(async (o) =>
+        t.adapter.verifySafeSignature({ safe, hash: h, signature: await o.sign({ hash: h }) }),
+      ),
+    );
+    const { status } = await t.send(
+      t.accounts[3]!,
+      t.adapter.buildExecTransaction(safe, out, t.adapter.encodeSafeSignatures(sigs)),
+    );
     expect(status).toBe('success');
     expect(await t.client.getBalance({ address: recipient })).toBe(parseEther('0.5'));
     await fundFromFaucet(t.devnet, safe, { eth: '0.25' });
-    const found = await t.adapter.getTransfersTo([safe, recipient], [native], from, await t.adapter.getBlockNumber());
+    const found = await t.adapter.getTransfersTo(
+      [safe, recipient],
+      [native],
+      from,
+      await t.adapter.getBlockNumber(),
+    );
     // The faucet's top-level transfer to the Safe, once (from its SafeReceived event). The ETH
     // the Safe sent the EOA recipient is an internal transfer: not visible without tracing.
-    expect(found.map((f) => [f.to, f.from, f.amount])).toEqual([[safe, t.devnet.accounts[0]!.address, parseEther('0.25')]]);
+    expect(found.map((f) => [f.to, f.from, f.amount])).toEqual([
+      [safe, t.devnet.accounts[0]!.address, parseEther('0.25')],
+    ]);
     expect(found[0]!.logIndex).not.toBeNull(); // from the SafeReceived event, counted once
   });
 
   it('with safeTxGas > 0 a failing inner call is mined: ExecutionFailure → failed, nonce used', async () => {
     const nonce = (await t.adapter.readSafe(safe))!.nonce;
-    const tx = { ...t.adapter.buildTransfer({ safe, token: usdt, to: recipient, amount: 10n ** 15n, nonce }), safeTxGas: 100_000n };
+    const tx = {
+      ...t.adapter.buildTransfer({ safe, token: usdt, to: recipient, amount: 10n ** 15n, nonce }),
+      safeTxGas: 100_000n,
+    };
     const h = t.adapter.safeTxHash(31337, safe, tx);
-    const sigs = await Promise.all([owners[0]!, owners[1]!].map(async (o) => t.adapter.verifySafeSignature({ safe, tx, signature: await o.sign({ hash: h }) })));
+    const sigs = await Promise.all(
+      [owners[0]!, owners[1]!].map(async (o) =>
+        t.adapter.verifySafeSignature({ safe, tx, signature: await o.sign({ hash: h }) }),
+      ),
+    );
     const signatures = t.adapter.encodeSafeSignatures(sigs);
-    expect(await t.adapter.simulateExec({ from: t.accounts[3]!.address, safe, tx, signatures })).toMatchObject({ ok: false, reason: 'ExecutionFailure' });
-    const { hash: txHash, status } = await t.send(t.accounts[3]!, t.adapter.buildExecTransaction(safe, tx, signatures));
+    expect(
+      await t.adapter.simulateExec({ from: t.accounts[3]!.address, safe, tx, signatures }),
+    ).toMatchObject({ ok: false, reason: 'ExecutionFailure' });
+    const { hash: txHash, status } = await t.send(
+      t.accounts[3]!,
+      t.adapter.buildExecTransaction(safe, tx, signatures),
+    );
     expect(status).toBe('success'); // the outer transaction succeeded …
     const confirmation = await t.adapter.getConfirmation(txHash);
-    expect(confirmation).toMatchObject({ state: 'failed', safeExecution: { safe, safeTxHash: h, success: false } }); // … the transfer did not
+    expect(confirmation).toMatchObject({
+      state: 'failed',
+      safeExecution: { safe, safeTxHash: h, success: false },
+    }); // … the transfer did not
     expect(confirmation.reason).toMatch(/ExecutionFailure/);
     expect((await t.adapter.readSafe(safe))!.nonce).toBe(nonce + 1n);
   });

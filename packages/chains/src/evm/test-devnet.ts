@@ -24,7 +24,10 @@ export interface TestDevnet {
   client: PublicClient;
   accounts: Account[];
   /** Signs and sends a transaction from a test account; waits for its receipt. */
-  send(from: Account, tx: { to: Address; data?: Hex; value?: bigint }): Promise<{ hash: Hex; status: 'success' | 'reverted' }>;
+  send(
+    from: Account,
+    tx: { to: Address; data?: Hex; value?: bigint },
+  ): Promise<{ hash: Hex; status: 'success' | 'reverted' }>;
   stop(): Promise<void>;
 }
 
@@ -42,7 +45,13 @@ export async function startTestDevnet(): Promise<TestDevnet> {
     accounts,
     async send(from, tx) {
       const wallet = createWalletClient({ chain: hardhat, transport: http(devnet.rpcUrl), account: from });
-      const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: tx.value, account: from, chain: hardhat });
+      const hash = await wallet.sendTransaction({
+        to: tx.to,
+        data: tx.data,
+        value: tx.value,
+        account: from,
+        chain: hardhat,
+      });
       const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
       return { hash, status: receipt.status };
     },

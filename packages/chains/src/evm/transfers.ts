@@ -12,7 +12,12 @@ export const LOG_BLOCK_RANGE = 2_000n;
 export const MAX_NATIVE_SCAN_BLOCKS = 1_000n;
 const BLOCK_CONCURRENCY = 16;
 
-async function inWindows<T>(from: bigint, to: bigint, size: bigint, fn: (a: bigint, b: bigint) => Promise<T[]>): Promise<T[]> {
+async function inWindows<T>(
+  from: bigint,
+  to: bigint,
+  size: bigint,
+  fn: (a: bigint, b: bigint) => Promise<T[]>,
+): Promise<T[]> {
   const out: T[] = [];
   for (let start = from; start <= to; start += size) {
     const end = start + size - 1n < to ? start + size - 1n : to;
@@ -21,7 +26,10 @@ async function inWindows<T>(from: bigint, to: bigint, size: bigint, fn: (a: bigi
   return out;
 }
 
-async function getLogs(ctx: EvmContext, params: { address: Address[]; topics: (Hex | Hex[] | null)[]; fromBlock: bigint; toBlock: bigint }) {
+async function getLogs(
+  ctx: EvmContext,
+  params: { address: Address[]; topics: (Hex | Hex[] | null)[]; fromBlock: bigint; toBlock: bigint },
+) {
   try {
     return (await ctx.client.request({
       method: 'eth_getLogs',
@@ -61,7 +69,9 @@ export async function getTransfersTo(
   const watched = [...new Set(addresses.map((a) => normalizeEvmAddress(a)))];
   if (watched.length === 0) return [];
   const watchedKeys = new Set(watched.map(addressKey));
-  const tokenContracts = [...new Set(tokens.filter((t) => t.contract !== null).map((t) => normalizeEvmAddress(t.contract!)))];
+  const tokenContracts = [
+    ...new Set(tokens.filter((t) => t.contract !== null).map((t) => normalizeEvmAddress(t.contract!))),
+  ];
   const wantNative = tokens.some((t) => t.contract === null);
   const out: IncomingTransfer[] = [];
 
@@ -69,12 +79,22 @@ export async function getTransfersTo(
     const [transferTopic] = encodeEventTopics({ abi: erc20Abi, eventName: 'Transfer' });
     const toTopics = watched.map((a) => pad(a.toLowerCase() as Hex, { size: 32 }));
     const logs = await inWindows(fromBlock, toBlock, LOG_BLOCK_RANGE, (a, b) =>
-      getLogs(ctx, { address: tokenContracts, topics: [transferTopic!, null, toTopics], fromBlock: a, toBlock: b }),
+      getLogs(ctx, {
+        address: tokenContracts,
+        topics: [transferTopic!, null, toTopics],
+        fromBlock: a,
+        toBlock: b,
+      }),
     );
     for (const log of logs) {
       if (log.removed) continue;
       try {
-        const { args } = decodeEventLog({ abi: erc20Abi, eventName: 'Transfer', data: log.data, topics: log.topics as [Hex, ...Hex[]] });
+        const { args } = decodeEventLog({
+          abi: erc20Abi,
+          eventName: 'Transfer',
+          data: log.data,
+          topics: log.topics as [Hex, ...Hex[]],
+        });
         if (!watchedKeys.has(addressKey(args.to))) continue;
         out.push({
           txHash: log.transactionHash,
@@ -93,7 +113,10 @@ export async function getTransfersTo(
 
   if (wantNative) {
     if (toBlock - fromBlock + 1n > MAX_NATIVE_SCAN_BLOCKS) {
-      throw new ChainError('INVALID_ARGUMENT', `scan at most ${MAX_NATIVE_SCAN_BLOCKS} blocks per call for native transfers`);
+      throw new ChainError(
+        'INVALID_ARGUMENT',
+        `scan at most ${MAX_NATIVE_SCAN_BLOCKS} blocks per call for native transfers`,
+      );
     }
     const [receivedTopic] = encodeEventTopics({ abi: safeAbi, eventName: 'SafeReceived' });
     const safeLogs = await inWindows(fromBlock, toBlock, LOG_BLOCK_RANGE, (a, b) =>
@@ -102,7 +125,12 @@ export async function getTransfersTo(
     const viaEvent = new Set<string>();
     for (const log of safeLogs) {
       if (log.removed) continue;
-      const { args } = decodeEventLog({ abi: safeAbi, eventName: 'SafeReceived', data: log.data, topics: log.topics as [Hex, ...Hex[]] });
+      const { args } = decodeEventLog({
+        abi: safeAbi,
+        eventName: 'SafeReceived',
+        data: log.data,
+        topics: log.topics as [Hex, ...Hex[]],
+      });
       if (args.value === 0n) continue;
       viaEvent.add(`${log.transactionHash}:${addressKey(log.address)}`);
       out.push({
@@ -130,7 +158,13 @@ export async function getTransfersTo(
         for (const tx of block.transactions) {
           if (!tx.to || tx.value === 0n || !watchedKeys.has(addressKey(tx.to))) continue;
           if (viaEvent.has(`${tx.hash}:${addressKey(tx.to)}`)) continue;
-          candidates.push({ hash: tx.hash, from: getAddress(tx.from), to: getAddress(tx.to), value: tx.value, blockNumber: block.number! });
+          candidates.push({
+            hash: tx.hash,
+            from: getAddress(tx.from),
+            to: getAddress(tx.to),
+            value: tx.value,
+            blockNumber: block.number!,
+          });
         }
       }
     }
@@ -143,11 +177,23 @@ export async function getTransfersTo(
     );
     candidates.forEach((c, i) => {
       if (receipts[i]?.status !== 'success') return;
-      out.push({ txHash: c.hash, from: c.from, to: c.to, token: null, amount: c.value, blockNumber: c.blockNumber, logIndex: null });
+      out.push({
+        txHash: c.hash,
+        from: c.from,
+        to: c.to,
+        token: null,
+        amount: c.value,
+        blockNumber: c.blockNumber,
+        logIndex: null,
+      });
     });
   }
 
   return out.sort((a, b) =>
-    a.blockNumber !== b.blockNumber ? (a.blockNumber < b.blockNumber ? -1 : 1) : (a.logIndex ?? -1) - (b.logIndex ?? -1),
+    a.blockNumber !== b.blockNumber
+      ? a.blockNumber < b.blockNumber
+        ? -1
+        : 1
+      : (a.logIndex ?? -1) - (b.logIndex ?? -1),
   );
 }

@@ -6,8 +6,6 @@ import { emailField, languageField, passwordField, sixDigitCode } from './common
 export const CAPTCHA_CATEGORIES = ['login', 'register', 'invite_register', 'forget_password'] as const;
 export const captchaCategory = z.enum(CAPTCHA_CATEGORIES);
 
-
-
 export const getCaptchaQuery = z.object({
   category: captchaCategory,
   email: emailField.optional(),
@@ -16,7 +14,10 @@ export const getCaptchaQuery = z.object({
 /** `captcha` is an image data URL, or null when the server does not ask for one. */
 export const getCaptchaReply = z.object({ captcha: z.string().nullable() });
 
-export const verifyCaptchaBody = z.object({ category: captchaCategory, captcha_code: z.string().trim().min(1).max(12) });
+export const verifyCaptchaBody = z.object({
+  category: captchaCategory,
+  captcha_code: z.string().trim().min(1).max(12),
+});
 
 export const sendEmailCodeBody = z.object({
   category: z.enum(SEND_CODE_CATEGORIES),
@@ -97,9 +98,18 @@ export const changePasswordBody = z.object({
   password: passwordField,
   email_code: sixDigitCode,
 });
-export const changeEmailBody = z.object({ email: emailField, email_code: sixDigitCode, new_email_code: sixDigitCode });
+export const changeEmailBody = z.object({
+  email: emailField,
+  email_code: sixDigitCode,
+  new_email_code: sixDigitCode,
+});
 export const antiPhishingBody = z.object({
-  code: z.string().trim().min(4).max(20).regex(/^[\p{L}\p{N}_-]+$/u, 'PARAMS_INVALID_ERROR'),
+  code: z
+    .string()
+    .trim()
+    .min(4)
+    .max(20)
+    .regex(/^[\p{L}\p{N}_-]+$/u, 'PARAMS_INVALID_ERROR'),
   email_code: sixDigitCode,
 });
 export const emailNotifications = z.object({ space: z.boolean(), wallet: z.boolean(), task: z.boolean() });

@@ -12,9 +12,7 @@ export const emailField = z
   .transform((value) => value.toLowerCase());
 
 /** 8+ characters with upper case, lower case, digit and a symbol (§5). */
-export const passwordField = z
-  .string()
-  .regex(PASSWORD_RULE, 'PASSWORD_VALIDATION_ERROR');
+export const passwordField = z.string().regex(PASSWORD_RULE, 'PASSWORD_VALIDATION_ERROR');
 
 export const sixDigitCode = z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR');
 export const languageField = z.enum(SUPPORTED_LANGUAGES);

@@ -82,7 +82,10 @@ export const notificationListQuery = pageQuery.extend({
   hide_read: z.enum(['true', 'false']).default('false'),
   keyword: z.string().trim().max(100).optional(),
 });
-export const markReadBody = z.object({ ids: z.array(z.number().int().positive()).max(500).optional(), all: z.boolean().optional() });
+export const markReadBody = z.object({
+  ids: z.array(z.number().int().positive()).max(500).optional(),
+  all: z.boolean().optional(),
+});
 
 export const inviteEmails = (raw: string) =>
   raw

@@ -6,8 +6,14 @@ export const amountString = z.string().trim().max(120, 'TASK_AMOUNT_INVALID_ERRO
 
 /** §3 fee selection: tiers slow, standard (recommended), fast, or a custom max fee in Gwei. */
 export const feeTierField = z.enum(['slow', 'standard', 'fast', 'custom']);
-export const gweiString = z.string().trim().regex(/^\d{1,6}(\.\d{1,9})?$/, 'FEE_RATE_ERROR');
-const hexAddress = z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'CHAIN_ADDRESS_INVALID_ERROR');
+export const gweiString = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}(\.\d{1,9})?$/, 'FEE_RATE_ERROR');
+const hexAddress = z
+  .string()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'CHAIN_ADDRESS_INVALID_ERROR');
 
 export const createTransferBody = z.object({
   wallet_id: z.number().int().positive(),
@@ -24,11 +30,27 @@ export const createTransferBody = z.object({
   /** Max fee per gas in Gwei when fee_tier is custom. */
   custom_fee_gwei: gweiString.optional(),
   /** Bitcoin family: the fee rate in sat/vB when fee_tier is custom. */
-  custom_fee_rate: z.string().trim().regex(/^\d{1,6}(\.\d{1,3})?$/, 'FEE_RATE_ERROR').optional(),
+  custom_fee_rate: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,3})?$/, 'FEE_RATE_ERROR')
+    .optional(),
   /** Bitcoin family: more recipients in the same transaction (one-to-many), after `to`/`amount`. */
-  outputs: z.array(z.object({ to: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120), amount: amountString })).max(50, 'PARAMS_INVALID_ERROR').optional(),
+  outputs: z
+    .array(z.object({ to: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120), amount: amountString }))
+    .max(50, 'PARAMS_INVALID_ERROR')
+    .optional(),
   /** Bitcoin family: spend exactly these outpoints ("txid:vout") instead of automatic coin selection. */
-  utxos: z.array(z.string().trim().regex(/^[0-9a-fA-F]{64}:\d{1,6}$/, 'PARAMS_INVALID_ERROR')).min(1).max(500).optional(),
+  utxos: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9a-fA-F]{64}:\d{1,6}$/, 'PARAMS_INVALID_ERROR'),
+    )
+    .min(1)
+    .max(500)
+    .optional(),
 });
 
 /** POST /fee/estimate: the tiers now (the wizard refreshes them every 30 s). */
@@ -52,8 +74,17 @@ export const broadcastCreateBody = z.object({
 export const broadcastBody = z.object({
   task_id: z.number().int().positive(),
   /** Exactly one of raw_tx and tx_hash. */
-  raw_tx: z.string().trim().regex(/^0x[0-9a-fA-F]+$/, 'PARAMS_INVALID_ERROR').max(100_000).optional(),
-  tx_hash: z.string().trim().regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR').optional(),
+  raw_tx: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]+$/, 'PARAMS_INVALID_ERROR')
+    .max(100_000)
+    .optional(),
+  tx_hash: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR')
+    .optional(),
 });
 
 export const taskIdQuery = z.object({ task_id: z.coerce.number().int().positive() });
@@ -63,7 +94,10 @@ export const approveBody = z.object({
   result: z.union([z.literal(1), z.literal(2)]),
   comment: z.string().trim().max(300).optional(),
   /** Required when the space turned approval verification on. */
-  mfa_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR').optional(),
+  mfa_code: z
+    .string()
+    .regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR')
+    .optional(),
 });
 export const signBody = z.object({
   task_id: z.number().int().positive(),
@@ -79,9 +113,16 @@ export const signBody = z.object({
 export const utxoSpeedUpBody = z.object({
   task_id: z.number().int().positive(),
   fee_tier: feeTierField.default('fast'),
-  custom_fee_rate: z.string().trim().regex(/^\d{1,6}(\.\d{1,3})?$/, 'FEE_RATE_ERROR').optional(),
+  custom_fee_rate: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,3})?$/, 'FEE_RATE_ERROR')
+    .optional(),
 });
-export const revokeBody = z.object({ task_id: z.number().int().positive(), comment: z.string().trim().max(300).optional() });
+export const revokeBody = z.object({
+  task_id: z.number().int().positive(),
+  comment: z.string().trim().max(300).optional(),
+});
 
 export const transferListQuery = pageQuery.extend({
   tab: z.enum(['todo', 'all', 'pre_signed']).default('all'),
@@ -101,7 +142,10 @@ export const transferRecordsQuery = pageQuery.extend({
   direction: z.coerce.number().int().min(1).max(2).optional(),
 });
 
-export const addressTagQuery = z.object({ wallet_id: z.coerce.number().int().positive(), address: z.string().trim().min(1).max(120) });
+export const addressTagQuery = z.object({
+  wallet_id: z.coerce.number().int().positive(),
+  address: z.string().trim().min(1).max(120),
+});
 
 export const addressBookBody = z.object({
   name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
@@ -110,4 +154,7 @@ export const addressBookBody = z.object({
   description: z.string().trim().max(99).optional(),
   email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
 });
-export const addressBookDeleteBody = z.object({ id: z.number().int().positive(), email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR') });
+export const addressBookDeleteBody = z.object({
+  id: z.number().int().positive(),
+  email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
+});

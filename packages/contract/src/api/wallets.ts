@@ -17,7 +17,10 @@ export const verifySignerBody = z.object({
   challenge_id: z.number().int().positive(),
   signature: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(2000),
 });
-export const deleteSignerBody = z.object({ id: z.number().int().positive(), email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR') });
+export const deleteSignerBody = z.object({
+  id: z.number().int().positive(),
+  email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
+});
 
 const userIdList = z.array(z.number().int().positive()).max(50);
 
@@ -26,7 +29,10 @@ export const createMultiWalletBody = z.object({
   remark: z.string().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
   chain_key: z.string().min(1).max(40),
   /** Verified signer addresses (ids) of space members. */
-  signers: z.array(z.number().int().positive()).min(2, 'THRESHOLD_MISMATCH_ERROR').max(16, 'LIMIT_SIGNERS_ERROR'),
+  signers: z
+    .array(z.number().int().positive())
+    .min(2, 'THRESHOLD_MISMATCH_ERROR')
+    .max(16, 'LIMIT_SIGNERS_ERROR'),
   threshold: z.number().int().min(2, 'THRESHOLD_MISMATCH_ERROR'),
   approvers: userIdList.default([]),
   approval_threshold: z.number().int().min(0).default(0),
@@ -40,7 +46,10 @@ export const createMultiWalletBody = z.object({
 
 export const walletIdQuery = z.object({ wallet_id: z.coerce.number().int().positive() });
 export const walletIdBody = z.object({ wallet_id: z.number().int().positive() });
-export const deployReportBody = z.object({ wallet_id: z.number().int().positive(), tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR') });
+export const deployReportBody = z.object({
+  wallet_id: z.number().int().positive(),
+  tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR'),
+});
 
 export const importSingleBody = z.object({
   name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
@@ -48,7 +57,11 @@ export const importSingleBody = z.object({
   address: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
   remark: z.string().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
 });
-export const verifyWalletBody = z.object({ wallet_id: z.number().int().positive(), challenge_id: z.number().int().positive(), signature: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(2000) });
+export const verifyWalletBody = z.object({
+  wallet_id: z.number().int().positive(),
+  challenge_id: z.number().int().positive(),
+  signature: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(2000),
+});
 
 export const walletListQuery = pageQuery.extend({
   page_size: z.coerce.number().int().min(1).max(100).default(100),
@@ -60,13 +73,36 @@ export const walletListQuery = pageQuery.extend({
 });
 
 export const walletRoleBody = z.object({ wallet_id: z.number().int().positive(), user_ids: userIdList });
-export const walletApproverBody = z.object({ wallet_id: z.number().int().positive(), user_ids: userIdList, approval_threshold: z.number().int().min(0) });
+export const walletApproverBody = z.object({
+  wallet_id: z.number().int().positive(),
+  user_ids: userIdList,
+  approval_threshold: z.number().int().min(0),
+});
 export const walletSwitchBody = z.object({ wallet_id: z.number().int().positive(), open: z.boolean() });
-export const walletNameBody = z.object({ wallet_id: z.number().int().positive(), name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'), remark: z.string().trim().max(99).optional() });
-export const archiveWalletBody = z.object({ wallet_id: z.number().int().positive(), name: z.string(), email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR') });
-export const customTokenBody = z.object({ wallet_id: z.number().int().positive(), contract: z.string().trim().min(1).max(120), symbol: z.string().trim().max(20).optional(), decimals: z.number().int().min(0).max(36).optional() });
+export const walletNameBody = z.object({
+  wallet_id: z.number().int().positive(),
+  name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
+  remark: z.string().trim().max(99).optional(),
+});
+export const archiveWalletBody = z.object({
+  wallet_id: z.number().int().positive(),
+  name: z.string(),
+  email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
+});
+export const customTokenBody = z.object({
+  wallet_id: z.number().int().positive(),
+  contract: z.string().trim().min(1).max(120),
+  symbol: z.string().trim().max(20).optional(),
+  decimals: z.number().int().min(0).max(36).optional(),
+});
 export const faucetBody = z.object({
   address: z.string().trim().min(1).max(120),
-  eth: z.string().regex(/^\d+(\.\d{1,18})?$/, 'PARAMS_INVALID_ERROR').optional(),
-  usdt: z.string().regex(/^\d+(\.\d{1,6})?$/, 'PARAMS_INVALID_ERROR').optional(),
+  eth: z
+    .string()
+    .regex(/^\d+(\.\d{1,18})?$/, 'PARAMS_INVALID_ERROR')
+    .optional(),
+  usdt: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/, 'PARAMS_INVALID_ERROR')
+    .optional(),
 });

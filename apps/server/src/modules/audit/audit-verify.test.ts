@@ -12,7 +12,14 @@ afterAll(() => t.close());
 async function seed(organizationId: number, count: number) {
   for (let i = 0; i < count; i += 1) {
     await t.ctx.db.transaction().execute((trx) =>
-      writeAudit(trx, { organizationId, userId: 7, type: 'wallet', operation: `op-${i}`, content: { zeta: i, alpha: { b: 2, a: [1, 'x'] } }, ip: '10.0.0.1' }),
+      writeAudit(trx, {
+        organizationId,
+        userId: 7,
+        type: 'wallet',
+        operation: `op-${i}`,
+        content: { zeta: i, alpha: { b: 2, a: [1, 'x'] } },
+        ip: '10.0.0.1',
+      }),
     );
   }
 }
@@ -28,14 +35,36 @@ describe('audit hash chain', () => {
     await seed(201, 4);
     await seed(202, 4);
     await seed(203, 4);
-    const ids = async (org: number) => (await t.ctx.db.selectFrom('audit_log').select('id').where('organization_id', '=', org).orderBy('id').execute()).map((r) => r.id);
+    const ids = async (org: number) =>
+      (
+        await t.ctx.db
+          .selectFrom('audit_log')
+          .select('id')
+          .where('organization_id', '=', org)
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.id);
     const [, edited] = await ids(201);
-    await t.ctx.db.updateTable('audit_log').set({ operation: 'nothing to see' }).where('id', '=', edited!).execute();
+    await t.ctx.db
+      .updateTable('audit_log')
+      .set({ operation: 'nothing to see' })
+      .where('id', '=', edited!)
+      .execute();
     const [, deleted, after] = await ids(202);
     await t.ctx.db.deleteFrom('audit_log').where('id', '=', deleted!).execute();
     await t.ctx.db
       .insertInto('audit_log')
-      .values({ organization_id: 203, user_id: 7, type: 'wallet', operation: 'forged', content: '{}', ip: null, seq: 5, prev_hash: 'f'.repeat(64), hash: 'e'.repeat(64) })
+      .values({
+        organization_id: 203,
+        user_id: 7,
+        type: 'wallet',
+        operation: 'forged',
+        content: '{}',
+        ip: null,
+        seq: 5,
+        prev_hash: 'f'.repeat(64),
+        hash: 'e'.repeat(64),
+      })
       .execute();
     const report = await verifyAuditChains(t.ctx.db);
     const byChain = Object.fromEntries(report.broken.map((b) => [b.chain, b]));
@@ -47,7 +76,11 @@ describe('audit hash chain', () => {
   it('keeps one unforked chain under concurrent writers', async () => {
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        t.ctx.db.transaction().execute((trx) => writeAudit(trx, { organizationId: 301, userId: i, type: 't', operation: `c-${i}` })),
+        t.ctx.db
+          .transaction()
+          .execute((trx) =>
+            writeAudit(trx, { organizationId: 301, userId: i, type: 't', operation: `c-${i}` }),
+          ),
       ),
     );
     const report = await verifyAuditChains(t.ctx.db, 301);

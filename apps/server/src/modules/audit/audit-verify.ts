@@ -16,14 +16,19 @@ export interface AuditVerifyReport {
 }
 
 function chainName(row: { organization_id: number | null; user_id: number | null }): string {
-  return row.organization_id !== null ? `space ${row.organization_id}` : `account ${row.user_id ?? 'anonymous'}`;
+  return row.organization_id !== null
+    ? `space ${row.organization_id}`
+    : `account ${row.user_id ?? 'anonymous'}`;
 }
 
 /**
  * Recomputes every row's hash and checks each row names its predecessor's hash. An edited row
  * fails its own hash; a deleted or inserted row breaks the link of the row after it.
  */
-export async function verifyAuditChains(db: Kysely<Database>, organizationId?: number): Promise<AuditVerifyReport> {
+export async function verifyAuditChains(
+  db: Kysely<Database>,
+  organizationId?: number,
+): Promise<AuditVerifyReport> {
   let query = db.selectFrom('audit_log').selectAll().orderBy('id');
   if (organizationId !== undefined) query = query.where('organization_id', '=', organizationId);
   const lastHash = new Map<string, string>();
@@ -50,7 +55,8 @@ export async function verifyAuditChains(db: Kysely<Database>, organizationId?: n
       }),
     );
     if (recomputed !== row.hash) broken.set(chain, { chain, rowId: row.id, reason: 'hash mismatch' });
-    else if (row.prev_hash !== expectedPrev || row.seq !== (lastSeq.get(chain) ?? 0) + 1) broken.set(chain, { chain, rowId: row.id, reason: 'link mismatch' });
+    else if (row.prev_hash !== expectedPrev || row.seq !== (lastSeq.get(chain) ?? 0) + 1)
+      broken.set(chain, { chain, rowId: row.id, reason: 'link mismatch' });
     lastHash.set(chain, row.hash);
     lastSeq.set(chain, row.seq);
   }

@@ -38,7 +38,17 @@ export function auditHashInput(row: {
   ip: string | null;
   created_at: string;
 }): string {
-  return JSON.stringify([row.seq, row.prev_hash, row.organization_id, row.user_id, row.type, row.operation, row.content, row.ip, row.created_at]);
+  return JSON.stringify([
+    row.seq,
+    row.prev_hash,
+    row.organization_id,
+    row.user_id,
+    row.type,
+    row.operation,
+    row.content,
+    row.ip,
+    row.created_at,
+  ]);
 }
 
 /** Lock namespaces for the two kinds of chain: a space's rows, and one user's account rows. */
@@ -53,7 +63,9 @@ const ACCOUNT_CHAIN_LOCK = 8122;
 export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
   const spaceChain = entry.organizationId !== null;
   const chainKey = spaceChain ? entry.organizationId! : (entry.userId ?? 0);
-  await sql`select pg_advisory_xact_lock(${spaceChain ? SPACE_CHAIN_LOCK : ACCOUNT_CHAIN_LOCK}, ${chainKey}::int)`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${spaceChain ? SPACE_CHAIN_LOCK : ACCOUNT_CHAIN_LOCK}, ${chainKey}::int)`.execute(
+    trx,
+  );
   const previous = await trx
     .selectFrom('audit_log')
     .select(['hash', 'seq'])

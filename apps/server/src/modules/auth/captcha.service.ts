@@ -29,7 +29,13 @@ export async function issueCaptcha(
 ): Promise<string> {
   const recent = await ctx.rates.hit(`captcha:ip:${request.ip}`, 60_000);
   if (recent > CAPTCHA_LIMITS.perIpPerMinute) throw new AppError('CAPTCHA_TOO_FREQUENT_ERROR');
-  const image = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f4f6fb' });
+  const image = svgCaptcha.create({
+    size: 4,
+    noise: 2,
+    ignoreChars: '0oO1iIlL',
+    color: true,
+    background: '#f4f6fb',
+  });
   const id = randomToken(18);
   await ctx.db
     .insertInto('captchas')
@@ -51,7 +57,12 @@ export async function issueCaptcha(
  * Checks the typed answer. One attempt per image: a wrong answer burns it (the client fetches
  * a fresh one), and an image already answered cannot be answered again (CAPTCHA_REUSE_ERROR).
  */
-export async function verifyCaptcha(ctx: AppContext, request: FastifyRequest, category: string, answer: string): Promise<void> {
+export async function verifyCaptcha(
+  ctx: AppContext,
+  request: FastifyRequest,
+  category: string,
+  answer: string,
+): Promise<void> {
   const id = request.cookies[CAPTCHA_COOKIE];
   if (!id) throw new AppError('CAPTCHA_REQUIRED_ERROR');
   const row = await ctx.db.selectFrom('captchas').selectAll().where('id', '=', id).executeTakeFirst();
@@ -62,7 +73,11 @@ export async function verifyCaptcha(ctx: AppContext, request: FastifyRequest, ca
   // Guarded update: of two concurrent answers only one can flip the row.
   const result = await ctx.db
     .updateTable('captchas')
-    .set(correct ? { verified_at: new Date(), expires_at: new Date(Date.now() + CAPTCHA_LIMITS.passLifetimeMs) } : { failed_at: new Date() })
+    .set(
+      correct
+        ? { verified_at: new Date(), expires_at: new Date(Date.now() + CAPTCHA_LIMITS.passLifetimeMs) }
+        : { failed_at: new Date() },
+    )
     .where('id', '=', id)
     .where('verified_at', 'is', null)
     .where('failed_at', 'is', null)
@@ -72,7 +87,11 @@ export async function verifyCaptcha(ctx: AppContext, request: FastifyRequest, ca
 }
 
 /** Uses up a verified captcha for one protected action; without one the action is refused. */
-export async function consumeCaptchaPass(ctx: AppContext, request: FastifyRequest, category: string): Promise<void> {
+export async function consumeCaptchaPass(
+  ctx: AppContext,
+  request: FastifyRequest,
+  category: string,
+): Promise<void> {
   const id = request.cookies[CAPTCHA_COOKIE];
   if (!id) throw new AppError('CAPTCHA_REQUIRED_ERROR');
   const result = await ctx.db
@@ -85,15 +104,25 @@ export async function consumeCaptchaPass(ctx: AppContext, request: FastifyReques
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return;
-  const row = await ctx.db.selectFrom('captchas').select(['consumed_at']).where('id', '=', id).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('captchas')
+    .select(['consumed_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   throw new AppError(row?.consumed_at ? 'CAPTCHA_REUSE_ERROR' : 'CAPTCHA_REQUIRED_ERROR');
 }
 
 /** Login asks for a captcha after repeated failures from the same IP or for the same e-mail. */
-export async function loginNeedsCaptcha(ctx: AppContext, ip: string, email: string | undefined): Promise<boolean> {
+export async function loginNeedsCaptcha(
+  ctx: AppContext,
+  ip: string,
+  email: string | undefined,
+): Promise<boolean> {
   const [byIp, byEmail] = await Promise.all([
     ctx.rates.peek(`login-fail:ip:${ip}`),
     email ? ctx.rates.peek(`login-fail:email:${email}`) : Promise.resolve(0),
   ]);
-  return byIp >= CAPTCHA_LIMITS.loginFailuresBeforeCaptcha || byEmail >= CAPTCHA_LIMITS.loginFailuresBeforeCaptcha;
+  return (
+    byIp >= CAPTCHA_LIMITS.loginFailuresBeforeCaptcha || byEmail >= CAPTCHA_LIMITS.loginFailuresBeforeCaptcha
+  );
 }

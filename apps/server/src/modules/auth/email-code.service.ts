@@ -70,7 +70,13 @@ export async function sendEmailCode(ctx: AppContext, input: SendCodeInput): Prom
     const mail = codeMail(input.purpose, code, input.language);
     await queueMail(
       trx,
-      { to: email, ...mail, category: `code:${input.purpose}`, antiPhishingCode: input.antiPhishingCode ?? null, language: input.language },
+      {
+        to: email,
+        ...mail,
+        category: `code:${input.purpose}`,
+        antiPhishingCode: input.antiPhishingCode ?? null,
+        language: input.language,
+      },
       Boolean(ctx.config.SMTP_URL),
     );
   });
@@ -82,7 +88,12 @@ export async function sendEmailCode(ctx: AppContext, input: SendCodeInput): Prom
  * Returns the code's id: the command marks it used inside its own transaction with
  * `markCodeUsed`, so a failed command does not burn it and two commands cannot share it.
  */
-export async function checkEmailCode(ctx: AppContext, purpose: string, email: string, code: string): Promise<number> {
+export async function checkEmailCode(
+  ctx: AppContext,
+  purpose: string,
+  email: string,
+  code: string,
+): Promise<number> {
   const row = await ctx.db
     .selectFrom('email_codes')
     .selectAll()
@@ -95,7 +106,11 @@ export async function checkEmailCode(ctx: AppContext, purpose: string, email: st
     .executeTakeFirst();
   if (!row || row.attempts >= EMAIL_CODE_LIMITS.maxAttempts) throw new AppError('AUTHENTICATION_CODE_ERROR');
   if (!safeEqual(row.code_hash, codeHash(ctx, purpose, email, code))) {
-    await ctx.db.updateTable('email_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    await ctx.db
+      .updateTable('email_codes')
+      .set({ attempts: row.attempts + 1 })
+      .where('id', '=', row.id)
+      .execute();
     throw new AppError('AUTHENTICATION_CODE_ERROR');
   }
   return row.id;

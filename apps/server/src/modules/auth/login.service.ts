@@ -23,7 +23,11 @@ export async function registerUser(
   if (ctx.config.REQUIRE_INVITE && !body.invite_token) throw new AppError('INVITATION_CODE_ERROR');
   const passwordHash = await hashPassword(body.password);
   return ctx.db.transaction().execute(async (trx) => {
-    const exists = await trx.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', body.email)).executeTakeFirst();
+    const exists = await trx
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', body.email))
+      .executeTakeFirst();
     if (exists) throw new AppError('EMAIL_EXISTS_ERROR');
     await markCodeUsed(trx, codeId);
     const user = await trx
@@ -37,14 +41,35 @@ export async function registerUser(
       .returning('id')
       .executeTakeFirstOrThrow();
     if (ctx.config.REQUIRE_INVITE && body.invite_token) {
-      const invite = await trx.selectFrom('invite_codes').selectAll().where('code', '=', body.invite_token).forUpdate().executeTakeFirst();
+      const invite = await trx
+        .selectFrom('invite_codes')
+        .selectAll()
+        .where('code', '=', body.invite_token)
+        .forUpdate()
+        .executeTakeFirst();
       if (!invite) throw new AppError('INVITATION_CODE_ERROR');
       if (invite.used_at) throw new AppError('INVITATION_CODE_USED_ERROR');
-      await trx.updateTable('invite_codes').set({ used_at: new Date(), used_by: user.id }).where('code', '=', invite.code).execute();
+      await trx
+        .updateTable('invite_codes')
+        .set({ used_at: new Date(), used_by: user.id })
+        .where('code', '=', invite.code)
+        .execute();
     }
     // The e-mail code just proved the address, so registration signs the user in directly.
-    const { token } = await createSession(trx, { userId: user.id, stage: 'active', secondFactor: null, otherDeviceLogin: false, request });
-    await writeAudit(trx, { organizationId: null, userId: user.id, type: 'account', operation: 'register', ip: request.ip });
+    const { token } = await createSession(trx, {
+      userId: user.id,
+      stage: 'active',
+      secondFactor: null,
+      otherDeviceLogin: false,
+      request,
+    });
+    await writeAudit(trx, {
+      organizationId: null,
+      userId: user.id,
+      type: 'account',
+      operation: 'register',
+      ip: request.ip,
+    });
     return { token, userId: user.id };
   });
 }
@@ -74,24 +99,50 @@ export async function loginWithPassword(
   }
   if (await loginNeedsCaptcha(ctx, request.ip, email)) await consumeCaptchaPass(ctx, request, 'login');
 
-  const user = await ctx.db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .executeTakeFirst();
   const passwordOk = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !passwordOk) {
     await ctx.rates.hit(`login-fail:ip:${request.ip}`, window);
     await ctx.rates.hit(`login-fail:email:${email}`, window);
     if (user) {
       await ctx.db.transaction().execute((trx) =>
-        writeAudit(trx, { organizationId: null, userId: user.id, type: 'account', operation: 'login_failed', ip: request.ip }),
+        writeAudit(trx, {
+          organizationId: null,
+          userId: user.id,
+          type: 'account',
+          operation: 'login_failed',
+          ip: request.ip,
+        }),
       );
     }
-    throw new AppError('UCS_USER_PASSWORD_MISTAKE', {}, { captcha_required: await loginNeedsCaptcha(ctx, request.ip, email) });
+    throw new AppError(
+      'UCS_USER_PASSWORD_MISTAKE',
+      {},
+      { captcha_required: await loginNeedsCaptcha(ctx, request.ip, email) },
+    );
   }
   await ctx.rates.reset(`login-fail:email:${email}`);
   const secondFactor = user.totp_secret_enc ? 'totp' : 'email';
   const otherDeviceLogin = await hasOtherActiveSession(ctx.db, user.id);
   const { token } = await ctx.db.transaction().execute(async (trx) => {
-    const created = await createSession(trx, { userId: user.id, stage: 'second_factor', secondFactor, otherDeviceLogin, request });
-    await writeAudit(trx, { organizationId: null, userId: user.id, type: 'account', operation: 'login_password_ok', ip: request.ip });
+    const created = await createSession(trx, {
+      userId: user.id,
+      stage: 'second_factor',
+      secondFactor,
+      otherDeviceLogin,
+      request,
+    });
+    await writeAudit(trx, {
+      organizationId: null,
+      userId: user.id,
+      type: 'account',
+      operation: 'login_password_ok',
+      ip: request.ip,
+    });
     return created;
   });
   return { token, secondFactor, otherDeviceLogin };

@@ -29,7 +29,9 @@ describe('password step', () => {
   it('answers UCS_USER_PASSWORD_MISTAKE alike for a wrong password and an unknown e-mail', async () => {
     const email = await newAccount();
     const wrong = await t.client().post('/api/v1/login', { email, password: 'Wrong-pass-1' });
-    const unknown = await t.client().post('/api/v1/login', { email: uniqueEmail('nobody'), password: 'Wrong-pass-1' });
+    const unknown = await t
+      .client()
+      .post('/api/v1/login', { email: uniqueEmail('nobody'), password: 'Wrong-pass-1' });
     expect(wrong.status).toBe(401);
     expect(wrong.code).toBe('UCS_USER_PASSWORD_MISTAKE');
     expect(unknown.code).toBe('UCS_USER_PASSWORD_MISTAKE');
@@ -38,9 +40,13 @@ describe('password step', () => {
 
   it('asks for a captcha after 3 failures for the account, from any address', async () => {
     const email = await newAccount();
-    for (let i = 0; i < 3; i += 1) await t.client().post('/api/v1/login', { email, password: 'Wrong-pass-1' });
+    for (let i = 0; i < 3; i += 1)
+      await t.client().post('/api/v1/login', { email, password: 'Wrong-pass-1' });
     const fresh = t.client();
-    const captcha = await fresh.get<{ captcha: string | null }>('/api/v1/captcha', { category: 'login', email });
+    const captcha = await fresh.get<{ captcha: string | null }>('/api/v1/captcha', {
+      category: 'login',
+      email,
+    });
     expect(captcha.data.captcha).not.toBeNull();
     const blocked = await fresh.post('/api/v1/login', { email, password: PASSWORD });
     expect(blocked.code).toBe('CAPTCHA_REQUIRED_ERROR');
@@ -51,7 +57,9 @@ describe('password step', () => {
 
   it('does not ask for a captcha before any failure', async () => {
     const email = await newAccount();
-    const captcha = await t.client().get<{ captcha: string | null }>('/api/v1/captcha', { category: 'login', email });
+    const captcha = await t
+      .client()
+      .get<{ captcha: string | null }>('/api/v1/captcha', { category: 'login', email });
     expect(captcha.data.captcha).toBeNull();
   });
 
@@ -72,7 +80,10 @@ describe('second factor', () => {
   it('a password alone does not sign in', async () => {
     const email = await newAccount();
     const client = t.client();
-    const login = await client.post<{ second_factor: string; other_device_login: boolean }>('/api/v1/login', { email, password: PASSWORD });
+    const login = await client.post<{ second_factor: string; other_device_login: boolean }>('/api/v1/login', {
+      email,
+      password: PASSWORD,
+    });
     expect(login.data).toEqual({ second_factor: 'email', other_device_login: true });
     expect(client.cookies.get('ks_login_mfa')).toBe('0');
     const me = await client.get('/api/v1/user/base-info');
@@ -87,7 +98,10 @@ describe('second factor', () => {
     const pendingToken = client.cookies.get('ks_session');
     await allowResend(t, email);
     await sendCode(client, 'login');
-    const verify = await client.post('/api/v1/email-mfa/verify', { category: 'login', email_code: await readCode(t, email) });
+    const verify = await client.post('/api/v1/email-mfa/verify', {
+      category: 'login',
+      email_code: await readCode(t, email),
+    });
     expect(verify.code).toBe('OK');
     expect(client.cookies.get('ks_session')).not.toBe(pendingToken);
     expect((await client.get('/api/v1/user/base-info')).code).toBe('OK');
@@ -105,11 +119,17 @@ describe('second factor', () => {
     await sendCode(client, 'login');
     const code = await readCode(t, email);
     const wrong = code === '000000' ? '111111' : '000000';
-    const first = await client.post<{ remaining_attempts: number }>('/api/v1/email-mfa/verify', { category: 'login', email_code: wrong });
+    const first = await client.post<{ remaining_attempts: number }>('/api/v1/email-mfa/verify', {
+      category: 'login',
+      email_code: wrong,
+    });
     expect(first.code).toBe('AUTHENTICATION_CODE_ERROR');
     expect(first.data.remaining_attempts).toBe(2);
     await client.post('/api/v1/email-mfa/verify', { category: 'login', email_code: wrong });
-    const third = await client.post<{ remaining_attempts: number }>('/api/v1/email-mfa/verify', { category: 'login', email_code: wrong });
+    const third = await client.post<{ remaining_attempts: number }>('/api/v1/email-mfa/verify', {
+      category: 'login',
+      email_code: wrong,
+    });
     expect(third.data.remaining_attempts).toBe(0);
     expect(client.cookies.has('ks_session')).toBe(false);
     const late = await client.post('/api/v1/email-mfa/verify', { category: 'login', email_code: code });
@@ -124,17 +144,29 @@ describe('second factor', () => {
     expect((await owner.get<{ mfa_bound: boolean }>('/api/v1/user/base-info')).data.mfa_bound).toBe(true);
 
     const client = t.client();
-    const login = await client.post<{ second_factor: string }>('/api/v1/login', { email, password: PASSWORD });
+    const login = await client.post<{ second_factor: string }>('/api/v1/login', {
+      email,
+      password: PASSWORD,
+    });
     expect(login.data.second_factor).toBe('totp');
     expect(client.cookies.get('ks_login_mfa')).toBe('1');
     // The code used for binding is spent: the same time step cannot sign in again.
-    const replay = await client.post('/api/v1/email-mfa/verify', { category: 'login', mfa_code: totpNow(secret) });
+    const replay = await client.post('/api/v1/email-mfa/verify', {
+      category: 'login',
+      mfa_code: totpNow(secret),
+    });
     expect(replay.code).toBe('AUTHENTICATION_CODE_ERROR');
-    const next = await client.post('/api/v1/email-mfa/verify', { category: 'login', mfa_code: totpNow(secret, 1) });
+    const next = await client.post('/api/v1/email-mfa/verify', {
+      category: 'login',
+      mfa_code: totpNow(secret, 1),
+    });
     expect(next.code).toBe('OK');
     const again = t.client();
     await again.post('/api/v1/login', { email, password: PASSWORD });
-    const reused = await again.post('/api/v1/email-mfa/verify', { category: 'login', mfa_code: totpNow(secret, 1) });
+    const reused = await again.post('/api/v1/email-mfa/verify', {
+      category: 'login',
+      mfa_code: totpNow(secret, 1),
+    });
     expect(reused.code).toBe('AUTHENTICATION_CODE_ERROR');
   });
 
@@ -143,12 +175,18 @@ describe('second factor', () => {
     const first = t.client();
     await loginWithEmailCode(t, first, email);
     const second = t.client();
-    const login = await second.post<{ other_device_login: boolean }>('/api/v1/login', { email, password: PASSWORD });
+    const login = await second.post<{ other_device_login: boolean }>('/api/v1/login', {
+      email,
+      password: PASSWORD,
+    });
     expect(login.data.other_device_login).toBe(true);
     expect((await first.get('/api/v1/user/base-info')).code).toBe('OK');
     await allowResend(t, email);
     await sendCode(second, 'login');
-    await second.post('/api/v1/email-mfa/verify', { category: 'login', email_code: await readCode(t, email) });
+    await second.post('/api/v1/email-mfa/verify', {
+      category: 'login',
+      email_code: await readCode(t, email),
+    });
     expect((await second.get('/api/v1/user/base-info')).code).toBe('OK');
     expect((await first.get('/api/v1/user/base-info')).code).toBe('UCS_USER_AUTHENTICATION');
   });
@@ -159,13 +197,25 @@ describe('sessions', () => {
     const email = await newAccount();
     const idle = t.client();
     await loginWithEmailCode(t, idle, email);
-    const user = await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    await t.ctx.db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 3 * 3600_000) }).where('user_id', '=', user.id).execute();
+    const user = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 3 * 3600_000) })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await idle.get('/api/v1/user/base-info')).code).toBe('UCS_USER_AUTHENTICATION');
 
     const absolute = t.client();
     await loginWithEmailCode(t, absolute, email);
-    await t.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+    await t.ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await absolute.get('/api/v1/user/base-info')).code).toBe('UCS_USER_AUTHENTICATION');
   });
 
@@ -197,7 +247,9 @@ describe('sessions', () => {
     const b = t.client();
     await loginWithEmailCode(t, b, email);
     await loginWithEmailCode(t, a, email);
-    const history = await a.get<{ list: Array<{ session_id: number; current: boolean; active: boolean }> }>('/api/v1/user/login-history');
+    const history = await a.get<{ list: Array<{ session_id: number; current: boolean; active: boolean }> }>(
+      '/api/v1/user/login-history',
+    );
     const current = history.data.list.find((row) => row.current)!;
     const self = await a.post('/api/v1/user/force-logout', { session_id: current.session_id });
     expect(self.code).toBe('PERMISSION_FORCE_LOGOUT_SELF_ERROR');

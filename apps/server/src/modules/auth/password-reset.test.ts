@@ -34,7 +34,11 @@ describe('forgot password', () => {
     expect(knownReply.code).toBe('OK');
     expect(unknownReply.code).toBe('OK');
     expect(knownReply.data).toEqual(unknownReply.data);
-    const ghostMail = await t.ctx.db.selectFrom('mail_outbox').select('id').where('to_address', '=', unknownEmail).execute();
+    const ghostMail = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('to_address', '=', unknownEmail)
+      .execute();
     expect(ghostMail).toHaveLength(0);
   });
 
@@ -50,16 +54,24 @@ describe('forgot password', () => {
     const client = t.client();
     await solveCaptcha(client, 'forget_password', email);
     await sendCode(client, 'forget_password', email);
-    const step = await client.post<{ next: string }>('/api/v1/email-mfa/verify', { category: 'forget_password', email, email_code: await readCode(t, email) });
+    const step = await client.post<{ next: string }>('/api/v1/email-mfa/verify', {
+      category: 'forget_password',
+      email,
+      email_code: await readCode(t, email),
+    });
     expect(step.data.next).toBe('new_password');
     const weak = await client.post('/api/v1/forget-password', { password: 'weak' });
     expect(weak.code).toBe('PASSWORD_VALIDATION_ERROR');
     expect((await client.post('/api/v1/forget-password', { password: NEW_PASSWORD })).code).toBe('OK');
     expect((await owner.get('/api/v1/user/base-info')).code).toBe('UCS_USER_AUTHENTICATION');
-    expect((await t.client().post('/api/v1/login', { email, password: PASSWORD })).code).toBe('UCS_USER_PASSWORD_MISTAKE');
+    expect((await t.client().post('/api/v1/login', { email, password: PASSWORD })).code).toBe(
+      'UCS_USER_PASSWORD_MISTAKE',
+    );
     expect((await t.client().post('/api/v1/login', { email, password: NEW_PASSWORD })).code).toBe('OK');
     // The reset ticket is single use.
-    expect((await client.post('/api/v1/forget-password', { password: 'Another-Pass-8' })).code).toBe('RESET_PASSWORD_ERROR');
+    expect((await client.post('/api/v1/forget-password', { password: 'Another-Pass-8' })).code).toBe(
+      'RESET_PASSWORD_ERROR',
+    );
   });
 
   it('asks for the authenticator when one is bound', async () => {
@@ -71,10 +83,19 @@ describe('forgot password', () => {
     const client = t.client();
     await solveCaptcha(client, 'forget_password', email);
     await sendCode(client, 'forget_password', email);
-    const step = await client.post<{ next: string }>('/api/v1/email-mfa/verify', { category: 'forget_password', email, email_code: await readCode(t, email) });
+    const step = await client.post<{ next: string }>('/api/v1/email-mfa/verify', {
+      category: 'forget_password',
+      email,
+      email_code: await readCode(t, email),
+    });
     expect(step.data.next).toBe('mfa');
-    expect((await client.post('/api/v1/forget-password', { password: NEW_PASSWORD })).code).toBe('GOOGLE_AUTHENTICATION_ERROR');
-    const mfa = await client.post<{ next: string }>('/api/v1/email-mfa/verify', { category: 'forget_password', mfa_code: totpNow(secret, 1) });
+    expect((await client.post('/api/v1/forget-password', { password: NEW_PASSWORD })).code).toBe(
+      'GOOGLE_AUTHENTICATION_ERROR',
+    );
+    const mfa = await client.post<{ next: string }>('/api/v1/email-mfa/verify', {
+      category: 'forget_password',
+      mfa_code: totpNow(secret, 1),
+    });
     expect(mfa.data.next).toBe('new_password');
     expect((await client.post('/api/v1/forget-password', { password: NEW_PASSWORD })).code).toBe('OK');
   });
@@ -85,8 +106,17 @@ describe('forgot password', () => {
     const client = t.client();
     await solveCaptcha(client, 'forget_password', email);
     await sendCode(client, 'forget_password', email);
-    await client.post('/api/v1/email-mfa/verify', { category: 'forget_password', email, email_code: await readCode(t, email) });
-    await t.ctx.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1) }).execute();
-    expect((await client.post('/api/v1/forget-password', { password: NEW_PASSWORD })).code).toBe('SECRET_EXPIRED_ERROR');
+    await client.post('/api/v1/email-mfa/verify', {
+      category: 'forget_password',
+      email,
+      email_code: await readCode(t, email),
+    });
+    await t.ctx.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .execute();
+    expect((await client.post('/api/v1/forget-password', { password: NEW_PASSWORD })).code).toBe(
+      'SECRET_EXPIRED_ERROR',
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, readCode, registerUser, sendCode, solveCaptcha, uniqueEmail } from '../../../test/auth-helpers';
+import {
+  PASSWORD,
+  readCode,
+  registerUser,
+  sendCode,
+  solveCaptcha,
+  uniqueEmail,
+} from '../../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -11,9 +18,18 @@ afterAll(() => t.close());
 describe('captcha', () => {
   it('always asks for one on register and never reveals the answer', async () => {
     const client = t.client();
-    const reply = await client.get<{ captcha: string }>('/api/v1/captcha', { category: 'register', email: 'a@example.com' });
+    const reply = await client.get<{ captcha: string }>('/api/v1/captcha', {
+      category: 'register',
+      email: 'a@example.com',
+    });
     expect(reply.data.captcha).toMatch(/^data:image\/svg\+xml;base64,/);
-    const answer = (await t.ctx.db.selectFrom('captchas').select('dev_answer').orderBy('created_at', 'desc').executeTakeFirstOrThrow()).dev_answer!;
+    const answer = (
+      await t.ctx.db
+        .selectFrom('captchas')
+        .select('dev_answer')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow()
+    ).dev_answer!;
     expect(reply.raw).not.toContain(answer);
     expect(Object.keys(reply.data)).toEqual(['captcha']);
   });
@@ -40,9 +56,20 @@ describe('captcha', () => {
     const client = t.client();
     await client.get('/api/v1/captcha', { category: 'register' });
     const id = client.cookies.get('ks_captcha')!;
-    await t.ctx.db.updateTable('captchas').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
-    const row = await t.ctx.db.selectFrom('captchas').select('dev_answer').where('id', '=', id).executeTakeFirstOrThrow();
-    const reply = await client.post('/api/v1/captcha', { category: 'register', captcha_code: row.dev_answer });
+    await t.ctx.db
+      .updateTable('captchas')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
+    const row = await t.ctx.db
+      .selectFrom('captchas')
+      .select('dev_answer')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const reply = await client.post('/api/v1/captcha', {
+      category: 'register',
+      captcha_code: row.dev_answer,
+    });
     expect(reply.code).toBe('CAPTCHA_EXPIRED_ERROR');
   });
 
@@ -69,7 +96,11 @@ describe('registration', () => {
     expect(me.code).toBe('OK');
     expect(me.data.email).toBe(email.toLowerCase());
     expect(me.data.mfa_bound).toBe(false);
-    const stored = await t.ctx.db.selectFrom('users').select('password_hash').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+    const stored = await t.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
   });
 
@@ -84,11 +115,24 @@ describe('registration', () => {
 
   it('enforces the password rule and e-mail format with their catalogue codes', async () => {
     const client = t.client();
-    const weak = await client.post('/api/v1/register', { email: uniqueEmail(), email_code: '123456', password: 'password1', language_code: 'en-US' });
+    const weak = await client.post('/api/v1/register', {
+      email: uniqueEmail(),
+      email_code: '123456',
+      password: 'password1',
+      language_code: 'en-US',
+    });
     expect(weak.code).toBe('PASSWORD_VALIDATION_ERROR');
-    const badEmail = await client.post('/api/v1/register', { email: 'not-an-email', email_code: '123456', password: PASSWORD });
+    const badEmail = await client.post('/api/v1/register', {
+      email: 'not-an-email',
+      email_code: '123456',
+      password: PASSWORD,
+    });
     expect(badEmail.code).toBe('INVALID_EMAIL_ERROR');
-    const shortCode = await client.post('/api/v1/register', { email: uniqueEmail(), email_code: '12', password: PASSWORD });
+    const shortCode = await client.post('/api/v1/register', {
+      email: uniqueEmail(),
+      email_code: '12',
+      password: PASSWORD,
+    });
     expect(shortCode.code).toBe('AUTHENTICATION_CODE_ERROR');
   });
 
@@ -101,7 +145,9 @@ describe('registration', () => {
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await client.post('/api/v1/register', { email, email_code: wrongCode, password: PASSWORD });
     expect(wrong.code).toBe('AUTHENTICATION_CODE_ERROR');
-    expect((await client.post('/api/v1/register', { email, email_code: code, password: PASSWORD })).code).toBe('OK');
+    expect(
+      (await client.post('/api/v1/register', { email, email_code: code, password: PASSWORD })).code,
+    ).toBe('OK');
     const reused = await t.client().post('/api/v1/register', { email, email_code: code, password: PASSWORD });
     expect(reused.code).toBe('AUTHENTICATION_CODE_ERROR');
 
@@ -109,8 +155,16 @@ describe('registration', () => {
     const lateEmail = uniqueEmail();
     await solveCaptcha(late, 'register', lateEmail);
     await sendCode(late, 'register', lateEmail);
-    await t.ctx.db.updateTable('email_codes').set({ expires_at: new Date(Date.now() - 1) }).where('email', '=', lateEmail).execute();
-    const expired = await late.post('/api/v1/register', { email: lateEmail, email_code: await readCode(t, lateEmail), password: PASSWORD });
+    await t.ctx.db
+      .updateTable('email_codes')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .where('email', '=', lateEmail)
+      .execute();
+    const expired = await late.post('/api/v1/register', {
+      email: lateEmail,
+      email_code: await readCode(t, lateEmail),
+      password: PASSWORD,
+    });
     expect(expired.code).toBe('AUTHENTICATION_CODE_ERROR');
   });
 
@@ -121,7 +175,8 @@ describe('registration', () => {
     await sendCode(client, 'register', email);
     const code = await readCode(t, email);
     const wrong = code === '999999' ? '888888' : '999999';
-    for (let i = 0; i < 5; i += 1) await client.post('/api/v1/register', { email, email_code: wrong, password: PASSWORD });
+    for (let i = 0; i < 5; i += 1)
+      await client.post('/api/v1/register', { email, email_code: wrong, password: PASSWORD });
     const right = await client.post('/api/v1/register', { email, email_code: code, password: PASSWORD });
     expect(right.code).toBe('AUTHENTICATION_CODE_ERROR');
   });
@@ -141,7 +196,11 @@ describe('registration', () => {
     const email = uniqueEmail();
     await solveCaptcha(client, 'register', email);
     await sendCode(client, 'register', email);
-    const mail = await t.ctx.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow();
+    const mail = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('您的 Keystead 驗證碼');
   });
 });

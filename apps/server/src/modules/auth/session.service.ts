@@ -67,7 +67,10 @@ export interface NewSession {
 }
 
 /** Creates a session row and returns the cookie token (only its hash is stored). */
-export async function createSession(trx: Kysely<Database>, input: NewSession): Promise<{ token: string; id: number }> {
+export async function createSession(
+  trx: Kysely<Database>,
+  input: NewSession,
+): Promise<{ token: string; id: number }> {
   const token = randomToken(32);
   const lifetime = input.stage === 'active' ? SESSION_LIMITS.absoluteMs : SESSION_LIMITS.secondFactorMs;
   const userAgent = input.request.headers['user-agent'];
@@ -127,7 +130,11 @@ export async function revokeSessions(
   return Number(result.numUpdatedRows);
 }
 
-export async function hasOtherActiveSession(db: Kysely<Database>, userId: number, exceptId?: number): Promise<boolean> {
+export async function hasOtherActiveSession(
+  db: Kysely<Database>,
+  userId: number,
+  exceptId?: number,
+): Promise<boolean> {
   let query = db
     .selectFrom('sessions')
     .select('id')
@@ -159,17 +166,22 @@ const SESSION_LOOKUP_SQL = `
     from sessions s join users u on u.id = s.user_id
    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`;
 
-type SessionRow = Session & Omit<User, 'id' | 'created_at' | 'updated_at'> & { user_created_at: Date; user_updated_at: Date };
+type SessionRow = Session &
+  Omit<User, 'id' | 'created_at' | 'updated_at'> & { user_created_at: Date; user_updated_at: Date };
 
 /** Finds the live session for a cookie token, enforcing revocation, absolute and idle expiry. */
 export async function loadSession(ctx: AppContext, token: string): Promise<LoadedSession | null> {
-  const result = await ctx.db.executeQuery<SessionRow>(CompiledQuery.raw(SESSION_LOOKUP_SQL, [sha256Hex(token)]));
+  const result = await ctx.db.executeQuery<SessionRow>(
+    CompiledQuery.raw(SESSION_LOOKUP_SQL, [sha256Hex(token)]),
+  );
   const row = result.rows[0];
   if (!row) return null;
   const now = Date.now();
   if (row.stage === 'active' && row.last_seen_at.getTime() < now - SESSION_LIMITS.idleMs) return null;
   if (now - row.last_seen_at.getTime() > SESSION_LIMITS.touchEveryMs) {
-    await ctx.db.executeQuery(CompiledQuery.raw('update sessions set last_seen_at = now() where id = $1', [row.id]));
+    await ctx.db.executeQuery(
+      CompiledQuery.raw('update sessions set last_seen_at = now() where id = $1', [row.id]),
+    );
   }
   const session: Session = {
     id: row.id,

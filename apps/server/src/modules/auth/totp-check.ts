@@ -6,7 +6,11 @@ import { decryptSecret } from '../../lib/crypto';
 import { matchTotpStep } from './totp';
 
 /** Checks an authenticator code against the user's bound secret; returns the matched step. */
-export function checkTotp(ctx: AppContext, user: Pick<User, 'totp_secret_enc' | 'totp_last_step'>, code: string): number {
+export function checkTotp(
+  ctx: AppContext,
+  user: Pick<User, 'totp_secret_enc' | 'totp_last_step'>,
+  code: string,
+): number {
   if (!user.totp_secret_enc) throw new AppError('GOOGLE_AUTHENTICATION_ERROR');
   const step = matchTotpStep(decryptSecret(ctx.config.appSecret, user.totp_secret_enc), code);
   // A step at or before the last accepted one is a replay of a code already used.

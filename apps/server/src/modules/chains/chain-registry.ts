@@ -1,6 +1,14 @@
-import { chainByKey, createBitcoinAdapter, createEvmAdapter, isBitcoinChainKey, type BitcoinAdapter, type ChainInfo, type EvmAdapter, type TokenRef } from '@keystead/chains';
+import {
+  chainByKey,
+  createBitcoinAdapter,
+  createEvmAdapter,
+  isBitcoinChainKey,
+  type BitcoinAdapter,
+  type ChainInfo,
+  type EvmAdapter,
+  type TokenRef,
+} from '@keystead/chains';
 import { AppError } from '../../lib/app-error';
-
 
 /**
  * The chains this server talks to. On the embedded default that is the local devnet (and the
@@ -57,7 +65,10 @@ const CANONICAL_SAFE_CONTRACTS = {
 
 export interface DevnetFaucet {
   chainKey: string;
-  fund(address: string, amounts: { eth?: string; usdt?: string }): Promise<{ ethTx?: string; usdtTx?: string }>;
+  fund(
+    address: string,
+    amounts: { eth?: string; usdt?: string },
+  ): Promise<{ ethTx?: string; usdtTx?: string }>;
   /** Sends a transaction from one of the devnet's well-known test accounts (the devnet signer). */
   send(fromIndex: number, tx: { to: string; data: string; value?: bigint }): Promise<string>;
 }
@@ -124,7 +135,8 @@ export class ChainRegistry {
     const cached = this.utxoAdapters.get(key);
     if (cached) return cached;
     const endpoint = this.endpoint(key);
-    if (!endpoint || endpoint.family !== 'BTC' || !isBitcoinChainKey(key)) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+    if (!endpoint || endpoint.family !== 'BTC' || !isBitcoinChainKey(key))
+      throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
     const url = new URL(endpoint.rpcUrl);
     if (endpoint.rpcUser) {
       url.username = encodeURIComponent(endpoint.rpcUser);
@@ -165,10 +177,17 @@ async function probe(endpoint: ChainEndpoint, timeoutMs: number): Promise<ChainH
     }
     const chainIdHex = (await jsonRpc(endpoint.rpcUrl, 'eth_chainId', [], timeoutMs)) as string;
     if (Number(chainIdHex) !== endpoint.chainId) {
-      return { ...base, reachable: true, contracts_present: false, detail: `node reports chain ${Number(chainIdHex)}` };
+      return {
+        ...base,
+        reachable: true,
+        contracts_present: false,
+        detail: `node reports chain ${Number(chainIdHex)}`,
+      };
     }
     const codes = await Promise.all(
-      Object.values(endpoint.contracts).map((address) => jsonRpc(endpoint.rpcUrl, 'eth_getCode', [address, 'latest'], timeoutMs)),
+      Object.values(endpoint.contracts).map((address) =>
+        jsonRpc(endpoint.rpcUrl, 'eth_getCode', [address, 'latest'], timeoutMs),
+      ),
     );
     const missing = Object.keys(endpoint.contracts).filter((_, i) => codes[i] === '0x' || !codes[i]);
     return {

@@ -14,7 +14,12 @@ export function devnetFaucetFor(endpoint: EvmChainEndpoint): DevnetFaucet {
   const contracts = endpoint.contracts as unknown as Parameters<typeof fundFromFaucet>[0]['contracts'];
   return {
     chainKey: String(endpoint.chainId),
-    fund: (address, amounts) => fundFromFaucet({ rpcUrl: endpoint.rpcUrl, contracts, accounts: accounts.slice(0, 1) }, address as Hex, amounts),
+    fund: (address, amounts) =>
+      fundFromFaucet(
+        { rpcUrl: endpoint.rpcUrl, contracts, accounts: accounts.slice(0, 1) },
+        address as Hex,
+        amounts,
+      ),
     async send(fromIndex, tx) {
       const account = privateKeyToAccount(accounts[fromIndex]!.privateKey as Hex);
       const wallet = createWalletClient({ chain: hardhat, transport: http(endpoint.rpcUrl), account });

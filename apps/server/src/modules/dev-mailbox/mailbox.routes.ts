@@ -8,7 +8,6 @@ const query = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-
 async function listMail(ctx: AppContext, to: string | undefined, limit: number) {
   let q = ctx.db
     .selectFrom('mail_outbox')
@@ -45,7 +44,8 @@ export async function devMailboxRoutes(app: AppInstance, ctx: AppContext) {
 <small>${row.created_at.toISOString()} · ${escapeHtml(row.category)} · ${row.status}</small></header><pre>${escapeHtml(row.text_body)}</pre></article>`,
       )
       .join('\n');
-    return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Dev mailbox · Keystead</title>
+    return reply.type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Dev mailbox · Keystead</title>
 <style>body{font:14px system-ui;margin:2rem;max-width:60rem}article{border:1px solid #ddd;border-radius:6px;padding:.75rem;margin:.75rem 0}small{display:block;color:#666}pre{white-space:pre-wrap}</style>
 <h1>Dev mailbox</h1><p>Mail sent while SMTP_URL is not set. Newest first. This page does not exist in production.</p>
 ${items || '<p>No mail yet.</p>'}</html>`);

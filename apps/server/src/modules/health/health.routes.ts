@@ -22,15 +22,23 @@ export const healthReply = z.object({
 
 /** Database and every configured chain reachable (with the devnet's contracts present). */
 export async function healthRoutes(app: AppInstance, ctx: AppContext) {
-  app.get('/health', { config: { access: PUBLIC }, schema: { tags: ['platform'], summary: 'Readiness of the database and each chain' } }, async (request, reply) => {
-    const [databaseUp, chains] = await Promise.all([pingDatabase(ctx.db), ctx.chains.health()]);
-    const healthy = databaseUp && chains.every((chain) => chain.reachable && chain.contracts_present !== false);
-    const data: z.infer<typeof healthReply> = {
-      status: healthy ? 'ok' : 'degraded',
-      database: { kind: ctx.database.kind, reachable: databaseUp },
-      chains,
-      uptime_seconds: Math.round(process.uptime()),
-    };
-    return healthy ? reply.ok(data) : reply.fail('SERVICE_UNAVAILABLE_ERROR', {}, data);
-  });
+  app.get(
+    '/health',
+    {
+      config: { access: PUBLIC },
+      schema: { tags: ['platform'], summary: 'Readiness of the database and each chain' },
+    },
+    async (request, reply) => {
+      const [databaseUp, chains] = await Promise.all([pingDatabase(ctx.db), ctx.chains.health()]);
+      const healthy =
+        databaseUp && chains.every((chain) => chain.reachable && chain.contracts_present !== false);
+      const data: z.infer<typeof healthReply> = {
+        status: healthy ? 'ok' : 'degraded',
+        database: { kind: ctx.database.kind, reachable: databaseUp },
+        chains,
+        uptime_seconds: Math.round(process.uptime()),
+      };
+      return healthy ? reply.ok(data) : reply.fail('SERVICE_UNAVAILABLE_ERROR', {}, data);
+    },
+  );
 }

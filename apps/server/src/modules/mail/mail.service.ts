@@ -20,12 +20,15 @@ const ANTI_PHISHING_LINE: Record<Language, string> = {
   'zh-HK': '您的防釣魚碼',
 };
 
-
 /**
  * Puts a mail in the outbox inside the caller's transaction, so a mail goes out exactly when
  * the command that caused it commits. The sender job (SMTP) or the dev mailbox takes it from there.
  */
-export async function queueMail(db: Kysely<Database>, mail: OutgoingMail, smtpConfigured: boolean): Promise<void> {
+export async function queueMail(
+  db: Kysely<Database>,
+  mail: OutgoingMail,
+  smtpConfigured: boolean,
+): Promise<void> {
   const prefix = mail.antiPhishingCode
     ? `${ANTI_PHISHING_LINE[mail.language ?? 'en-US']}: ${mail.antiPhishingCode}\n\n`
     : '';

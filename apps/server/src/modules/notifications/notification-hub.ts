@@ -26,7 +26,8 @@ export class NotificationHub {
       return;
     }
     if (typeof message.user_id !== 'number') return;
-    for (const writer of this.streams.get(message.user_id) ?? []) writer('notification', message.notification);
+    for (const writer of this.streams.get(message.user_id) ?? [])
+      writer('notification', message.notification);
   }
 
   get size(): number {

@@ -39,7 +39,11 @@ export function presentNotification(row: Notification & { organization_name?: st
  * PostgreSQL delivers at commit to every server process (each pushes it to its open streams).
  * The e-mail copy honours the user's switch and carries their anti-phishing code.
  */
-export async function notify(trx: Kysely<Database>, input: NewNotification, smtpConfigured: boolean): Promise<void> {
+export async function notify(
+  trx: Kysely<Database>,
+  input: NewNotification,
+  smtpConfigured: boolean,
+): Promise<void> {
   const row = await trx
     .insertInto('notifications')
     .values({
@@ -61,7 +65,9 @@ export async function notify(trx: Kysely<Database>, input: NewNotification, smtp
     .where('id', '=', input.userId)
     .executeTakeFirst();
   if (!user) return;
-  const switchOn = { space: user.notify_space, wallet: user.notify_wallet, task: user.notify_task }[input.topic];
+  const switchOn = { space: user.notify_space, wallet: user.notify_wallet, task: user.notify_task }[
+    input.topic
+  ];
   if (!switchOn) return;
   await queueMail(
     trx,

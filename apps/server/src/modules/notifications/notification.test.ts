@@ -13,7 +13,10 @@ afterAll(() => t.close());
 async function openStream(app: TestApp, cookie: string) {
   const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
   const controller = new AbortController();
-  const response = await fetch(`${address}/api/v1/notification/stream`, { headers: { cookie }, signal: controller.signal });
+  const response = await fetch(`${address}/api/v1/notification/stream`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const events: Array<{ title: string }> = [];
   const reader = response.body!.getReader();
@@ -49,23 +52,65 @@ async function waitFor(check: () => boolean, ms = 5000) {
 describe('notification centre', () => {
   it('lists by tab, hides read ones, searches, marks all read, and honours the e-mail switch', async () => {
     const someone = await person(t);
-    await someone.client.put('/api/v1/user-profile/email-notifications', { space: false, wallet: true, task: true });
-    await t.ctx.db.transaction().execute(async (trx) => {
-      await notify(trx, { userId: someone.userId, organizationId: null, category: 'transfer', topic: 'task', title: 'Task T-1001 needs your signature', body: 'Sign it', taskNumber: 'T-1001', walletName: 'Hot wallet' }, false);
-      await notify(trx, { userId: someone.userId, organizationId: null, category: 'message', topic: 'space', title: 'Welcome', body: 'Hello' }, false);
+    await someone.client.put('/api/v1/user-profile/email-notifications', {
+      space: false,
+      wallet: true,
+      task: true,
     });
-    const all = await someone.client.get<{ list: Array<{ id: number }>; unread_count: number }>('/api/v1/notification');
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await notify(
+        trx,
+        {
+          userId: someone.userId,
+          organizationId: null,
+          category: 'transfer',
+          topic: 'task',
+          title: 'Task T-1001 needs your signature',
+          body: 'Sign it',
+          taskNumber: 'T-1001',
+          walletName: 'Hot wallet',
+        },
+        false,
+      );
+      await notify(
+        trx,
+        {
+          userId: someone.userId,
+          organizationId: null,
+          category: 'message',
+          topic: 'space',
+          title: 'Welcome',
+          body: 'Hello',
+        },
+        false,
+      );
+    });
+    const all = await someone.client.get<{ list: Array<{ id: number }>; unread_count: number }>(
+      '/api/v1/notification',
+    );
     expect(all.data.unread_count).toBe(2);
-    const transfers = await someone.client.get<{ list: Array<{ title: string }> }>('/api/v1/notification', { tab: 'transfer' });
+    const transfers = await someone.client.get<{ list: Array<{ title: string }> }>('/api/v1/notification', {
+      tab: 'transfer',
+    });
     expect(transfers.data.list.map((n) => n.title)).toEqual(['Task T-1001 needs your signature']);
-    const search = await someone.client.get<{ list: Array<{ title: string }> }>('/api/v1/notification', { keyword: 'hot wal' });
+    const search = await someone.client.get<{ list: Array<{ title: string }> }>('/api/v1/notification', {
+      keyword: 'hot wal',
+    });
     expect(search.data.list).toHaveLength(1);
     await someone.client.post('/api/v1/notification/read', { ids: [all.data.list[0]!.id] });
-    const unread = await someone.client.get<{ list: unknown[] }>('/api/v1/notification', { hide_read: 'true' });
+    const unread = await someone.client.get<{ list: unknown[] }>('/api/v1/notification', {
+      hide_read: 'true',
+    });
     expect(unread.data.list).toHaveLength(1);
     await someone.client.post('/api/v1/notification/read', { all: true });
-    expect((await someone.client.get<{ unread_count: number }>('/api/v1/notification')).data.unread_count).toBe(0);
-    const mails = await t.ctx.db.selectFrom('mail_outbox').select('category').where('to_address', '=', someone.email).execute();
+    expect(
+      (await someone.client.get<{ unread_count: number }>('/api/v1/notification')).data.unread_count,
+    ).toBe(0);
+    const mails = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select('category')
+      .where('to_address', '=', someone.email)
+      .execute();
     expect(mails.map((m) => m.category)).toContain('notification:task');
     expect(mails.map((m) => m.category)).not.toContain('notification:space');
   });
@@ -84,19 +129,35 @@ describe('notification centre', () => {
     }
   });
 
-  it.runIf(process.env.DATABASE_URL)('reaches a stream held by another server process (PostgreSQL LISTEN/NOTIFY)', async () => {
-    const second = await createTestApp({}, { chains: [], sharedSchemaOf: t });
-    try {
-      const someone = await person(t);
-      const stream = await openStream(second, `ks_session=${someone.client.cookies.get('ks_session')}`);
+  it.runIf(process.env.DATABASE_URL)(
+    'reaches a stream held by another server process (PostgreSQL LISTEN/NOTIFY)',
+    async () => {
+      const second = await createTestApp({}, { chains: [], sharedSchemaOf: t });
       try {
-        await t.ctx.db.transaction().execute((trx) => notify(trx, { userId: someone.userId, organizationId: null, category: 'message', topic: 'space', title: 'From process one', body: '...' }, false));
-        await waitFor(() => stream.events.some((event) => event.title === 'From process one'));
+        const someone = await person(t);
+        const stream = await openStream(second, `ks_session=${someone.client.cookies.get('ks_session')}`);
+        try {
+          await t.ctx.db.transaction().execute((trx) =>
+            notify(
+              trx,
+              {
+                userId: someone.userId,
+                organizationId: null,
+                category: 'message',
+                topic: 'space',
+                title: 'From process one',
+                body: '...',
+              },
+              false,
+            ),
+          );
+          await waitFor(() => stream.events.some((event) => event.title === 'From process one'));
+        } finally {
+          stream.close();
+        }
       } finally {
-        stream.close();
+        await second.close();
       }
-    } finally {
-      await second.close();
-    }
-  });
+    },
+  );
 });

@@ -12,7 +12,10 @@ import { SPACE_ACTIONS, can } from './policy';
  */
 let t: TestApp;
 let spaceId: number;
-const actors: Record<string, { client: TestClient; role: number | null; kind: 'anonymous' | 'member' | 'outsider' | 'blocked' }> = {};
+const actors: Record<
+  string,
+  { client: TestClient; role: number | null; kind: 'anonymous' | 'member' | 'outsider' | 'blocked' }
+> = {};
 
 beforeAll(async () => {
   t = await createTestApp({}, { chains: [] });
@@ -22,8 +25,14 @@ beforeAll(async () => {
   const member = await addMember(t, creator, spaceId, SpaceRole.Member);
   const user = await addMember(t, creator, spaceId, SpaceRole.User);
   const blocked = await addMember(t, creator, spaceId, SpaceRole.Member);
-  const row = await t.ctx.db.selectFrom('organization_members').select('id').where('user_id', '=', blocked.userId).executeTakeFirstOrThrow();
-  expect((await creator.client.put('/api/v1/organization/member', { member_id: row.id, status: 'blocked' })).code).toBe('OK');
+  const row = await t.ctx.db
+    .selectFrom('organization_members')
+    .select('id')
+    .where('user_id', '=', blocked.userId)
+    .executeTakeFirstOrThrow();
+  expect(
+    (await creator.client.put('/api/v1/organization/member', { member_id: row.id, status: 'blocked' })).code,
+  ).toBe('OK');
   const outsider = await person(t, { mfa: true, prefix: 'outsider' });
   await createSpace(outsider, 'Elsewhere');
   outsider.client.spaceId = spaceId;
@@ -41,7 +50,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const GATE_CODES = ['UCS_USER_AUTHENTICATION', 'ORGANIZATION_NOT_FOUND_ERROR', 'MEMBER_BLOCKED_ERROR', 'ORG_AUTHENTICATION_ERROR'];
+const GATE_CODES = [
+  'UCS_USER_AUTHENTICATION',
+  'ORGANIZATION_NOT_FOUND_ERROR',
+  'MEMBER_BLOCKED_ERROR',
+  'ORG_AUTHENTICATION_ERROR',
+];
 
 function call(client: TestClient, route: RouteAccessEntry): Promise<Reply> {
   const url = route.url.replace(/:(\w+)/g, () => randomUUID());
@@ -49,7 +63,10 @@ function call(client: TestClient, route: RouteAccessEntry): Promise<Reply> {
   return client.request(method, url, method === 'GET' ? undefined : {});
 }
 
-function expectation(route: RouteAccessEntry, actor: (typeof actors)[string]): { code?: string; allowed: boolean } {
+function expectation(
+  route: RouteAccessEntry,
+  actor: (typeof actors)[string],
+): { code?: string; allowed: boolean } {
   const { access } = route;
   if (access.auth === 'public') return { allowed: true };
   if (actor.kind === 'anonymous') return { allowed: false, code: 'UCS_USER_AUTHENTICATION' };
@@ -62,7 +79,9 @@ function expectation(route: RouteAccessEntry, actor: (typeof actors)[string]): {
 
 describe('permission matrix', () => {
   it('covers every space action with at least one route', () => {
-    const used = new Set(t.app.routeAccessTable.flatMap((route) => (route.access.auth === 'space' ? [route.access.action] : [])));
+    const used = new Set(
+      t.app.routeAccessTable.flatMap((route) => (route.access.auth === 'space' ? [route.access.action] : [])),
+    );
     expect([...used].sort()).toEqual(Object.keys(SPACE_ACTIONS).sort());
   });
 
@@ -82,7 +101,10 @@ describe('permission matrix', () => {
         const ok = expected.allowed
           ? reply.status !== 500 && !GATE_CODES.includes(reply.code) && reply.code !== roleRefusal
           : reply.code === expected.code;
-        if (!ok) failures.push(`${route.method} ${route.url} as ${name}: got ${reply.status} ${reply.code}, expected ${expected.allowed ? 'allowed' : expected.code}`);
+        if (!ok)
+          failures.push(
+            `${route.method} ${route.url} as ${name}: got ${reply.status} ${reply.code}, expected ${expected.allowed ? 'allowed' : expected.code}`,
+          );
       }
     }
     expect(failures).toEqual([]);

@@ -64,10 +64,14 @@ export function can(actor: Actor, action: SpaceAction, object: ActionObject = {}
       if (object.targetRole === SpaceRole.Admin && actor.role !== SpaceRole.Creator) return deny(rule.denied);
       return ALLOW;
     case 'member.update':
-      if (targetIsCreator || object.newRole === SpaceRole.Creator) return deny('PERMISSION_CREATOR_TRANSFER_ERROR');
+      if (targetIsCreator || object.newRole === SpaceRole.Creator)
+        return deny('PERMISSION_CREATOR_TRANSFER_ERROR');
       if (targetIsSelf) return deny('PERMISSION_MEMBER_SCOPE_ERROR');
       // Admin rights are given and taken by the creator alone.
-      if ((object.targetRole === SpaceRole.Admin || object.newRole === SpaceRole.Admin) && actor.role !== SpaceRole.Creator) {
+      if (
+        (object.targetRole === SpaceRole.Admin || object.newRole === SpaceRole.Admin) &&
+        actor.role !== SpaceRole.Creator
+      ) {
         return deny(rule.denied);
       }
       return ALLOW;
@@ -90,7 +94,11 @@ export interface WalletRelation {
  * Per-wallet decisions (§6 wallet roles). Admins see and manage every wallet of the space;
  * others see a wallet only when they hold a role on it or sign for it.
  */
-export function canOnWallet(role: number, relation: WalletRelation, action: 'view' | 'deploy' | 'operate'): Decision {
+export function canOnWallet(
+  role: number,
+  relation: WalletRelation,
+  action: 'view' | 'deploy' | 'operate',
+): Decision {
   const privileged = isPrivilegedRole(role);
   const related = relation.isSigner || relation.roles.size > 0;
   switch (action) {

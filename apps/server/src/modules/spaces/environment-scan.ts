@@ -23,7 +23,8 @@ export async function scanEnvironment(db: Db, organization: Organization): Promi
     .where('u.totp_secret_enc', 'is', null)
     .execute();
   for (const admin of weakAdmins) findings.push({ code: 'admin_without_authenticator', detail: admin.email });
-  if (!organization.is_open_approve) findings.push({ code: 'approval_verification_off', detail: 'Approvers confirm without a second factor' });
+  if (!organization.is_open_approve)
+    findings.push({ code: 'approval_verification_off', detail: 'Approvers confirm without a second factor' });
   const stale = await db
     .selectFrom('organization_members')
     .select(sql<number>`count(*)`.as('n'))
@@ -31,6 +32,7 @@ export async function scanEnvironment(db: Db, organization: Organization): Promi
     .where('status', '=', 'pending')
     .where('invite_expires_at', '<=', new Date())
     .executeTakeFirstOrThrow();
-  if (Number(stale.n) > 0) findings.push({ code: 'stale_invitations', detail: `${Number(stale.n)} expired invitations` });
+  if (Number(stale.n) > 0)
+    findings.push({ code: 'stale_invitations', detail: `${Number(stale.n)} expired invitations` });
   return findings;
 }

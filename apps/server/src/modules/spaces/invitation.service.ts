@@ -9,28 +9,48 @@ import { effectivePlan } from './space-presenter';
 
 export function newInvitationToken(): { token: string; hash: string; expiresAt: Date } {
   const token = randomToken(24);
-  return { token, hash: sha256Hex(token), expiresAt: new Date(Date.now() + INVITATION_LIFETIME_DAYS * 86_400_000) };
+  return {
+    token,
+    hash: sha256Hex(token),
+    expiresAt: new Date(Date.now() + INVITATION_LIFETIME_DAYS * 86_400_000),
+  };
 }
 
 /** A pending invitation past its date reads as expired (§3 member status). */
-export function memberStatus(member: Pick<OrganizationMember, 'status' | 'invite_expires_at'>, now = Date.now()): OrganizationMember['status'] {
-  if (member.status === 'pending' && member.invite_expires_at && member.invite_expires_at.getTime() <= now) return 'expired';
+export function memberStatus(
+  member: Pick<OrganizationMember, 'status' | 'invite_expires_at'>,
+  now = Date.now(),
+): OrganizationMember['status'] {
+  if (member.status === 'pending' && member.invite_expires_at && member.invite_expires_at.getTime() <= now)
+    return 'expired';
   return member.status;
 }
 
 /** Seats in use count joined, blocked and still-pending members; the plan sets the ceiling. */
-export async function assertSeatsAvailable(trx: Kysely<Database>, organization: Organization, adding: number): Promise<void> {
+export async function assertSeatsAvailable(
+  trx: Kysely<Database>,
+  organization: Organization,
+  adding: number,
+): Promise<void> {
   const limit = PLANS[effectivePlan(organization)].members;
   const row = await trx
     .selectFrom('organization_members')
     .select(sql<number>`count(*)`.as('n'))
     .where('organization_id', '=', organization.id)
-    .where((eb) => eb.or([eb('status', 'in', ['joined', 'blocked']), eb.and([eb('status', '=', 'pending'), eb('invite_expires_at', '>', new Date())])]))
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['joined', 'blocked']),
+        eb.and([eb('status', '=', 'pending'), eb('invite_expires_at', '>', new Date())]),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   if (Number(row.n) + adding > limit) throw new AppError('LIMIT_MEMBERS_ERROR', { max: limit });
 }
 
-const INVITE_TEXT: Record<Language, (space: string, inviter: string, link: string, days: number) => { subject: string; text: string }> = {
+const INVITE_TEXT: Record<
+  Language,
+  (space: string, inviter: string, link: string, days: number) => { subject: string; text: string }
+> = {
   'en-US': (space, inviter, link, days) => ({
     subject: `You are invited to the Keystead space "${space}"`,
     text: `${inviter} invited you to join the space "${space}" on Keystead.\n\nOpen this link to accept (valid for ${days} days, once):\n${link}\n\nIf you did not expect this invitation, ignore this mail.`,
@@ -54,11 +74,30 @@ export interface InvitationMail {
   antiPhishingCode: string | null;
 }
 
-export async function queueInvitationMail(trx: Kysely<Database>, ctx: AppContext, mail: InvitationMail): Promise<void> {
+export async function queueInvitationMail(
+  trx: Kysely<Database>,
+  ctx: AppContext,
+  mail: InvitationMail,
+): Promise<void> {
   const base = ctx.config.PUBLIC_URL ?? `http://${ctx.config.HOST}:${ctx.config.PORT}`;
   const link = `${base}/organization/invite-confirm?token=${encodeURIComponent(mail.token)}`;
-  const content = INVITE_TEXT[mail.language](mail.organization.name, mail.inviterName, link, INVITATION_LIFETIME_DAYS);
-  await queueMail(trx, { to: mail.email, ...content, category: 'invitation', antiPhishingCode: mail.antiPhishingCode, language: mail.language }, Boolean(ctx.config.SMTP_URL));
+  const content = INVITE_TEXT[mail.language](
+    mail.organization.name,
+    mail.inviterName,
+    link,
+    INVITATION_LIFETIME_DAYS,
+  );
+  await queueMail(
+    trx,
+    {
+      to: mail.email,
+      ...content,
+      category: 'invitation',
+      antiPhishingCode: mail.antiPhishingCode,
+      language: mail.language,
+    },
+    Boolean(ctx.config.SMTP_URL),
+  );
 }
 
 /** Finds an invitation by its token; the token itself is never stored. */

@@ -10,7 +10,11 @@ const FREQUENT_DEVICES = 3;
  * Risk tags 1, 2, 5 and 6 of §3, from each member's sign-ins. Tags 3 and 4 (long-term
  * unapproved / unsigned) need transfers and are added when transfers exist.
  */
-export async function memberRiskTags(db: Db, userIds: number[], now = Date.now()): Promise<Map<number, number[]>> {
+export async function memberRiskTags(
+  db: Db,
+  userIds: number[],
+  now = Date.now(),
+): Promise<Map<number, number[]>> {
   const tags = new Map<number, number[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return tags;
   const sessions = await db
@@ -29,8 +33,13 @@ export async function memberRiskTags(db: Db, userIds: number[], now = Date.now()
     if (now - lastSeen > INACTIVE_DAYS * DAY) result.push(RiskTag.LongInactive);
     const [latest, previous] = list;
     if (latest && previous && latest.device !== previous.device) result.push(RiskTag.DeviceChange);
-    if (latest && list.length > 1 && !list.slice(1).some((row) => row.device === latest.device)) result.push(RiskTag.NewDeviceLogin);
-    const recentDevices = new Set(list.filter((row) => (row.activated_at?.getTime() ?? 0) > now - FREQUENT_WINDOW_DAYS * DAY).map((row) => row.device));
+    if (latest && list.length > 1 && !list.slice(1).some((row) => row.device === latest.device))
+      result.push(RiskTag.NewDeviceLogin);
+    const recentDevices = new Set(
+      list
+        .filter((row) => (row.activated_at?.getTime() ?? 0) > now - FREQUENT_WINDOW_DAYS * DAY)
+        .map((row) => row.device),
+    );
     if (recentDevices.size >= FREQUENT_DEVICES) result.push(RiskTag.FrequentDeviceChange);
   }
   return tags;

@@ -1,17 +1,29 @@
-import { EXPIRY_WARNING_DAYS, PLANS, isPrivilegedRole, isTrialSpace, type PlanName } from '@keystead/contract';
+import {
+  EXPIRY_WARNING_DAYS,
+  PLANS,
+  isPrivilegedRole,
+  isTrialSpace,
+  type PlanName,
+} from '@keystead/contract';
 import type { Organization } from '../../db/schema';
 import { uploadUrl } from '../uploads/image-upload';
 
 export type ExpiryState = 'unexpired' | 'about_to_expire' | 'expired';
 
 /** A paid plan past its end behaves as free; a free plan never expires. */
-export function effectivePlan(organization: Pick<Organization, 'plan' | 'plan_expires_at'>, now = Date.now()): PlanName {
+export function effectivePlan(
+  organization: Pick<Organization, 'plan' | 'plan_expires_at'>,
+  now = Date.now(),
+): PlanName {
   if (organization.plan === 'free') return 'free';
   if (organization.plan_expires_at && organization.plan_expires_at.getTime() <= now) return 'free';
   return organization.plan;
 }
 
-export function expiryState(organization: Pick<Organization, 'plan' | 'plan_expires_at'>, now = Date.now()): ExpiryState {
+export function expiryState(
+  organization: Pick<Organization, 'plan' | 'plan_expires_at'>,
+  now = Date.now(),
+): ExpiryState {
   if (organization.plan === 'free' || !organization.plan_expires_at) return 'unexpired';
   const left = organization.plan_expires_at.getTime() - now;
   if (left <= 0) return 'expired';
@@ -58,7 +70,9 @@ export function presentSpace(organization: Organization, role: number, counts: S
     vip_category: plan,
     vip_data: {
       transfer_record_duration: limits.transferRecordMonths,
-      transfer_category: limits.paidFeatures ? ['normal_transfer', 'batch_transfer', 'pre_signature_transfer'] : ['normal_transfer'],
+      transfer_category: limits.paidFeatures
+        ? ['normal_transfer', 'batch_transfer', 'pre_signature_transfer']
+        : ['normal_transfer'],
       vip_chain_ids: limits.chainIds,
       wallet_num: isTrialSpace(organization.type) ? 3 : limits.multisigWallets + limits.singleWallets,
       org_user_num: limits.members,

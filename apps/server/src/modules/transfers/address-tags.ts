@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /** §3 address tag types shown on a recipient. */
-export const AddressTag = { OrgWallet: -2, AddressBook: -1, New: 6, FirstTransfer: 20, SimilarAddress: 21 } as const;
+export const AddressTag = {
+  OrgWallet: -2,
+  AddressBook: -1,
+  New: 6,
+  FirstTransfer: 20,
+  SimilarAddress: 21,
+} as const;
 
 const EDGE = 4;
 
@@ -17,12 +23,27 @@ export function looksSimilar(a: string, b: string): boolean {
  * Tags for a recipient of a space's wallet: own wallet, whitelisted, first transfer / new,
  * and similar-to-a-known-address (the space's wallets, its address book, past recipients).
  */
-export async function addressTags(db: Db, organizationId: number, address: string): Promise<{ tags: number[]; similar_to: string | null }> {
+export async function addressTags(
+  db: Db,
+  organizationId: number,
+  address: string,
+): Promise<{ tags: number[]; similar_to: string | null }> {
   const lower = address.toLowerCase();
   const [wallets, book, paid] = await Promise.all([
-    db.selectFrom('wallets').select('address').where('organization_id', '=', organizationId).where('address', 'is not', null).execute(),
+    db
+      .selectFrom('wallets')
+      .select('address')
+      .where('organization_id', '=', organizationId)
+      .where('address', 'is not', null)
+      .execute(),
     db.selectFrom('address_book').select('address').where('organization_id', '=', organizationId).execute(),
-    db.selectFrom('tasks').select(sql<string>`distinct to_address`.as('address')).where('organization_id', '=', organizationId).where('type', '=', 1).where('status', 'in', [1, 6]).execute(),
+    db
+      .selectFrom('tasks')
+      .select(sql<string>`distinct to_address`.as('address'))
+      .where('organization_id', '=', organizationId)
+      .where('type', '=', 1)
+      .where('status', 'in', [1, 6])
+      .execute(),
   ]);
   const tags: number[] = [];
   if (wallets.some((w) => w.address!.toLowerCase() === lower)) tags.push(AddressTag.OrgWallet);
@@ -30,7 +51,11 @@ export async function addressTags(db: Db, organizationId: number, address: strin
   const knownRecipient = paid.some((p) => p.address?.toLowerCase() === lower);
   if (!knownRecipient && !tags.length) tags.push(AddressTag.New, AddressTag.FirstTransfer);
   else if (!knownRecipient) tags.push(AddressTag.FirstTransfer);
-  const known = [...wallets.map((w) => w.address!), ...book.map((b) => b.address), ...paid.flatMap((p) => (p.address ? [p.address] : []))];
+  const known = [
+    ...wallets.map((w) => w.address!),
+    ...book.map((b) => b.address),
+    ...paid.flatMap((p) => (p.address ? [p.address] : [])),
+  ];
   const similar = known.find((candidate) => looksSimilar(candidate, address)) ?? null;
   if (similar) tags.push(AddressTag.SimilarAddress);
   return { tags, similar_to: similar };

@@ -16,7 +16,8 @@ export function parseAmount(text: string, decimals: number): bigint {
   const units = BigInt(`${whole}${fraction.padEnd(decimals, '0')}`);
   if (units === 0n) throw new AppError('TRANSFER_VOLUME_ZERO_ERROR');
   // Compare with 0.000001 expressed in the token's units (tokens with fewer decimals: 1 unit).
-  const minimum = decimals >= MIN_AMOUNT.digits ? 10n ** BigInt(decimals - MIN_AMOUNT.digits) : MIN_AMOUNT.units;
+  const minimum =
+    decimals >= MIN_AMOUNT.digits ? 10n ** BigInt(decimals - MIN_AMOUNT.digits) : MIN_AMOUNT.units;
   if (units < minimum) throw new AppError('TRANSFER_VOLUME_TOO_SMALL_ERROR');
   return units;
 }

@@ -22,7 +22,11 @@ export async function relayBroadcast(ctx: AppContext, attemptId: number): Promis
     .executeTakeFirstOrThrow();
   if (!attempt.raw_tx) return;
   const chain = ctx.chains.walletChain(attempt.chain_key!);
-  await ctx.db.updateTable('task_broadcasts').set((eb) => ({ send_count: eb('send_count', '+', 1) })).where('id', '=', attempt.id).execute();
+  await ctx.db
+    .updateTable('task_broadcasts')
+    .set((eb) => ({ send_count: eb('send_count', '+', 1) }))
+    .where('id', '=', attempt.id)
+    .execute();
   try {
     await chain.broadcast(attempt.raw_tx);
   } catch (error) {
@@ -34,7 +38,13 @@ export async function relayBroadcast(ctx: AppContext, attemptId: number): Promis
     }
     if (error.code === 'RPC_ERROR' && /unreachable/.test(error.message)) return; // retried by the watcher
     await failAttempt(ctx, attempt.id, attempt.task_id, attempt.organization_id, error.message);
-    throw new AppError(error.code === 'INSUFFICIENT_FUNDS' ? 'BROADCAST_INSUFFICIENT_FEE_ERROR' : error.code === 'FEE_TOO_LOW' ? 'TRANSFER_FEE_TOO_LOW_ERROR' : 'BROADCAST_REJECTED_ERROR');
+    throw new AppError(
+      error.code === 'INSUFFICIENT_FUNDS'
+        ? 'BROADCAST_INSUFFICIENT_FEE_ERROR'
+        : error.code === 'FEE_TOO_LOW'
+          ? 'TRANSFER_FEE_TOO_LOW_ERROR'
+          : 'BROADCAST_REJECTED_ERROR',
+    );
   }
   // The test of exactly-once delivery kills the process exactly here: sent, not yet recorded.
   if (ctx.config.FAULT_KILL_AFTER_BROADCAST_SEND) process.kill(process.pid, 'SIGKILL');
@@ -42,16 +52,48 @@ export async function relayBroadcast(ctx: AppContext, attemptId: number): Promis
 }
 
 async function markSent(ctx: AppContext, attemptId: number) {
-  await ctx.db.updateTable('task_broadcasts').set({ sent_at: new Date() }).where('id', '=', attemptId).where('sent_at', 'is', null).execute();
+  await ctx.db
+    .updateTable('task_broadcasts')
+    .set({ sent_at: new Date() })
+    .where('id', '=', attemptId)
+    .where('sent_at', 'is', null)
+    .execute();
 }
 
-async function failAttempt(ctx: AppContext, attemptId: number, taskId: number, organizationId: number, reason: string) {
+async function failAttempt(
+  ctx: AppContext,
+  attemptId: number,
+  taskId: number,
+  organizationId: number,
+  reason: string,
+) {
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('task_broadcasts').set({ status: BroadcastStatus.Failed }).where('id', '=', attemptId).where('status', '=', BroadcastStatus.Pending).execute();
-    const others = await trx.selectFrom('task_broadcasts').select('id').where('task_id', '=', taskId).where('status', '=', BroadcastStatus.Pending).executeTakeFirst();
+    await trx
+      .updateTable('task_broadcasts')
+      .set({ status: BroadcastStatus.Failed })
+      .where('id', '=', attemptId)
+      .where('status', '=', BroadcastStatus.Pending)
+      .execute();
+    const others = await trx
+      .selectFrom('task_broadcasts')
+      .select('id')
+      .where('task_id', '=', taskId)
+      .where('status', '=', BroadcastStatus.Pending)
+      .executeTakeFirst();
     if (!others) {
-      await trx.updateTable('tasks').set({ status: TransferStatus.PendingBroadcast, exec_tx_hash: null, updated_at: new Date() }).where('id', '=', taskId).where('status', '=', TransferStatus.OnChain).execute();
+      await trx
+        .updateTable('tasks')
+        .set({ status: TransferStatus.PendingBroadcast, exec_tx_hash: null, updated_at: new Date() })
+        .where('id', '=', taskId)
+        .where('status', '=', TransferStatus.OnChain)
+        .execute();
     }
-    await writeAudit(trx, { organizationId, userId: null, type: 'transfer', operation: 'broadcast_refused', content: { task_id: taskId, reason: reason.slice(0, 300) } });
+    await writeAudit(trx, {
+      organizationId,
+      userId: null,
+      type: 'transfer',
+      operation: 'broadcast_refused',
+      content: { task_id: taskId, reason: reason.slice(0, 300) },
+    });
   });
 }

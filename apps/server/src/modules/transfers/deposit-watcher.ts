@@ -16,9 +16,16 @@ const FIRST_LOOKBACK = 1_000n;
  * (wallet, tx, log), so reading a range twice adds nothing.
  */
 export async function recordDeposits(ctx: AppContext): Promise<number> {
-  const wallets = await ctx.db.selectFrom('wallets').select(['id', 'organization_id', 'chain_key', 'address', 'name']).where('address', 'is not', null).where('archived_at', 'is', null).where('status', 'in', [WalletStatus.Normal, WalletStatus.Initializing, WalletStatus.DeployPending]).execute();
+  const wallets = await ctx.db
+    .selectFrom('wallets')
+    .select(['id', 'organization_id', 'chain_key', 'address', 'name'])
+    .where('address', 'is not', null)
+    .where('archived_at', 'is', null)
+    .where('status', 'in', [WalletStatus.Normal, WalletStatus.Initializing, WalletStatus.DeployPending])
+    .execute();
   const byChain = new Map<string, typeof wallets>();
-  for (const wallet of wallets) byChain.set(wallet.chain_key, [...(byChain.get(wallet.chain_key) ?? []), wallet]);
+  for (const wallet of wallets)
+    byChain.set(wallet.chain_key, [...(byChain.get(wallet.chain_key) ?? []), wallet]);
   let recorded = 0;
   for (const [chainKey, list] of byChain) {
     let chain;
@@ -29,18 +36,47 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
     }
     const latest = await chain.getBlockNumber().catch(() => null);
     if (latest === null) continue;
-    const cursor = await ctx.db.selectFrom('chain_cursors').select('next_block').where('chain_key', '=', chainKey).where('watcher', '=', 'deposits').executeTakeFirst();
+    const cursor = await ctx.db
+      .selectFrom('chain_cursors')
+      .select('next_block')
+      .where('chain_key', '=', chainKey)
+      .where('watcher', '=', 'deposits')
+      .executeTakeFirst();
     const from = cursor ? BigInt(cursor.next_block) : latest > FIRST_LOOKBACK ? latest - FIRST_LOOKBACK : 0n;
     if (from > latest) continue;
     const to = from + BLOCKS_PER_RUN - 1n < latest ? from + BLOCKS_PER_RUN - 1n : latest;
-    const tokens = await watchedTokens(ctx, chainKey, list.map((w) => w.id));
-    const incoming = await chain.getTransfersTo(list.map((w) => w.address!), [...tokens.values()], from, to).catch(() => null);
+    const tokens = await watchedTokens(
+      ctx,
+      chainKey,
+      list.map((w) => w.id),
+    );
+    const incoming = await chain
+      .getTransfersTo(
+        list.map((w) => w.address!),
+        [...tokens.values()],
+        from,
+        to,
+      )
+      .catch(() => null);
     if (!incoming) continue;
     await ctx.db.transaction().execute(async (trx) => {
       const moved = cursor
-        ? await trx.updateTable('chain_cursors').set({ next_block: (to + 1n).toString() }).where('chain_key', '=', chainKey).where('watcher', '=', 'deposits').where('next_block', '=', cursor.next_block).executeTakeFirst()
-        : await trx.insertInto('chain_cursors').values({ chain_key: chainKey, watcher: 'deposits', next_block: (to + 1n).toString() }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-      const claimed = 'numUpdatedRows' in moved ? Number(moved.numUpdatedRows) : Number(moved.numInsertedOrUpdatedRows ?? 0n);
+        ? await trx
+            .updateTable('chain_cursors')
+            .set({ next_block: (to + 1n).toString() })
+            .where('chain_key', '=', chainKey)
+            .where('watcher', '=', 'deposits')
+            .where('next_block', '=', cursor.next_block)
+            .executeTakeFirst()
+        : await trx
+            .insertInto('chain_cursors')
+            .values({ chain_key: chainKey, watcher: 'deposits', next_block: (to + 1n).toString() })
+            .onConflict((oc) => oc.doNothing())
+            .executeTakeFirst();
+      const claimed =
+        'numUpdatedRows' in moved
+          ? Number(moved.numUpdatedRows)
+          : Number(moved.numInsertedOrUpdatedRows ?? 0n);
       if (claimed !== 1) return; // another process read this range
       for (const transfer of incoming) {
         const wallet = list.find((w) => w.address!.toLowerCase() === transfer.to.toLowerCase());
@@ -48,14 +84,46 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
         if (!wallet || !token) continue;
         const inserted = await trx
           .insertInto('transfer_records')
-          .values({ organization_id: wallet.organization_id, wallet_id: wallet.id, chain_key: chainKey, direction: 1, tx_hash: transfer.txHash, log_index: transfer.logIndex ?? -1, from_address: transfer.from, to_address: transfer.to, token_key: token.key, symbol: token.symbol, decimals: token.decimals, amount: transfer.amount.toString(), block_number: transfer.blockNumber.toString(), task_id: null })
+          .values({
+            organization_id: wallet.organization_id,
+            wallet_id: wallet.id,
+            chain_key: chainKey,
+            direction: 1,
+            tx_hash: transfer.txHash,
+            log_index: transfer.logIndex ?? -1,
+            from_address: transfer.from,
+            to_address: transfer.to,
+            token_key: token.key,
+            symbol: token.symbol,
+            decimals: token.decimals,
+            amount: transfer.amount.toString(),
+            block_number: transfer.blockNumber.toString(),
+            task_id: null,
+          })
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) continue;
         recorded += 1;
-        const members = await trx.selectFrom('wallet_members').select('user_id').where('wallet_id', '=', wallet.id).where('role', '=', 'operator').execute();
+        const members = await trx
+          .selectFrom('wallet_members')
+          .select('user_id')
+          .where('wallet_id', '=', wallet.id)
+          .where('role', '=', 'operator')
+          .execute();
         for (const { user_id } of members) {
-          await notify(trx, { userId: user_id, organizationId: wallet.organization_id, category: 'transfer', topic: 'wallet', title: `Deposit to ${wallet.name}`, body: `${formatUnits(transfer.amount, token.decimals)} ${token.symbol} from ${transfer.from}.`, walletName: wallet.name }, false);
+          await notify(
+            trx,
+            {
+              userId: user_id,
+              organizationId: wallet.organization_id,
+              category: 'transfer',
+              topic: 'wallet',
+              title: `Deposit to ${wallet.name}`,
+              body: `${formatUnits(transfer.amount, token.decimals)} ${token.symbol} from ${transfer.from}.`,
+              walletName: wallet.name,
+            },
+            false,
+          );
         }
       }
     });
@@ -65,6 +133,10 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
 
 /** The tokens to watch on one chain: every custom token of these wallets too, in one query. */
 async function watchedTokens(ctx: AppContext, chainKey: string, walletIds: number[]) {
-  const custom = await ctx.db.selectFrom('wallet_tokens').select(['contract', 'symbol', 'decimals']).where('wallet_id', 'in', walletIds).execute();
+  const custom = await ctx.db
+    .selectFrom('wallet_tokens')
+    .select(['contract', 'symbol', 'decimals'])
+    .where('wallet_id', 'in', walletIds)
+    .execute();
   return new Map(chainTokens(ctx, chainKey, custom).map((token) => [token.key, token]));
 }

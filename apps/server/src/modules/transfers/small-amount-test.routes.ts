@@ -19,19 +19,61 @@ const TEST_AMOUNT = '0.0001';
  * before trusting it with funds.
  */
 export async function smallAmountTestRoutes(app: AppInstance, ctx: AppContext) {
-  app.get('/wallets/small-amount-test-volume', { config: { access: inSpace('wallet.view') }, schema: { tags, querystring: walletIdQuery, summary: 'The amount the small-amount test moves, and whether the wallet holds it' } }, async (request, reply) => {
-    const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
-    const info = ctx.chains.chainInfo(wallet.chain_key);
-    const balances = (await cachedBalances(ctx.db, [wallet.id])).get(wallet.id);
-    const balance = BigInt(balances?.get('native') ?? '0');
-    const needed = 10n ** BigInt(info.nativeDecimals - 4);
-    return reply.ok({ symbol: info.nativeSymbol, amount: TEST_AMOUNT, deposit_address: wallet.address, balance: formatUnits(balance, info.nativeDecimals), enough: balance >= needed });
-  });
+  app.get(
+    '/wallets/small-amount-test-volume',
+    {
+      config: { access: inSpace('wallet.view') },
+      schema: {
+        tags,
+        querystring: walletIdQuery,
+        summary: 'The amount the small-amount test moves, and whether the wallet holds it',
+      },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
+      const info = ctx.chains.chainInfo(wallet.chain_key);
+      const balances = (await cachedBalances(ctx.db, [wallet.id])).get(wallet.id);
+      const balance = BigInt(balances?.get('native') ?? '0');
+      const needed = 10n ** BigInt(info.nativeDecimals - 4);
+      return reply.ok({
+        symbol: info.nativeSymbol,
+        amount: TEST_AMOUNT,
+        deposit_address: wallet.address,
+        balance: formatUnits(balance, info.nativeDecimals),
+        enough: balance >= needed,
+      });
+    },
+  );
 
-  app.post('/wallets/small-amount-test', { config: { access: inSpace('transfer.act') }, schema: { tags, body: walletIdBody, summary: 'Start the small-amount test: a self-transfer that the signers sign and a broadcaster sends' } }, async (request, reply) => {
-    const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
-    if (ctx.chains.chainInfo(wallet.chain_key).family !== 'EVM') throw new AppError('SMALL_AMOUNT_TEST_STATUS_ERROR');
-    const task = await createTransfer(ctx, request, { wallet_id: wallet.id, to: wallet.address ?? '', amount: TEST_AMOUNT, token: null, remark: 'Small-amount test', acknowledge_similar: false, fee_tier: 'standard' }, { smallAmountTest: true });
-    return reply.ok(presentTask(task));
-  });
+  app.post(
+    '/wallets/small-amount-test',
+    {
+      config: { access: inSpace('transfer.act') },
+      schema: {
+        tags,
+        body: walletIdBody,
+        summary: 'Start the small-amount test: a self-transfer that the signers sign and a broadcaster sends',
+      },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
+      if (ctx.chains.chainInfo(wallet.chain_key).family !== 'EVM')
+        throw new AppError('SMALL_AMOUNT_TEST_STATUS_ERROR');
+      const task = await createTransfer(
+        ctx,
+        request,
+        {
+          wallet_id: wallet.id,
+          to: wallet.address ?? '',
+          amount: TEST_AMOUNT,
+          token: null,
+          remark: 'Small-amount test',
+          acknowledge_similar: false,
+          fee_tier: 'standard',
+        },
+        { smallAmountTest: true },
+      );
+      return reply.ok(presentTask(task));
+    },
+  );
 }

@@ -2,7 +2,13 @@ import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createSafe, signatureFor, signerKey, transferSpace, type DeployedSafe } from '../../../test/transfer-helpers';
+import {
+  createSafe,
+  signatureFor,
+  signerKey,
+  transferSpace,
+  type DeployedSafe,
+} from '../../../test/transfer-helpers';
 import type { Person } from '../../../test/space-helpers';
 import { devnetKey } from '../../../test/wallet-helpers';
 import { recordDeposits } from './deposit-watcher';
@@ -39,7 +45,16 @@ let signerB: Person;
 let safe: DeployedSafe;
 const recipient = '0x00000000000000000000000000000000000b0a7d';
 
-const signRaw = (prepared: Prepared, override: Partial<{ nonce: number; data: Hex; chainId: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> = {}) =>
+const signRaw = (
+  prepared: Prepared,
+  override: Partial<{
+    nonce: number;
+    data: Hex;
+    chainId: number;
+    maxFeePerGas: bigint;
+    maxPriorityFeePerGas: bigint;
+  }> = {},
+) =>
   broadcaster.signTransaction({
     chainId: override.chainId ?? prepared.chain_id,
     type: 'eip1559',
@@ -52,24 +67,52 @@ const signRaw = (prepared: Prepared, override: Partial<{ nonce: number; data: He
     maxPriorityFeePerGas: override.maxPriorityFeePerGas ?? BigInt(prepared.max_priority_fee_per_gas),
   });
 
-const info = async (taskId: number) => (await admin.client.get<Info>('/api/v1/task/info', { task_id: taskId })).data;
+const info = async (taskId: number) =>
+  (await admin.client.get<Info>('/api/v1/task/info', { task_id: taskId })).data;
 
 /** A transfer signed by both signers (no approval step on this wallet): status 5. */
 async function signedTransfer(amount: string): Promise<number> {
-  const created = await admin.client.post<{ task_id: number }>('/api/v1/task', { wallet_id: safe.walletId, to: recipient, amount, token: safe.usdt });
+  const created = await admin.client.post<{ task_id: number }>('/api/v1/task', {
+    wallet_id: safe.walletId,
+    to: recipient,
+    amount,
+    token: safe.usdt,
+  });
   expect(created.code).toBe('OK');
   await signBoth(created.data.task_id);
   return created.data.task_id;
 }
 
 async function signBoth(taskId: number) {
-  expect((await signerA.client.post('/api/v1/sign', { task_id: taskId, signature: await signatureFor(signerA, 11, taskId) })).code).toBe('OK');
-  expect((await signerB.client.post('/api/v1/sign', { task_id: taskId, signature: await signatureFor(signerB, 12, taskId) })).data).toMatchObject({ status: 5 });
+  expect(
+    (
+      await signerA.client.post('/api/v1/sign', {
+        task_id: taskId,
+        signature: await signatureFor(signerA, 11, taskId),
+      })
+    ).code,
+  ).toBe('OK');
+  expect(
+    (
+      await signerB.client.post('/api/v1/sign', {
+        task_id: taskId,
+        signature: await signatureFor(signerB, 12, taskId),
+      })
+    ).data,
+  ).toMatchObject({ status: 5 });
 }
 
 async function broadcast(taskId: number): Promise<string> {
-  const prepared = (await admin.client.post<Prepared>('/api/v1/broadcast-create', { task_id: taskId, from: broadcaster.address })).data;
-  const sent = await admin.client.post<{ status: number; tx_hash: string }>('/api/v1/broadcast', { task_id: taskId, raw_tx: await signRaw(prepared) });
+  const prepared = (
+    await admin.client.post<Prepared>('/api/v1/broadcast-create', {
+      task_id: taskId,
+      from: broadcaster.address,
+    })
+  ).data;
+  const sent = await admin.client.post<{ status: number; tx_hash: string }>('/api/v1/broadcast', {
+    task_id: taskId,
+    raw_tx: await signRaw(prepared),
+  });
   expect(sent.code).toBe('OK');
   return sent.data.tx_hash;
 }
@@ -79,7 +122,18 @@ beforeAll(async () => {
   const space = await transferSpace(t, 2, 'Broadcast desk');
   admin = space.admin;
   [signerA, signerB] = space.members as [Person, Person];
-  safe = await createSafe(t, admin, { signers: [{ who: signerA, key: 11 }, { who: signerB, key: 12 }, { who: admin, key: 13 }], threshold: 2, operators: [admin], broadcastScope: 2, deployFrom: 8, usdt: '500' });
+  safe = await createSafe(t, admin, {
+    signers: [
+      { who: signerA, key: 11 },
+      { who: signerB, key: 12 },
+      { who: admin, key: 13 },
+    ],
+    threshold: 2,
+    operators: [admin],
+    broadcastScope: 2,
+    deployFrom: 8,
+    usdt: '500',
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -89,36 +143,79 @@ afterAll(async () => {
 describe('broadcast relay', () => {
   it('relays exactly the expected execTransaction once and follows it to completed', async () => {
     const taskId = await signedTransfer('10');
-    const prepared = (await admin.client.post<Prepared>('/api/v1/broadcast-create', { task_id: taskId, from: broadcaster.address })).data;
+    const prepared = (
+      await admin.client.post<Prepared>('/api/v1/broadcast-create', {
+        task_id: taskId,
+        from: broadcaster.address,
+      })
+    ).data;
     expect(prepared).toMatchObject({ chain_id: 31337, speed_up: false });
     expect(prepared.to.toLowerCase()).toBe(safe.address.toLowerCase());
 
     // Anything else signed by the broadcaster is refused and changes nothing.
-    expect((await admin.client.post('/api/v1/broadcast', { task_id: taskId, raw_tx: '0x1234' })).code).toBe('SIGNATURE_INVALID_ERROR');
-    expect((await admin.client.post('/api/v1/broadcast', { task_id: taskId, raw_tx: await signRaw(prepared, { data: '0xdeadbeef' }) })).code).toBe('TASK_DATA_CHANGED_ERROR');
-    expect((await admin.client.post('/api/v1/broadcast', { task_id: taskId, raw_tx: await signRaw(prepared, { chainId: 1 }) })).code).toBe('SIGNATURE_CHAIN_UNSUPPORTED_ERROR');
-    expect((await admin.client.post('/api/v1/broadcast', { task_id: taskId })).code).toBe('PARAMS_REQUIRED_ERROR');
-    expect((await signerA.client.post('/api/v1/broadcast', { task_id: taskId, raw_tx: await signRaw(prepared) })).code).toBe('PERMISSION_BROADCAST_ERROR');
+    expect((await admin.client.post('/api/v1/broadcast', { task_id: taskId, raw_tx: '0x1234' })).code).toBe(
+      'SIGNATURE_INVALID_ERROR',
+    );
+    expect(
+      (
+        await admin.client.post('/api/v1/broadcast', {
+          task_id: taskId,
+          raw_tx: await signRaw(prepared, { data: '0xdeadbeef' }),
+        })
+      ).code,
+    ).toBe('TASK_DATA_CHANGED_ERROR');
+    expect(
+      (
+        await admin.client.post('/api/v1/broadcast', {
+          task_id: taskId,
+          raw_tx: await signRaw(prepared, { chainId: 1 }),
+        })
+      ).code,
+    ).toBe('SIGNATURE_CHAIN_UNSUPPORTED_ERROR');
+    expect((await admin.client.post('/api/v1/broadcast', { task_id: taskId })).code).toBe(
+      'PARAMS_REQUIRED_ERROR',
+    );
+    expect(
+      (await signerA.client.post('/api/v1/broadcast', { task_id: taskId, raw_tx: await signRaw(prepared) }))
+        .code,
+    ).toBe('PERMISSION_BROADCAST_ERROR');
     expect((await info(taskId)).status).toBe(5);
 
     const raw = await signRaw(prepared);
-    const sent = await admin.client.post<{ status: number; tx_hash: string }>('/api/v1/broadcast', { task_id: taskId, raw_tx: raw });
+    const sent = await admin.client.post<{ status: number; tx_hash: string }>('/api/v1/broadcast', {
+      task_id: taskId,
+      raw_tx: raw,
+    });
     expect(sent.data).toMatchObject({ status: 6 });
-    expect((await admin.client.post('/api/v1/broadcast', { task_id: taskId, raw_tx: raw })).code).toBe('TX_ALREADY_BROADCAST_ERROR');
+    expect((await admin.client.post('/api/v1/broadcast', { task_id: taskId, raw_tx: raw })).code).toBe(
+      'TX_ALREADY_BROADCAST_ERROR',
+    );
     expect(await followExecutions(t.ctx)).toBeGreaterThanOrEqual(1);
     const done = await info(taskId);
     expect(done).toMatchObject({ status: 1, hash: sent.data.tx_hash });
-    expect(done.broadcasts).toEqual([expect.objectContaining({ tx_hash: sent.data.tx_hash, status: 1, send_count: 1 })]);
-    expect((await admin.client.post('/api/v1/broadcast-create', { task_id: taskId, from: broadcaster.address })).code).toBe('TX_ALREADY_CONFIRMED_ERROR');
+    expect(done.broadcasts).toEqual([
+      expect.objectContaining({ tx_hash: sent.data.tx_hash, status: 1, send_count: 1 }),
+    ]);
+    expect(
+      (await admin.client.post('/api/v1/broadcast-create', { task_id: taskId, from: broadcaster.address }))
+        .code,
+    ).toBe('TX_ALREADY_CONFIRMED_ERROR');
 
-    const out = await admin.client.get<{ list: Array<{ direction: number; tx_hash: string; amount: string; task_id: number }> }>('/api/v1/transfer/records', { direction: 2 });
-    expect(out.data.list).toContainEqual(expect.objectContaining({ direction: 2, tx_hash: sent.data.tx_hash, amount: '10', task_id: taskId }));
+    const out = await admin.client.get<{
+      list: Array<{ direction: number; tx_hash: string; amount: string; task_id: number }>;
+    }>('/api/v1/transfer/records', { direction: 2 });
+    expect(out.data.list).toContainEqual(
+      expect.objectContaining({ direction: 2, tx_hash: sent.data.tx_hash, amount: '10', task_id: taskId }),
+    );
   });
 
   it('keeps the Safe nonce queue: a later transfer waits for the earlier one', async () => {
     const first = await signedTransfer('1');
     const second = await signedTransfer('2');
-    const early = await admin.client.post<null>('/api/v1/broadcast-create', { task_id: second, from: broadcaster.address });
+    const early = await admin.client.post<null>('/api/v1/broadcast-create', {
+      task_id: second,
+      from: broadcaster.address,
+    });
     expect(early.code).toBe('BROADCAST_REJECTED_ERROR');
     expect(early.data).toMatchObject({ reason: 'queue' });
     const queue = (await info(second)).queue.map((q) => q.task_id);
@@ -136,29 +233,47 @@ describe('broadcast relay', () => {
 describe('revoke', () => {
   it('at 5 cancels on chain: the rejection at the same nonce executes and the transfer becomes revoked', async () => {
     const taskId = await signedTransfer('4');
-    const revoked = await admin.client.post<{ status: number; rejection_task_id: number }>('/api/v1/task/revoke', { task_id: taskId, comment: 'wrong vendor' });
+    const revoked = await admin.client.post<{ status: number; rejection_task_id: number }>(
+      '/api/v1/task/revoke',
+      { task_id: taskId, comment: 'wrong vendor' },
+    );
     expect(revoked.data.status).toBe(5);
     const rejectionId = revoked.data.rejection_task_id;
-    expect((await admin.client.post('/api/v1/task/revoke', { task_id: taskId })).code).toBe('TASK_ALREADY_REVOKED_ERROR');
+    expect((await admin.client.post('/api/v1/task/revoke', { task_id: taskId })).code).toBe(
+      'TASK_ALREADY_REVOKED_ERROR',
+    );
     const original = await info(taskId);
     expect(original.rejection).toEqual({ task_id: rejectionId, status: 3 });
-    expect(original.queue.filter((q) => q.nonce === original.nonce).map((q) => q.rejection)).toEqual([false, true]);
+    expect(original.queue.filter((q) => q.nonce === original.nonce).map((q) => q.rejection)).toEqual([
+      false,
+      true,
+    ]);
 
     await signBoth(rejectionId);
     await broadcast(rejectionId);
     await followExecutions(t.ctx);
     expect((await info(rejectionId)).status).toBe(1);
     expect((await info(taskId)).status).toBe(7);
-    expect((await admin.client.post('/api/v1/broadcast-create', { task_id: taskId, from: broadcaster.address })).code).toBe('TASK_STATUS_ERROR');
+    expect(
+      (await admin.client.post('/api/v1/broadcast-create', { task_id: taskId, from: broadcaster.address }))
+        .code,
+    ).toBe('TASK_STATUS_ERROR');
     // The nonce is used: the next transfer takes the one after it.
-    const next = await admin.client.post<{ task_id: number; nonce: string }>('/api/v1/task', { wallet_id: safe.walletId, to: recipient, amount: '1', token: safe.usdt });
+    const next = await admin.client.post<{ task_id: number; nonce: string }>('/api/v1/task', {
+      wallet_id: safe.walletId,
+      to: recipient,
+      amount: '1',
+      token: safe.usdt,
+    });
     expect(BigInt(next.data.nonce)).toBe(BigInt(original.nonce) + 1n);
     await admin.client.post('/api/v1/task/revoke', { task_id: next.data.task_id });
   });
 
   it('a transfer that executes first cancels its pending rejection (10)', async () => {
     const taskId = await signedTransfer('5');
-    const revoked = await admin.client.post<{ rejection_task_id: number }>('/api/v1/task/revoke', { task_id: taskId });
+    const revoked = await admin.client.post<{ rejection_task_id: number }>('/api/v1/task/revoke', {
+      task_id: taskId,
+    });
     await broadcast(taskId);
     await followExecutions(t.ctx);
     expect((await info(taskId)).status).toBe(1);
@@ -168,15 +283,33 @@ describe('revoke', () => {
 
 describe('small-amount test', () => {
   it('a self-transfer of a little ETH goes straight to the signers and through a real broadcast', async () => {
-    const volume = await admin.client.get<{ symbol: string; amount: string; enough: boolean; deposit_address: string }>('/api/v1/wallets/small-amount-test-volume', { wallet_id: safe.walletId });
+    const volume = await admin.client.get<{
+      symbol: string;
+      amount: string;
+      enough: boolean;
+      deposit_address: string;
+    }>('/api/v1/wallets/small-amount-test-volume', { wallet_id: safe.walletId });
     expect(volume.data).toMatchObject({ symbol: 'ETH', amount: '0.0001', enough: true });
     expect(volume.data.deposit_address.toLowerCase()).toBe(safe.address.toLowerCase());
-    expect((await signerA.client.post('/api/v1/wallets/small-amount-test', { wallet_id: safe.walletId })).code).toBe('PERMISSION_WALLET_OPERATE_ERROR');
-    const started = await admin.client.post<{ task_id: number; status: number; to: string; amount: string }>('/api/v1/wallets/small-amount-test', { wallet_id: safe.walletId });
+    expect(
+      (await signerA.client.post('/api/v1/wallets/small-amount-test', { wallet_id: safe.walletId })).code,
+    ).toBe('PERMISSION_WALLET_OPERATE_ERROR');
+    const started = await admin.client.post<{ task_id: number; status: number; to: string; amount: string }>(
+      '/api/v1/wallets/small-amount-test',
+      { wallet_id: safe.walletId },
+    );
     expect(started.data).toMatchObject({ status: 3, amount: '0.0001' });
     expect(started.data.to.toLowerCase()).toBe(safe.address.toLowerCase());
     // An ordinary transfer to the wallet itself is still refused.
-    expect((await admin.client.post('/api/v1/task', { wallet_id: safe.walletId, to: safe.address, amount: '0.0001' })).code).toBe('TRANSFER_TO_SELF_ERROR');
+    expect(
+      (
+        await admin.client.post('/api/v1/task', {
+          wallet_id: safe.walletId,
+          to: safe.address,
+          amount: '0.0001',
+        })
+      ).code,
+    ).toBe('TRANSFER_TO_SELF_ERROR');
     await signBoth(started.data.task_id);
     await broadcast(started.data.task_id);
     await followExecutions(t.ctx);
@@ -186,42 +319,84 @@ describe('small-amount test', () => {
 
 describe('fees, deposits and lists', () => {
   it('quotes fee tiers in Gwei and refuses a zero custom fee', async () => {
-    const fees = await admin.client.post<{ unit: string; tiers: Record<'slow' | 'standard' | 'fast', { max_fee_gwei: string }> }>('/api/v1/fee/estimate', { wallet_id: safe.walletId });
+    const fees = await admin.client.post<{
+      unit: string;
+      tiers: Record<'slow' | 'standard' | 'fast', { max_fee_gwei: string }>;
+    }>('/api/v1/fee/estimate', { wallet_id: safe.walletId });
     expect(fees.data.unit).toBe('gwei');
-    expect(Number(fees.data.tiers.slow.max_fee_gwei)).toBeLessThanOrEqual(Number(fees.data.tiers.fast.max_fee_gwei));
-    const zero = await admin.client.post('/api/v1/task', { wallet_id: safe.walletId, to: recipient, amount: '1', token: safe.usdt, fee_tier: 'custom', custom_fee_gwei: '0' });
+    expect(Number(fees.data.tiers.slow.max_fee_gwei)).toBeLessThanOrEqual(
+      Number(fees.data.tiers.fast.max_fee_gwei),
+    );
+    const zero = await admin.client.post('/api/v1/task', {
+      wallet_id: safe.walletId,
+      to: recipient,
+      amount: '1',
+      token: safe.usdt,
+      fee_tier: 'custom',
+      custom_fee_gwei: '0',
+    });
     expect(zero.code).toBe('TRANSFER_FEE_ZERO_ERROR');
-    const custom = await admin.client.post<{ task_id: number; fee_tier: string }>('/api/v1/task', { wallet_id: safe.walletId, to: recipient, amount: '1', token: safe.usdt, fee_tier: 'custom', custom_fee_gwei: '3.5' });
+    const custom = await admin.client.post<{ task_id: number; fee_tier: string }>('/api/v1/task', {
+      wallet_id: safe.walletId,
+      to: recipient,
+      amount: '1',
+      token: safe.usdt,
+      fee_tier: 'custom',
+      custom_fee_gwei: '3.5',
+    });
     expect(custom.data.fee_tier).toBe('custom');
     await admin.client.post('/api/v1/task/revoke', { task_id: custom.data.task_id });
   });
 
   it('records deposits to space wallets as on-chain records (direction in), once', async () => {
-    expect((await admin.client.post('/api/v1/dev/faucet', { address: safe.address, usdt: '42' })).code).toBe('OK');
+    expect((await admin.client.post('/api/v1/dev/faucet', { address: safe.address, usdt: '42' })).code).toBe(
+      'OK',
+    );
     await recordDeposits(t.ctx);
     await recordDeposits(t.ctx);
-    const records = await admin.client.get<{ list: Array<{ direction: number; symbol: string; amount: string; to: string }> }>('/api/v1/transfer/records', { direction: 1, wallet_id: safe.walletId });
+    const records = await admin.client.get<{
+      list: Array<{ direction: number; symbol: string; amount: string; to: string }>;
+    }>('/api/v1/transfer/records', { direction: 1, wallet_id: safe.walletId });
     const deposits = records.data.list.filter((r) => r.symbol === 'USDT' && r.amount === '42');
     expect(deposits).toHaveLength(1);
     expect(deposits[0]!.to.toLowerCase()).toBe(safe.address.toLowerCase());
     // Another space sees none of them.
     const other = await transferSpace(t, 0, 'Elsewhere');
-    expect((await other.admin.client.get<{ total: number }>('/api/v1/transfer/records', {})).data.total).toBe(0);
+    expect((await other.admin.client.get<{ total: number }>('/api/v1/transfer/records', {})).data.total).toBe(
+      0,
+    );
   });
 
   it('filters the list by task number and symbol and exports CSV', async () => {
-    const created = await admin.client.post<{ task_id: number; task_number: string }>('/api/v1/task', { wallet_id: safe.walletId, to: recipient, amount: '1.25', token: safe.usdt, remark: '=HYPERLINK("x")' });
+    const created = await admin.client.post<{ task_id: number; task_number: string }>('/api/v1/task', {
+      wallet_id: safe.walletId,
+      to: recipient,
+      amount: '1.25',
+      token: safe.usdt,
+      remark: '=HYPERLINK("x")',
+    });
     // The pending transfer's amount is locked in the wallet's assets.
-    const assets = await admin.client.get<{ detail: Array<{ symbol: string; amount: string; lock_amount: string; available_amount: string }> }>('/api/v1/wallets/asset-info', { wallet_id: safe.walletId });
+    const assets = await admin.client.get<{
+      detail: Array<{ symbol: string; amount: string; lock_amount: string; available_amount: string }>;
+    }>('/api/v1/wallets/asset-info', { wallet_id: safe.walletId });
     const usdtLine = assets.data.detail.find((line) => line.symbol === 'USDT')!;
     expect(usdtLine.lock_amount).toBe('1.25');
     expect(Number(usdtLine.available_amount)).toBeCloseTo(Number(usdtLine.amount) - 1.25, 6);
-    const byNumber = await admin.client.get<{ list: Array<{ task_id: number }>; total: number }>('/api/v1/transfer/list', { tab: 'all', keyword: created.data.task_number });
+    const byNumber = await admin.client.get<{ list: Array<{ task_id: number }>; total: number }>(
+      '/api/v1/transfer/list',
+      { tab: 'all', keyword: created.data.task_number },
+    );
     expect(byNumber.data.list.map((task) => task.task_id)).toEqual([created.data.task_id]);
-    expect((await admin.client.get<{ total: number }>('/api/v1/transfer/list', { tab: 'all', symbol: 'BTC' })).data.total).toBe(0);
+    expect(
+      (await admin.client.get<{ total: number }>('/api/v1/transfer/list', { tab: 'all', symbol: 'BTC' })).data
+        .total,
+    ).toBe(0);
     const csv = await admin.client.get('/api/v1/transfer/list/export', { keyword: created.data.task_number });
     expect(String(csv.headers['content-type'])).toContain('text/csv');
-    const lines = csv.raw.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.raw
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain('task_number');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`'=HYPERLINK`); // a formula is never run by a spreadsheet
@@ -233,5 +408,7 @@ describe('fees, deposits and lists', () => {
 
 // The helper keys are devnet mnemonic keys; make sure the file's own broadcaster is not among the Safe's owners.
 it('the broadcaster is not an owner', () => {
-  expect([11, 12, 13].map((k) => privateKeyToAccount(signerKey(k)).address)).not.toContain(broadcaster.address);
+  expect([11, 12, 13].map((k) => privateKeyToAccount(signerKey(k)).address)).not.toContain(
+    broadcaster.address,
+  );
 });

@@ -25,29 +25,43 @@ type CreateInput = z.infer<typeof createTransferBody>;
  * space's data before one transaction takes the next Safe nonce and stores the exact Safe
  * transaction the signers will sign.
  */
-export async function createTransfer(ctx: AppContext, request: FastifyRequest, input: CreateInput, mode: { smallAmountTest?: boolean } = {}) {
+export async function createTransfer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  input: CreateInput,
+  mode: { smallAmountTest?: boolean } = {},
+) {
   const { organization, member } = requireSpace(request);
   const { user } = requireUser(request);
   const { wallet, relation } = await loadWallet(ctx.db, request, input.wallet_id);
   const operate = canOnWallet(member.role, relation, 'operate');
   if (!operate.allowed) throw new AppError(operate.code!);
-  if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal || !wallet.address) throw new AppError(mode.smallAmountTest ? 'SMALL_AMOUNT_TEST_STATUS_ERROR' : 'WALLET_STATUS_ERROR');
+  if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal || !wallet.address)
+    throw new AppError(mode.smallAmountTest ? 'SMALL_AMOUNT_TEST_STATUS_ERROR' : 'WALLET_STATUS_ERROR');
   const chain = ctx.chains.walletChain(wallet.chain_key);
   if (!chain.isValidAddress(input.to)) throw new AppError('CHAIN_ADDRESS_INVALID_ERROR');
   const to = chain.normalizeAddress(input.to);
   // The small-amount test (§4 wallet setup) is the one transfer a wallet makes to itself.
-  if (to.toLowerCase() === wallet.address.toLowerCase() && !mode.smallAmountTest) throw new AppError('TRANSFER_TO_SELF_ERROR');
+  if (to.toLowerCase() === wallet.address.toLowerCase() && !mode.smallAmountTest)
+    throw new AppError('TRANSFER_TO_SELF_ERROR');
   const tokens = await walletTokens(ctx, ctx.db, wallet);
-  const token = input.token ? tokens.find((t) => t.contract?.toLowerCase() === input.token!.toLowerCase()) : tokens.find((t) => t.contract === null);
+  const token = input.token
+    ? tokens.find((t) => t.contract?.toLowerCase() === input.token!.toLowerCase())
+    : tokens.find((t) => t.contract === null);
   if (!token) throw new AppError('TOKEN_NOT_FOUND_ERROR');
   const amount = parseAmount(input.amount, token.decimals);
   const customFee = customFeeWei(input.fee_tier, input.custom_fee_gwei);
 
   const { tags } = await addressTags(ctx.db, organization.id, to);
-  if (wallet.whitelist_on && !tags.includes(AddressTag.AddressBook) && !mode.smallAmountTest) throw new AppError('TRANSFER_WHITELIST_ONLY_ERROR');
-  if (tags.includes(AddressTag.SimilarAddress) && !input.acknowledge_similar) throw new AppError('TRANSFER_RISK_ADDRESS_ERROR', {}, { tags });
+  if (wallet.whitelist_on && !tags.includes(AddressTag.AddressBook) && !mode.smallAmountTest)
+    throw new AppError('TRANSFER_WHITELIST_ONLY_ERROR');
+  if (tags.includes(AddressTag.SimilarAddress) && !input.acknowledge_similar)
+    throw new AppError('TRANSFER_RISK_ADDRESS_ERROR', {}, { tags });
 
-  const [sheet, safe] = await Promise.all([chain.getBalances([wallet.address], [token]), chain.readSafe(wallet.address)]);
+  const [sheet, safe] = await Promise.all([
+    chain.getBalances([wallet.address], [token]),
+    chain.readSafe(wallet.address),
+  ]);
   if (!safe) throw new AppError('WALLET_STATUS_ERROR');
   const onChain = sheet.get(chain.normalizeAddress(wallet.address))?.get(token.key) ?? 0n;
 
@@ -56,7 +70,10 @@ export async function createTransfer(ctx: AppContext, request: FastifyRequest, i
     await sql`select pg_advisory_xact_lock(8400, ${wallet.id}::int)`.execute(trx);
     const active = await trx
       .selectFrom('tasks')
-      .select([sql<string>`coalesce(sum(amount) filter (where token_key = ${token.key}), 0)::text`.as('locked'), sql<string | null>`max(safe_nonce)::text`.as('max_nonce')])
+      .select([
+        sql<string>`coalesce(sum(amount) filter (where token_key = ${token.key}), 0)::text`.as('locked'),
+        sql<string | null>`max(safe_nonce)::text`.as('max_nonce'),
+      ])
       .where('wallet_id', '=', wallet.id)
       .where('type', '=', TRANSFER_TASK)
       .where('status', 'in', ACTIVE_STATUSES)
@@ -67,7 +84,10 @@ export async function createTransfer(ctx: AppContext, request: FastifyRequest, i
     const tx = chain.buildTransfer({ safe: wallet.address!, token, to, amount, nonce });
     const hash = chain.safeTxHash(Number(chain.info.chainId), wallet.address!, tx);
     // A test moves nothing out of the wallet: it goes straight to the signers.
-    const status = wallet.approval_threshold > 0 && !mode.smallAmountTest ? TransferStatus.PendingApproval : TransferStatus.PendingSignature;
+    const status =
+      wallet.approval_threshold > 0 && !mode.smallAmountTest
+        ? TransferStatus.PendingApproval
+        : TransferStatus.PendingSignature;
     const task = await trx
       .insertInto('tasks')
       .values({
@@ -94,9 +114,29 @@ export async function createTransfer(ctx: AppContext, request: FastifyRequest, i
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await notifyFirstActors(ctx, trx, task, wallet, `${input.amount} ${token.symbol} from ${wallet.name} to ${to}`);
+    await notifyFirstActors(
+      ctx,
+      trx,
+      task,
+      wallet,
+      `${input.amount} ${token.symbol} from ${wallet.name} to ${to}`,
+    );
     // Last: the space's audit chain is locked from here to the commit, so keep that short.
-    await writeAudit(trx, { organizationId: organization.id, userId: user.id, type: 'transfer', operation: mode.smallAmountTest ? 'small_amount_test' : 'create', ip: request.ip, content: { task_id: task.id, wallet_id: wallet.id, to, amount: input.amount, symbol: token.symbol, nonce: nonce.toString() } });
+    await writeAudit(trx, {
+      organizationId: organization.id,
+      userId: user.id,
+      type: 'transfer',
+      operation: mode.smallAmountTest ? 'small_amount_test' : 'create',
+      ip: request.ip,
+      content: {
+        task_id: task.id,
+        wallet_id: wallet.id,
+        to,
+        amount: input.amount,
+        symbol: token.symbol,
+        nonce: nonce.toString(),
+      },
+    });
     return task;
   });
 }

@@ -18,14 +18,23 @@ export async function feeTiersInGwei(chain: EvmAdapter) {
     max_fee_gwei: formatGwei(tiers[name].maxFeePerGas ?? 0n),
     priority_fee_gwei: formatGwei(tiers[name].maxPriorityFeePerGas ?? 0n),
   });
-  return { unit: 'gwei' as const, tiers: { slow: present('slow'), standard: present('standard'), fast: present('fast') }, native_symbol: chain.info.nativeSymbol, refreshed_at: new Date().toISOString() };
+  return {
+    unit: 'gwei' as const,
+    tiers: { slow: present('slow'), standard: present('standard'), fast: present('fast') },
+    native_symbol: chain.info.nativeSymbol,
+    refreshed_at: new Date().toISOString(),
+  };
 }
 
 /**
  * The gas price a broadcast offers: the chosen tier as quoted now, or the custom max fee (whose
  * tip is capped by it). A zero custom fee is refused with its catalogue code.
  */
-export async function gasPriceFor(chain: EvmAdapter, tier: FeeTierChoice, customGwei: string | null | undefined): Promise<GasPrice> {
+export async function gasPriceFor(
+  chain: EvmAdapter,
+  tier: FeeTierChoice,
+  customGwei: string | null | undefined,
+): Promise<GasPrice> {
   const { tiers } = await chain.getFeeTiers().catch(() => {
     throw new AppError('FEE_RATE_ERROR');
   });
@@ -44,9 +53,15 @@ export async function gasPriceFor(chain: EvmAdapter, tier: FeeTierChoice, custom
 export function bumpedGasPrice(previous: GasPrice, wanted: GasPrice): GasPrice {
   const bump = (value: bigint) => (value * 1125n) / 1000n + 1n;
   const max = (a: bigint, b: bigint) => (a > b ? a : b);
-  return { maxFeePerGas: max(wanted.maxFeePerGas, bump(previous.maxFeePerGas)), maxPriorityFeePerGas: max(wanted.maxPriorityFeePerGas, bump(previous.maxPriorityFeePerGas)) };
+  return {
+    maxFeePerGas: max(wanted.maxFeePerGas, bump(previous.maxFeePerGas)),
+    maxPriorityFeePerGas: max(wanted.maxPriorityFeePerGas, bump(previous.maxPriorityFeePerGas)),
+  };
 }
 
 export function isEnoughBump(previous: GasPrice, next: GasPrice): boolean {
-  return next.maxFeePerGas * 10n >= previous.maxFeePerGas * 11n && next.maxPriorityFeePerGas * 10n >= previous.maxPriorityFeePerGas * 11n;
+  return (
+    next.maxFeePerGas * 10n >= previous.maxFeePerGas * 11n &&
+    next.maxPriorityFeePerGas * 10n >= previous.maxPriorityFeePerGas * 11n
+  );
 }

@@ -37,32 +37,158 @@ function presentRecord(row: Awaited<ReturnType<ReturnType<typeof recordQuery>['e
 }
 
 export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
-  app.get('/transfer/list', { config: act, schema: { tags, querystring: transferListQuery, summary: 'Transfers: to do, all, pre-signed' } }, async (request, reply) => {
-    const { page, page_size, ...filters } = request.query;
-    if (filters.tab === 'pre_signed') return reply.ok({ list: [], page, page_size, total: 0, total_exact: true });
-    const query = transferQuery(ctx, await viewer(ctx, request), filters);
-    const [rows, total] = await Promise.all([query.selectAll('t').orderBy('t.id', 'desc').limit(page_size).offset((page - 1) * page_size).execute(), cappedTotal(ctx, query)]);
-    return reply.ok({ list: rows.map(presentTask), page, page_size, ...total });
-  });
+  app.get(
+    '/transfer/list',
+    {
+      config: act,
+      schema: { tags, querystring: transferListQuery, summary: 'Transfers: to do, all, pre-signed' },
+    },
+    async (request, reply) => {
+      const { page, page_size, ...filters } = request.query;
+      if (filters.tab === 'pre_signed')
+        return reply.ok({ list: [], page, page_size, total: 0, total_exact: true });
+      const query = transferQuery(ctx, await viewer(ctx, request), filters);
+      const [rows, total] = await Promise.all([
+        query
+          .selectAll('t')
+          .orderBy('t.id', 'desc')
+          .limit(page_size)
+          .offset((page - 1) * page_size)
+          .execute(),
+        cappedTotal(ctx, query),
+      ]);
+      return reply.ok({ list: rows.map(presentTask), page, page_size, ...total });
+    },
+  );
 
-  app.get('/transfer/list/export', { config: act, schema: { tags, querystring: transferListQuery.omit({ page: true, page_size: true }), summary: 'CSV of the filtered transfer records' } }, async (request, reply) => {
-    const who = await viewer(ctx, request);
-    const rows = await transferQuery(ctx, who, request.query).selectAll('t').orderBy('t.id', 'desc').limit(EXPORT_MAX_ROWS).execute();
-    const header = ['task_number', 'created_at', 'status', 'wallet_id', 'chain', 'symbol', 'amount', 'to', 'nonce', 'tx_hash', 'remark'];
-    return sendCsv(reply, `transfers-${who.organizationId}.csv`, header, rows.map(presentTask).map((t) => [t.task_number, t.ctime, t.status, t.wallet_id, t.chain_id, t.symbol, t.amount, t.to, t.nonce, t.hash, t.remark]));
-  });
+  app.get(
+    '/transfer/list/export',
+    {
+      config: act,
+      schema: {
+        tags,
+        querystring: transferListQuery.omit({ page: true, page_size: true }),
+        summary: 'CSV of the filtered transfer records',
+      },
+    },
+    async (request, reply) => {
+      const who = await viewer(ctx, request);
+      const rows = await transferQuery(ctx, who, request.query)
+        .selectAll('t')
+        .orderBy('t.id', 'desc')
+        .limit(EXPORT_MAX_ROWS)
+        .execute();
+      const header = [
+        'task_number',
+        'created_at',
+        'status',
+        'wallet_id',
+        'chain',
+        'symbol',
+        'amount',
+        'to',
+        'nonce',
+        'tx_hash',
+        'remark',
+      ];
+      return sendCsv(
+        reply,
+        `transfers-${who.organizationId}.csv`,
+        header,
+        rows
+          .map(presentTask)
+          .map((t) => [
+            t.task_number,
+            t.ctime,
+            t.status,
+            t.wallet_id,
+            t.chain_id,
+            t.symbol,
+            t.amount,
+            t.to,
+            t.nonce,
+            t.hash,
+            t.remark,
+          ]),
+      );
+    },
+  );
 
-  app.get('/transfer/records', { config: act, schema: { tags, querystring: transferRecordsQuery, summary: 'On-chain records: deposits in (1) and executed transfers out (2)' } }, async (request, reply) => {
-    const { page, page_size, ...filters } = request.query;
-    const query = recordQuery(ctx, await viewer(ctx, request), filters);
-    const [rows, count] = await Promise.all([query.orderBy('r.id', 'desc').limit(page_size).offset((page - 1) * page_size).execute(), query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
-    return reply.ok({ list: rows.map(presentRecord), page, page_size, total: Number(count.n) });
-  });
+  app.get(
+    '/transfer/records',
+    {
+      config: act,
+      schema: {
+        tags,
+        querystring: transferRecordsQuery,
+        summary: 'On-chain records: deposits in (1) and executed transfers out (2)',
+      },
+    },
+    async (request, reply) => {
+      const { page, page_size, ...filters } = request.query;
+      const query = recordQuery(ctx, await viewer(ctx, request), filters);
+      const [rows, count] = await Promise.all([
+        query
+          .orderBy('r.id', 'desc')
+          .limit(page_size)
+          .offset((page - 1) * page_size)
+          .execute(),
+        query
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return reply.ok({ list: rows.map(presentRecord), page, page_size, total: Number(count.n) });
+    },
+  );
 
-  app.get('/transfer/records/export', { config: act, schema: { tags, querystring: transferRecordsQuery.omit({ page: true, page_size: true }), summary: 'CSV of the on-chain records' } }, async (request, reply) => {
-    const who = await viewer(ctx, request);
-    const rows = await recordQuery(ctx, who, request.query).orderBy('r.id', 'desc').limit(EXPORT_MAX_ROWS).execute();
-    const header = ['time', 'direction', 'wallet', 'chain', 'symbol', 'amount', 'from', 'to', 'tx_hash', 'block'];
-    return sendCsv(reply, `onchain-records-${who.organizationId}.csv`, header, rows.map(presentRecord).map((r) => [r.ctime, r.direction === 1 ? 'in' : 'out', r.wallet_name, r.chain_id, r.symbol, r.amount, r.from, r.to, r.tx_hash, r.block_number]));
-  });
+  app.get(
+    '/transfer/records/export',
+    {
+      config: act,
+      schema: {
+        tags,
+        querystring: transferRecordsQuery.omit({ page: true, page_size: true }),
+        summary: 'CSV of the on-chain records',
+      },
+    },
+    async (request, reply) => {
+      const who = await viewer(ctx, request);
+      const rows = await recordQuery(ctx, who, request.query)
+        .orderBy('r.id', 'desc')
+        .limit(EXPORT_MAX_ROWS)
+        .execute();
+      const header = [
+        'time',
+        'direction',
+        'wallet',
+        'chain',
+        'symbol',
+        'amount',
+        'from',
+        'to',
+        'tx_hash',
+        'block',
+      ];
+      return sendCsv(
+        reply,
+        `onchain-records-${who.organizationId}.csv`,
+        header,
+        rows
+          .map(presentRecord)
+          .map((r) => [
+            r.ctime,
+            r.direction === 1 ? 'in' : 'out',
+            r.wallet_name,
+            r.chain_id,
+            r.symbol,
+            r.amount,
+            r.from,
+            r.to,
+            r.tx_hash,
+            r.block_number,
+          ]),
+      );
+    },
+  );
 }

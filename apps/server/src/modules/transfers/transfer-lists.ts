@@ -21,7 +21,12 @@ export interface Viewer {
 }
 
 /** Who is asking: admins see the whole space; a member the wallets they have a role on. */
-export async function viewerOf(ctx: AppContext, organizationId: number, userId: number, spaceRole: number): Promise<Viewer> {
+export async function viewerOf(
+  ctx: AppContext,
+  organizationId: number,
+  userId: number,
+  spaceRole: number,
+): Promise<Viewer> {
   const seesAll = spaceRole === 1 || spaceRole === 2;
   if (seesAll) return { organizationId, userId, seesAll, walletIds: [] };
   const rows = await ctx.db
@@ -38,8 +43,12 @@ export function transferQuery(ctx: AppContext, viewer: Viewer, filters: ListFilt
   const { tab, wallet_id, status, symbol, keyword, start_time, end_time } = filters;
   // Wallet-creation tasks (type 3) show in "all" beside transfers (§4: they are tasks too).
   let query = ctx.db.selectFrom('tasks as t').where('t.organization_id', '=', viewer.organizationId);
-  query = tab === 'todo' ? query.where('t.type', '=', TRANSFER_TASK) : query.where('t.type', 'in', [TRANSFER_TASK, 3]);
-  if (!viewer.seesAll) query = query.where('t.wallet_id', 'in', viewer.walletIds.length > 0 ? viewer.walletIds : [0]);
+  query =
+    tab === 'todo'
+      ? query.where('t.type', '=', TRANSFER_TASK)
+      : query.where('t.type', 'in', [TRANSFER_TASK, 3]);
+  if (!viewer.seesAll)
+    query = query.where('t.wallet_id', 'in', viewer.walletIds.length > 0 ? viewer.walletIds : [0]);
   if (wallet_id) query = query.where('t.wallet_id', '=', wallet_id);
   if (status !== undefined) query = query.where('t.status', '=', status);
   if (symbol) query = query.where(sql<boolean>`upper(t.symbol) = ${symbol.toUpperCase()}`);
@@ -47,25 +56,66 @@ export function transferQuery(ctx: AppContext, viewer: Viewer, filters: ListFilt
   if (end_time) query = query.where('t.created_at', '<', end_time);
   if (keyword) {
     const number = /^T?0*(\d{1,12})$/i.exec(keyword);
-    query = query.where((eb) => eb.or([...(number ? [eb('t.id', '=', Number(number[1]))] : []), eb(sql`lower(t.to_address)`, '=', keyword.toLowerCase()), eb('t.exec_tx_hash', '=', keyword.toLowerCase())]));
+    query = query.where((eb) =>
+      eb.or([
+        ...(number ? [eb('t.id', '=', Number(number[1]))] : []),
+        eb(sql`lower(t.to_address)`, '=', keyword.toLowerCase()),
+        eb('t.exec_tx_hash', '=', keyword.toLowerCase()),
+      ]),
+    );
   }
   if (tab === 'todo') {
     const me = viewer.userId;
-    query = query.where('t.status', 'in', [TransferStatus.PendingApproval, TransferStatus.PendingSignature, TransferStatus.PendingBroadcast]).where((eb) =>
-      eb.or([
-        eb.and([
-          eb('t.status', '=', TransferStatus.PendingApproval),
-          eb.exists(eb.selectFrom('wallet_members as r').select('r.wallet_id').whereRef('r.wallet_id', '=', 't.wallet_id').where('r.user_id', '=', me).where('r.role', '=', 'approver')),
-          eb.not(eb.exists(eb.selectFrom('task_approvals as a').select('a.task_id').whereRef('a.task_id', '=', 't.id').where('a.user_id', '=', me))),
+    query = query
+      .where('t.status', 'in', [
+        TransferStatus.PendingApproval,
+        TransferStatus.PendingSignature,
+        TransferStatus.PendingBroadcast,
+      ])
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('t.status', '=', TransferStatus.PendingApproval),
+            eb.exists(
+              eb
+                .selectFrom('wallet_members as r')
+                .select('r.wallet_id')
+                .whereRef('r.wallet_id', '=', 't.wallet_id')
+                .where('r.user_id', '=', me)
+                .where('r.role', '=', 'approver'),
+            ),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('task_approvals as a')
+                  .select('a.task_id')
+                  .whereRef('a.task_id', '=', 't.id')
+                  .where('a.user_id', '=', me),
+              ),
+            ),
+          ]),
+          eb.and([
+            eb('t.status', '=', TransferStatus.PendingSignature),
+            eb.exists(
+              eb
+                .selectFrom('wallet_signers as s')
+                .select('s.wallet_id')
+                .whereRef('s.wallet_id', '=', 't.wallet_id')
+                .where('s.user_id', '=', me),
+            ),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('task_signatures as g')
+                  .select('g.task_id')
+                  .whereRef('g.task_id', '=', 't.id')
+                  .where('g.user_id', '=', me),
+              ),
+            ),
+          ]),
+          eb('t.status', '=', TransferStatus.PendingBroadcast),
         ]),
-        eb.and([
-          eb('t.status', '=', TransferStatus.PendingSignature),
-          eb.exists(eb.selectFrom('wallet_signers as s').select('s.wallet_id').whereRef('s.wallet_id', '=', 't.wallet_id').where('s.user_id', '=', me)),
-          eb.not(eb.exists(eb.selectFrom('task_signatures as g').select('g.task_id').whereRef('g.task_id', '=', 't.id').where('g.user_id', '=', me))),
-        ]),
-        eb('t.status', '=', TransferStatus.PendingBroadcast),
-      ]),
-    );
+      );
   }
   return query;
 }
@@ -73,16 +123,38 @@ export function transferQuery(ctx: AppContext, viewer: Viewer, filters: ListFilt
 /** Counts up to COUNT_CAP rows, and says whether the figure is exact. */
 export async function cappedTotal(ctx: AppContext, query: ReturnType<typeof transferQuery>) {
   const inner = query.select('t.id').limit(COUNT_CAP + 1);
-  const row = await ctx.db.selectFrom(inner.as('capped')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom(inner.as('capped'))
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   const count = Number(row.n);
   return { total: Math.min(count, COUNT_CAP), total_exact: count <= COUNT_CAP };
 }
 
 /** On-chain records (deposits in, executions out) of wallets the viewer may see. */
 export function recordQuery(ctx: AppContext, viewer: Viewer, filters: RecordFilters) {
-  let query = ctx.db.selectFrom('transfer_records as r').innerJoin('wallets as w', 'w.id', 'r.wallet_id').where('r.organization_id', '=', viewer.organizationId);
-  if (!viewer.seesAll) query = query.where('r.wallet_id', 'in', viewer.walletIds.length > 0 ? viewer.walletIds : [0]);
+  let query = ctx.db
+    .selectFrom('transfer_records as r')
+    .innerJoin('wallets as w', 'w.id', 'r.wallet_id')
+    .where('r.organization_id', '=', viewer.organizationId);
+  if (!viewer.seesAll)
+    query = query.where('r.wallet_id', 'in', viewer.walletIds.length > 0 ? viewer.walletIds : [0]);
   if (filters.wallet_id) query = query.where('r.wallet_id', '=', filters.wallet_id);
   if (filters.direction) query = query.where('r.direction', '=', filters.direction);
-  return query.select(['r.id', 'r.wallet_id', 'w.name as wallet_name', 'r.chain_key', 'r.direction', 'r.tx_hash', 'r.from_address', 'r.to_address', 'r.symbol', 'r.decimals', 'r.amount', 'r.block_number', 'r.task_id', 'r.created_at']);
+  return query.select([
+    'r.id',
+    'r.wallet_id',
+    'w.name as wallet_name',
+    'r.chain_key',
+    'r.direction',
+    'r.tx_hash',
+    'r.from_address',
+    'r.to_address',
+    'r.symbol',
+    'r.decimals',
+    'r.amount',
+    'r.block_number',
+    'r.task_id',
+    'r.created_at',
+  ]);
 }

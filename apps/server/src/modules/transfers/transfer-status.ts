@@ -4,4 +4,9 @@ import { TaskStatus, TaskType } from '@keystead/contract';
 export const TransferStatus = TaskStatus;
 export const TRANSFER_TASK = TaskType.Transfer;
 /** Statuses whose amount is locked and whose Safe nonce is taken. */
-export const ACTIVE_STATUSES: number[] = [TaskStatus.PendingApproval, TaskStatus.PendingSignature, TaskStatus.PendingBroadcast, TaskStatus.OnChain];
+export const ACTIVE_STATUSES: number[] = [
+  TaskStatus.PendingApproval,
+  TaskStatus.PendingSignature,
+  TaskStatus.PendingBroadcast,
+  TaskStatus.OnChain,
+];

@@ -16,12 +16,19 @@ export function sniffImageType(bytes: Uint8Array): string | null {
 }
 
 /** Stores a checked image and returns its id (served at /api/v1/uploads/:id). */
-export async function storeImage(trx: Kysely<Database>, bytes: Uint8Array, ownerUserId: number): Promise<string> {
+export async function storeImage(
+  trx: Kysely<Database>,
+  bytes: Uint8Array,
+  ownerUserId: number,
+): Promise<string> {
   if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) throw new AppError('AVATAR_FORMAT_ERROR');
   const mime = sniffImageType(bytes);
   if (!mime) throw new AppError('AVATAR_FORMAT_ERROR');
   const id = randomUUID();
-  await trx.insertInto('uploads').values({ id, owner_user_id: ownerUserId, mime, size_bytes: bytes.length, content: bytes }).execute();
+  await trx
+    .insertInto('uploads')
+    .values({ id, owner_user_id: ownerUserId, mime, size_bytes: bytes.length, content: bytes })
+    .execute();
   return id;
 }
 

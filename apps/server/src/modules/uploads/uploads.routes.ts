@@ -6,14 +6,22 @@ import { SIGNED_IN as USER } from '../../plugins/access-rules';
 
 /** Serves stored images to signed-in users (avatars and space logos are not secrets, but not public either). */
 export async function uploadsRoutes(app: AppInstance, ctx: AppContext) {
-  app.get('/uploads/:id', { config: { access: USER }, schema: { tags: ['files'], params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
-    requireUser(request);
-    const row = await ctx.db.selectFrom('uploads').select(['mime', 'content']).where('id', '=', request.params.id).executeTakeFirst();
-    if (!row) return reply.fail('DATA_MISSING_ERROR');
-    return reply
-      .type(row.mime)
-      .header('cache-control', 'private, max-age=86400, immutable')
-      .header('content-security-policy', "default-src 'none'")
-      .send(Buffer.from(row.content));
-  });
+  app.get(
+    '/uploads/:id',
+    { config: { access: USER }, schema: { tags: ['files'], params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      requireUser(request);
+      const row = await ctx.db
+        .selectFrom('uploads')
+        .select(['mime', 'content'])
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!row) return reply.fail('DATA_MISSING_ERROR');
+      return reply
+        .type(row.mime)
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .header('content-security-policy', "default-src 'none'")
+        .send(Buffer.from(row.content));
+    },
+  );
 }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, allowResend, loginWithEmailCode, readCode, registerUser, sendCode, uniqueEmail } from '../../../test/auth-helpers';
+import {
+  PASSWORD,
+  allowResend,
+  loginWithEmailCode,
+  readCode,
+  registerUser,
+  sendCode,
+  uniqueEmail,
+} from '../../../test/auth-helpers';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 
 let t: TestApp;
@@ -15,16 +23,28 @@ async function signedIn(): Promise<{ client: TestClient; email: string }> {
   return { client, email };
 }
 
-const PNG_1PX = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100ff5cc2d40000000049454e44ae426082', 'hex');
+const PNG_1PX = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100ff5cc2d40000000049454e44ae426082',
+  'hex',
+);
 
-function multipart(fields: Record<string, string>, file?: { name: string; filename: string; type: string; content: Buffer }) {
+function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; filename: string; type: string; content: Buffer },
+) {
   const boundary = '----keystead-test-boundary';
   const parts: Buffer[] = [];
   for (const [key, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`),
+    );
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -38,7 +58,10 @@ async function patchForm(client: TestClient, form: ReturnType<typeof multipart>)
 describe('profile', () => {
   it('edits nickname and currency; nickname is required', async () => {
     const { client } = await signedIn();
-    const ok = await client.patch<{ nickname: string; currency: string }>('/api/v1/user/base-info', { nickname: 'Alice', currency: 'HKD' });
+    const ok = await client.patch<{ nickname: string; currency: string }>('/api/v1/user/base-info', {
+      nickname: 'Alice',
+      currency: 'HKD',
+    });
     expect(ok.data).toMatchObject({ nickname: 'Alice', currency: 'HKD' });
     const empty = await client.patch('/api/v1/user/base-info', { nickname: '   ' });
     expect(empty.code).toBe('PARAMS_REQUIRED_ERROR');
@@ -48,15 +71,35 @@ describe('profile', () => {
 
   it('accepts an avatar by its content and refuses a disguised file', async () => {
     const { client } = await signedIn();
-    const good = await patchForm(client, multipart({ nickname: 'Pic' }, { name: 'avatar', filename: 'me.txt', type: 'text/plain', content: PNG_1PX }));
+    const good = await patchForm(
+      client,
+      multipart(
+        { nickname: 'Pic' },
+        { name: 'avatar', filename: 'me.txt', type: 'text/plain', content: PNG_1PX },
+      ),
+    );
     expect(good.code).toBe('OK');
     const url = (good.data as { avatar_url: string }).avatar_url;
     const image = await client.get(url);
     expect(image.headers['content-type']).toBe('image/png');
-    const fake = await patchForm(client, multipart({}, { name: 'avatar', filename: 'evil.png', type: 'image/png', content: Buffer.from('<script>alert(1)</script>') }));
+    const fake = await patchForm(
+      client,
+      multipart(
+        {},
+        {
+          name: 'avatar',
+          filename: 'evil.png',
+          type: 'image/png',
+          content: Buffer.from('<script>alert(1)</script>'),
+        },
+      ),
+    );
     expect(fake.code).toBe('AVATAR_FORMAT_ERROR');
     const big = Buffer.concat([PNG_1PX, Buffer.alloc(2 * 1024 * 1024)]);
-    const tooBig = await patchForm(client, multipart({}, { name: 'avatar', filename: 'big.png', type: 'image/png', content: big }));
+    const tooBig = await patchForm(
+      client,
+      multipart({}, { name: 'avatar', filename: 'big.png', type: 'image/png', content: big }),
+    );
     expect(['AVATAR_FORMAT_ERROR', 'REQUEST_BODY_TOO_LARGE_ERROR']).toContain(tooBig.code);
   });
 
@@ -85,9 +128,17 @@ describe('account security', () => {
     await allowResend(t, email);
     await sendCode(client, 'reset_password');
     const code = await readCode(t, email);
-    const wrongOld = await client.post('/api/v1/reset-password', { old_password: 'Nope-nope-1', password: 'Next-Pass-77', email_code: code });
+    const wrongOld = await client.post('/api/v1/reset-password', {
+      old_password: 'Nope-nope-1',
+      password: 'Next-Pass-77',
+      email_code: code,
+    });
     expect(wrongOld.code).toBe('UCS_USER_PASSWORD_MISTAKE');
-    const ok = await client.post('/api/v1/reset-password', { old_password: PASSWORD, password: 'Next-Pass-77', email_code: code });
+    const ok = await client.post('/api/v1/reset-password', {
+      old_password: PASSWORD,
+      password: 'Next-Pass-77',
+      email_code: code,
+    });
     expect(ok.code).toBe('OK');
     expect((await client.get('/api/v1/user/base-info')).code).toBe('OK');
   });
@@ -98,7 +149,11 @@ describe('account security', () => {
     await allowResend(t, email);
     await sendCode(client, 'edit_email');
     await sendCode(client, 'edit_new_email', next);
-    const reply = await client.post('/api/v1/user/email', { email: next, email_code: await readCode(t, email), new_email_code: await readCode(t, next) });
+    const reply = await client.post('/api/v1/user/email', {
+      email: next,
+      email_code: await readCode(t, email),
+      new_email_code: await readCode(t, next),
+    });
     expect(reply.code).toBe('OK');
     expect((await client.get<{ email: string }>('/api/v1/user/base-info')).data.email).toBe(next);
   });
@@ -107,11 +162,19 @@ describe('account security', () => {
     const { client, email } = await signedIn();
     await allowResend(t, email);
     await sendCode(client, 'edit_anti_fishing');
-    const set = await client.post('/api/v1/user/anti-fishing-code', { code: 'BlueFalcon42', email_code: await readCode(t, email) });
+    const set = await client.post('/api/v1/user/anti-fishing-code', {
+      code: 'BlueFalcon42',
+      email_code: await readCode(t, email),
+    });
     expect(set.code).toBe('OK');
     await allowResend(t, email);
     await sendCode(client, 'reset_password');
-    const mail = await t.ctx.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain('BlueFalcon42');
   });
 
@@ -125,8 +188,17 @@ describe('audit trail of account events', () => {
   it('writes hash-chained rows in the same transaction as the change', async () => {
     const { client, email } = await signedIn();
     await client.patch('/api/v1/user/base-info', { nickname: 'Audited' });
-    const user = await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    const rows = await t.ctx.db.selectFrom('audit_log').selectAll().where('user_id', '=', user.id).orderBy('id').execute();
+    const user = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const rows = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
     expect(rows.map((row) => row.operation)).toEqual(['register', 'profile_update']);
     expect(rows[0]!.prev_hash).toBe('0'.repeat(64));
     expect(rows[1]!.prev_hash).toBe(rows[0]!.hash);

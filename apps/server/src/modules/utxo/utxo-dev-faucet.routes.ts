@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { bitcoinNetwork, createBitcoinRpc, isBitcoinChainKey, isBitcoinError, messageHash } from '@keystead/chains';
+import {
+  bitcoinNetwork,
+  createBitcoinRpc,
+  isBitcoinChainKey,
+  isBitcoinError,
+  messageHash,
+} from '@keystead/chains';
 import { signPsbtAsSigner, testSigner } from '@keystead/chains/bitcoin/test-signer';
 import * as ecc from 'tiny-secp256k1';
 import type { AppInstance } from '../../app';
@@ -14,7 +20,8 @@ const WALLET = 'keystead-faucet';
 
 /** Devnet signer n (1–9): the seed is 32 bytes of n, like the EVM devnet's well-known accounts. */
 function devnetSigner(chain: string, index: number) {
-  if (!isBitcoinChainKey(chain) || !bitcoinNetwork(chain).testnet) throw new AppError('FEATURE_NOT_SUPPORTED_ERROR');
+  if (!isBitcoinChainKey(chain) || !bitcoinNetwork(chain).testnet)
+    throw new AppError('FEATURE_NOT_SUPPORTED_ERROR');
   return { chain, signer: testSigner(chain, new Uint8Array(32).fill(index)) };
 }
 const devnetBody = { chain_key: z.string().default('ltc-regtest'), index: z.number().int().min(1).max(9) };
@@ -43,19 +50,32 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         tags: ['dev'],
         summary: 'Fund an address on the local Litecoin regtest node and mine a block (dev mode only)',
-        body: z.object({ chain_key: z.string().default('ltc-regtest'), address: z.string().trim().min(1).max(120), amount: z.string().regex(/^\d{1,3}(\.\d{1,8})?$/, 'PARAMS_INVALID_ERROR').default('1') }),
+        body: z.object({
+          chain_key: z.string().default('ltc-regtest'),
+          address: z.string().trim().min(1).max(120),
+          amount: z
+            .string()
+            .regex(/^\d{1,3}(\.\d{1,8})?$/, 'PARAMS_INVALID_ERROR')
+            .default('1'),
+        }),
       },
     },
     async (request, reply) => {
       requireUser(request);
-      const endpoint = ctx.chains.list().find((e): e is UtxoChainEndpoint => e.family === 'BTC' && e.isDevnet && e.chainId === request.body.chain_key);
+      const endpoint = ctx.chains
+        .list()
+        .find(
+          (e): e is UtxoChainEndpoint =>
+            e.family === 'BTC' && e.isDevnet && e.chainId === request.body.chain_key,
+        );
       if (!endpoint) throw new AppError('FEATURE_NOT_SUPPORTED_ERROR');
       const adapter = ctx.chains.utxoChain(endpoint.chainId);
       const address = await mapped(() => adapter.normalizeAddress(request.body.address), 'address');
       const { base, wallet } = faucetRpc(endpoint);
       try {
         await base.call('loadwallet', [WALLET]).catch(async (error: unknown) => {
-          if (/not found|does not exist/i.test(String((error as Error).message))) await base.call('createwallet', [WALLET]);
+          if (/not found|does not exist/i.test(String((error as Error).message)))
+            await base.call('createwallet', [WALLET]);
           else if (!/already loaded/i.test(String((error as Error).message))) throw error;
         });
         const balance = await wallet.call<number>('getbalance');
@@ -68,30 +88,80 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
         const [block] = await base.call<string[]>('generatetoaddress', [1, miner]);
         return reply.ok({ txid, block });
       } catch (error) {
-        if (isBitcoinError(error)) throw new AppError('WS_BTC_UTXO_QUERY_ERROR', {}, { detail: error.message.slice(0, 200) });
-        throw new AppError('WS_BTC_UTXO_QUERY_ERROR', {}, { detail: String((error as Error).message).slice(0, 200) });
+        if (isBitcoinError(error))
+          throw new AppError('WS_BTC_UTXO_QUERY_ERROR', {}, { detail: error.message.slice(0, 200) });
+        throw new AppError(
+          'WS_BTC_UTXO_QUERY_ERROR',
+          {},
+          { detail: String((error as Error).message).slice(0, 200) },
+        );
       }
     },
   );
 
   // The devnet PSBT signer: well-known test keys 1–9 of testnet/regtest chains (the stand-in for
   // Sparrow or a hardware wallet in development and browser tests). Real keys never reach the server.
-  app.get('/dev/utxo-devnet-keys', { config: { access: SIGNED_IN }, schema: { tags: ['dev'], querystring: z.object({ chain_key: z.string().default('ltc-regtest') }), summary: 'The devnet signer keys 1–9 (xpub, fingerprint, path; dev mode only)' } }, async (request, reply) => {
-    requireUser(request);
-    return reply.ok({ list: Array.from({ length: 9 }, (_, i) => ({ index: i + 1, ...devnetSigner(request.query.chain_key, i + 1).signer.key })) });
-  });
+  app.get(
+    '/dev/utxo-devnet-keys',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['dev'],
+        querystring: z.object({ chain_key: z.string().default('ltc-regtest') }),
+        summary: 'The devnet signer keys 1–9 (xpub, fingerprint, path; dev mode only)',
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      return reply.ok({
+        list: Array.from({ length: 9 }, (_, i) => ({
+          index: i + 1,
+          ...devnetSigner(request.query.chain_key, i + 1).signer.key,
+        })),
+      });
+    },
+  );
 
-  app.post('/dev/utxo-devnet-sign', { config: { access: SIGNED_IN }, schema: { tags: ['dev'], body: z.object({ ...devnetBody, psbt: z.string().trim().min(1).max(2_000_000) }), summary: 'Sign a PSBT with devnet signer key n (dev mode only)' } }, async (request, reply) => {
-    requireUser(request);
-    const { chain, signer } = devnetSigner(request.body.chain_key, request.body.index);
-    return reply.ok({ psbt: await mapped(() => signPsbtAsSigner(request.body.psbt, chain, signer), 'psbt') });
-  });
+  app.post(
+    '/dev/utxo-devnet-sign',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['dev'],
+        body: z.object({ ...devnetBody, psbt: z.string().trim().min(1).max(2_000_000) }),
+        summary: 'Sign a PSBT with devnet signer key n (dev mode only)',
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      const { chain, signer } = devnetSigner(request.body.chain_key, request.body.index);
+      return reply.ok({
+        psbt: await mapped(() => signPsbtAsSigner(request.body.psbt, chain, signer), 'psbt'),
+      });
+    },
+  );
 
-  app.post('/dev/utxo-devnet-sign-message', { config: { access: SIGNED_IN }, schema: { tags: ['dev'], body: z.object({ ...devnetBody, message: z.string().min(1).max(2000) }), summary: 'BIP-137 signed message by devnet signer key n (its account key; dev mode only)' } }, async (request, reply) => {
-    requireUser(request);
-    const { chain, signer } = devnetSigner(request.body.chain_key, request.body.index);
-    const account = signer.master.derivePath(signer.key.path);
-    const { signature, recoveryId } = ecc.signRecoverable(messageHash(bitcoinNetwork(chain), request.body.message), account.privateKey!);
-    return reply.ok({ signature: Buffer.concat([Buffer.from([31 + recoveryId]), Buffer.from(signature)]).toString('base64') });
-  });
+  app.post(
+    '/dev/utxo-devnet-sign-message',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['dev'],
+        body: z.object({ ...devnetBody, message: z.string().min(1).max(2000) }),
+        summary: 'BIP-137 signed message by devnet signer key n (its account key; dev mode only)',
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      const { chain, signer } = devnetSigner(request.body.chain_key, request.body.index);
+      const account = signer.master.derivePath(signer.key.path);
+      const { signature, recoveryId } = ecc.signRecoverable(
+        messageHash(bitcoinNetwork(chain), request.body.message),
+        account.privateKey!,
+      );
+      return reply.ok({
+        signature: Buffer.concat([Buffer.from([31 + recoveryId]), Buffer.from(signature)]).toString('base64'),
+      });
+    },
+  );
 }

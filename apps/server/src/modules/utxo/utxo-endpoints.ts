@@ -2,7 +2,9 @@ import type { AppConfig } from '../../config';
 import type { ChainEndpoint } from '../chains/chain-registry';
 
 /** BTC_RPC_URL / LTC_RPC_URL / BCH_RPC_URL: Bitcoin-family mainnet nodes, when configured. */
-export function utxoEndpoints(config: Pick<AppConfig, 'BTC_RPC_URL' | 'LTC_RPC_URL' | 'BCH_RPC_URL'>): ChainEndpoint[] {
+export function utxoEndpoints(
+  config: Pick<AppConfig, 'BTC_RPC_URL' | 'LTC_RPC_URL' | 'BCH_RPC_URL'>,
+): ChainEndpoint[] {
   const configured: Array<[string, string, string | undefined]> = [
     ['btc', 'Bitcoin', config.BTC_RPC_URL],
     ['ltc', 'Litecoin', config.LTC_RPC_URL],
@@ -16,6 +18,15 @@ export function utxoEndpoints(config: Pick<AppConfig, 'BTC_RPC_URL' | 'LTC_RPC_U
     const rpcPassword = decodeURIComponent(parsed.password);
     parsed.username = '';
     parsed.password = '';
-    return [{ family: 'BTC', chainId, name, rpcUrl: parsed.toString(), ...(rpcUser ? { rpcUser, rpcPassword } : {}), isDevnet: false }];
+    return [
+      {
+        family: 'BTC',
+        chainId,
+        name,
+        rpcUrl: parsed.toString(),
+        ...(rpcUser ? { rpcUser, rpcPassword } : {}),
+        isDevnet: false,
+      },
+    ];
   });
 }

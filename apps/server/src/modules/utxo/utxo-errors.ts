@@ -37,5 +37,8 @@ export async function mapped<T>(work: () => T | Promise<T>, field?: string): Pro
 export function toAppError(error: unknown, field?: string): unknown {
   if (!isBitcoinError(error)) return error;
   const code = CODES[error.code] ?? 'PARAMS_INVALID_ERROR';
-  return new AppError(code, field ? { field } : {}, { reason: error.code, detail: error.message.slice(0, 300) });
+  return new AppError(code, field ? { field } : {}, {
+    reason: error.code,
+    detail: error.message.slice(0, 300),
+  });
 }

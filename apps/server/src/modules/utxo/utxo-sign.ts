@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import { addPartialSignatures, bitcoinNetwork, partialSignatures, readPsbt, type BitcoinChainKey, type PartialSignature, type SignerKey } from '@keystead/chains';
+import {
+  addPartialSignatures,
+  bitcoinNetwork,
+  partialSignatures,
+  readPsbt,
+  type BitcoinChainKey,
+  type PartialSignature,
+  type SignerKey,
+} from '@keystead/chains';
 import type { AppContext } from '../../context';
 import type { Task, Wallet } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -36,7 +44,12 @@ function keysByPubkey(psbtBase64: string, wallet: Wallet): Map<string, SignerKey
  * and the input's BIP-143 digest before it is kept; each signing key must be one of this user's
  * keys on the wallet and must sign every input. Distinct keys are counted; at m the task is 5.
  */
-export async function signUtxoTransfer(ctx: AppContext, request: FastifyRequest, loaded: { task: Task; wallet: Wallet }, psbtBase64: string) {
+export async function signUtxoTransfer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  loaded: { task: Task; wallet: Wallet },
+  psbtBase64: string,
+) {
   const { user } = requireUser(request);
   const { task, wallet } = loaded;
   const chain = wallet.chain_key as BitcoinChainKey;
@@ -44,7 +57,8 @@ export async function signUtxoTransfer(ctx: AppContext, request: FastifyRequest,
   const network = bitcoinNetwork(chain);
   const submitted = await mapped(() => readPsbt(psbtBase64, network), 'psbt');
   const base = readPsbt(task.psbt, network);
-  if (submitted.txInputs.length !== base.txInputs.length || unsignedId(submitted) !== unsignedId(base)) throw new AppError('TASK_DATA_CHANGED_ERROR');
+  if (submitted.txInputs.length !== base.txInputs.length || unsignedId(submitted) !== unsignedId(base))
+    throw new AppError('TASK_DATA_CHANGED_ERROR');
   const incoming = await mapped(() => partialSignatures(psbtBase64, chain));
   if (incoming.length === 0) throw new AppError('SIGNATURE_EMPTY_ERROR');
 
@@ -67,33 +81,98 @@ export async function signUtxoTransfer(ctx: AppContext, request: FastifyRequest,
       byKey.set(key.xpub, group);
     }
     const inputCount = readPsbt(merged, network).txInputs.length;
-    const signersOfUser = await trx.selectFrom('wallet_signers').select(['address', 'user_id']).where('wallet_id', '=', wallet.id).execute();
+    const signersOfUser = await trx
+      .selectFrom('wallet_signers')
+      .select(['address', 'user_id'])
+      .where('wallet_id', '=', wallet.id)
+      .execute();
     for (const { key } of byKey.values()) {
       const owner = signersOfUser.find((s) => s.address === key.xpub);
       if (!owner || owner.user_id !== user.id) throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
-      const inputs = new Set(partialSignatures(merged, chain).filter((s) => owners.get(s.pubkey)?.xpub === key.xpub).map((s) => s.inputIndex));
-      if (inputs.size !== inputCount) throw new AppError('SIGNATURE_INVALID_ERROR', {}, { reason: 'every input must be signed', signed_inputs: [...inputs], key: key.fingerprint });
+      const inputs = new Set(
+        partialSignatures(merged, chain)
+          .filter((s) => owners.get(s.pubkey)?.xpub === key.xpub)
+          .map((s) => s.inputIndex),
+      );
+      if (inputs.size !== inputCount)
+        throw new AppError(
+          'SIGNATURE_INVALID_ERROR',
+          {},
+          { reason: 'every input must be signed', signed_inputs: [...inputs], key: key.fingerprint },
+        );
     }
     for (const { key } of byKey.values()) {
       const inserted = await trx
         .insertInto('task_signatures')
-        .values({ task_id: task.id, signer: key.xpub, user_id: user.id, kind: 'psbt', signature: key.fingerprint })
+        .values({
+          task_id: task.id,
+          signer: key.xpub,
+          user_id: user.id,
+          kind: 'psbt',
+          signature: key.fingerprint,
+        })
         .onConflict((oc) => oc.columns(['task_id', 'signer']).doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) throw new AppError('SIGNATURE_DUPLICATE_ERROR');
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1)
+        throw new AppError('SIGNATURE_DUPLICATE_ERROR');
     }
-    const count = await trx.selectFrom('task_signatures').select(sql<number>`count(*)`.as('n')).where('task_id', '=', task.id).executeTakeFirstOrThrow();
+    const count = await trx
+      .selectFrom('task_signatures')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('task_id', '=', task.id)
+      .executeTakeFirstOrThrow();
     const threshold = locked.signing_threshold ?? wallet.threshold;
     const ready = Number(count.n) >= threshold;
-    await trx.updateTable('tasks').set({ psbt: merged, ...(ready ? { status: TransferStatus.PendingBroadcast } : {}), updated_at: new Date() }).where('id', '=', task.id).execute();
-    await writeAudit(trx, { organizationId: task.organization_id, userId: user.id, type: 'transfer', operation: 'sign', ip: request.ip, content: { task_id: task.id, keys: [...byKey.values()].map((g) => ({ fingerprint: g.key.fingerprint, path: g.key.path })), kind: 'psbt' } });
+    await trx
+      .updateTable('tasks')
+      .set({
+        psbt: merged,
+        ...(ready ? { status: TransferStatus.PendingBroadcast } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', task.id)
+      .execute();
+    await writeAudit(trx, {
+      organizationId: task.organization_id,
+      userId: user.id,
+      type: 'transfer',
+      operation: 'sign',
+      ip: request.ip,
+      content: {
+        task_id: task.id,
+        keys: [...byKey.values()].map((g) => ({ fingerprint: g.key.fingerprint, path: g.key.path })),
+        kind: 'psbt',
+      },
+    });
     if (ready) {
-      const broadcasters = await trx.selectFrom('wallet_members').select('user_id').where('wallet_id', '=', wallet.id).where('role', 'in', ['broadcaster', 'operator']).execute();
+      const broadcasters = await trx
+        .selectFrom('wallet_members')
+        .select('user_id')
+        .where('wallet_id', '=', wallet.id)
+        .where('role', 'in', ['broadcaster', 'operator'])
+        .execute();
       for (const userId of new Set(broadcasters.map((b) => b.user_id))) {
-        await notify(trx, { userId, organizationId: task.organization_id, category: 'transfer', topic: 'task', title: `Transfer ${taskNumber(task.id)} is signed`, body: 'It is ready to broadcast.', walletName: wallet.name, taskNumber: taskNumber(task.id) }, Boolean(ctx.config.SMTP_URL));
+        await notify(
+          trx,
+          {
+            userId,
+            organizationId: task.organization_id,
+            category: 'transfer',
+            topic: 'task',
+            title: `Transfer ${taskNumber(task.id)} is signed`,
+            body: 'It is ready to broadcast.',
+            walletName: wallet.name,
+            taskNumber: taskNumber(task.id),
+          },
+          Boolean(ctx.config.SMTP_URL),
+        );
       }
     }
-    return { status: ready ? TransferStatus.PendingBroadcast : TransferStatus.PendingSignature, signatures: Number(count.n), threshold };
+    return {
+      status: ready ? TransferStatus.PendingBroadcast : TransferStatus.PendingSignature,
+      signatures: Number(count.n),
+      threshold,
+    };
   });
 }
 

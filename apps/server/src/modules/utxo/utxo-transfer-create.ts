@@ -22,7 +22,12 @@ import { multisigOf, outpointOf, satsToCoins, scanCounts, utxoToJson } from './u
 type CreateInput = z.infer<typeof createTransferBody>;
 
 /** sat/vB of a tier now, or the custom rate (must be above zero). */
-export async function feeRateFor(ctx: AppContext, wallet: Wallet, tier: string, custom: string | undefined): Promise<number> {
+export async function feeRateFor(
+  ctx: AppContext,
+  wallet: Wallet,
+  tier: string,
+  custom: string | undefined,
+): Promise<number> {
   if (tier === 'custom') {
     const rate = custom ? Number(custom) : 0;
     if (!(rate > 0)) throw new AppError('TRANSFER_FEE_ZERO_ERROR');
@@ -39,13 +44,19 @@ export async function feeRateFor(ctx: AppContext, wallet: Wallet, tier: string, 
  * are selected (or the chosen ones taken), change goes to the next change address, and the
  * unsigned PSBT is stored with the outpoints it locks.
  */
-export async function createUtxoTransfer(ctx: AppContext, request: FastifyRequest, input: CreateInput, loaded: { wallet: Wallet; relation: WalletRelation }) {
+export async function createUtxoTransfer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  input: CreateInput,
+  loaded: { wallet: Wallet; relation: WalletRelation },
+) {
   const { organization, member } = requireSpace(request);
   const { user } = requireUser(request);
   const { wallet, relation } = loaded;
   const operate = canOnWallet(member.role, relation, 'operate');
   if (!operate.allowed) throw new AppError(operate.code!);
-  if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal) throw new AppError('WALLET_STATUS_ERROR');
+  if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal)
+    throw new AppError('WALLET_STATUS_ERROR');
   if (input.token) throw new AppError('TOKEN_NOT_FOUND_ERROR');
   const adapter = ctx.chains.utxoChain(wallet.chain_key);
   const multisig = multisigOf(wallet);
@@ -57,8 +68,10 @@ export async function createUtxoTransfer(ctx: AppContext, request: FastifyReques
   for (const out of requested) {
     const address = await mapped(() => adapter.normalizeAddress(out.to), 'to');
     const { tags } = await addressTags(ctx.db, organization.id, address);
-    if (wallet.whitelist_on && !tags.includes(AddressTag.AddressBook)) throw new AppError('TRANSFER_WHITELIST_ONLY_ERROR');
-    if (tags.includes(AddressTag.SimilarAddress) && !input.acknowledge_similar) throw new AppError('TRANSFER_RISK_ADDRESS_ERROR', {}, { tags, address });
+    if (wallet.whitelist_on && !tags.includes(AddressTag.AddressBook))
+      throw new AppError('TRANSFER_WHITELIST_ONLY_ERROR');
+    if (tags.includes(AddressTag.SimilarAddress) && !input.acknowledge_similar)
+      throw new AppError('TRANSFER_RISK_ADDRESS_ERROR', {}, { tags, address });
     tags.forEach((t) => allTags.add(t));
     outputs.push({ address, value: parseAmount(out.amount, decimals) });
   }
@@ -69,15 +82,37 @@ export async function createUtxoTransfer(ctx: AppContext, request: FastifyReques
     // One writer per wallet: locked outpoints and the change index are read and taken together.
     await sql`select pg_advisory_xact_lock(8400, ${wallet.id}::int)`.execute(trx);
     const locks = await lockedOutpoints(trx, wallet.id);
-    if (input.utxos?.some((op) => locks.has(op.toLowerCase()))) throw new AppError('UTXO_SHORTAGE_ERROR', {}, { reason: 'locked', locked: input.utxos.filter((op) => locks.has(op.toLowerCase())) });
+    if (input.utxos?.some((op) => locks.has(op.toLowerCase())))
+      throw new AppError(
+        'UTXO_SHORTAGE_ERROR',
+        {},
+        { reason: 'locked', locked: input.utxos.filter((op) => locks.has(op.toLowerCase())) },
+      );
     const free: WalletUtxo[] = utxos.filter((u) => !locks.has(outpointOf(u)));
-    const fresh = await trx.selectFrom('wallets').select('next_change_index').where('id', '=', wallet.id).executeTakeFirstOrThrow();
+    const fresh = await trx
+      .selectFrom('wallets')
+      .select('next_change_index')
+      .where('id', '=', wallet.id)
+      .executeTakeFirstOrThrow();
     const built = await mapped(() =>
-      buildSpendPsbt({ wallet: multisig, utxos: free, outputs, feeRate, changeIndex: fresh.next_change_index, ...(input.utxos ? { chosen: input.utxos.map((op) => op.toLowerCase()) } : {}) }),
+      buildSpendPsbt({
+        wallet: multisig,
+        utxos: free,
+        outputs,
+        feeRate,
+        changeIndex: fresh.next_change_index,
+        ...(input.utxos ? { chosen: input.utxos.map((op) => op.toLowerCase()) } : {}),
+      }),
     );
-    if (built.change) await trx.updateTable('wallets').set({ next_change_index: fresh.next_change_index + 1 }).where('id', '=', wallet.id).execute();
+    if (built.change)
+      await trx
+        .updateTable('wallets')
+        .set({ next_change_index: fresh.next_change_index + 1 })
+        .where('id', '=', wallet.id)
+        .execute();
     const amount = outputs.reduce((s, o) => s + o.value, 0n);
-    const status = wallet.approval_threshold > 0 ? TransferStatus.PendingApproval : TransferStatus.PendingSignature;
+    const status =
+      wallet.approval_threshold > 0 ? TransferStatus.PendingApproval : TransferStatus.PendingSignature;
     const task = await trx
       .insertInto('tasks')
       .values({
@@ -88,9 +123,19 @@ export async function createUtxoTransfer(ctx: AppContext, request: FastifyReques
         created_by: user.id,
         data: JSON.stringify({
           tags: [...allTags],
-          outputs: outputs.map((o) => ({ to: o.address, amount: satsToCoins(o.value), value_sat: o.value.toString() })),
+          outputs: outputs.map((o) => ({
+            to: o.address,
+            amount: satsToCoins(o.value),
+            value_sat: o.value.toString(),
+          })),
           inputs: built.inputs.map(utxoToJson),
-          change: built.change ? { address: built.change.address, index: built.change.index, value_sat: built.change.value.toString() } : null,
+          change: built.change
+            ? {
+                address: built.change.address,
+                index: built.change.index,
+                value_sat: built.change.value.toString(),
+              }
+            : null,
         }),
         chain_key: wallet.chain_key,
         token_key: 'native',
@@ -109,10 +154,42 @@ export async function createUtxoTransfer(ctx: AppContext, request: FastifyReques
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx.insertInto('task_utxos').values(built.inputs.map((u) => ({ task_id: task.id, wallet_id: wallet.id, outpoint: outpointOf(u), value: u.value.toString(), branch: u.branch, address_index: u.index }))).execute();
-    await notifyFirstActors(ctx, trx, task, wallet, `${satsToCoins(amount)} ${adapter.info.nativeSymbol} from ${wallet.name}`);
+    await trx
+      .insertInto('task_utxos')
+      .values(
+        built.inputs.map((u) => ({
+          task_id: task.id,
+          wallet_id: wallet.id,
+          outpoint: outpointOf(u),
+          value: u.value.toString(),
+          branch: u.branch,
+          address_index: u.index,
+        })),
+      )
+      .execute();
+    await notifyFirstActors(
+      ctx,
+      trx,
+      task,
+      wallet,
+      `${satsToCoins(amount)} ${adapter.info.nativeSymbol} from ${wallet.name}`,
+    );
     // Last: the space's audit chain stays locked until the commit.
-    await writeAudit(trx, { organizationId: organization.id, userId: user.id, type: 'transfer', operation: 'create', ip: request.ip, content: { task_id: task.id, wallet_id: wallet.id, outputs: outputs.map((o) => ({ to: o.address, value_sat: o.value.toString() })), fee_sat: built.fee.toString(), fee_rate: feeRate, inputs: built.inputs.map(outpointOf) } });
+    await writeAudit(trx, {
+      organizationId: organization.id,
+      userId: user.id,
+      type: 'transfer',
+      operation: 'create',
+      ip: request.ip,
+      content: {
+        task_id: task.id,
+        wallet_id: wallet.id,
+        outputs: outputs.map((o) => ({ to: o.address, value_sat: o.value.toString() })),
+        fee_sat: built.fee.toString(),
+        fee_rate: feeRate,
+        inputs: built.inputs.map(outpointOf),
+      },
+    });
     return task;
   });
 }

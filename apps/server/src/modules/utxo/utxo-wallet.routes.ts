@@ -1,7 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { deriveAddress, walletDescriptors, walletFromDescriptor, type MultisigWallet, type SignerKey } from '@keystead/chains';
+import {
+  deriveAddress,
+  walletDescriptors,
+  walletFromDescriptor,
+  type MultisigWallet,
+  type SignerKey,
+} from '@keystead/chains';
 import { createMultiWalletBody, walletIdBody, walletIdQuery } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
@@ -35,18 +41,41 @@ async function signerKeysOf(trx: Kysely<Database>, ids: number[], chain: string)
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const row = byId.get(id)!;
-    if (row.family !== 'BTC' || row.chain_key !== chain || !row.fingerprint || !row.derivation_path) throw new AppError('PARAMS_INVALID_ERROR', { field: 'signers' });
-    return { row, key: { xpub: row.address, fingerprint: row.fingerprint, path: row.derivation_path } satisfies SignerKey };
+    if (row.family !== 'BTC' || row.chain_key !== chain || !row.fingerprint || !row.derivation_path)
+      throw new AppError('PARAMS_INVALID_ERROR', { field: 'signers' });
+    return {
+      row,
+      key: { xpub: row.address, fingerprint: row.fingerprint, path: row.derivation_path } satisfies SignerKey,
+    };
   });
 }
 
-async function insertWallet(ctx: AppContext, trx: Kysely<Database>, request: FastifyRequest, body: Omit<MultiInput, 'signers' | 'threshold'>, multisig: MultisigWallet, signers: Array<{ signerAddressId: number; userId: number; address: string }>, operation: string) {
+async function insertWallet(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  request: FastifyRequest,
+  body: Omit<MultiInput, 'signers' | 'threshold'>,
+  multisig: MultisigWallet,
+  signers: Array<{ signerAddressId: number; userId: number; address: string }>,
+  operation: string,
+) {
   const { organization } = requireSpace(request);
   const { user } = requireUser(request);
   const descriptors = walletDescriptors(multisig);
   const first = deriveAddress(multisig, 0, 0).address;
-  const used = await trx.selectFrom('wallets').select('organization_id').where('chain_key', '=', multisig.chain).where('address', '=', first).where('status', '<>', WalletStatus.Archived).executeTakeFirst();
-  if (used) throw new AppError(used.organization_id === organization.id ? 'WALLET_EXISTS_ERROR' : 'WALLET_ADDRESS_IN_OTHER_SPACE_ERROR');
+  const used = await trx
+    .selectFrom('wallets')
+    .select('organization_id')
+    .where('chain_key', '=', multisig.chain)
+    .where('address', '=', first)
+    .where('status', '<>', WalletStatus.Archived)
+    .executeTakeFirst();
+  if (used)
+    throw new AppError(
+      used.organization_id === organization.id
+        ? 'WALLET_EXISTS_ERROR'
+        : 'WALLET_ADDRESS_IN_OTHER_SPACE_ERROR',
+    );
   const wallet = await trx
     .insertInto('wallets')
     .values({
@@ -71,139 +100,264 @@ async function insertWallet(ctx: AppContext, trx: Kysely<Database>, request: Fas
     .returningAll()
     .executeTakeFirstOrThrow();
   await insertWalletPeople(trx, wallet.id, body, signers);
-  await writeAudit(trx, { organizationId: organization.id, userId: user.id, type: 'wallet', operation, ip: request.ip, content: { wallet_id: wallet.id, name: body.name, chain: multisig.chain, threshold: multisig.threshold, descriptor: descriptors.receive } });
+  await writeAudit(trx, {
+    organizationId: organization.id,
+    userId: user.id,
+    type: 'wallet',
+    operation,
+    ip: request.ip,
+    content: {
+      wallet_id: wallet.id,
+      name: body.name,
+      chain: multisig.chain,
+      threshold: multisig.threshold,
+      descriptor: descriptors.receive,
+    },
+  });
   return { wallet, descriptors };
 }
 
-export function presentDescriptor(wallet: { descriptor_receive: string | null; descriptor_change: string | null }) {
-  return wallet.descriptor_receive ? { receive: wallet.descriptor_receive, change: wallet.descriptor_change } : null;
+export function presentDescriptor(wallet: {
+  descriptor_receive: string | null;
+  descriptor_change: string | null;
+}) {
+  return wallet.descriptor_receive
+    ? { receive: wallet.descriptor_receive, change: wallet.descriptor_change }
+    : null;
 }
 
 export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
   /** m-of-n sortedmulti wallet from the members' verified signer keys; normal at once. */
-  app.post('/wallets/bitcoin', { config: { access: inSpace('wallet.create') }, schema: { tags, body: createMultiWalletBody, summary: 'Create a Bitcoin-family multisig wallet (P2WSH, or P2SH on BCH) from verified signer keys' } }, async (request, reply) => {
-    const { organization } = requireSpace(request);
-    const body = request.body;
-    const chain = requireUtxoChain(ctx, body.chain_key);
-    const created = await ctx.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(8300, ${organization.id}::int)`.execute(trx);
-      await assertWalletAllowed(trx, organization, ctx.chains.chainInfo(chain), SignType.Multi);
-      const signers = await checkMultisigInput(trx, organization.id, body);
-      const keys = await signerKeysOf(trx, signers.map((s) => s.signerAddressId), chain);
-      const multisig = { chain, threshold: body.threshold, keys: keys.map((k) => k.key) };
-      await mapped(() => walletDescriptors(multisig), 'signers');
-      return insertWallet(ctx, trx, request, body, multisig, signers, 'create_multi');
-    });
-    return reply.ok({ ...presentWallet(created.wallet), descriptor: created.descriptors });
-  });
+  app.post(
+    '/wallets/bitcoin',
+    {
+      config: { access: inSpace('wallet.create') },
+      schema: {
+        tags,
+        body: createMultiWalletBody,
+        summary: 'Create a Bitcoin-family multisig wallet (P2WSH, or P2SH on BCH) from verified signer keys',
+      },
+    },
+    async (request, reply) => {
+      const { organization } = requireSpace(request);
+      const body = request.body;
+      const chain = requireUtxoChain(ctx, body.chain_key);
+      const created = await ctx.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(8300, ${organization.id}::int)`.execute(trx);
+        await assertWalletAllowed(trx, organization, ctx.chains.chainInfo(chain), SignType.Multi);
+        const signers = await checkMultisigInput(trx, organization.id, body);
+        const keys = await signerKeysOf(
+          trx,
+          signers.map((s) => s.signerAddressId),
+          chain,
+        );
+        const multisig = { chain, threshold: body.threshold, keys: keys.map((k) => k.key) };
+        await mapped(() => walletDescriptors(multisig), 'signers');
+        return insertWallet(ctx, trx, request, body, multisig, signers, 'create_multi');
+      });
+      return reply.ok({ ...presentWallet(created.wallet), descriptor: created.descriptors });
+    },
+  );
 
   /** Import an existing multisig by its descriptor; at least `threshold` keys must be members' verified keys. */
-  app.post('/wallets/bitcoin/import', { config: { access: inSpace('wallet.create') }, schema: { tags, body: importDescriptorBody, summary: 'Import a Bitcoin-family multisig wallet from its output descriptor' } }, async (request, reply) => {
-    const { organization } = requireSpace(request);
-    const body = request.body;
-    const chain = requireUtxoChain(ctx, body.chain_key);
-    const multisig = await mapped(() => walletFromDescriptor(body.descriptor, chain), 'descriptor');
-    const created = await ctx.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(8300, ${organization.id}::int)`.execute(trx);
-      await assertWalletAllowed(trx, organization, ctx.chains.chainInfo(chain), SignType.Multi);
-      // The descriptor's keys that belong to members (verified, this chain): they can sign here.
-      const matches = await trx
-        .selectFrom('signer_addresses as s')
-        .innerJoin('organization_members as m', (join) => join.onRef('m.user_id', '=', 's.user_id').on('m.organization_id', '=', organization.id).on('m.status', '=', 'joined'))
-        .select(['s.id', 's.address', 's.fingerprint', 's.derivation_path'])
-        .where('s.family', '=', 'BTC')
-        .where('s.chain_key', '=', chain)
-        .where('s.status', '=', 1)
-        .where('s.address', 'in', multisig.keys.map((k) => k.xpub))
-        .orderBy('s.id')
-        .execute();
-      const signerIds: number[] = [];
-      for (const key of multisig.keys) {
-        const match = matches.find((m) => m.address === key.xpub && m.fingerprint === key.fingerprint && m.derivation_path === key.path);
-        if (match) signerIds.push(match.id);
-      }
-      const signers = await checkMultisigInput(trx, organization.id, { ...body, signers: signerIds, threshold: multisig.threshold });
-      return insertWallet(ctx, trx, request, body, multisig, signers, 'import_multi');
-    });
-    return reply.ok({ ...presentWallet(created.wallet), descriptor: created.descriptors });
-  });
+  app.post(
+    '/wallets/bitcoin/import',
+    {
+      config: { access: inSpace('wallet.create') },
+      schema: {
+        tags,
+        body: importDescriptorBody,
+        summary: 'Import a Bitcoin-family multisig wallet from its output descriptor',
+      },
+    },
+    async (request, reply) => {
+      const { organization } = requireSpace(request);
+      const body = request.body;
+      const chain = requireUtxoChain(ctx, body.chain_key);
+      const multisig = await mapped(() => walletFromDescriptor(body.descriptor, chain), 'descriptor');
+      const created = await ctx.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(8300, ${organization.id}::int)`.execute(trx);
+        await assertWalletAllowed(trx, organization, ctx.chains.chainInfo(chain), SignType.Multi);
+        // The descriptor's keys that belong to members (verified, this chain): they can sign here.
+        const matches = await trx
+          .selectFrom('signer_addresses as s')
+          .innerJoin('organization_members as m', (join) =>
+            join
+              .onRef('m.user_id', '=', 's.user_id')
+              .on('m.organization_id', '=', organization.id)
+              .on('m.status', '=', 'joined'),
+          )
+          .select(['s.id', 's.address', 's.fingerprint', 's.derivation_path'])
+          .where('s.family', '=', 'BTC')
+          .where('s.chain_key', '=', chain)
+          .where('s.status', '=', 1)
+          .where(
+            's.address',
+            'in',
+            multisig.keys.map((k) => k.xpub),
+          )
+          .orderBy('s.id')
+          .execute();
+        const signerIds: number[] = [];
+        for (const key of multisig.keys) {
+          const match = matches.find(
+            (m) =>
+              m.address === key.xpub && m.fingerprint === key.fingerprint && m.derivation_path === key.path,
+          );
+          if (match) signerIds.push(match.id);
+        }
+        const signers = await checkMultisigInput(trx, organization.id, {
+          ...body,
+          signers: signerIds,
+          threshold: multisig.threshold,
+        });
+        return insertWallet(ctx, trx, request, body, multisig, signers, 'import_multi');
+      });
+      return reply.ok({ ...presentWallet(created.wallet), descriptor: created.descriptors });
+    },
+  );
 
   /** Export: the two descriptors (Sparrow, Electrum, Bitcoin Core importdescriptors) and the keys. */
-  app.get('/wallets/bitcoin/descriptor', { config: { access: inSpace('wallet.view') }, schema: { tags, querystring: walletIdQuery, summary: 'Export the wallet descriptor (receive and change)' } }, async (request, reply) => {
-    const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id, { allowArchived: true });
-    if (!wallet.descriptor_receive) throw new AppError('WALLET_NOT_FOUND_ERROR');
-    const multisig = multisigOf(wallet);
-    return reply.ok({
-      chain_id: wallet.chain_key,
-      threshold: multisig.threshold,
-      keys: multisig.keys,
-      descriptor: presentDescriptor(wallet),
-      // Bitcoin Core: importdescriptors '[…]' takes this list as is.
-      import_descriptors: [
-        { desc: wallet.descriptor_receive, active: true, internal: false, range: [0, wallet.next_receive_index + 20], timestamp: Math.floor(wallet.created_at.getTime() / 1000) },
-        { desc: wallet.descriptor_change, active: true, internal: true, range: [0, wallet.next_change_index + 20], timestamp: Math.floor(wallet.created_at.getTime() / 1000) },
-      ],
-    });
-  });
+  app.get(
+    '/wallets/bitcoin/descriptor',
+    {
+      config: { access: inSpace('wallet.view') },
+      schema: {
+        tags,
+        querystring: walletIdQuery,
+        summary: 'Export the wallet descriptor (receive and change)',
+      },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id, { allowArchived: true });
+      if (!wallet.descriptor_receive) throw new AppError('WALLET_NOT_FOUND_ERROR');
+      const multisig = multisigOf(wallet);
+      return reply.ok({
+        chain_id: wallet.chain_key,
+        threshold: multisig.threshold,
+        keys: multisig.keys,
+        descriptor: presentDescriptor(wallet),
+        // Bitcoin Core: importdescriptors '[…]' takes this list as is.
+        import_descriptors: [
+          {
+            desc: wallet.descriptor_receive,
+            active: true,
+            internal: false,
+            range: [0, wallet.next_receive_index + 20],
+            timestamp: Math.floor(wallet.created_at.getTime() / 1000),
+          },
+          {
+            desc: wallet.descriptor_change,
+            active: true,
+            internal: true,
+            range: [0, wallet.next_change_index + 20],
+            timestamp: Math.floor(wallet.created_at.getTime() / 1000),
+          },
+        ],
+      });
+    },
+  );
 
   /** A fresh deposit address per use: the next unused receive index. */
-  app.post('/wallets/bitcoin/address', { config: { access: inSpace('wallet.view') }, schema: { tags, body: walletIdBody, summary: 'A new deposit (receive) address of the wallet' } }, async (request, reply) => {
-    const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
-    if (!wallet.descriptor_receive) throw new AppError('WALLET_NOT_FOUND_ERROR');
-    const multisig = multisigOf(wallet);
-    const taken = await ctx.db
-      .updateTable('wallets')
-      .set((eb) => ({ next_receive_index: eb('next_receive_index', '+', 1) }))
-      .where('id', '=', wallet.id)
-      .returning('next_receive_index')
-      .executeTakeFirstOrThrow();
-    const index = taken.next_receive_index - 1;
-    const derived = deriveAddress(multisig, 0, index);
-    return reply.ok({ address: derived.address, index, path: `0/${index}` });
-  });
+  app.post(
+    '/wallets/bitcoin/address',
+    {
+      config: { access: inSpace('wallet.view') },
+      schema: { tags, body: walletIdBody, summary: 'A new deposit (receive) address of the wallet' },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
+      if (!wallet.descriptor_receive) throw new AppError('WALLET_NOT_FOUND_ERROR');
+      const multisig = multisigOf(wallet);
+      const taken = await ctx.db
+        .updateTable('wallets')
+        .set((eb) => ({ next_receive_index: eb('next_receive_index', '+', 1) }))
+        .where('id', '=', wallet.id)
+        .returning('next_receive_index')
+        .executeTakeFirstOrThrow();
+      const index = taken.next_receive_index - 1;
+      const derived = deriveAddress(multisig, 0, index);
+      return reply.ok({ address: derived.address, index, path: `0/${index}` });
+    },
+  );
 
   /** The wallet's unspent outputs, with confirmations and the task that locks each. */
-  app.get('/wallets/utxos', { config: { access: inSpace('wallet.view') }, schema: { tags, querystring: walletIdQuery, summary: 'Unspent outputs of a Bitcoin-family wallet' } }, async (request, reply) => {
-    const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
-    if (!wallet.descriptor_receive) throw new AppError('WALLET_NOT_FOUND_ERROR');
-    const multisig = multisigOf(wallet);
-    const adapter = ctx.chains.utxoChain(wallet.chain_key);
-    const [utxos, locks] = await Promise.all([mapped(() => adapter.listUtxos(multisig, scanCounts(wallet))), lockedOutpoints(ctx.db, wallet.id)]);
-    const total = utxos.reduce((s, u) => s + u.value, 0n);
-    const locked = utxos.filter((u) => locks.has(`${u.txid}:${u.vout}`)).reduce((s, u) => s + u.value, 0n);
-    // The wallet's asset list reads the balance cache: keep it current.
-    await ctx.db
-      .insertInto('wallet_balances')
-      .values({ wallet_id: wallet.id, token_key: 'native', amount: total.toString(), updated_at: new Date() })
-      .onConflict((oc) => oc.columns(['wallet_id', 'token_key']).doUpdateSet({ amount: total.toString(), updated_at: new Date() }))
-      .execute();
-    return reply.ok({
-      symbol: adapter.info.nativeSymbol,
-      balance: satsToCoins(total),
-      balance_sat: total.toString(),
-      locked_sat: locked.toString(),
-      available_sat: (total - locked).toString(),
-      list: utxos.map((u) => ({
-        outpoint: `${u.txid}:${u.vout}`,
-        txid: u.txid,
-        vout: u.vout,
-        value: satsToCoins(u.value),
-        value_sat: u.value.toString(),
-        address: deriveAddress(multisig, u.branch, u.index).address,
-        branch: u.branch,
-        index: u.index,
-        confirmations: u.confirmations ?? 0,
-        locked: locks.has(`${u.txid}:${u.vout}`),
-        task_id: locks.get(`${u.txid}:${u.vout}`) ?? null,
-      })),
-    });
-  });
+  app.get(
+    '/wallets/utxos',
+    {
+      config: { access: inSpace('wallet.view') },
+      schema: { tags, querystring: walletIdQuery, summary: 'Unspent outputs of a Bitcoin-family wallet' },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
+      if (!wallet.descriptor_receive) throw new AppError('WALLET_NOT_FOUND_ERROR');
+      const multisig = multisigOf(wallet);
+      const adapter = ctx.chains.utxoChain(wallet.chain_key);
+      const [utxos, locks] = await Promise.all([
+        mapped(() => adapter.listUtxos(multisig, scanCounts(wallet))),
+        lockedOutpoints(ctx.db, wallet.id),
+      ]);
+      const total = utxos.reduce((s, u) => s + u.value, 0n);
+      const locked = utxos.filter((u) => locks.has(`${u.txid}:${u.vout}`)).reduce((s, u) => s + u.value, 0n);
+      // The wallet's asset list reads the balance cache: keep it current.
+      await ctx.db
+        .insertInto('wallet_balances')
+        .values({
+          wallet_id: wallet.id,
+          token_key: 'native',
+          amount: total.toString(),
+          updated_at: new Date(),
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['wallet_id', 'token_key'])
+            .doUpdateSet({ amount: total.toString(), updated_at: new Date() }),
+        )
+        .execute();
+      return reply.ok({
+        symbol: adapter.info.nativeSymbol,
+        balance: satsToCoins(total),
+        balance_sat: total.toString(),
+        locked_sat: locked.toString(),
+        available_sat: (total - locked).toString(),
+        list: utxos.map((u) => ({
+          outpoint: `${u.txid}:${u.vout}`,
+          txid: u.txid,
+          vout: u.vout,
+          value: satsToCoins(u.value),
+          value_sat: u.value.toString(),
+          address: deriveAddress(multisig, u.branch, u.index).address,
+          branch: u.branch,
+          index: u.index,
+          confirmations: u.confirmations ?? 0,
+          locked: locks.has(`${u.txid}:${u.vout}`),
+          task_id: locks.get(`${u.txid}:${u.vout}`) ?? null,
+        })),
+      });
+    },
+  );
 
   /** Fee rates now, sat/vB (slow 12 blocks, standard 6, fast 2; the relay floor on a quiet node). */
-  app.get('/fee/utxo-fee-rate', { config: { access: inSpace('transfer.act') }, schema: { tags: ['transfer'], querystring: walletIdQuery, summary: 'Fee rate tiers of a Bitcoin-family wallet, sat/vB' } }, async (request, reply) => {
-    const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
-    if (!wallet.descriptor_receive) throw new AppError('WALLET_NOT_FOUND_ERROR');
-    const fees = await mapped(() => ctx.chains.utxoChain(wallet.chain_key).getFeeTiers());
-    return reply.ok({ unit: 'sat/vB', slow: fees.tiers.slow.satPerVbyte, standard: fees.tiers.standard.satPerVbyte, fast: fees.tiers.fast.satPerVbyte });
-  });
+  app.get(
+    '/fee/utxo-fee-rate',
+    {
+      config: { access: inSpace('transfer.act') },
+      schema: {
+        tags: ['transfer'],
+        querystring: walletIdQuery,
+        summary: 'Fee rate tiers of a Bitcoin-family wallet, sat/vB',
+      },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
+      if (!wallet.descriptor_receive) throw new AppError('WALLET_NOT_FOUND_ERROR');
+      const fees = await mapped(() => ctx.chains.utxoChain(wallet.chain_key).getFeeTiers());
+      return reply.ok({
+        unit: 'sat/vB',
+        slow: fees.tiers.slow.satPerVbyte,
+        standard: fees.tiers.standard.satPerVbyte,
+        fast: fees.tiers.fast.satPerVbyte,
+      });
+    },
+  );
 }

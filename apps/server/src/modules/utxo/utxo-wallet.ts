@@ -6,7 +6,9 @@ import type { AppContext } from '../../context';
 /** A Bitcoin-family wallet row as the adapter's m-of-n wallet. */
 export function multisigOf(wallet: Wallet): MultisigWallet {
   if (!wallet.utxo_keys) throw new AppError('WALLET_STATUS_ERROR');
-  const keys = (typeof wallet.utxo_keys === 'string' ? JSON.parse(wallet.utxo_keys) : wallet.utxo_keys) as SignerKey[];
+  const keys = (
+    typeof wallet.utxo_keys === 'string' ? JSON.parse(wallet.utxo_keys) : wallet.utxo_keys
+  ) as SignerKey[];
   return { chain: wallet.chain_key as BitcoinChainKey, threshold: wallet.threshold, keys };
 }
 
@@ -23,10 +25,31 @@ export const outpointOf = (u: { txid: string; vout: number }): string => `${u.tx
 
 /** UTXOs as stored (bigints as strings) and back. */
 export function utxoToJson(u: WalletUtxo) {
-  return { txid: u.txid, vout: u.vout, value: u.value.toString(), branch: u.branch, index: u.index, ...(u.prevTxHex ? { prevTxHex: u.prevTxHex } : {}) };
+  return {
+    txid: u.txid,
+    vout: u.vout,
+    value: u.value.toString(),
+    branch: u.branch,
+    index: u.index,
+    ...(u.prevTxHex ? { prevTxHex: u.prevTxHex } : {}),
+  };
 }
-export function utxoFromJson(j: { txid: string; vout: number; value: string; branch: 0 | 1; index: number; prevTxHex?: string }): WalletUtxo {
-  return { txid: j.txid, vout: j.vout, value: BigInt(j.value), branch: j.branch, index: j.index, ...(j.prevTxHex ? { prevTxHex: j.prevTxHex } : {}) };
+export function utxoFromJson(j: {
+  txid: string;
+  vout: number;
+  value: string;
+  branch: 0 | 1;
+  index: number;
+  prevTxHex?: string;
+}): WalletUtxo {
+  return {
+    txid: j.txid,
+    vout: j.vout,
+    value: BigInt(j.value),
+    branch: j.branch,
+    index: j.index,
+    ...(j.prevTxHex ? { prevTxHex: j.prevTxHex } : {}),
+  };
 }
 
 /** sat → coin string with 8 decimals trimmed. */

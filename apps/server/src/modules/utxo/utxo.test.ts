@@ -21,7 +21,10 @@ const CHAIN = 'ltc-regtest' as const;
 /** A BIP-137 signed message with the signer's account key (compressed, P2PKH header 31–34). */
 function signMessage(signer: TestSigner, message: string): string {
   const account = signer.master.derivePath(signer.key.path);
-  const { signature, recoveryId } = ecc.signRecoverable(messageHash(bitcoinNetwork(CHAIN), message), account.privateKey!);
+  const { signature, recoveryId } = ecc.signRecoverable(
+    messageHash(bitcoinNetwork(CHAIN), message),
+    account.privateKey!,
+  );
   return Buffer.concat([Buffer.from([31 + recoveryId]), Buffer.from(signature)]).toString('base64');
 }
 
@@ -30,7 +33,10 @@ interface TaskInfo {
   psbt: string;
   hash: string | null;
   fee_sat: string;
-  signing_requests: Array<{ inputIndex: number; keys: Array<{ fingerprint: string; signed: boolean }> }> | null;
+  signing_requests: Array<{
+    inputIndex: number;
+    keys: Array<{ fingerprint: string; signed: boolean }>;
+  }> | null;
   signatures: unknown[];
   outputs: Array<{ to: string; value_sat: string }>;
   change: { address: string; value_sat: string } | null;
@@ -38,387 +44,771 @@ interface TaskInfo {
   failure_reason: string | null;
 }
 
-describe.skipIf(!isLitecoindAvailable())('Bitcoin-family multisig wallets and transfers (litecoind -regtest)', () => {
-  let t: TestApp;
-  let node: LitecoinRegtest;
-  let dataDir: string;
-  let miner: string;
-  let space: TransferSpace;
-  let signerIds: number[];
-  let walletId: number;
-  let walletAddress: string;
-  const signers = [31, 32, 33].map((n) => testSigner(CHAIN, new Uint8Array(32).fill(n)));
-  const [alice, bob, carol] = [0, 1, 2];
-  const who = (i: number): Person => space.members[i]!;
+describe.skipIf(!isLitecoindAvailable())(
+  'Bitcoin-family multisig wallets and transfers (litecoind -regtest)',
+  () => {
+    let t: TestApp;
+    let node: LitecoinRegtest;
+    let dataDir: string;
+    let miner: string;
+    let space: TransferSpace;
+    let signerIds: number[];
+    let walletId: number;
+    let walletAddress: string;
+    const signers = [31, 32, 33].map((n) => testSigner(CHAIN, new Uint8Array(32).fill(n)));
+    const [alice, bob, carol] = [0, 1, 2];
+    const who = (i: number): Person => space.members[i]!;
 
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'keystead-utxo-api-'));
-    // Litecoin Core relays BIP-125 replacements only with -mempoolreplacement=1 (as the dev server does).
-    enableRegtestReplacement(dataDir);
-    node = (await startLitecoinRegtest({ dataDir }))!;
-    t = await createTestApp({}, { chains: [{ family: 'BTC', chainId: CHAIN, name: 'Litecoin regtest', rpcUrl: node.rpcUrl, rpcUser: node.rpcUser, rpcPassword: node.rpcPassword, isDevnet: true }] });
-    const w = await node.ensureWallet('miner');
-    miner = await node.newAddress(w);
-    await node.mineBlocks(101, miner);
-    space = await transferSpace(t, 3, 'Coins');
-  }, 120_000);
+    beforeAll(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'keystead-utxo-api-'));
+      // Litecoin Core relays BIP-125 replacements only with -mempoolreplacement=1 (as the dev server does).
+      enableRegtestReplacement(dataDir);
+      node = (await startLitecoinRegtest({ dataDir }))!;
+      t = await createTestApp(
+        {},
+        {
+          chains: [
+            {
+              family: 'BTC',
+              chainId: CHAIN,
+              name: 'Litecoin regtest',
+              rpcUrl: node.rpcUrl,
+              rpcUser: node.rpcUser,
+              rpcPassword: node.rpcPassword,
+              isDevnet: true,
+            },
+          ],
+        },
+      );
+      const w = await node.ensureWallet('miner');
+      miner = await node.newAddress(w);
+      await node.mineBlocks(101, miner);
+      space = await transferSpace(t, 3, 'Coins');
+    }, 120_000);
 
-  afterAll(async () => {
-    await t?.close();
-    await node?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it('signer keys: xpub + fingerprint + path, verified by a BIP-137 signature of the challenge; Taproot refused', async () => {
-    signerIds = [];
-    for (const i of [alice, bob, carol]) {
-      const s = signers[i]!;
-      const added = await who(i).client.post<{ id: number; status: number }>('/api/v1/permission-address/bitcoin', { name: `Key ${i}`, chain_key: CHAIN, xpub: s.key.xpub, fingerprint: s.key.fingerprint, path: s.key.path });
-      expect(added.code).toBe('OK');
-      expect(added.data.status).toBe(0);
-      const challenge = await who(i).client.get<{ challenge_id: number; message: string }>('/api/v1/permission-address/challenge', { id: added.data.id });
-      // Someone else's key signing the challenge does not verify it.
-      const wrong = await who(i).client.post('/api/v1/permission-address/bitcoin/verify', { id: added.data.id, challenge_id: challenge.data.challenge_id, signature: signMessage(signers[(i + 1) % 3]!, challenge.data.message) });
-      expect(wrong.code).toBe('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
-      const verified = await who(i).client.post('/api/v1/permission-address/bitcoin/verify', { id: added.data.id, challenge_id: challenge.data.challenge_id, signature: signMessage(s, challenge.data.message) });
-      expect(verified.code).toBe('OK');
-      signerIds.push(added.data.id);
-    }
-    const taproot = testSigner(CHAIN, new Uint8Array(32).fill(40), "m/86'/1'/0'");
-    const refused = await who(alice).client.post('/api/v1/wallets/bitcoin/check', { chain_key: CHAIN, xpub: taproot.key.xpub, fingerprint: taproot.key.fingerprint, path: taproot.key.path });
-    expect(refused.code).toBe('TAPROOT_UNSUPPORTED_ERROR');
-    const trDescriptor = await who(alice).client.post('/api/v1/wallets/bitcoin/check', { chain_key: CHAIN, descriptor: `tr(${signers[0]!.key.xpub}/0/*)` });
-    expect(trDescriptor.code).toBe('TAPROOT_UNSUPPORTED_ERROR');
-    const ok = await who(alice).client.post<{ key: { fingerprint: string } }>('/api/v1/wallets/bitcoin/check', { chain_key: CHAIN, xpub: signers[0]!.key.xpub, fingerprint: signers[0]!.key.fingerprint, path: signers[0]!.key.path });
-    expect(ok.code).toBe('OK');
-    expect(ok.data.key.fingerprint).toBe(signers[0]!.key.fingerprint);
-  });
-
-  it('creates a 2-of-3 P2WSH wallet from the verified keys: normal at once, descriptor agrees with Litecoin Core', async () => {
-    const created = await space.admin.client.post<{ wallet_id: number; status: number; address: string; descriptor: { receive: string; change: string } }>('/api/v1/wallets/bitcoin', {
-      name: 'LTC vault',
-      chain_key: CHAIN,
-      signers: signerIds,
-      threshold: 2,
-      operators: [space.admin.userId],
-      approvers: [who(alice).userId, who(bob).userId],
-      approval_threshold: 2,
+    afterAll(async () => {
+      await t?.close();
+      await node?.stop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
-    expect(created.code).toBe('OK');
-    expect(created.data.status).toBe(1);
-    walletId = created.data.wallet_id;
-    walletAddress = created.data.address;
-    const expected = walletDescriptors({ chain: CHAIN, threshold: 2, keys: signers.map((s) => s.key) });
-    expect(created.data.descriptor).toEqual(expected);
-    const info = (await node.rpc('getdescriptorinfo', [expected.receive])) as { checksum: string };
-    expect(expected.receive.endsWith(`#${info.checksum}`)).toBe(true);
-    const [first] = (await node.rpc('deriveaddresses', [expected.receive, [0, 0]])) as string[];
-    expect(walletAddress).toBe(first);
-    const detail = await space.admin.client.get<{ descriptor: { receive: string } }>('/api/v1/wallets/base-info', { wallet_id: walletId });
-    expect(detail.data.descriptor.receive).toBe(expected.receive);
-    const exported = await space.admin.client.get<{ import_descriptors: Array<{ desc: string }> }>('/api/v1/wallets/bitcoin/descriptor', { wallet_id: walletId });
-    expect(exported.data.import_descriptors.map((d) => d.desc)).toEqual([expected.receive, expected.change]);
-  });
 
-  it('deposit addresses per use, UTXOs with confirmations, balance, fee rates in sat/vB', async () => {
-    const next = await space.admin.client.post<{ address: string; index: number }>('/api/v1/wallets/bitcoin/address', { wallet_id: walletId });
-    expect(next.data.index).toBe(1);
-    const again = await space.admin.client.post<{ address: string; index: number }>('/api/v1/wallets/bitcoin/address', { wallet_id: walletId });
-    expect(again.data.index).toBe(2);
-    await node.rpc('sendtoaddress', [walletAddress, 3], { wallet: 'miner' });
-    await node.rpc('sendtoaddress', [next.data.address, 1.5], { wallet: 'miner' });
-    await node.mineBlocks(1, miner);
-    const utxos = await space.admin.client.get<{ balance: string; list: Array<{ value: string; confirmations: number; locked: boolean; index: number }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
-    expect(utxos.code).toBe('OK');
-    expect(utxos.data.balance).toBe('4.5');
-    expect(utxos.data.list.map((u) => [u.value, u.index, u.confirmations, u.locked]).sort()).toEqual([
-      ['1.5', 1, 1, false],
-      ['3', 0, 1, false],
-    ]);
-    const assets = await space.admin.client.get<{ detail: Array<{ symbol: string; amount: string }> }>('/api/v1/wallets/asset-info', { wallet_id: walletId });
-    expect(assets.data.detail.find((l) => l.symbol === 'LTC')!.amount).toBe('4.5');
-    const fees = await space.admin.client.get<{ unit: string; slow: number; standard: number; fast: number }>('/api/v1/fee/utxo-fee-rate', { wallet_id: walletId });
-    expect(fees.data).toMatchObject({ unit: 'sat/vB', slow: 1 });
-    expect(fees.data.fast).toBeGreaterThanOrEqual(fees.data.standard);
-  });
+    it('signer keys: xpub + fingerprint + path, verified by a BIP-137 signature of the challenge; Taproot refused', async () => {
+      signerIds = [];
+      for (const i of [alice, bob, carol]) {
+        const s = signers[i]!;
+        const added = await who(i).client.post<{ id: number; status: number }>(
+          '/api/v1/permission-address/bitcoin',
+          {
+            name: `Key ${i}`,
+            chain_key: CHAIN,
+            xpub: s.key.xpub,
+            fingerprint: s.key.fingerprint,
+            path: s.key.path,
+          },
+        );
+        expect(added.code).toBe('OK');
+        expect(added.data.status).toBe(0);
+        const challenge = await who(i).client.get<{ challenge_id: number; message: string }>(
+          '/api/v1/permission-address/challenge',
+          { id: added.data.id },
+        );
+        // Someone else's key signing the challenge does not verify it.
+        const wrong = await who(i).client.post('/api/v1/permission-address/bitcoin/verify', {
+          id: added.data.id,
+          challenge_id: challenge.data.challenge_id,
+          signature: signMessage(signers[(i + 1) % 3]!, challenge.data.message),
+        });
+        expect(wrong.code).toBe('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
+        const verified = await who(i).client.post('/api/v1/permission-address/bitcoin/verify', {
+          id: added.data.id,
+          challenge_id: challenge.data.challenge_id,
+          signature: signMessage(s, challenge.data.message),
+        });
+        expect(verified.code).toBe('OK');
+        signerIds.push(added.data.id);
+      }
+      const taproot = testSigner(CHAIN, new Uint8Array(32).fill(40), "m/86'/1'/0'");
+      const refused = await who(alice).client.post('/api/v1/wallets/bitcoin/check', {
+        chain_key: CHAIN,
+        xpub: taproot.key.xpub,
+        fingerprint: taproot.key.fingerprint,
+        path: taproot.key.path,
+      });
+      expect(refused.code).toBe('TAPROOT_UNSUPPORTED_ERROR');
+      const trDescriptor = await who(alice).client.post('/api/v1/wallets/bitcoin/check', {
+        chain_key: CHAIN,
+        descriptor: `tr(${signers[0]!.key.xpub}/0/*)`,
+      });
+      expect(trDescriptor.code).toBe('TAPROOT_UNSUPPORTED_ERROR');
+      const ok = await who(alice).client.post<{ key: { fingerprint: string } }>(
+        '/api/v1/wallets/bitcoin/check',
+        {
+          chain_key: CHAIN,
+          xpub: signers[0]!.key.xpub,
+          fingerprint: signers[0]!.key.fingerprint,
+          path: signers[0]!.key.path,
+        },
+      );
+      expect(ok.code).toBe('OK');
+      expect(ok.data.key.fingerprint).toBe(signers[0]!.key.fingerprint);
+    });
 
-  it('refuses: UTXO shortage, dust, fee above the balance, Taproot recipient, locked outpoints', async () => {
-    const outside = await node.newAddress('miner');
-    const post = (body: Record<string, unknown>) => space.admin.client.post('/api/v1/task', { wallet_id: walletId, to: outside, fee_tier: 'custom', custom_fee_rate: '2', ...body });
-    expect((await post({ amount: '100' })).code).toBe('UTXO_SHORTAGE_ERROR');
-    expect((await post({ amount: '0.000001' })).code).toBe('TRANSFER_VOLUME_TOO_SMALL_ERROR');
-    expect((await post({ amount: '4.5' })).code).toBe('TRANSFER_FEE_EXCEEDS_BALANCE_ERROR');
-    expect((await post({ amount: '1', to: 'rltc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqgzjz8m' })).code).toMatch(/TAPROOT_UNSUPPORTED_ERROR|CHAIN_ADDRESS_INVALID_ERROR/);
-    expect((await post({ amount: '1', utxos: [`${'ab'.repeat(32)}:0`] })).code).toBe('UTXO_SHORTAGE_ERROR');
-  });
+    it('creates a 2-of-3 P2WSH wallet from the verified keys: normal at once, descriptor agrees with Litecoin Core', async () => {
+      const created = await space.admin.client.post<{
+        wallet_id: number;
+        status: number;
+        address: string;
+        descriptor: { receive: string; change: string };
+      }>('/api/v1/wallets/bitcoin', {
+        name: 'LTC vault',
+        chain_key: CHAIN,
+        signers: signerIds,
+        threshold: 2,
+        operators: [space.admin.userId],
+        approvers: [who(alice).userId, who(bob).userId],
+        approval_threshold: 2,
+      });
+      expect(created.code).toBe('OK');
+      expect(created.data.status).toBe(1);
+      walletId = created.data.wallet_id;
+      walletAddress = created.data.address;
+      const expected = walletDescriptors({ chain: CHAIN, threshold: 2, keys: signers.map((s) => s.key) });
+      expect(created.data.descriptor).toEqual(expected);
+      const info = (await node.rpc('getdescriptorinfo', [expected.receive])) as { checksum: string };
+      expect(expected.receive.endsWith(`#${info.checksum}`)).toBe(true);
+      const [first] = (await node.rpc('deriveaddresses', [expected.receive, [0, 0]])) as string[];
+      expect(walletAddress).toBe(first);
+      const detail = await space.admin.client.get<{ descriptor: { receive: string } }>(
+        '/api/v1/wallets/base-info',
+        { wallet_id: walletId },
+      );
+      expect(detail.data.descriptor.receive).toBe(expected.receive);
+      const exported = await space.admin.client.get<{ import_descriptors: Array<{ desc: string }> }>(
+        '/api/v1/wallets/bitcoin/descriptor',
+        { wallet_id: walletId },
+      );
+      expect(exported.data.import_descriptors.map((d) => d.desc)).toEqual([
+        expected.receive,
+        expected.change,
+      ]);
+    });
 
-  let taskId: number;
-  let outside: string;
-  let second: string;
+    it('deposit addresses per use, UTXOs with confirmations, balance, fee rates in sat/vB', async () => {
+      const next = await space.admin.client.post<{ address: string; index: number }>(
+        '/api/v1/wallets/bitcoin/address',
+        { wallet_id: walletId },
+      );
+      expect(next.data.index).toBe(1);
+      const again = await space.admin.client.post<{ address: string; index: number }>(
+        '/api/v1/wallets/bitcoin/address',
+        { wallet_id: walletId },
+      );
+      expect(again.data.index).toBe(2);
+      await node.rpc('sendtoaddress', [walletAddress, 3], { wallet: 'miner' });
+      await node.rpc('sendtoaddress', [next.data.address, 1.5], { wallet: 'miner' });
+      await node.mineBlocks(1, miner);
+      const utxos = await space.admin.client.get<{
+        balance: string;
+        list: Array<{ value: string; confirmations: number; locked: boolean; index: number }>;
+      }>('/api/v1/wallets/utxos', { wallet_id: walletId });
+      expect(utxos.code).toBe('OK');
+      expect(utxos.data.balance).toBe('4.5');
+      expect(utxos.data.list.map((u) => [u.value, u.index, u.confirmations, u.locked]).sort()).toEqual([
+        ['1.5', 1, 1, false],
+        ['3', 0, 1, false],
+      ]);
+      const assets = await space.admin.client.get<{ detail: Array<{ symbol: string; amount: string }> }>(
+        '/api/v1/wallets/asset-info',
+        { wallet_id: walletId },
+      );
+      expect(assets.data.detail.find((l) => l.symbol === 'LTC')!.amount).toBe('4.5');
+      const fees = await space.admin.client.get<{
+        unit: string;
+        slow: number;
+        standard: number;
+        fast: number;
+      }>('/api/v1/fee/utxo-fee-rate', { wallet_id: walletId });
+      expect(fees.data).toMatchObject({ unit: 'sat/vB', slow: 1 });
+      expect(fees.data.fast).toBeGreaterThanOrEqual(fees.data.standard);
+    });
 
-  it('a transfer to two outside addresses with change: 2 approvals, UTXOs locked, PSBT and signing requests at 3', async () => {
-    outside = await node.newAddress('miner');
-    // Risk tags work for Bitcoin-family recipients too: a new address, and a malformed one refused.
-    const tags = await space.admin.client.get<{ tags: number[] }>('/api/v1/address/tag', { wallet_id: walletId, address: outside });
-    expect(tags.data.tags).toContain(6);
-    expect((await space.admin.client.get('/api/v1/address/tag', { wallet_id: walletId, address: '0x0000000000000000000000000000000000000001' })).code).toBe('CHAIN_ADDRESS_INVALID_ERROR');
-    second = await node.newAddress('miner');
-    const created = await space.admin.client.post<{ task_id: number; status: number }>('/api/v1/task', { wallet_id: walletId, to: outside, amount: '4', outputs: [{ to: second, amount: '0.1' }], fee_tier: 'custom', custom_fee_rate: '2' });
-    expect(created.code).toBe('OK');
-    expect(created.data.status).toBe(0);
-    taskId = created.data.task_id;
-    const locked = await space.admin.client.get<{ available_sat: string; list: Array<{ locked: boolean; task_id: number | null }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
-    expect(locked.data.list.every((u) => u.locked && u.task_id === taskId)).toBe(true);
-    expect(locked.data.available_sat).toBe('0');
-    // Nothing left to spend while the task is active.
-    expect((await space.admin.client.post('/api/v1/task', { wallet_id: walletId, to: outside, amount: '0.1' })).code).toBe('UTXO_SHORTAGE_ERROR');
-    for (const i of [alice, bob]) expect((await who(i).client.post('/api/v1/task/approve', { task_id: taskId, result: 1 })).code).toBe('OK');
-    const info = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId });
-    expect(info.data.status).toBe(3);
-    expect(info.data.psbt).toMatch(/^cHNid/);
-    expect(info.data.signing_requests).toHaveLength(2);
-    expect(info.data.signing_requests![0]!.keys.map((k) => k.fingerprint).sort()).toEqual(signers.map((s) => s.key.fingerprint).sort());
-    expect(info.data.outputs.map((o) => o.to)).toEqual([outside, second]);
-    expect(info.data.change).not.toBeNull();
-  });
+    it('refuses: UTXO shortage, dust, fee above the balance, Taproot recipient, locked outpoints', async () => {
+      const outside = await node.newAddress('miner');
+      const post = (body: Record<string, unknown>) =>
+        space.admin.client.post('/api/v1/task', {
+          wallet_id: walletId,
+          to: outside,
+          fee_tier: 'custom',
+          custom_fee_rate: '2',
+          ...body,
+        });
+      expect((await post({ amount: '100' })).code).toBe('UTXO_SHORTAGE_ERROR');
+      expect((await post({ amount: '0.000001' })).code).toBe('TRANSFER_VOLUME_TOO_SMALL_ERROR');
+      expect((await post({ amount: '4.5' })).code).toBe('TRANSFER_FEE_EXCEEDS_BALANCE_ERROR');
+      expect(
+        (await post({ amount: '1', to: 'rltc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqgzjz8m' }))
+          .code,
+      ).toMatch(/TAPROOT_UNSUPPORTED_ERROR|CHAIN_ADDRESS_INVALID_ERROR/);
+      expect((await post({ amount: '1', utxos: [`${'ab'.repeat(32)}:0`] })).code).toBe('UTXO_SHORTAGE_ERROR');
+    });
 
-  it('PSBT signatures: a key of another user is refused, one signature cannot be broadcast (stays 3), two move it to 5', async () => {
-    const { data } = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId });
-    // Alice sends Bob's signature: not her key.
-    expect((await who(alice).client.post('/api/v1/sign', { task_id: taskId, psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[bob]!) })).code).toBe('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
-    // A tampered PSBT (another transaction) is refused.
-    const one = await who(alice).client.post<{ status: number; signatures: number }>('/api/v1/sign', { task_id: taskId, psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[alice]!) });
-    expect(one.data).toMatchObject({ status: 3, signatures: 1 });
-    expect((await who(alice).client.post('/api/v1/sign', { task_id: taskId, psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[alice]!) })).code).toBe('SIGNATURE_DUPLICATE_ERROR');
-    const early = await space.admin.client.post<{ reason: string }>('/api/v1/broadcast', { task_id: taskId });
-    expect(early.code).toBe('TASK_STATUS_ERROR');
-    expect(early.data).toMatchObject({ reason: 'signatures_below_threshold' });
-    expect((await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId })).data.status).toBe(3);
-    const two = await who(bob).client.post<{ status: number; signatures: number }>('/api/v1/sign', { task_id: taskId, psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[bob]!) });
-    expect(two.data).toMatchObject({ status: 5, signatures: 2 });
-    expect((await who(carol).client.post('/api/v1/sign', { task_id: taskId, psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[carol]!) })).code).toBe('SIGNATURE_TASK_STATUS_ERROR');
-  });
+    let taskId: number;
+    let outside: string;
+    let second: string;
 
-  let replacementId: number;
+    it('a transfer to two outside addresses with change: 2 approvals, UTXOs locked, PSBT and signing requests at 3', async () => {
+      outside = await node.newAddress('miner');
+      // Risk tags work for Bitcoin-family recipients too: a new address, and a malformed one refused.
+      const tags = await space.admin.client.get<{ tags: number[] }>('/api/v1/address/tag', {
+        wallet_id: walletId,
+        address: outside,
+      });
+      expect(tags.data.tags).toContain(6);
+      expect(
+        (
+          await space.admin.client.get('/api/v1/address/tag', {
+            wallet_id: walletId,
+            address: '0x0000000000000000000000000000000000000001',
+          })
+        ).code,
+      ).toBe('CHAIN_ADDRESS_INVALID_ERROR');
+      second = await node.newAddress('miner');
+      const created = await space.admin.client.post<{ task_id: number; status: number }>('/api/v1/task', {
+        wallet_id: walletId,
+        to: outside,
+        amount: '4',
+        outputs: [{ to: second, amount: '0.1' }],
+        fee_tier: 'custom',
+        custom_fee_rate: '2',
+      });
+      expect(created.code).toBe('OK');
+      expect(created.data.status).toBe(0);
+      taskId = created.data.task_id;
+      const locked = await space.admin.client.get<{
+        available_sat: string;
+        list: Array<{ locked: boolean; task_id: number | null }>;
+      }>('/api/v1/wallets/utxos', { wallet_id: walletId });
+      expect(locked.data.list.every((u) => u.locked && u.task_id === taskId)).toBe(true);
+      expect(locked.data.available_sat).toBe('0');
+      // Nothing left to spend while the task is active.
+      expect(
+        (await space.admin.client.post('/api/v1/task', { wallet_id: walletId, to: outside, amount: '0.1' }))
+          .code,
+      ).toBe('UTXO_SHORTAGE_ERROR');
+      for (const i of [alice, bob])
+        expect((await who(i).client.post('/api/v1/task/approve', { task_id: taskId, result: 1 })).code).toBe(
+          'OK',
+        );
+      const info = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId });
+      expect(info.data.status).toBe(3);
+      expect(info.data.psbt).toMatch(/^cHNid/);
+      expect(info.data.signing_requests).toHaveLength(2);
+      expect(info.data.signing_requests![0]!.keys.map((k) => k.fingerprint).sort()).toEqual(
+        signers.map((s) => s.key.fingerprint).sort(),
+      );
+      expect(info.data.outputs.map((o) => o.to)).toEqual([outside, second]);
+      expect(info.data.change).not.toBeNull();
+    });
 
-  it('broadcast: stored then relayed once (6); a second broadcast is refused; RBF at a too-low rate refused, a higher one replaces it', async () => {
-    const sent = await space.admin.client.post<{ status: number; tx_hash: string }>('/api/v1/broadcast', { task_id: taskId });
-    expect(sent.code).toBe('OK');
-    expect(sent.data.status).toBe(6);
-    const original = sent.data.tx_hash;
-    expect((await node.rpc('getrawmempool')) as string[]).toContain(original);
-    expect((await space.admin.client.post('/api/v1/broadcast', { task_id: taskId })).code).toBe('TX_ALREADY_BROADCAST_ERROR');
-    const attempts = await t.ctx.db.selectFrom('task_broadcasts').select(['tx_hash', 'send_count', 'raw_tx']).where('task_id', '=', taskId).execute();
-    expect(attempts).toHaveLength(1);
-    expect(attempts[0]).toMatchObject({ tx_hash: original, send_count: 1 });
+    it('PSBT signatures: a key of another user is refused, one signature cannot be broadcast (stays 3), two move it to 5', async () => {
+      const { data } = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId });
+      // Alice sends Bob's signature: not her key.
+      expect(
+        (
+          await who(alice).client.post('/api/v1/sign', {
+            task_id: taskId,
+            psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[bob]!),
+          })
+        ).code,
+      ).toBe('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
+      // A tampered PSBT (another transaction) is refused.
+      const one = await who(alice).client.post<{ status: number; signatures: number }>('/api/v1/sign', {
+        task_id: taskId,
+        psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[alice]!),
+      });
+      expect(one.data).toMatchObject({ status: 3, signatures: 1 });
+      expect(
+        (
+          await who(alice).client.post('/api/v1/sign', {
+            task_id: taskId,
+            psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[alice]!),
+          })
+        ).code,
+      ).toBe('SIGNATURE_DUPLICATE_ERROR');
+      const early = await space.admin.client.post<{ reason: string }>('/api/v1/broadcast', {
+        task_id: taskId,
+      });
+      expect(early.code).toBe('TASK_STATUS_ERROR');
+      expect(early.data).toMatchObject({ reason: 'signatures_below_threshold' });
+      expect(
+        (await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId })).data.status,
+      ).toBe(3);
+      const two = await who(bob).client.post<{ status: number; signatures: number }>('/api/v1/sign', {
+        task_id: taskId,
+        psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[bob]!),
+      });
+      expect(two.data).toMatchObject({ status: 5, signatures: 2 });
+      expect(
+        (
+          await who(carol).client.post('/api/v1/sign', {
+            task_id: taskId,
+            psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[carol]!),
+          })
+        ).code,
+      ).toBe('SIGNATURE_TASK_STATUS_ERROR');
+    });
 
-    expect((await space.admin.client.post('/api/v1/task/speed-up', { task_id: taskId, fee_tier: 'custom', custom_fee_rate: '2.5' })).code).toBe('RBF_FEE_RATE_TOO_LOW_ERROR');
-    const bumped = await space.admin.client.post<{ task_id: number; status: number }>('/api/v1/task/speed-up', { task_id: taskId, fee_tier: 'custom', custom_fee_rate: '10' });
-    expect(bumped.code).toBe('OK');
-    expect(bumped.data.status).toBe(3);
-    replacementId = bumped.data.task_id;
-    const info = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: replacementId });
-    expect(BigInt(info.data.fee_sat)).toBeGreaterThan(BigInt((await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId })).data.fee_sat));
-    for (const i of [bob, carol]) expect((await who(i).client.post('/api/v1/sign', { task_id: replacementId, psbt: signPsbtAsSigner(info.data.psbt, CHAIN, signers[i]!) })).code).toBe('OK');
-    const replaced = await space.admin.client.post<{ tx_hash: string }>('/api/v1/broadcast', { task_id: replacementId });
-    expect(replaced.code).toBe('OK');
-    const mempool = (await node.rpc('getrawmempool')) as string[];
-    expect(mempool).toContain(replaced.data.tx_hash);
-    expect(mempool).not.toContain(original);
-    const old = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId });
-    expect(old.data.status).toBe(10);
-    expect(old.data.replaced_by).toMatchObject({ task_id: replacementId });
-  });
+    let replacementId: number;
 
-  it('the watcher confirms after mining (→ 1); the recipients are paid and the change is the wallet’s only UTXO', async () => {
-    await node.mineBlocks(1, miner);
-    expect(await followUtxoTransfers(t.ctx)).toBe(1);
-    const done = await space.admin.client.get<TaskInfo & { hash: string }>('/api/v1/task/info', { task_id: replacementId });
-    expect(done.data.status).toBe(1);
-    const tx = (await node.rpc('getrawtransaction', [done.data.hash, true])) as { confirmations: number; vout: Array<{ value: number; scriptPubKey: { address?: string; addresses?: string[] } }> };
-    expect(tx.confirmations).toBe(1);
-    const paid = (address: string) => tx.vout.find((o) => (o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0]) === address)?.value;
-    expect(paid(outside)).toBe(4);
-    expect(paid(second)).toBe(0.1);
-    const utxos = await space.admin.client.get<{ list: Array<{ branch: number; locked: boolean }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
-    expect(utxos.data.list).toHaveLength(1);
-    expect(utxos.data.list[0]).toMatchObject({ branch: 1, locked: false });
-  });
+    it('broadcast: stored then relayed once (6); a second broadcast is refused; RBF at a too-low rate refused, a higher one replaces it', async () => {
+      const sent = await space.admin.client.post<{ status: number; tx_hash: string }>('/api/v1/broadcast', {
+        task_id: taskId,
+      });
+      expect(sent.code).toBe('OK');
+      expect(sent.data.status).toBe(6);
+      const original = sent.data.tx_hash;
+      expect((await node.rpc('getrawmempool')) as string[]).toContain(original);
+      expect((await space.admin.client.post('/api/v1/broadcast', { task_id: taskId })).code).toBe(
+        'TX_ALREADY_BROADCAST_ERROR',
+      );
+      const attempts = await t.ctx.db
+        .selectFrom('task_broadcasts')
+        .select(['tx_hash', 'send_count', 'raw_tx'])
+        .where('task_id', '=', taskId)
+        .execute();
+      expect(attempts).toHaveLength(1);
+      expect(attempts[0]).toMatchObject({ tx_hash: original, send_count: 1 });
 
-  it('a replaced transfer whose own transaction is mined after all is completed, and its rival cancelled', async () => {
-    // The state a dropped replacement leaves: the task whose txid is in a block was marked replaced (10)
-    // while the other one of the pair still waits at 6. The watcher must follow the chain, not the marks.
-    const mined = await t.ctx.db.selectFrom('tasks').select(['id', 'replaces']).where('id', '=', replacementId).executeTakeFirstOrThrow();
-    await t.ctx.db.updateTable('tasks').set({ status: 10, block_hash: null, block_number: null, failure_reason: 'replaced' }).where('id', '=', mined.id).execute();
-    await t.ctx.db.updateTable('tasks').set({ status: 6 }).where('id', '=', mined.replaces!).execute();
-    expect(await followUtxoTransfers(t.ctx)).toBe(1);
-    const revived = await t.ctx.db.selectFrom('tasks').select(['status', 'block_hash']).where('id', '=', mined.id).executeTakeFirstOrThrow();
-    expect(revived.status).toBe(1);
-    expect(revived.block_hash).not.toBeNull();
-    expect((await t.ctx.db.selectFrom('tasks').select('status').where('id', '=', mined.replaces!).executeTakeFirstOrThrow()).status).toBe(10);
-  });
+      expect(
+        (
+          await space.admin.client.post('/api/v1/task/speed-up', {
+            task_id: taskId,
+            fee_tier: 'custom',
+            custom_fee_rate: '2.5',
+          })
+        ).code,
+      ).toBe('RBF_FEE_RATE_TOO_LOW_ERROR');
+      const bumped = await space.admin.client.post<{ task_id: number; status: number }>(
+        '/api/v1/task/speed-up',
+        { task_id: taskId, fee_tier: 'custom', custom_fee_rate: '10' },
+      );
+      expect(bumped.code).toBe('OK');
+      expect(bumped.data.status).toBe(3);
+      replacementId = bumped.data.task_id;
+      const info = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: replacementId });
+      expect(BigInt(info.data.fee_sat)).toBeGreaterThan(
+        BigInt(
+          (await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId })).data.fee_sat,
+        ),
+      );
+      for (const i of [bob, carol])
+        expect(
+          (
+            await who(i).client.post('/api/v1/sign', {
+              task_id: replacementId,
+              psbt: signPsbtAsSigner(info.data.psbt, CHAIN, signers[i]!),
+            })
+          ).code,
+        ).toBe('OK');
+      const replaced = await space.admin.client.post<{ tx_hash: string }>('/api/v1/broadcast', {
+        task_id: replacementId,
+      });
+      expect(replaced.code).toBe('OK');
+      const mempool = (await node.rpc('getrawmempool')) as string[];
+      expect(mempool).toContain(replaced.data.tx_hash);
+      expect(mempool).not.toContain(original);
+      const old = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId });
+      expect(old.data.status).toBe(10);
+      expect(old.data.replaced_by).toMatchObject({ task_id: replacementId });
+    });
 
-  /** Creates a 0.1 LTC transfer and takes it through two approvals (and two signatures when `sign`). */
-  async function transfer(sign: boolean): Promise<number> {
-    const created = await space.admin.client.post<{ task_id: number }>('/api/v1/task', { wallet_id: walletId, to: outside, amount: '0.1', fee_tier: 'slow' });
-    expect(created.code).toBe('OK');
-    const id = created.data.task_id;
-    for (const i of [alice, bob]) expect((await who(i).client.post('/api/v1/task/approve', { task_id: id, result: 1 })).code).toBe('OK');
-    if (sign) {
-      const { data } = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: id });
-      for (const i of [alice, carol]) expect((await who(i).client.post('/api/v1/sign', { task_id: id, psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[i]!) })).code).toBe('OK');
+    it('the watcher confirms after mining (→ 1); the recipients are paid and the change is the wallet’s only UTXO', async () => {
+      await node.mineBlocks(1, miner);
+      expect(await followUtxoTransfers(t.ctx)).toBe(1);
+      const done = await space.admin.client.get<TaskInfo & { hash: string }>('/api/v1/task/info', {
+        task_id: replacementId,
+      });
+      expect(done.data.status).toBe(1);
+      const tx = (await node.rpc('getrawtransaction', [done.data.hash, true])) as {
+        confirmations: number;
+        vout: Array<{ value: number; scriptPubKey: { address?: string; addresses?: string[] } }>;
+      };
+      expect(tx.confirmations).toBe(1);
+      const paid = (address: string) =>
+        tx.vout.find((o) => (o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0]) === address)?.value;
+      expect(paid(outside)).toBe(4);
+      expect(paid(second)).toBe(0.1);
+      const utxos = await space.admin.client.get<{ list: Array<{ branch: number; locked: boolean }> }>(
+        '/api/v1/wallets/utxos',
+        { wallet_id: walletId },
+      );
+      expect(utxos.data.list).toHaveLength(1);
+      expect(utxos.data.list[0]).toMatchObject({ branch: 1, locked: false });
+    });
+
+    it('a replaced transfer whose own transaction is mined after all is completed, and its rival cancelled', async () => {
+      // The state a dropped replacement leaves: the task whose txid is in a block was marked replaced (10)
+      // while the other one of the pair still waits at 6. The watcher must follow the chain, not the marks.
+      const mined = await t.ctx.db
+        .selectFrom('tasks')
+        .select(['id', 'replaces'])
+        .where('id', '=', replacementId)
+        .executeTakeFirstOrThrow();
+      await t.ctx.db
+        .updateTable('tasks')
+        .set({ status: 10, block_hash: null, block_number: null, failure_reason: 'replaced' })
+        .where('id', '=', mined.id)
+        .execute();
+      await t.ctx.db.updateTable('tasks').set({ status: 6 }).where('id', '=', mined.replaces!).execute();
+      expect(await followUtxoTransfers(t.ctx)).toBe(1);
+      const revived = await t.ctx.db
+        .selectFrom('tasks')
+        .select(['status', 'block_hash'])
+        .where('id', '=', mined.id)
+        .executeTakeFirstOrThrow();
+      expect(revived.status).toBe(1);
+      expect(revived.block_hash).not.toBeNull();
+      expect(
+        (
+          await t.ctx.db
+            .selectFrom('tasks')
+            .select('status')
+            .where('id', '=', mined.replaces!)
+            .executeTakeFirstOrThrow()
+        ).status,
+      ).toBe(10);
+    });
+
+    /** Creates a 0.1 LTC transfer and takes it through two approvals (and two signatures when `sign`). */
+    async function transfer(sign: boolean): Promise<number> {
+      const created = await space.admin.client.post<{ task_id: number }>('/api/v1/task', {
+        wallet_id: walletId,
+        to: outside,
+        amount: '0.1',
+        fee_tier: 'slow',
+      });
+      expect(created.code).toBe('OK');
+      const id = created.data.task_id;
+      for (const i of [alice, bob])
+        expect((await who(i).client.post('/api/v1/task/approve', { task_id: id, result: 1 })).code).toBe(
+          'OK',
+        );
+      if (sign) {
+        const { data } = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: id });
+        for (const i of [alice, carol])
+          expect(
+            (
+              await who(i).client.post('/api/v1/sign', {
+                task_id: id,
+                psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[i]!),
+              })
+            ).code,
+          ).toBe('OK');
+      }
+      return id;
     }
-    return id;
-  }
-  const lockedBy = async () => (await space.admin.client.get<{ list: Array<{ task_id: number | null }> }>('/api/v1/wallets/utxos', { wallet_id: walletId })).data.list.map((u) => u.task_id);
+    const lockedBy = async () =>
+      (
+        await space.admin.client.get<{ list: Array<{ task_id: number | null }> }>('/api/v1/wallets/utxos', {
+          wallet_id: walletId,
+        })
+      ).data.list.map((u) => u.task_id);
 
-  it('revoke at 5 ends the task and frees its outpoints', async () => {
-    const id = await transfer(true);
-    expect(await lockedBy()).toEqual([id]);
-    const revoked = await space.admin.client.post<{ status: number }>('/api/v1/task/revoke', { task_id: id });
-    expect(revoked.data.status).toBe(7);
-    expect(await lockedBy()).toEqual([null]);
-    expect((await space.admin.client.post('/api/v1/broadcast', { task_id: id })).code).toBe('TASK_STATUS_ERROR');
-  });
+    it('revoke at 5 ends the task and frees its outpoints', async () => {
+      const id = await transfer(true);
+      expect(await lockedBy()).toEqual([id]);
+      const revoked = await space.admin.client.post<{ status: number }>('/api/v1/task/revoke', {
+        task_id: id,
+      });
+      expect(revoked.data.status).toBe(7);
+      expect(await lockedBy()).toEqual([null]);
+      expect((await space.admin.client.post('/api/v1/broadcast', { task_id: id })).code).toBe(
+        'TASK_STATUS_ERROR',
+      );
+    });
 
-  let resentTx: string;
-  let resentTask: number;
+    let resentTx: string;
+    let resentTask: number;
 
-  it('outbox: a broadcast stored but never sent (node unreachable) is sent by the watcher once, not again once known', async () => {
-    resentTask = await transfer(true);
-    const adapter = t.ctx.chains.utxoChain(CHAIN);
-    const realBroadcast = adapter.broadcast;
-    adapter.broadcast = async () => {
-      throw new BitcoinError('RPC_ERROR', 'node unreachable');
-    };
-    let sent;
-    try {
-      sent = await space.admin.client.post<{ status: number; tx_hash: string }>('/api/v1/broadcast', { task_id: resentTask });
-    } finally {
-      adapter.broadcast = realBroadcast;
-    }
-    expect(sent.data.status).toBe(6);
-    resentTx = sent.data.tx_hash;
-    expect((await node.rpc('getrawmempool')) as string[]).not.toContain(resentTx);
-    const attempt = () => t.ctx.db.selectFrom('task_broadcasts').select(['send_count', 'sent_at']).where('tx_hash', '=', resentTx).executeTakeFirstOrThrow();
-    expect(await attempt()).toMatchObject({ send_count: 1, sent_at: null });
-    // Too recent to resend; then older than the resend delay: sent once more.
-    await followUtxoTransfers(t.ctx);
-    expect((await attempt()).send_count).toBe(1);
-    await t.ctx.db.updateTable('task_broadcasts').set({ created_at: new Date(Date.now() - 60_000) } as never).where('tx_hash', '=', resentTx).execute();
-    await followUtxoTransfers(t.ctx);
-    expect((await node.rpc('getrawmempool')) as string[]).toContain(resentTx);
-    expect((await attempt()).send_count).toBe(2);
-    await t.ctx.db.updateTable('task_broadcasts').set({ sent_at: new Date(Date.now() - 60_000) }).where('tx_hash', '=', resentTx).execute();
-    await followUtxoTransfers(t.ctx);
-    expect((await attempt()).send_count).toBe(2);
-  });
+    it('outbox: a broadcast stored but never sent (node unreachable) is sent by the watcher once, not again once known', async () => {
+      resentTask = await transfer(true);
+      const adapter = t.ctx.chains.utxoChain(CHAIN);
+      const realBroadcast = adapter.broadcast;
+      adapter.broadcast = async () => {
+        throw new BitcoinError('RPC_ERROR', 'node unreachable');
+      };
+      let sent;
+      try {
+        sent = await space.admin.client.post<{ status: number; tx_hash: string }>('/api/v1/broadcast', {
+          task_id: resentTask,
+        });
+      } finally {
+        adapter.broadcast = realBroadcast;
+      }
+      expect(sent.data.status).toBe(6);
+      resentTx = sent.data.tx_hash;
+      expect((await node.rpc('getrawmempool')) as string[]).not.toContain(resentTx);
+      const attempt = () =>
+        t.ctx.db
+          .selectFrom('task_broadcasts')
+          .select(['send_count', 'sent_at'])
+          .where('tx_hash', '=', resentTx)
+          .executeTakeFirstOrThrow();
+      expect(await attempt()).toMatchObject({ send_count: 1, sent_at: null });
+      // Too recent to resend; then older than the resend delay: sent once more.
+      await followUtxoTransfers(t.ctx);
+      expect((await attempt()).send_count).toBe(1);
+      await t.ctx.db
+        .updateTable('task_broadcasts')
+        .set({ created_at: new Date(Date.now() - 60_000) } as never)
+        .where('tx_hash', '=', resentTx)
+        .execute();
+      await followUtxoTransfers(t.ctx);
+      expect((await node.rpc('getrawmempool')) as string[]).toContain(resentTx);
+      expect((await attempt()).send_count).toBe(2);
+      await t.ctx.db
+        .updateTable('task_broadcasts')
+        .set({ sent_at: new Date(Date.now() - 60_000) })
+        .where('tx_hash', '=', resentTx)
+        .execute();
+      await followUtxoTransfers(t.ctx);
+      expect((await attempt()).send_count).toBe(2);
+    });
 
-  it('reorg: a confirmed transfer whose block leaves the main chain goes back to 6, and to 1 when mined again', async () => {
-    const [block] = await node.mineBlocks(1, miner);
-    await followUtxoTransfers(t.ctx);
-    const status = async () => (await space.admin.client.get<TaskInfo & { block_number: string | null }>('/api/v1/task/info', { task_id: resentTask })).data;
-    expect(await status()).toMatchObject({ status: 1, hash: resentTx });
-    const records = () => t.ctx.db.selectFrom('transfer_records').select('tx_hash').where('task_id', '=', resentTask).execute();
-    expect(await records()).toHaveLength(1);
-    await node.rpc('invalidateblock', [block]);
-    await followUtxoTransfers(t.ctx);
-    expect(await status()).toMatchObject({ status: 6, block_number: null });
-    expect(await records()).toHaveLength(0);
-    await node.rpc('reconsiderblock', [block]);
-    await followUtxoTransfers(t.ctx);
-    expect(await status()).toMatchObject({ status: 1 });
-    expect(await records()).toHaveLength(1);
-  });
+    it('reorg: a confirmed transfer whose block leaves the main chain goes back to 6, and to 1 when mined again', async () => {
+      const [block] = await node.mineBlocks(1, miner);
+      await followUtxoTransfers(t.ctx);
+      const status = async () =>
+        (
+          await space.admin.client.get<TaskInfo & { block_number: string | null }>('/api/v1/task/info', {
+            task_id: resentTask,
+          })
+        ).data;
+      expect(await status()).toMatchObject({ status: 1, hash: resentTx });
+      const records = () =>
+        t.ctx.db.selectFrom('transfer_records').select('tx_hash').where('task_id', '=', resentTask).execute();
+      expect(await records()).toHaveLength(1);
+      await node.rpc('invalidateblock', [block]);
+      await followUtxoTransfers(t.ctx);
+      expect(await status()).toMatchObject({ status: 6, block_number: null });
+      expect(await records()).toHaveLength(0);
+      await node.rpc('reconsiderblock', [block]);
+      await followUtxoTransfers(t.ctx);
+      expect(await status()).toMatchObject({ status: 1 });
+      expect(await records()).toHaveLength(1);
+    });
 
-  it('the background refresh keeps the balance cache of Bitcoin-family wallets', async () => {
-    await t.ctx.db.deleteFrom('wallet_balances').where('wallet_id', '=', walletId).execute();
-    await refreshUtxoBalances(t.ctx);
-    const utxos = await t.ctx.chains.utxoChain(CHAIN).listUtxos({ chain: CHAIN, threshold: 2, keys: signers.map((s) => s.key) }, { receiveCount: 30, changeCount: 30 });
-    const row = await t.ctx.db.selectFrom('wallet_balances').select('amount').where('wallet_id', '=', walletId).executeTakeFirstOrThrow();
-    expect(row.amount).toBe(utxos.reduce((s, u) => s + u.value, 0n).toString());
-  });
+    it('the background refresh keeps the balance cache of Bitcoin-family wallets', async () => {
+      await t.ctx.db.deleteFrom('wallet_balances').where('wallet_id', '=', walletId).execute();
+      await refreshUtxoBalances(t.ctx);
+      const utxos = await t.ctx.chains
+        .utxoChain(CHAIN)
+        .listUtxos(
+          { chain: CHAIN, threshold: 2, keys: signers.map((s) => s.key) },
+          { receiveCount: 30, changeCount: 30 },
+        );
+      const row = await t.ctx.db
+        .selectFrom('wallet_balances')
+        .select('amount')
+        .where('wallet_id', '=', walletId)
+        .executeTakeFirstOrThrow();
+      expect(row.amount).toBe(utxos.reduce((s, u) => s + u.value, 0n).toString());
+    });
 
-  it('manual UTXO choice, and two transfers racing for the only UTXO: one wins, the other is UTXO_SHORTAGE_ERROR', async () => {
-    const { data } = await space.admin.client.get<{ list: Array<{ outpoint: string }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
-    expect(data.list).toHaveLength(1);
-    const body = { wallet_id: walletId, to: outside, amount: '0.01', utxos: [data.list[0]!.outpoint] };
-    const replies = await Promise.all([space.admin.client.post<{ task_id: number }>('/api/v1/task', body), space.admin.client.post<{ task_id: number }>('/api/v1/task', body)]);
-    expect(replies.map((r) => r.code).sort()).toEqual(['OK', 'UTXO_SHORTAGE_ERROR']);
-    const winner = replies.find((r) => r.code === 'OK')!.data.task_id;
-    const info = await space.admin.client.get<TaskInfo & { inputs: Array<{ outpoint: string }> }>('/api/v1/task/info', { task_id: winner });
-    expect(info.data.inputs.map((i) => i.outpoint)).toEqual([data.list[0]!.outpoint]);
-    expect((await space.admin.client.post('/api/v1/task/revoke', { task_id: winner })).code).toBe('OK');
-  });
+    it('manual UTXO choice, and two transfers racing for the only UTXO: one wins, the other is UTXO_SHORTAGE_ERROR', async () => {
+      const { data } = await space.admin.client.get<{ list: Array<{ outpoint: string }> }>(
+        '/api/v1/wallets/utxos',
+        { wallet_id: walletId },
+      );
+      expect(data.list).toHaveLength(1);
+      const body = { wallet_id: walletId, to: outside, amount: '0.01', utxos: [data.list[0]!.outpoint] };
+      const replies = await Promise.all([
+        space.admin.client.post<{ task_id: number }>('/api/v1/task', body),
+        space.admin.client.post<{ task_id: number }>('/api/v1/task', body),
+      ]);
+      expect(replies.map((r) => r.code).sort()).toEqual(['OK', 'UTXO_SHORTAGE_ERROR']);
+      const winner = replies.find((r) => r.code === 'OK')!.data.task_id;
+      const info = await space.admin.client.get<TaskInfo & { inputs: Array<{ outpoint: string }> }>(
+        '/api/v1/task/info',
+        { task_id: winner },
+      );
+      expect(info.data.inputs.map((i) => i.outpoint)).toEqual([data.list[0]!.outpoint]);
+      expect((await space.admin.client.post('/api/v1/task/revoke', { task_id: winner })).code).toBe('OK');
+    });
 
-  it('imports a wallet from its descriptor (members\u2019 keys must reach the threshold); the same one twice is refused', async () => {
-    const descriptor = walletDescriptors({ chain: CHAIN, threshold: 2, keys: [signers[alice]!.key, signers[carol]!.key] }).receive;
-    const base = { name: 'Imported', chain_key: CHAIN, operators: [space.admin.userId] };
-    const imported = await space.admin.client.post<{ wallet_id: number; status: number; threshold: number; descriptor: { receive: string } }>('/api/v1/wallets/bitcoin/import', { ...base, descriptor });
-    expect(imported.code).toBe('OK');
-    expect(imported.data).toMatchObject({ status: 1, threshold: 2, descriptor: { receive: descriptor } });
-    const signersOf = await space.admin.client.get<{ signers: Array<{ user_id: number }> }>('/api/v1/wallets/base-info', { wallet_id: imported.data.wallet_id });
-    expect(signersOf.data.signers.map((s) => s.user_id).sort()).toEqual([who(alice).userId, who(carol).userId].sort());
-    expect((await space.admin.client.post('/api/v1/wallets/bitcoin/import', { ...base, descriptor })).code).toBe('WALLET_EXISTS_ERROR');
-    const outsider = testSigner(CHAIN, new Uint8Array(32).fill(50));
-    const foreign = walletDescriptors({ chain: CHAIN, threshold: 2, keys: [signers[bob]!.key, outsider.key] }).receive;
-    expect((await space.admin.client.post('/api/v1/wallets/bitcoin/import', { ...base, descriptor: foreign })).code).toBe('THRESHOLD_MISMATCH_ERROR');
-  });
+    it('imports a wallet from its descriptor (members\u2019 keys must reach the threshold); the same one twice is refused', async () => {
+      const descriptor = walletDescriptors({
+        chain: CHAIN,
+        threshold: 2,
+        keys: [signers[alice]!.key, signers[carol]!.key],
+      }).receive;
+      const base = { name: 'Imported', chain_key: CHAIN, operators: [space.admin.userId] };
+      const imported = await space.admin.client.post<{
+        wallet_id: number;
+        status: number;
+        threshold: number;
+        descriptor: { receive: string };
+      }>('/api/v1/wallets/bitcoin/import', { ...base, descriptor });
+      expect(imported.code).toBe('OK');
+      expect(imported.data).toMatchObject({ status: 1, threshold: 2, descriptor: { receive: descriptor } });
+      const signersOf = await space.admin.client.get<{ signers: Array<{ user_id: number }> }>(
+        '/api/v1/wallets/base-info',
+        { wallet_id: imported.data.wallet_id },
+      );
+      expect(signersOf.data.signers.map((s) => s.user_id).sort()).toEqual(
+        [who(alice).userId, who(carol).userId].sort(),
+      );
+      expect(
+        (await space.admin.client.post('/api/v1/wallets/bitcoin/import', { ...base, descriptor })).code,
+      ).toBe('WALLET_EXISTS_ERROR');
+      const outsider = testSigner(CHAIN, new Uint8Array(32).fill(50));
+      const foreign = walletDescriptors({
+        chain: CHAIN,
+        threshold: 2,
+        keys: [signers[bob]!.key, outsider.key],
+      }).receive;
+      expect(
+        (await space.admin.client.post('/api/v1/wallets/bitcoin/import', { ...base, descriptor: foreign }))
+          .code,
+      ).toBe('THRESHOLD_MISMATCH_ERROR');
+    });
 
-  it('dev faucet: coins for a deposit address, confirmed at once', async () => {
-    const next = await space.admin.client.post<{ address: string }>('/api/v1/wallets/bitcoin/address', { wallet_id: walletId });
-    const funded = await space.admin.client.post<{ txid: string }>('/api/v1/dev/utxo-faucet', { address: next.data.address, amount: '2' });
-    expect(funded.code).toBe('OK');
-    const utxos = await space.admin.client.get<{ list: Array<{ txid: string; value: string; confirmations: number }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
-    expect(utxos.data.list.find((u) => u.txid === funded.data.txid)).toMatchObject({ value: '2', confirmations: 1 });
-  });
+    it('dev faucet: coins for a deposit address, confirmed at once', async () => {
+      const next = await space.admin.client.post<{ address: string }>('/api/v1/wallets/bitcoin/address', {
+        wallet_id: walletId,
+      });
+      const funded = await space.admin.client.post<{ txid: string }>('/api/v1/dev/utxo-faucet', {
+        address: next.data.address,
+        amount: '2',
+      });
+      expect(funded.code).toBe('OK');
+      const utxos = await space.admin.client.get<{
+        list: Array<{ txid: string; value: string; confirmations: number }>;
+      }>('/api/v1/wallets/utxos', { wallet_id: walletId });
+      expect(utxos.data.list.find((u) => u.txid === funded.data.txid)).toMatchObject({
+        value: '2',
+        confirmations: 1,
+      });
+    });
 
-  it('devnet PSBT signer (dev mode): keys 1\u20139 register, verify and sign like an outside wallet', async () => {
-    const keys = await who(carol).client.get<{ list: Array<{ index: number; xpub: string; fingerprint: string; path: string }> }>('/api/v1/dev/utxo-devnet-keys');
-    const key = keys.data.list.find((k) => k.index === 4)!;
-    expect(key.xpub).toMatch(/^tpub/);
-    const added = await who(carol).client.post<{ id: number }>('/api/v1/permission-address/bitcoin', { name: 'Devnet 4', chain_key: CHAIN, xpub: key.xpub, fingerprint: key.fingerprint, path: key.path });
-    const challenge = await who(carol).client.get<{ challenge_id: number; message: string }>('/api/v1/permission-address/challenge', { id: added.data.id });
-    const signed = await who(carol).client.post<{ signature: string }>('/api/v1/dev/utxo-devnet-sign-message', { index: 4, message: challenge.data.message });
-    expect((await who(carol).client.post('/api/v1/permission-address/bitcoin/verify', { id: added.data.id, challenge_id: challenge.data.challenge_id, signature: signed.data.signature })).code).toBe('OK');
-    const devnet = testSigner(CHAIN, new Uint8Array(32).fill(4));
-    expect(devnet.key.xpub).toBe(key.xpub);
-    const { data } = await space.admin.client.get<{ list: Array<{ outpoint: string }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
-    const created = await space.admin.client.post<{ task_id: number }>('/api/v1/task', { wallet_id: walletId, to: outside, amount: '0.01', utxos: [data.list[0]!.outpoint] });
-    const info = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: created.data.task_id });
-    const byDevnet = await who(carol).client.post<{ psbt: string }>('/api/v1/dev/utxo-devnet-sign', { index: 4, psbt: info.data.psbt });
-    expect(byDevnet.data.psbt).toBe(signPsbtAsSigner(info.data.psbt, CHAIN, devnet));
-    expect((await space.admin.client.post('/api/v1/task/revoke', { task_id: created.data.task_id })).code).toBe('OK');
-  });
+    it('devnet PSBT signer (dev mode): keys 1\u20139 register, verify and sign like an outside wallet', async () => {
+      const keys = await who(carol).client.get<{
+        list: Array<{ index: number; xpub: string; fingerprint: string; path: string }>;
+      }>('/api/v1/dev/utxo-devnet-keys');
+      const key = keys.data.list.find((k) => k.index === 4)!;
+      expect(key.xpub).toMatch(/^tpub/);
+      const added = await who(carol).client.post<{ id: number }>('/api/v1/permission-address/bitcoin', {
+        name: 'Devnet 4',
+        chain_key: CHAIN,
+        xpub: key.xpub,
+        fingerprint: key.fingerprint,
+        path: key.path,
+      });
+      const challenge = await who(carol).client.get<{ challenge_id: number; message: string }>(
+        '/api/v1/permission-address/challenge',
+        { id: added.data.id },
+      );
+      const signed = await who(carol).client.post<{ signature: string }>(
+        '/api/v1/dev/utxo-devnet-sign-message',
+        { index: 4, message: challenge.data.message },
+      );
+      expect(
+        (
+          await who(carol).client.post('/api/v1/permission-address/bitcoin/verify', {
+            id: added.data.id,
+            challenge_id: challenge.data.challenge_id,
+            signature: signed.data.signature,
+          })
+        ).code,
+      ).toBe('OK');
+      const devnet = testSigner(CHAIN, new Uint8Array(32).fill(4));
+      expect(devnet.key.xpub).toBe(key.xpub);
+      const { data } = await space.admin.client.get<{ list: Array<{ outpoint: string }> }>(
+        '/api/v1/wallets/utxos',
+        { wallet_id: walletId },
+      );
+      const created = await space.admin.client.post<{ task_id: number }>('/api/v1/task', {
+        wallet_id: walletId,
+        to: outside,
+        amount: '0.01',
+        utxos: [data.list[0]!.outpoint],
+      });
+      const info = await space.admin.client.get<TaskInfo>('/api/v1/task/info', {
+        task_id: created.data.task_id,
+      });
+      const byDevnet = await who(carol).client.post<{ psbt: string }>('/api/v1/dev/utxo-devnet-sign', {
+        index: 4,
+        psbt: info.data.psbt,
+      });
+      expect(byDevnet.data.psbt).toBe(signPsbtAsSigner(info.data.psbt, CHAIN, devnet));
+      expect(
+        (await space.admin.client.post('/api/v1/task/revoke', { task_id: created.data.task_id })).code,
+      ).toBe('OK');
+    });
 
-  it('concurrent PSBT signatures: two signers at once both count (→ 5); the same PSBT twice at once counts once', async () => {
-    const { data } = await space.admin.client.get<{ list: Array<{ outpoint: string; locked: boolean }> }>('/api/v1/wallets/utxos', { wallet_id: walletId });
-    const free = data.list.filter((u) => !u.locked);
-    const made = await space.admin.client.post<{ task_id: number }>('/api/v1/task', { wallet_id: walletId, to: outside, amount: '0.01', utxos: [free[0]!.outpoint] });
-    for (const i of [alice, bob]) await who(i).client.post('/api/v1/task/approve', { task_id: made.data.task_id, result: 1 });
-    const info = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: made.data.task_id });
-    const mine = signPsbtAsSigner(info.data.psbt, CHAIN, signers[alice]!);
-    const twice = await Promise.all([who(alice).client.post('/api/v1/sign', { task_id: made.data.task_id, psbt: mine }), who(alice).client.post('/api/v1/sign', { task_id: made.data.task_id, psbt: mine })]);
-    expect(twice.map((r) => r.code).sort()).toEqual(['OK', 'SIGNATURE_DUPLICATE_ERROR']);
-    const both = await Promise.all([
-      who(bob).client.post<{ status: number }>('/api/v1/sign', { task_id: made.data.task_id, psbt: signPsbtAsSigner(info.data.psbt, CHAIN, signers[bob]!) }),
-      who(carol).client.post<{ status: number }>('/api/v1/sign', { task_id: made.data.task_id, psbt: signPsbtAsSigner(info.data.psbt, CHAIN, signers[carol]!) }),
-    ]);
-    // Bob's signature crosses 2 of 3; Carol's arrives at 5 (or first, and then Bob's is late).
-    expect(both.map((r) => r.code).sort()).toEqual(['OK', 'SIGNATURE_TASK_STATUS_ERROR']);
-    const after = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: made.data.task_id });
-    expect(after.data.status).toBe(5);
-    expect(after.data.signatures).toHaveLength(2);
-    expect((await space.admin.client.post('/api/v1/task/revoke', { task_id: made.data.task_id })).code).toBe('OK');
-  });
+    it('concurrent PSBT signatures: two signers at once both count (→ 5); the same PSBT twice at once counts once', async () => {
+      const { data } = await space.admin.client.get<{ list: Array<{ outpoint: string; locked: boolean }> }>(
+        '/api/v1/wallets/utxos',
+        { wallet_id: walletId },
+      );
+      const free = data.list.filter((u) => !u.locked);
+      const made = await space.admin.client.post<{ task_id: number }>('/api/v1/task', {
+        wallet_id: walletId,
+        to: outside,
+        amount: '0.01',
+        utxos: [free[0]!.outpoint],
+      });
+      for (const i of [alice, bob])
+        await who(i).client.post('/api/v1/task/approve', { task_id: made.data.task_id, result: 1 });
+      const info = await space.admin.client.get<TaskInfo>('/api/v1/task/info', {
+        task_id: made.data.task_id,
+      });
+      const mine = signPsbtAsSigner(info.data.psbt, CHAIN, signers[alice]!);
+      const twice = await Promise.all([
+        who(alice).client.post('/api/v1/sign', { task_id: made.data.task_id, psbt: mine }),
+        who(alice).client.post('/api/v1/sign', { task_id: made.data.task_id, psbt: mine }),
+      ]);
+      expect(twice.map((r) => r.code).sort()).toEqual(['OK', 'SIGNATURE_DUPLICATE_ERROR']);
+      const both = await Promise.all([
+        who(bob).client.post<{ status: number }>('/api/v1/sign', {
+          task_id: made.data.task_id,
+          psbt: signPsbtAsSigner(info.data.psbt, CHAIN, signers[bob]!),
+        }),
+        who(carol).client.post<{ status: number }>('/api/v1/sign', {
+          task_id: made.data.task_id,
+          psbt: signPsbtAsSigner(info.data.psbt, CHAIN, signers[carol]!),
+        }),
+      ]);
+      // Bob's signature crosses 2 of 3; Carol's arrives at 5 (or first, and then Bob's is late).
+      expect(both.map((r) => r.code).sort()).toEqual(['OK', 'SIGNATURE_TASK_STATUS_ERROR']);
+      const after = await space.admin.client.get<TaskInfo>('/api/v1/task/info', {
+        task_id: made.data.task_id,
+      });
+      expect(after.data.status).toBe(5);
+      expect(after.data.signatures).toHaveLength(2);
+      expect(
+        (await space.admin.client.post('/api/v1/task/revoke', { task_id: made.data.task_id })).code,
+      ).toBe('OK');
+    });
 
-  it('another space reads the wallet and its transfers as not found', async () => {
-    const stranger = await person(t, { mfa: true, prefix: 'stranger' });
-    await createSpace(stranger, 'Elsewhere');
-    expect((await stranger.client.get('/api/v1/wallets/utxos', { wallet_id: walletId })).code).toBe('WALLET_NOT_FOUND_ERROR');
-    expect((await stranger.client.get('/api/v1/fee/utxo-fee-rate', { wallet_id: walletId })).code).toBe('WALLET_NOT_FOUND_ERROR');
-    expect((await stranger.client.get('/api/v1/task/info', { task_id: taskId })).code).toBe('TASK_NOT_FOUND_ERROR');
-    expect((await stranger.client.post('/api/v1/sign', { task_id: taskId, psbt: 'cHNidP8=' })).code).toBe('TASK_NOT_FOUND_ERROR');
-    expect((await stranger.client.post('/api/v1/broadcast', { task_id: taskId })).code).toBe('TASK_NOT_FOUND_ERROR');
-  });
-});
+    it('another space reads the wallet and its transfers as not found', async () => {
+      const stranger = await person(t, { mfa: true, prefix: 'stranger' });
+      await createSpace(stranger, 'Elsewhere');
+      expect((await stranger.client.get('/api/v1/wallets/utxos', { wallet_id: walletId })).code).toBe(
+        'WALLET_NOT_FOUND_ERROR',
+      );
+      expect((await stranger.client.get('/api/v1/fee/utxo-fee-rate', { wallet_id: walletId })).code).toBe(
+        'WALLET_NOT_FOUND_ERROR',
+      );
+      expect((await stranger.client.get('/api/v1/task/info', { task_id: taskId })).code).toBe(
+        'TASK_NOT_FOUND_ERROR',
+      );
+      expect((await stranger.client.post('/api/v1/sign', { task_id: taskId, psbt: 'cHNidP8=' })).code).toBe(
+        'TASK_NOT_FOUND_ERROR',
+      );
+      expect((await stranger.client.post('/api/v1/broadcast', { task_id: taskId })).code).toBe(
+        'TASK_NOT_FOUND_ERROR',
+      );
+    });
+  },
+);

@@ -9,8 +9,19 @@ import { WalletStatus } from './wallet-status';
 
 export async function walletRelation(db: Db, walletId: number, userId: number): Promise<WalletRelation> {
   const [roles, signer] = await Promise.all([
-    db.selectFrom('wallet_members').select('role').where('wallet_id', '=', walletId).where('user_id', '=', userId).execute(),
-    db.selectFrom('wallet_signers').select('wallet_id').where('wallet_id', '=', walletId).where('user_id', '=', userId).limit(1).executeTakeFirst(),
+    db
+      .selectFrom('wallet_members')
+      .select('role')
+      .where('wallet_id', '=', walletId)
+      .where('user_id', '=', userId)
+      .execute(),
+    db
+      .selectFrom('wallet_signers')
+      .select('wallet_id')
+      .where('wallet_id', '=', walletId)
+      .where('user_id', '=', userId)
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   return { roles: new Set(roles.map((row) => row.role)), isSigner: Boolean(signer) };
 }
@@ -27,11 +38,17 @@ export async function loadWallet(
 ): Promise<{ wallet: Wallet; relation: WalletRelation }> {
   const { organization, member } = requireSpace(request);
   const { user } = requireUser(request);
-  const wallet = await db.selectFrom('wallets').selectAll().where('id', '=', walletId).where('organization_id', '=', organization.id).executeTakeFirst();
+  const wallet = await db
+    .selectFrom('wallets')
+    .selectAll()
+    .where('id', '=', walletId)
+    .where('organization_id', '=', organization.id)
+    .executeTakeFirst();
   if (!wallet) throw new AppError('WALLET_NOT_FOUND_ERROR');
   const relation = await walletRelation(db, wallet.id, user.id);
   const decision = canOnWallet(member.role, relation, 'view');
   if (!decision.allowed) throw new AppError(decision.code!);
-  if (!options.allowArchived && wallet.status === WalletStatus.Archived) throw new AppError('WALLET_ARCHIVED_ERROR');
+  if (!options.allowArchived && wallet.status === WalletStatus.Archived)
+    throw new AppError('WALLET_ARCHIVED_ERROR');
   return { wallet, relation };
 }

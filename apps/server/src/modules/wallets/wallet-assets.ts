@@ -10,21 +10,46 @@ export interface WalletToken extends TokenRef {
 }
 
 /** The native coin, the chain's well-known tokens, and the wallet's custom tokens. */
-export async function walletTokens(ctx: AppContext, db: Db, wallet: { id: number; chain_key: string }): Promise<WalletToken[]> {
-  const custom = await db.selectFrom('wallet_tokens').select(['contract', 'symbol', 'decimals']).where('wallet_id', '=', wallet.id).execute();
+export async function walletTokens(
+  ctx: AppContext,
+  db: Db,
+  wallet: { id: number; chain_key: string },
+): Promise<WalletToken[]> {
+  const custom = await db
+    .selectFrom('wallet_tokens')
+    .select(['contract', 'symbol', 'decimals'])
+    .where('wallet_id', '=', wallet.id)
+    .execute();
   return chainTokens(ctx, wallet.chain_key, custom);
 }
 
 /** The chain's coin, its known tokens, then the given custom tokens (each contract once). */
-export function chainTokens(ctx: AppContext, chainKey: string, custom: Array<{ contract: string; symbol: string; decimals: number }>): WalletToken[] {
+export function chainTokens(
+  ctx: AppContext,
+  chainKey: string,
+  custom: Array<{ contract: string; symbol: string; decimals: number }>,
+): WalletToken[] {
   const info = ctx.chains.chainInfo(chainKey);
   const known = ctx.chains.defaultTokens(chainKey);
   const tokens: WalletToken[] = [
-    { key: 'native', contract: null, symbol: info.nativeSymbol, decimals: info.nativeDecimals, custom: false },
+    {
+      key: 'native',
+      contract: null,
+      symbol: info.nativeSymbol,
+      decimals: info.nativeDecimals,
+      custom: false,
+    },
     ...known.map((token) => ({ ...token, key: token.contract!.toLowerCase(), custom: false })),
   ];
   for (const token of custom) {
-    if (!tokens.some((t) => t.key === token.contract.toLowerCase())) tokens.push({ key: token.contract.toLowerCase(), contract: token.contract, symbol: token.symbol, decimals: token.decimals, custom: true });
+    if (!tokens.some((t) => t.key === token.contract.toLowerCase()))
+      tokens.push({
+        key: token.contract.toLowerCase(),
+        contract: token.contract,
+        symbol: token.symbol,
+        decimals: token.decimals,
+        custom: true,
+      });
   }
   return tokens;
 }
@@ -44,7 +69,10 @@ export interface AssetLine {
 }
 
 /** Per-token lines with USD values and proportions; `total` is the wallet's USD value. */
-export function assetLines(tokens: WalletToken[], balances: Map<string, string>): { lines: AssetLine[]; total: string } {
+export function assetLines(
+  tokens: WalletToken[],
+  balances: Map<string, string>,
+): { lines: AssetLine[]; total: string } {
   let total = '0';
   const priced = tokens.map((token) => {
     const amount = formatUnits(BigInt(balances.get(token.key) ?? '0'), token.decimals);
@@ -90,7 +118,10 @@ function scaledPrice(symbol: string): bigint | null {
  * A wallet's USD value in integer arithmetic, for lists: no per-token strings (the list of a
  * big space prices thousands of balances per page; the string path cost ~25 ms a page).
  */
-export function walletValueUsd(tokens: Array<Pick<WalletToken, 'key' | 'symbol' | 'decimals'>>, balances: Map<string, string>): string {
+export function walletValueUsd(
+  tokens: Array<Pick<WalletToken, 'key' | 'symbol' | 'decimals'>>,
+  balances: Map<string, string>,
+): string {
   let total = 0n;
   for (const token of tokens) {
     const raw = balances.get(token.key);
@@ -105,7 +136,11 @@ export function walletValueUsd(tokens: Array<Pick<WalletToken, 'key' | 'symbol' 
 export async function cachedBalances(db: Db, walletIds: number[]): Promise<Map<number, Map<string, string>>> {
   const result = new Map<number, Map<string, string>>();
   if (walletIds.length === 0) return result;
-  const rows = await db.selectFrom('wallet_balances').select(['wallet_id', 'token_key', 'amount']).where('wallet_id', 'in', walletIds).execute();
+  const rows = await db
+    .selectFrom('wallet_balances')
+    .select(['wallet_id', 'token_key', 'amount'])
+    .where('wallet_id', 'in', walletIds)
+    .execute();
   for (const row of rows) {
     let map = result.get(row.wallet_id);
     if (!map) result.set(row.wallet_id, (map = new Map()));

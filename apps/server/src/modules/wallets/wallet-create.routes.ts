@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { createMultiWalletBody, deployReportBody, importSingleBody, verifyWalletBody, walletIdQuery } from '@keystead/contract';
+import {
+  createMultiWalletBody,
+  deployReportBody,
+  importSingleBody,
+  verifyWalletBody,
+  walletIdQuery,
+} from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -20,126 +26,308 @@ const tags = ['wallet'];
 
 export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
   /** Creates the wallet record and its creation task; the Safe address is computed up front. */
-  app.post('/wallets/multi', { config: { access: inSpace('wallet.create') }, schema: { tags, body: createMultiWalletBody, summary: 'Create a Safe multisig wallet (deployment follows)' } }, async (request, reply) => {
-    const { organization } = requireSpace(request);
-    const { user } = requireUser(request);
-    const body = request.body;
-    const chain = ctx.chains.walletChain(body.chain_key);
-    if (body.broadcast_scope === 1) throw new AppError('EVM_MANUAL_BROADCAST_ONLY_ERROR');
-    const saltNonce = BigInt(`0x${randomBytes(8).toString('hex')}`);
-    const created = await ctx.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(8300, ${organization.id}::int)`.execute(trx);
-      await assertWalletAllowed(trx, organization, chain.info, SignType.Multi);
-      const signers = await checkMultisigInput(trx, organization.id, body);
-      // Owners sorted as addresses: the same set always yields the same Safe setup call.
-      const owners = signers.map((s) => chain.normalizeAddress(s.address)).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
-      const deployment = await chain.buildSafeDeployment({ owners, threshold: body.threshold, saltNonce });
-      const wallet = await trx
-        .insertInto('wallets')
-        .values({
-          organization_id: organization.id,
-          chain_key: body.chain_key,
-          sign_type: SignType.Multi,
-          name: body.name,
-          remark: body.remark ?? null,
-          address: deployment.predictedAddress,
-          status: WalletStatus.Initializing,
-          threshold: body.threshold,
-          approval_threshold: body.approval_threshold,
-          broadcast_scope: body.broadcast_scope,
-          salt_nonce: saltNonce.toString(),
-          created_by: user.id,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await insertWalletPeople(trx, wallet.id, body, signers);
-      await trx
-        .insertInto('tasks')
-        .values({ organization_id: organization.id, wallet_id: wallet.id, type: TaskType.WalletCreation, status: TaskStatus.PendingBroadcast, created_by: user.id, data: JSON.stringify({ owners, threshold: body.threshold, salt_nonce: saltNonce.toString(), chain_key: body.chain_key }) })
-        .execute();
-      await writeAudit(trx, { organizationId: organization.id, userId: user.id, type: 'wallet', operation: 'create_multi', ip: request.ip, content: { wallet_id: wallet.id, name: body.name, chain: body.chain_key, owners, threshold: body.threshold } });
-      return { wallet, deployment };
-    });
-    return reply.ok({ ...presentWallet(created.wallet), deployment: { to: created.deployment.to, data: created.deployment.data } });
-  });
+  app.post(
+    '/wallets/multi',
+    {
+      config: { access: inSpace('wallet.create') },
+      schema: {
+        tags,
+        body: createMultiWalletBody,
+        summary: 'Create a Safe multisig wallet (deployment follows)',
+      },
+    },
+    async (request, reply) => {
+      const { organization } = requireSpace(request);
+      const { user } = requireUser(request);
+      const body = request.body;
+      const chain = ctx.chains.walletChain(body.chain_key);
+      if (body.broadcast_scope === 1) throw new AppError('EVM_MANUAL_BROADCAST_ONLY_ERROR');
+      const saltNonce = BigInt(`0x${randomBytes(8).toString('hex')}`);
+      const created = await ctx.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(8300, ${organization.id}::int)`.execute(trx);
+        await assertWalletAllowed(trx, organization, chain.info, SignType.Multi);
+        const signers = await checkMultisigInput(trx, organization.id, body);
+        // Owners sorted as addresses: the same set always yields the same Safe setup call.
+        const owners = signers
+          .map((s) => chain.normalizeAddress(s.address))
+          .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+        const deployment = await chain.buildSafeDeployment({ owners, threshold: body.threshold, saltNonce });
+        const wallet = await trx
+          .insertInto('wallets')
+          .values({
+            organization_id: organization.id,
+            chain_key: body.chain_key,
+            sign_type: SignType.Multi,
+            name: body.name,
+            remark: body.remark ?? null,
+            address: deployment.predictedAddress,
+            status: WalletStatus.Initializing,
+            threshold: body.threshold,
+            approval_threshold: body.approval_threshold,
+            broadcast_scope: body.broadcast_scope,
+            salt_nonce: saltNonce.toString(),
+            created_by: user.id,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await insertWalletPeople(trx, wallet.id, body, signers);
+        await trx
+          .insertInto('tasks')
+          .values({
+            organization_id: organization.id,
+            wallet_id: wallet.id,
+            type: TaskType.WalletCreation,
+            status: TaskStatus.PendingBroadcast,
+            created_by: user.id,
+            data: JSON.stringify({
+              owners,
+              threshold: body.threshold,
+              salt_nonce: saltNonce.toString(),
+              chain_key: body.chain_key,
+            }),
+          })
+          .execute();
+        await writeAudit(trx, {
+          organizationId: organization.id,
+          userId: user.id,
+          type: 'wallet',
+          operation: 'create_multi',
+          ip: request.ip,
+          content: {
+            wallet_id: wallet.id,
+            name: body.name,
+            chain: body.chain_key,
+            owners,
+            threshold: body.threshold,
+          },
+        });
+        return { wallet, deployment };
+      });
+      return reply.ok({
+        ...presentWallet(created.wallet),
+        deployment: { to: created.deployment.to, data: created.deployment.data },
+      });
+    },
+  );
 
   /** The deployment tx for a signer's wallet to send (again, e.g. after a page reload). */
-  app.get('/wallets/deployment', { config: { access: inSpace('wallet.deploy') }, schema: { tags, querystring: walletIdQuery, summary: 'The Safe deployment transaction to send' } }, async (request, reply) => {
-    const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
-    if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Initializing) throw new AppError('WALLET_STATUS_ERROR');
-    const task = await ctx.db.selectFrom('tasks').select('data').where('wallet_id', '=', wallet.id).where('type', '=', TaskType.WalletCreation).executeTakeFirstOrThrow();
-    const data = task.data as unknown as { owners: string[]; threshold: number; salt_nonce: string };
-    const deployment = await ctx.chains.walletChain(wallet.chain_key).buildSafeDeployment({ owners: data.owners, threshold: data.threshold, saltNonce: BigInt(data.salt_nonce) });
-    if (deployment.predictedAddress.toLowerCase() !== wallet.address?.toLowerCase()) throw new AppError('WALLET_CREATE_ERROR');
-    return reply.ok({ to: deployment.to, data: deployment.data, predicted_address: deployment.predictedAddress });
-  });
+  app.get(
+    '/wallets/deployment',
+    {
+      config: { access: inSpace('wallet.deploy') },
+      schema: { tags, querystring: walletIdQuery, summary: 'The Safe deployment transaction to send' },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
+      if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Initializing)
+        throw new AppError('WALLET_STATUS_ERROR');
+      const task = await ctx.db
+        .selectFrom('tasks')
+        .select('data')
+        .where('wallet_id', '=', wallet.id)
+        .where('type', '=', TaskType.WalletCreation)
+        .executeTakeFirstOrThrow();
+      const data = task.data as unknown as { owners: string[]; threshold: number; salt_nonce: string };
+      const deployment = await ctx.chains.walletChain(wallet.chain_key).buildSafeDeployment({
+        owners: data.owners,
+        threshold: data.threshold,
+        saltNonce: BigInt(data.salt_nonce),
+      });
+      if (deployment.predictedAddress.toLowerCase() !== wallet.address?.toLowerCase())
+        throw new AppError('WALLET_CREATE_ERROR');
+      return reply.ok({
+        to: deployment.to,
+        data: deployment.data,
+        predicted_address: deployment.predictedAddress,
+      });
+    },
+  );
 
   /** A signer reports the hash of the deployment it sent; the watcher confirms from the chain. */
-  app.post('/wallet-deploy-broadcast-create', { config: { access: inSpace('wallet.deploy') }, schema: { tags, body: deployReportBody, summary: 'Report the deployment transaction hash' } }, async (request, reply) => {
-    const { member } = requireSpace(request);
-    const { user } = requireUser(request);
-    const { wallet, relation } = await loadWallet(ctx.db, request, request.body.wallet_id);
-    const decision = canOnWallet(member.role, relation, 'deploy');
-    if (!decision.allowed) throw new AppError(decision.code!);
-    await ctx.db.transaction().execute(async (trx) => {
-      // Only one initialization at a time: the first reported deployment wins.
-      const result = await trx
-        .updateTable('wallets')
-        .set({ status: WalletStatus.DeployPending, deploy_tx_hash: request.body.tx_hash, updated_at: new Date() })
-        .where('id', '=', wallet.id)
-        .where('status', '=', WalletStatus.Initializing)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw new AppError('WALLET_INIT_TASK_EXISTS_ERROR');
-      await writeAudit(trx, { organizationId: wallet.organization_id, userId: user.id, type: 'wallet', operation: 'deploy_sent', ip: request.ip, content: { wallet_id: wallet.id, tx_hash: request.body.tx_hash } });
-    });
-    return reply.ok({ status: WalletStatus.DeployPending });
-  });
+  app.post(
+    '/wallet-deploy-broadcast-create',
+    {
+      config: { access: inSpace('wallet.deploy') },
+      schema: { tags, body: deployReportBody, summary: 'Report the deployment transaction hash' },
+    },
+    async (request, reply) => {
+      const { member } = requireSpace(request);
+      const { user } = requireUser(request);
+      const { wallet, relation } = await loadWallet(ctx.db, request, request.body.wallet_id);
+      const decision = canOnWallet(member.role, relation, 'deploy');
+      if (!decision.allowed) throw new AppError(decision.code!);
+      await ctx.db.transaction().execute(async (trx) => {
+        // Only one initialization at a time: the first reported deployment wins.
+        const result = await trx
+          .updateTable('wallets')
+          .set({
+            status: WalletStatus.DeployPending,
+            deploy_tx_hash: request.body.tx_hash,
+            updated_at: new Date(),
+          })
+          .where('id', '=', wallet.id)
+          .where('status', '=', WalletStatus.Initializing)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw new AppError('WALLET_INIT_TASK_EXISTS_ERROR');
+        await writeAudit(trx, {
+          organizationId: wallet.organization_id,
+          userId: user.id,
+          type: 'wallet',
+          operation: 'deploy_sent',
+          ip: request.ip,
+          content: { wallet_id: wallet.id, tx_hash: request.body.tx_hash },
+        });
+      });
+      return reply.ok({ status: WalletStatus.DeployPending });
+    },
+  );
 
-  app.post('/wallets/single', { config: { access: inSpace('wallet.create') }, schema: { tags, body: importSingleBody, summary: 'Import a single-signature address (ownership proof follows)' } }, async (request, reply) => {
-    const { organization } = requireSpace(request);
-    const { user } = requireUser(request);
-    const chain = ctx.chains.walletChain(request.body.chain_key);
-    if (!chain.isValidAddress(request.body.address)) throw new AppError('WALLET_ADDRESS_FORMAT_ERROR');
-    const address = chain.normalizeAddress(request.body.address);
-    if (await chain.isContract(address)) throw new AppError('WALLET_CONTRACT_ADDRESS_ERROR');
-    const result = await ctx.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(8300, ${organization.id}::int)`.execute(trx);
-      const used = await trx.selectFrom('wallets').select(['organization_id']).where('chain_key', '=', request.body.chain_key).where(sql<boolean>`lower(address) = ${address.toLowerCase()}`).where('status', '<>', WalletStatus.Archived).executeTakeFirst();
-      if (used) throw new AppError(used.organization_id === organization.id ? 'WALLET_EXISTS_ERROR' : 'WALLET_ADDRESS_IN_OTHER_SPACE_ERROR');
-      await assertWalletAllowed(trx, organization, chain.info, SignType.Single);
-      const wallet = await trx
-        .insertInto('wallets')
-        .values({ organization_id: organization.id, chain_key: request.body.chain_key, sign_type: SignType.Single, name: request.body.name, remark: request.body.remark ?? null, address, status: WalletStatus.AwaitingVerification, threshold: 1, created_by: user.id })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('wallet_members').values({ wallet_id: wallet.id, user_id: user.id, role: 'operator' }).execute();
-      const challenge = await issueChallenge(trx, { userId: user.id, email: user.email, purpose: 'wallet_import', subjectId: wallet.id, address });
-      await writeAudit(trx, { organizationId: organization.id, userId: user.id, type: 'wallet', operation: 'import_single', ip: request.ip, content: { wallet_id: wallet.id, address, chain: request.body.chain_key } });
-      return { wallet, challenge };
-    });
-    return reply.ok({ ...presentWallet(result.wallet), challenge_id: result.challenge.challengeId, message: result.challenge.message });
-  });
+  app.post(
+    '/wallets/single',
+    {
+      config: { access: inSpace('wallet.create') },
+      schema: {
+        tags,
+        body: importSingleBody,
+        summary: 'Import a single-signature address (ownership proof follows)',
+      },
+    },
+    async (request, reply) => {
+      const { organization } = requireSpace(request);
+      const { user } = requireUser(request);
+      const chain = ctx.chains.walletChain(request.body.chain_key);
+      if (!chain.isValidAddress(request.body.address)) throw new AppError('WALLET_ADDRESS_FORMAT_ERROR');
+      const address = chain.normalizeAddress(request.body.address);
+      if (await chain.isContract(address)) throw new AppError('WALLET_CONTRACT_ADDRESS_ERROR');
+      const result = await ctx.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(8300, ${organization.id}::int)`.execute(trx);
+        const used = await trx
+          .selectFrom('wallets')
+          .select(['organization_id'])
+          .where('chain_key', '=', request.body.chain_key)
+          .where(sql<boolean>`lower(address) = ${address.toLowerCase()}`)
+          .where('status', '<>', WalletStatus.Archived)
+          .executeTakeFirst();
+        if (used)
+          throw new AppError(
+            used.organization_id === organization.id
+              ? 'WALLET_EXISTS_ERROR'
+              : 'WALLET_ADDRESS_IN_OTHER_SPACE_ERROR',
+          );
+        await assertWalletAllowed(trx, organization, chain.info, SignType.Single);
+        const wallet = await trx
+          .insertInto('wallets')
+          .values({
+            organization_id: organization.id,
+            chain_key: request.body.chain_key,
+            sign_type: SignType.Single,
+            name: request.body.name,
+            remark: request.body.remark ?? null,
+            address,
+            status: WalletStatus.AwaitingVerification,
+            threshold: 1,
+            created_by: user.id,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('wallet_members')
+          .values({ wallet_id: wallet.id, user_id: user.id, role: 'operator' })
+          .execute();
+        const challenge = await issueChallenge(trx, {
+          userId: user.id,
+          email: user.email,
+          purpose: 'wallet_import',
+          subjectId: wallet.id,
+          address,
+        });
+        await writeAudit(trx, {
+          organizationId: organization.id,
+          userId: user.id,
+          type: 'wallet',
+          operation: 'import_single',
+          ip: request.ip,
+          content: { wallet_id: wallet.id, address, chain: request.body.chain_key },
+        });
+        return { wallet, challenge };
+      });
+      return reply.ok({
+        ...presentWallet(result.wallet),
+        challenge_id: result.challenge.challengeId,
+        message: result.challenge.message,
+      });
+    },
+  );
 
-  app.post('/wallets/verify', { config: { access: inSpace('wallet.create') }, schema: { tags, body: verifyWalletBody, summary: 'Prove control of an imported address by signing the challenge' } }, async (request, reply) => {
-    const { user } = requireUser(request);
-    const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
-    if (wallet.status !== WalletStatus.AwaitingVerification || !wallet.address) throw new AppError('WALLET_STATUS_ERROR');
-    const challenge = await openChallenge(ctx.db, { challengeId: request.body.challenge_id, userId: user.id, purpose: 'wallet_import', subjectId: wallet.id });
-    const valid = await ctx.chains.walletChain(wallet.chain_key).verifyMessage(wallet.address, challenge.message, request.body.signature).catch(() => false);
-    if (!valid) throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
-    await ctx.db.transaction().execute(async (trx) => {
-      await consumeChallenge(trx, challenge.id);
-      await trx.updateTable('wallets').set({ status: WalletStatus.Normal, updated_at: new Date() }).where('id', '=', wallet.id).execute();
-      await writeAudit(trx, { organizationId: wallet.organization_id, userId: user.id, type: 'wallet', operation: 'verify_single', ip: request.ip, content: { wallet_id: wallet.id } });
-    });
-    return reply.ok({ status: WalletStatus.Normal });
-  });
+  app.post(
+    '/wallets/verify',
+    {
+      config: { access: inSpace('wallet.create') },
+      schema: {
+        tags,
+        body: verifyWalletBody,
+        summary: 'Prove control of an imported address by signing the challenge',
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
+      if (wallet.status !== WalletStatus.AwaitingVerification || !wallet.address)
+        throw new AppError('WALLET_STATUS_ERROR');
+      const challenge = await openChallenge(ctx.db, {
+        challengeId: request.body.challenge_id,
+        userId: user.id,
+        purpose: 'wallet_import',
+        subjectId: wallet.id,
+      });
+      const valid = await ctx.chains
+        .walletChain(wallet.chain_key)
+        .verifyMessage(wallet.address, challenge.message, request.body.signature)
+        .catch(() => false);
+      if (!valid) throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
+      await ctx.db.transaction().execute(async (trx) => {
+        await consumeChallenge(trx, challenge.id);
+        await trx
+          .updateTable('wallets')
+          .set({ status: WalletStatus.Normal, updated_at: new Date() })
+          .where('id', '=', wallet.id)
+          .execute();
+        await writeAudit(trx, {
+          organizationId: wallet.organization_id,
+          userId: user.id,
+          type: 'wallet',
+          operation: 'verify_single',
+          ip: request.ip,
+          content: { wallet_id: wallet.id },
+        });
+      });
+      return reply.ok({ status: WalletStatus.Normal });
+    },
+  );
 
-  app.get('/wallets/verify-challenge', { config: { access: inSpace('wallet.create') }, schema: { tags, querystring: walletIdQuery, summary: 'A fresh message to sign for an imported address' } }, async (request, reply) => {
-    const { user } = requireUser(request);
-    const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
-    if (wallet.status !== WalletStatus.AwaitingVerification || !wallet.address) throw new AppError('WALLET_STATUS_ERROR');
-    const challenge = await issueChallenge(ctx.db, { userId: user.id, email: user.email, purpose: 'wallet_import', subjectId: wallet.id, address: wallet.address });
-    return reply.ok({ challenge_id: challenge.challengeId, message: challenge.message });
-  });
+  app.get(
+    '/wallets/verify-challenge',
+    {
+      config: { access: inSpace('wallet.create') },
+      schema: {
+        tags,
+        querystring: walletIdQuery,
+        summary: 'A fresh message to sign for an imported address',
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
+      if (wallet.status !== WalletStatus.AwaitingVerification || !wallet.address)
+        throw new AppError('WALLET_STATUS_ERROR');
+      const challenge = await issueChallenge(ctx.db, {
+        userId: user.id,
+        email: user.email,
+        purpose: 'wallet_import',
+        subjectId: wallet.id,
+        address: wallet.address,
+      });
+      return reply.ok({ challenge_id: challenge.challengeId, message: challenge.message });
+    },
+  );
 }

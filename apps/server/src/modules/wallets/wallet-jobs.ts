@@ -17,8 +17,20 @@ import { SignType, TaskStatus, TaskType, WalletStatus } from './wallet-status';
 export async function confirmDeployments(ctx: AppContext): Promise<number> {
   const pending = await ctx.db
     .selectFrom('wallets as w')
-    .innerJoin('tasks as t', (join) => join.onRef('t.wallet_id', '=', 'w.id').on('t.type', '=', TaskType.WalletCreation))
-    .select(['w.id', 'w.organization_id', 'w.chain_key', 'w.address', 'w.created_by', 'w.name', 'w.status', 't.id as task_id', 't.data'])
+    .innerJoin('tasks as t', (join) =>
+      join.onRef('t.wallet_id', '=', 'w.id').on('t.type', '=', TaskType.WalletCreation),
+    )
+    .select([
+      'w.id',
+      'w.organization_id',
+      'w.chain_key',
+      'w.address',
+      'w.created_by',
+      'w.name',
+      'w.status',
+      't.id as task_id',
+      't.data',
+    ])
     .where('w.status', 'in', [WalletStatus.Initializing, WalletStatus.DeployPending])
     .where('w.sign_type', '=', SignType.Multi)
     .execute();
@@ -45,9 +57,36 @@ export async function confirmDeployments(ctx: AppContext): Promise<number> {
         .where('status', 'in', [WalletStatus.Initializing, WalletStatus.DeployPending])
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1 || !ok) return;
-      await trx.updateTable('tasks').set({ status: TaskStatus.Completed, updated_at: new Date() }).where('id', '=', wallet.task_id).execute();
-      await writeAudit(trx, { organizationId: wallet.organization_id, userId: null, type: 'wallet', operation: 'deployed', content: { wallet_id: wallet.id, address: wallet.address, owners: onChain.owners, threshold: Number(onChain.threshold) } });
-      await notify(trx, { userId: wallet.created_by, organizationId: wallet.organization_id, category: 'message', topic: 'wallet', title: `Wallet ${wallet.name} is ready`, body: `The Safe at ${wallet.address} is deployed with ${expected.threshold} of ${expected.owners.length} signers.`, walletName: wallet.name }, Boolean(ctx.config.SMTP_URL));
+      await trx
+        .updateTable('tasks')
+        .set({ status: TaskStatus.Completed, updated_at: new Date() })
+        .where('id', '=', wallet.task_id)
+        .execute();
+      await writeAudit(trx, {
+        organizationId: wallet.organization_id,
+        userId: null,
+        type: 'wallet',
+        operation: 'deployed',
+        content: {
+          wallet_id: wallet.id,
+          address: wallet.address,
+          owners: onChain.owners,
+          threshold: Number(onChain.threshold),
+        },
+      });
+      await notify(
+        trx,
+        {
+          userId: wallet.created_by,
+          organizationId: wallet.organization_id,
+          category: 'message',
+          topic: 'wallet',
+          title: `Wallet ${wallet.name} is ready`,
+          body: `The Safe at ${wallet.address} is deployed with ${expected.threshold} of ${expected.owners.length} signers.`,
+          walletName: wallet.name,
+        },
+        Boolean(ctx.config.SMTP_URL),
+      );
       confirmed += 1;
     });
   }
@@ -59,11 +98,16 @@ export async function confirmDeployments(ctx: AppContext): Promise<number> {
  * chain (Multicall3 batches), whatever the number of wallets and tokens.
  */
 export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Promise<void> {
-  let query = ctx.db.selectFrom('wallets').select(['id', 'chain_key', 'address']).where('status', '<>', WalletStatus.Archived).where('address', 'is not', null);
+  let query = ctx.db
+    .selectFrom('wallets')
+    .select(['id', 'chain_key', 'address'])
+    .where('status', '<>', WalletStatus.Archived)
+    .where('address', 'is not', null);
   if (walletIds) query = query.where('id', 'in', walletIds.length ? walletIds : [0]);
   const wallets = await query.execute();
   const byChain = new Map<string, typeof wallets>();
-  for (const wallet of wallets) byChain.set(wallet.chain_key, [...(byChain.get(wallet.chain_key) ?? []), wallet]);
+  for (const wallet of wallets)
+    byChain.set(wallet.chain_key, [...(byChain.get(wallet.chain_key) ?? []), wallet]);
   for (const [chainKey, list] of byChain) {
     let chain;
     try {
@@ -71,10 +115,15 @@ export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Pr
     } catch {
       continue;
     }
-    const tokensByWallet = new Map(await Promise.all(list.map(async (w) => [w.id, await walletTokens(ctx, ctx.db, w)] as const)));
+    const tokensByWallet = new Map(
+      await Promise.all(list.map(async (w) => [w.id, await walletTokens(ctx, ctx.db, w)] as const)),
+    );
     const union = new Map<string, { contract: string | null; symbol: string; decimals: number }>();
     for (const tokens of tokensByWallet.values()) for (const token of tokens) union.set(token.key, token);
-    const sheet = await chain.getBalances(list.map((w) => w.address!), [...union.values()]);
+    const sheet = await chain.getBalances(
+      list.map((w) => w.address!),
+      [...union.values()],
+    );
     const now = new Date();
     const rows: Array<{ wallet_id: number; token_key: string; amount: string; updated_at: Date }> = [];
     const values: Array<{ id: number; value: string }> = [];
@@ -82,12 +131,15 @@ export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Pr
       const onChain = sheet.get(chain.normalizeAddress(wallet.address!)) ?? new Map<string, bigint>();
       const tokens = tokensByWallet.get(wallet.id)!;
       const amounts = new Map(tokens.map((token) => [token.key, (onChain.get(token.key) ?? 0n).toString()]));
-      for (const [tokenKey, amount] of amounts) rows.push({ wallet_id: wallet.id, token_key: tokenKey, amount, updated_at: now });
+      for (const [tokenKey, amount] of amounts)
+        rows.push({ wallet_id: wallet.id, token_key: tokenKey, amount, updated_at: now });
       values.push({ id: wallet.id, value: walletValueUsd(tokens, amounts) });
     }
     for (let i = 0; i < values.length; i += 1000) {
       const chunk = values.slice(i, i + 1000);
-      await sql`update wallets set value_usd = v.value::numeric from (values ${sql.join(chunk.map((c) => sql`(${c.id}::bigint, ${c.value})`))}) as v(id, value) where wallets.id = v.id`.execute(ctx.db);
+      await sql`update wallets set value_usd = v.value::numeric from (values ${sql.join(chunk.map((c) => sql`(${c.id}::bigint, ${c.value})`))}) as v(id, value) where wallets.id = v.id`.execute(
+        ctx.db,
+      );
     }
     for (let i = 0; i < rows.length; i += 1000) {
       await ctx.db
@@ -95,7 +147,10 @@ export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Pr
         .values(rows.slice(i, i + 1000))
         .onConflict((oc) =>
           // Unchanged balances are not rewritten: most refreshes change few rows.
-          oc.columns(['wallet_id', 'token_key']).doUpdateSet({ amount: sql`excluded.amount`, updated_at: sql`excluded.updated_at` }).where(sql<boolean>`wallet_balances.amount <> excluded.amount`),
+          oc
+            .columns(['wallet_id', 'token_key'])
+            .doUpdateSet({ amount: sql`excluded.amount`, updated_at: sql`excluded.updated_at` })
+            .where(sql<boolean>`wallet_balances.amount <> excluded.amount`),
         )
         .execute();
     }
@@ -103,7 +158,10 @@ export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Pr
 }
 
 /** The background loop of every server process: deployments every 2 s, balances every BALANCE_REFRESH_SECONDS. */
-export function startWalletJobs(ctx: AppContext, options = { deployMs: 2000, balanceMs: ctx.config.BALANCE_REFRESH_SECONDS * 1000 }): () => void {
+export function startWalletJobs(
+  ctx: AppContext,
+  options = { deployMs: 2000, balanceMs: ctx.config.BALANCE_REFRESH_SECONDS * 1000 },
+): () => void {
   let stopped = false;
   const loop = (work: () => Promise<unknown>, every: number) => {
     let running = false;

@@ -16,7 +16,18 @@ export async function insertWalletPeople(
   body: WalletPeopleInput,
   signers: Array<{ signerAddressId: number; userId: number; address: string }>,
 ): Promise<void> {
-  if (signers.length) await trx.insertInto('wallet_signers').values(signers.map((s) => ({ wallet_id: walletId, signer_address_id: s.signerAddressId, user_id: s.userId, address: s.address }))).execute();
+  if (signers.length)
+    await trx
+      .insertInto('wallet_signers')
+      .values(
+        signers.map((s) => ({
+          wallet_id: walletId,
+          signer_address_id: s.signerAddressId,
+          user_id: s.userId,
+          address: s.address,
+        })),
+      )
+      .execute();
   const roles: Array<[WalletMemberRole, number[]]> = [
     ['operator', body.operators],
     ['approver', body.approvers],
@@ -24,6 +35,8 @@ export async function insertWalletPeople(
     ['risk_control', body.risk_control_users],
     ['broadcaster', body.broadcasters],
   ];
-  const rows = roles.flatMap(([role, ids]) => [...new Set(ids)].map((userId) => ({ wallet_id: walletId, user_id: userId, role })));
+  const rows = roles.flatMap(([role, ids]) =>
+    [...new Set(ids)].map((userId) => ({ wallet_id: walletId, user_id: userId, role })),
+  );
   if (rows.length) await trx.insertInto('wallet_members').values(rows).execute();
 }

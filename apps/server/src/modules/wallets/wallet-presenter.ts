@@ -23,7 +23,9 @@ export function presentWallet(wallet: Wallet) {
     is_open_asset_tag: wallet.asset_tag_on,
     deploy_tx_hash: wallet.deploy_tx_hash,
     // Bitcoin family: the wallet's output descriptors (receive 0/*, change 1/*).
-    descriptor: wallet.descriptor_receive ? { receive: wallet.descriptor_receive, change: wallet.descriptor_change } : null,
+    descriptor: wallet.descriptor_receive
+      ? { receive: wallet.descriptor_receive, change: wallet.descriptor_change }
+      : null,
     ctime: wallet.created_at.toISOString(),
   };
 }

@@ -12,11 +12,17 @@ export const MAX_RISK_CONTROL_USERS = 5;
 const TRIAL_WALLETS = 3;
 
 /** Plan, edition and chain limits for one more wallet of a sign type (§1, §9, plans table). */
-export async function assertWalletAllowed(trx: Kysely<Database>, organization: Organization, chain: ChainInfo, signType: number): Promise<void> {
+export async function assertWalletAllowed(
+  trx: Kysely<Database>,
+  organization: Organization,
+  chain: ChainInfo,
+  signType: number,
+): Promise<void> {
   const plan = PLANS[effectivePlan(organization)];
   if (isTrialSpace(organization.type) && !chain.testnet) throw new AppError('LIMIT_TRIAL_ERROR');
   if (!chain.testnet || chain.devnet) {
-    if (plan.chainIds && !plan.chainIds.map(String).includes(String(chain.chainId))) throw new AppError('LIMIT_CHAIN_ERROR');
+    if (plan.chainIds && !plan.chainIds.map(String).includes(String(chain.chainId)))
+      throw new AppError('LIMIT_CHAIN_ERROR');
   } else if (!organization.is_open_testnet && !isTrialSpace(organization.type)) {
     throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
   }
@@ -47,15 +53,22 @@ export interface CheckedSigner {
  * least one operator; ≤ 5 viewers and risk-control users; every signer a VERIFIED address of a
  * JOINED member; every role holder a joined member.
  */
-export async function checkMultisigInput(trx: Kysely<Database>, organizationId: number, input: MultiInput): Promise<CheckedSigner[]> {
+export async function checkMultisigInput(
+  trx: Kysely<Database>,
+  organizationId: number,
+  input: MultiInput,
+): Promise<CheckedSigner[]> {
   const signerIds = [...new Set(input.signers)];
-  if (signerIds.length !== input.signers.length) throw new AppError('PARAMS_INVALID_ERROR', { field: 'signers' });
+  if (signerIds.length !== input.signers.length)
+    throw new AppError('PARAMS_INVALID_ERROR', { field: 'signers' });
   if (input.threshold > signerIds.length) throw new AppError('THRESHOLD_MISMATCH_ERROR');
   const approvers = new Set(input.approvers);
   if (input.approval_threshold > approvers.size) throw new AppError('WALLET_APPROVE_THRESHOLD_ERROR');
-  if (approvers.size > 0 && input.approval_threshold < 1) throw new AppError('WALLET_APPROVE_THRESHOLD_ERROR');
+  if (approvers.size > 0 && input.approval_threshold < 1)
+    throw new AppError('WALLET_APPROVE_THRESHOLD_ERROR');
   if (input.viewers.length > MAX_VIEWERS) throw new AppError('LIMIT_VIEWERS_ERROR', { max: MAX_VIEWERS });
-  if (input.risk_control_users.length > MAX_RISK_CONTROL_USERS) throw new AppError('LIMIT_RISK_CONTROL_USERS_ERROR', { max: MAX_RISK_CONTROL_USERS });
+  if (input.risk_control_users.length > MAX_RISK_CONTROL_USERS)
+    throw new AppError('LIMIT_RISK_CONTROL_USERS_ERROR', { max: MAX_RISK_CONTROL_USERS });
 
   const signers = await trx.selectFrom('signer_addresses').selectAll().where('id', 'in', signerIds).execute();
   if (signers.length !== signerIds.length) throw new AppError('SIGNER_ADDRESS_NOT_FOUND_ERROR');
@@ -64,7 +77,16 @@ export async function checkMultisigInput(trx: Kysely<Database>, organizationId: 
   const owners = new Set(signers.map((signer) => signer.address.toLowerCase()));
   if (owners.size !== signers.length) throw new AppError('PARAMS_INVALID_ERROR', { field: 'signers' });
 
-  const everyone = [...new Set([...signers.map((s) => s.user_id), ...input.approvers, ...input.operators, ...input.viewers, ...input.risk_control_users, ...input.broadcasters])];
+  const everyone = [
+    ...new Set([
+      ...signers.map((s) => s.user_id),
+      ...input.approvers,
+      ...input.operators,
+      ...input.viewers,
+      ...input.risk_control_users,
+      ...input.broadcasters,
+    ]),
+  ];
   const members = await trx
     .selectFrom('organization_members')
     .select('user_id')
@@ -76,5 +98,9 @@ export async function checkMultisigInput(trx: Kysely<Database>, organizationId: 
   const outsider = signers.find((signer) => !joined.has(signer.user_id));
   if (outsider) throw new AppError('SIGNER_NOT_IN_ORG_ERROR', { field: outsider.address });
   if (everyone.some((userId) => !joined.has(userId))) throw new AppError('MEMBER_NOT_FOUND_ERROR');
-  return signers.map((signer) => ({ signerAddressId: signer.id, userId: signer.user_id, address: signer.address }));
+  return signers.map((signer) => ({
+    signerAddressId: signer.id,
+    userId: signer.user_id,
+    address: signer.address,
+  }));
 }

@@ -28,7 +28,15 @@ export function UserMenu({ compact }: { compact: boolean }) {
   const spaceItems = (spaces.data?.list ?? []).map((space) => ({
     key: `space:${space.organization_id}`,
     label: (
-      <span style={{ display: 'inline-block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}>
+      <span
+        style={{
+          display: 'inline-block',
+          maxWidth: 220,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          verticalAlign: 'bottom',
+        }}
+      >
         {space.name}
       </span>
     ),

@@ -20,9 +20,16 @@ function codesOf(error: unknown): { codes: number[]; text: string } {
   let current: unknown = error;
   for (let depth = 0; current && depth < 8; depth += 1) {
     if (typeof current === 'object') {
-      const record = current as { code?: unknown; message?: unknown; shortMessage?: unknown; details?: unknown; cause?: unknown };
+      const record = current as {
+        code?: unknown;
+        message?: unknown;
+        shortMessage?: unknown;
+        details?: unknown;
+        cause?: unknown;
+      };
       if (typeof record.code === 'number') codes.push(record.code);
-      for (const part of [record.shortMessage, record.message, record.details]) if (typeof part === 'string') texts.push(part);
+      for (const part of [record.shortMessage, record.message, record.details])
+        if (typeof part === 'string') texts.push(part);
       current = record.cause;
     } else {
       if (typeof current === 'string') texts.push(current);
@@ -45,7 +52,10 @@ export function toWalletError(error: unknown, action: WalletAction): Error {
     return new WalletError('wallet_user_reject', text);
   if (codes.includes(-32002) || codes.includes(4100) || /locked|unauthori[sz]ed/i.test(text))
     return new WalletError('wallet_locked', text);
-  if (codes.includes(4902) || /chain ?id|unrecognized chain|network/i.test(text) && /match|unrecognized|switch/i.test(text))
+  if (
+    codes.includes(4902) ||
+    (/chain ?id|unrecognized chain|network/i.test(text) && /match|unrecognized|switch/i.test(text))
+  )
     return new WalletError('network_mismatch', text);
   if (/insufficient funds/i.test(text)) return new WalletError('insufficient_funds', text);
   return new WalletError(FALLBACK[action], text);
@@ -58,5 +68,9 @@ export async function showWalletError(error: unknown): Promise<void> {
   const message = CLIENT_MESSAGES[error.code];
   if (error.detail) console.warn('Wallet error', error.code, error.detail);
   const kind = message.type === 'warn' ? 'warning' : message.type;
-  toast(kind, i18next.t(kind === 'warning' ? 'errors:title.Alert' : 'errors:title.Error'), message.messages[currentLanguage()]);
+  toast(
+    kind,
+    i18next.t(kind === 'warning' ? 'errors:title.Alert' : 'errors:title.Error'),
+    message.messages[currentLanguage()],
+  );
 }

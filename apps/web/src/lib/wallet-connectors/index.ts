@@ -4,7 +4,15 @@
  * devnet, the devnet signer. Ledger, Trezor, WalletConnect and QR plug in here later.
  */
 export { WalletError, isWalletError } from './types';
-export type { Address, ConnectorId, Hex, SignableTransaction, TransactionRequest, TypedDataRequest, WalletConnector } from './types';
+export type {
+  Address,
+  ConnectorId,
+  Hex,
+  SignableTransaction,
+  TransactionRequest,
+  TypedDataRequest,
+  WalletConnector,
+} from './types';
 export { showWalletError, toWalletError, type WalletAction } from './errors';
 export { injectedConnector } from './injected';
 export { devnetConnector } from './devnet';

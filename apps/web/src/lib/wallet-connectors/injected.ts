@@ -1,10 +1,22 @@
 import { createClient, custom, numberToHex, stringToHex, type EIP1193Provider } from 'viem';
 import { toWalletError } from './errors';
-import { WalletError, type Address, type Hex, type TransactionRequest, type TypedDataRequest, type WalletConnector } from './types';
+import {
+  WalletError,
+  type Address,
+  type Hex,
+  type TransactionRequest,
+  type TypedDataRequest,
+  type WalletConnector,
+} from './types';
 
 declare global {
   interface Window {
-    ethereum?: EIP1193Provider & { isMetaMask?: boolean; isRabby?: boolean; isOneKey?: boolean; providers?: unknown[] };
+    ethereum?: EIP1193Provider & {
+      isMetaMask?: boolean;
+      isRabby?: boolean;
+      isOneKey?: boolean;
+      providers?: unknown[];
+    };
   }
 }
 
@@ -32,11 +44,16 @@ export function injectedConnector(): WalletConnector {
     const current = Number(await client().request({ method: 'eth_chainId' }));
     if (current === chainId) return;
     try {
-      await client().request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] });
+      await client().request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: numberToHex(chainId) }],
+      });
     } catch (error) {
       const mapped = toWalletError(error, 'connect');
       // A refusal stays a refusal; an unknown chain (4902) or a wallet that cannot switch is a mismatch.
-      throw mapped instanceof WalletError && mapped.code === 'wallet_user_reject' ? mapped : new WalletError('network_mismatch');
+      throw mapped instanceof WalletError && mapped.code === 'wallet_user_reject'
+        ? mapped
+        : new WalletError('network_mismatch');
     }
     const after = Number(await client().request({ method: 'eth_chainId' }));
     if (after !== chainId) throw new WalletError('network_mismatch');
@@ -65,7 +82,10 @@ export function injectedConnector(): WalletConnector {
     },
     async signMessage(account, message) {
       try {
-        return (await client().request({ method: 'personal_sign', params: [stringToHex(message), account] })) as Hex;
+        return (await client().request({
+          method: 'personal_sign',
+          params: [stringToHex(message), account],
+        })) as Hex;
       } catch (error) {
         throw toWalletError(error, 'sign');
       }
@@ -91,11 +111,15 @@ export function injectedConnector(): WalletConnector {
         const fees = {
           ...(tx.gas ? { gas: numberToHex(BigInt(tx.gas)) } : {}),
           ...(tx.maxFeePerGas ? { maxFeePerGas: numberToHex(BigInt(tx.maxFeePerGas)) } : {}),
-          ...(tx.maxPriorityFeePerGas ? { maxPriorityFeePerGas: numberToHex(BigInt(tx.maxPriorityFeePerGas)) } : {}),
+          ...(tx.maxPriorityFeePerGas
+            ? { maxPriorityFeePerGas: numberToHex(BigInt(tx.maxPriorityFeePerGas)) }
+            : {}),
         };
         return (await client().request({
           method: 'eth_sendTransaction',
-          params: [{ from: tx.from, to: tx.to, data: tx.data, value: numberToHex(BigInt(tx.value ?? '0')), ...fees }],
+          params: [
+            { from: tx.from, to: tx.to, data: tx.data, value: numberToHex(BigInt(tx.value ?? '0')), ...fees },
+          ],
         } as never)) as Hex;
       } catch (error) {
         throw toWalletError(error, 'send');

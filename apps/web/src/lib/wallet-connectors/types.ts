@@ -17,7 +17,9 @@ export interface TransactionRequest {
 }
 
 /** A complete EIP-1559 transaction to sign without sending (the server relays it). */
-export interface SignableTransaction extends Required<Pick<TransactionRequest, 'from' | 'to' | 'gas' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>> {
+export interface SignableTransaction extends Required<
+  Pick<TransactionRequest, 'from' | 'to' | 'gas' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>
+> {
   data: Hex;
   /** Wei, as a decimal string. */
   value: string;

@@ -39,7 +39,10 @@ function useBookMutation<A>(spaceId: string | null, run: (args: A) => Promise<un
   });
 }
 
-export const useAddAddress = (spaceId: string | null) => useBookMutation(spaceId, (body: AddressBookInput) => api.post<{ id: number }>(`${V1}/address-book`, body));
+export const useAddAddress = (spaceId: string | null) =>
+  useBookMutation(spaceId, (body: AddressBookInput) => api.post<{ id: number }>(`${V1}/address-book`, body));
 
 export const useDeleteAddress = (spaceId: string | null) =>
-  useBookMutation(spaceId, (body: { id: number; email_code: string }) => api.delete<unknown>(`${V1}/address-book`, body));
+  useBookMutation(spaceId, (body: { id: number; email_code: string }) =>
+    api.delete<unknown>(`${V1}/address-book`, body),
+  );

@@ -3,7 +3,12 @@ import { EmailCodeField } from '@/features/wallet';
 import { toastSuccess } from '@/lib/notify';
 import { trimStart } from '@/lib/validation';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { useAddAddress, useDeleteAddress, type AddressBookEntry, type AddressBookInput } from '../api/address-book';
+import {
+  useAddAddress,
+  useDeleteAddress,
+  type AddressBookEntry,
+  type AddressBookInput,
+} from '../api/address-book';
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -20,12 +25,37 @@ export function AddAddressModal(props: { spaceId: string | null; open: boolean; 
     props.onClose();
   };
   return (
-    <Modal open={props.open} title={t('add.title')} okText={t('add.submit')} onOk={() => void submit().catch(() => undefined)} confirmLoading={add.isPending} onCancel={props.onClose} okButtonProps={{ 'data-testid': 'address-add-submit' } as never} destroyOnHidden>
+    <Modal
+      open={props.open}
+      title={t('add.title')}
+      okText={t('add.submit')}
+      onOk={() => void submit().catch(() => undefined)}
+      confirmLoading={add.isPending}
+      onCancel={props.onClose}
+      okButtonProps={{ 'data-testid': 'address-add-submit' } as never}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="name" label={t('fields.name')} getValueFromEvent={trimStart} rules={[{ required: true, whitespace: true, message: t('validation.name') }, { max: 30, message: t('validation.nameLength') }]}>
+        <Form.Item
+          name="name"
+          label={t('fields.name')}
+          getValueFromEvent={trimStart}
+          rules={[
+            { required: true, whitespace: true, message: t('validation.name') },
+            { max: 30, message: t('validation.nameLength') },
+          ]}
+        >
           <Input id="book-name" maxLength={30} />
         </Form.Item>
-        <Form.Item name="address" label={t('fields.address')} getValueFromEvent={(event: { target: { value: string } }) => event.target.value.trim()} rules={[{ required: true, message: t('validation.address') }, { pattern: EVM_ADDRESS, message: t('validation.addressFormat') }]}>
+        <Form.Item
+          name="address"
+          label={t('fields.address')}
+          getValueFromEvent={(event: { target: { value: string } }) => event.target.value.trim()}
+          rules={[
+            { required: true, message: t('validation.address') },
+            { pattern: EVM_ADDRESS, message: t('validation.addressFormat') },
+          ]}
+        >
           <Input id="book-address" placeholder="0x…" style={{ fontFamily: 'ui-monospace, monospace' }} />
         </Form.Item>
         <Form.Item name="memo" label={t('fields.memo')}>
@@ -41,7 +71,11 @@ export function AddAddressModal(props: { spaceId: string | null; open: boolean; 
 }
 
 /** Delete a whitelisted address (admins; e-mail code address_book_delete). */
-export function DeleteAddressModal(props: { spaceId: string | null; entry: AddressBookEntry | null; onClose: () => void }) {
+export function DeleteAddressModal(props: {
+  spaceId: string | null;
+  entry: AddressBookEntry | null;
+  onClose: () => void;
+}) {
   const { t } = useLazyTranslation('addressBook');
   const [form] = Form.useForm<{ email_code: string }>();
   const remove = useDeleteAddress(props.spaceId);
@@ -52,9 +86,20 @@ export function DeleteAddressModal(props: { spaceId: string | null; entry: Addre
     props.onClose();
   };
   return (
-    <Modal open={Boolean(props.entry)} title={t('delete.title')} okText={t('delete.submit')} okButtonProps={{ danger: true, 'data-testid': 'address-delete-submit' } as never} onOk={() => void submit().catch(() => undefined)} confirmLoading={remove.isPending} onCancel={props.onClose} destroyOnHidden>
+    <Modal
+      open={Boolean(props.entry)}
+      title={t('delete.title')}
+      okText={t('delete.submit')}
+      okButtonProps={{ danger: true, 'data-testid': 'address-delete-submit' } as never}
+      onOk={() => void submit().catch(() => undefined)}
+      confirmLoading={remove.isPending}
+      onCancel={props.onClose}
+      destroyOnHidden
+    >
       <Typography.Paragraph>{t('delete.body', { name: props.entry?.name ?? '' })}</Typography.Paragraph>
-      <Typography.Paragraph style={{ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all' }}>{props.entry?.address}</Typography.Paragraph>
+      <Typography.Paragraph style={{ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all' }}>
+        {props.entry?.address}
+      </Typography.Paragraph>
       <Form form={form} layout="vertical" preserve={false}>
         <EmailCodeField name="email_code" label={t('fields.emailCode')} category="address_book_delete" />
       </Form>

@@ -20,9 +20,22 @@ export default function AddressBookPage() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AddressBookEntry | null>(null);
   const [keyword, setKeyword] = useState('');
-  const rows = (book.data?.list ?? []).filter((row) => !keyword || `${row.name} ${row.address} ${row.memo ?? ''}`.toLowerCase().includes(keyword.toLowerCase()));
+  const rows = (book.data?.list ?? []).filter(
+    (row) =>
+      !keyword ||
+      `${row.name} ${row.address} ${row.memo ?? ''}`.toLowerCase().includes(keyword.toLowerCase()),
+  );
   const remove = (row: AddressBookEntry) => (
-    <Button size="small" danger icon={<DeleteOutlined />} onClick={(event) => { event.stopPropagation(); setDeleting(row); }} data-testid="address-delete">
+    <Button
+      size="small"
+      danger
+      icon={<DeleteOutlined />}
+      onClick={(event) => {
+        event.stopPropagation();
+        setDeleting(row);
+      }}
+      data-testid="address-delete"
+    >
       {t('delete.button')}
     </Button>
   );
@@ -32,10 +45,39 @@ export default function AddressBookPage() {
       <PageHeader
         title={t('title')}
         description={t('description')}
-        extra={admin ? <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="address-add">{t('add.button')}</Button> : null}
+        extra={
+          admin ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setAdding(true)}
+              data-testid="address-add"
+            >
+              {t('add.button')}
+            </Button>
+          ) : null
+        }
       />
-      {!admin && space.data ? <Alert style={{ marginBottom: 16 }} type="info" showIcon message={t('askAdmin')} data-testid="address-ask-admin" /> : null}
-      <Card styles={{ body: { padding: screens.md ? 0 : 12 } }} title={<Input.Search allowClear placeholder={t('search')} onSearch={setKeyword} style={{ maxWidth: 320 }} />}>
+      {!admin && space.data ? (
+        <Alert
+          style={{ marginBottom: 16 }}
+          type="info"
+          showIcon
+          message={t('askAdmin')}
+          data-testid="address-ask-admin"
+        />
+      ) : null}
+      <Card
+        styles={{ body: { padding: screens.md ? 0 : 12 } }}
+        title={
+          <Input.Search
+            allowClear
+            placeholder={t('search')}
+            onSearch={setKeyword}
+            style={{ maxWidth: 320 }}
+          />
+        }
+      >
         {screens.md ? (
           <Table<AddressBookEntry>
             rowKey="id"
@@ -45,12 +87,42 @@ export default function AddressBookPage() {
             locale={{ emptyText: t('empty') }}
             data-testid="address-table"
             columns={[
-              { title: t('fields.name'), dataIndex: 'name', width: 180, render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
-              { title: t('fields.address'), dataIndex: 'address', render: (value: string) => <Typography.Text copyable style={{ fontFamily: 'ui-monospace, monospace', fontSize: 13 }}>{value}</Typography.Text> },
-              { title: t('fields.memo'), dataIndex: 'memo', width: 140, render: (value: string | null) => value || '—' },
-              { title: t('fields.description'), dataIndex: 'description', width: 180, render: (value: string | null) => value || '—' },
-              { title: t('fields.created'), dataIndex: 'ctime', width: 170, render: (value: string) => new Date(value).toLocaleString() },
-              ...(admin ? [{ title: '', width: 100, render: (_: unknown, row: AddressBookEntry) => remove(row) }] : []),
+              {
+                title: t('fields.name'),
+                dataIndex: 'name',
+                width: 180,
+                render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+              },
+              {
+                title: t('fields.address'),
+                dataIndex: 'address',
+                render: (value: string) => (
+                  <Typography.Text copyable style={{ fontFamily: 'ui-monospace, monospace', fontSize: 13 }}>
+                    {value}
+                  </Typography.Text>
+                ),
+              },
+              {
+                title: t('fields.memo'),
+                dataIndex: 'memo',
+                width: 140,
+                render: (value: string | null) => value || '—',
+              },
+              {
+                title: t('fields.description'),
+                dataIndex: 'description',
+                width: 180,
+                render: (value: string | null) => value || '—',
+              },
+              {
+                title: t('fields.created'),
+                dataIndex: 'ctime',
+                width: 170,
+                render: (value: string) => new Date(value).toLocaleString(),
+              },
+              ...(admin
+                ? [{ title: '', width: 100, render: (_: unknown, row: AddressBookEntry) => remove(row) }]
+                : []),
             ]}
           />
         ) : (
@@ -65,7 +137,11 @@ export default function AddressBookPage() {
                   {admin ? remove(row) : null}
                 </div>
                 <AddressText address={row.address} />
-                {row.memo || row.description ? <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 12 }}>{[row.memo, row.description].filter(Boolean).join(' · ')}</Typography.Paragraph> : null}
+                {row.memo || row.description ? (
+                  <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 12 }}>
+                    {[row.memo, row.description].filter(Boolean).join(' · ')}
+                  </Typography.Paragraph>
+                ) : null}
               </List.Item>
             )}
           />

@@ -31,15 +31,22 @@ export interface AuditPage {
   total_exact: boolean;
 }
 
-export const fetchAuditLog = (organizationId: string, query: AuditFilters & { page: number; page_size: number }) =>
-  api.get<AuditPage>(`${V1}/audit-log`, { ...query }, { organizationId });
+export const fetchAuditLog = (
+  organizationId: string,
+  query: AuditFilters & { page: number; page_size: number },
+) => api.get<AuditPage>(`${V1}/audit-log`, { ...query }, { organizationId });
 
-export const auditLogQuery = (organizationId: string, query: AuditFilters & { page: number; page_size: number }) =>
+export const auditLogQuery = (
+  organizationId: string,
+  query: AuditFilters & { page: number; page_size: number },
+) =>
   queryOptions({
     queryKey: ['audit-log', organizationId, query],
     queryFn: () => fetchAuditLog(organizationId, query),
     placeholderData: keepPreviousData,
   });
 
-export const useAuditLog = (organizationId: string, query: AuditFilters & { page: number; page_size: number }) =>
-  useQuery(auditLogQuery(organizationId, query));
+export const useAuditLog = (
+  organizationId: string,
+  query: AuditFilters & { page: number; page_size: number },
+) => useQuery(auditLogQuery(organizationId, query));

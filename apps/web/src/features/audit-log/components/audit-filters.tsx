@@ -56,7 +56,10 @@ export function AuditFiltersBar({
         style={{ width: 180 }}
         value={value.operation}
         onChange={(operation?: string) => onChange({ ...value, operation })}
-        options={AUDIT_OPERATIONS.map((operation) => ({ value: operation, label: t(`audit.operations.${operation}`) }))}
+        options={AUDIT_OPERATIONS.map((operation) => ({
+          value: operation,
+          label: t(`audit.operations.${operation}`),
+        }))}
         data-testid="audit-operation"
       />
       <Select

@@ -109,13 +109,17 @@ export default function AuditLogPage() {
               title: t('audit.time'),
               dataIndex: 'time',
               width: 170,
-              render: (time: string) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(time).format('YYYY-MM-DD HH:mm:ss')}</span>,
+              render: (time: string) => (
+                <span style={{ whiteSpace: 'nowrap' }}>{dayjs(time).format('YYYY-MM-DD HH:mm:ss')}</span>
+              ),
             },
             {
               title: t('audit.type'),
               dataIndex: 'type',
               width: 110,
-              render: (type: string) => <Tag bordered={false}>{t(`audit.types.${type}`, { defaultValue: type })}</Tag>,
+              render: (type: string) => (
+                <Tag bordered={false}>{t(`audit.types.${type}`, { defaultValue: type })}</Tag>
+              ),
             },
             {
               title: t('audit.operation'),
@@ -130,7 +134,12 @@ export default function AuditLogPage() {
               ellipsis: true,
               render: (user: string | null) => user ?? t('common:dash'),
             },
-            { title: t('audit.ip'), dataIndex: 'ip', width: 120, render: (ip: string | null) => ip ?? t('common:dash') },
+            {
+              title: t('audit.ip'),
+              dataIndex: 'ip',
+              width: 120,
+              render: (ip: string | null) => ip ?? t('common:dash'),
+            },
             {
               title: t('audit.location'),
               dataIndex: 'location',
@@ -142,7 +151,10 @@ export default function AuditLogPage() {
               dataIndex: 'content',
               width: 300,
               render: (value: unknown) => (
-                <Typography.Text style={{ fontSize: 12, fontFamily: 'monospace' }} ellipsis={{ tooltip: content(value) }}>
+                <Typography.Text
+                  style={{ fontSize: 12, fontFamily: 'monospace' }}
+                  ellipsis={{ tooltip: content(value) }}
+                >
                   {content(value)}
                 </Typography.Text>
               ),

@@ -5,7 +5,11 @@ import { currentLanguage } from '@/lib/i18n';
 
 export type { SendCodePurpose };
 
-export const sendEmailCode = (body: { category: SendCodePurpose; email?: string; org_invite_token?: string }) =>
+export const sendEmailCode = (body: {
+  category: SendCodePurpose;
+  email?: string;
+  org_invite_token?: string;
+}) =>
   api.post<{ resend_after_seconds: number }>(`${V1}/email-code`, {
     ...body,
     language_code: currentLanguage(),

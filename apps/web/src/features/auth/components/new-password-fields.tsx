@@ -9,11 +9,25 @@ export function NewPasswordFields() {
   const r = rules(t);
   return (
     <>
-      <Form.Item name="password" label={t('auth:fields.password')} rules={r.newPassword} validateTrigger="onChange">
+      <Form.Item
+        name="password"
+        label={t('auth:fields.password')}
+        rules={r.newPassword}
+        validateTrigger="onChange"
+      >
         <PasswordInput placeholder={t('auth:fields.newPasswordPlaceholder')} />
       </Form.Item>
-      <Form.Item name="confirm" label={t('auth:fields.confirmPassword')} rules={r.confirmPassword()} dependencies={['password']}>
-        <Input.Password autoComplete="new-password" placeholder={t('auth:fields.confirmPasswordPlaceholder')} maxLength={128} />
+      <Form.Item
+        name="confirm"
+        label={t('auth:fields.confirmPassword')}
+        rules={r.confirmPassword()}
+        dependencies={['password']}
+      >
+        <Input.Password
+          autoComplete="new-password"
+          placeholder={t('auth:fields.confirmPasswordPlaceholder')}
+          maxLength={128}
+        />
       </Form.Item>
     </>
   );

@@ -65,9 +65,7 @@ export function RegisterCard({
     try {
       const reply = await gate.run(category, invited ? undefined : address, () =>
         sendEmailCode(
-          invited && inviteToken
-            ? { category, org_invite_token: inviteToken }
-            : { category, email: address },
+          invited && inviteToken ? { category, org_invite_token: inviteToken } : { category, email: address },
         ),
       );
       return reply.resend_after_seconds;

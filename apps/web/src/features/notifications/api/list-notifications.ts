@@ -32,7 +32,13 @@ export const NOTIFICATIONS_KEY = ['notifications'] as const;
 export const fetchNotifications = (query: NotificationQuery) =>
   api.get<NotificationPage>(
     `${V1}/notification`,
-    { tab: query.tab, hide_read: String(query.hide_read), keyword: query.keyword, page: 1, page_size: query.page_size },
+    {
+      tab: query.tab,
+      hide_read: String(query.hide_read),
+      keyword: query.keyword,
+      page: 1,
+      page_size: query.page_size,
+    },
     { organizationId: null },
   );
 

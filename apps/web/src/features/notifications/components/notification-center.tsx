@@ -80,7 +80,12 @@ export function NotificationCenter() {
           />
           <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
             <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-              <Switch size="small" checked={hideRead} onChange={setHideRead} data-testid="notification-hide-read" />
+              <Switch
+                size="small"
+                checked={hideRead}
+                onChange={setHideRead}
+                data-testid="notification-hide-read"
+              />
               {t('layout:notifications.hideRead')}
             </label>
             <Button

@@ -21,7 +21,9 @@ export function NotificationList({
         image={Empty.PRESENTED_IMAGE_SIMPLE}
         description={
           <span>
-            <strong style={{ display: 'block', color: 'rgba(0,0,0,0.75)' }}>{t('layout:notifications.empty')}</strong>
+            <strong style={{ display: 'block', color: 'rgba(0,0,0,0.75)' }}>
+              {t('layout:notifications.empty')}
+            </strong>
             {t('layout:notifications.emptyHint')}
           </span>
         }
@@ -43,12 +45,16 @@ export function NotificationList({
           <List.Item.Meta
             avatar={<Badge status={item.read ? 'default' : 'processing'} style={{ marginTop: 6 }} />}
             title={
-              <span style={{ fontWeight: item.read ? 400 : 600, overflowWrap: 'anywhere' }}>{item.title}</span>
+              <span style={{ fontWeight: item.read ? 400 : 600, overflowWrap: 'anywhere' }}>
+                {item.title}
+              </span>
             }
             description={
               <div>
                 <div style={{ color: 'rgba(0,0,0,0.65)', overflowWrap: 'anywhere' }}>{item.body}</div>
-                <div style={{ marginTop: 6, display: 'flex', flexWrap: 'wrap', gap: 4, alignItems: 'center' }}>
+                <div
+                  style={{ marginTop: 6, display: 'flex', flexWrap: 'wrap', gap: 4, alignItems: 'center' }}
+                >
                   {item.organization_name ? <Tag bordered={false}>{item.organization_name}</Tag> : null}
                   {item.wallet_name ? <Tag bordered={false}>{item.wallet_name}</Tag> : null}
                   {item.task_number ? <Tag bordered={false}>#{item.task_number}</Tag> : null}

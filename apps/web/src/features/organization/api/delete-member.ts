@@ -3,7 +3,11 @@ import { api, V1 } from '@/lib/api-client';
 
 /** Removes a member or withdraws a pending invitation (never the creator). */
 export const deleteMember = (organizationId: number, memberId: number) =>
-  api.delete<unknown>(`${V1}/organization/member`, { member_id: memberId }, { organizationId: String(organizationId) });
+  api.delete<unknown>(
+    `${V1}/organization/member`,
+    { member_id: memberId },
+    { organizationId: String(organizationId) },
+  );
 
 export function useDeleteMember(organizationId: number) {
   const client = useQueryClient();

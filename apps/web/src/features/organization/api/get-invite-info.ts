@@ -13,4 +13,5 @@ export const inviteInfoQuery = (token: string) =>
     meta: { silent: true },
   });
 
-export const useInviteInfo = (token: string) => useQuery({ ...inviteInfoQuery(token), enabled: token.length > 0 });
+export const useInviteInfo = (token: string) =>
+  useQuery({ ...inviteInfoQuery(token), enabled: token.length > 0 });

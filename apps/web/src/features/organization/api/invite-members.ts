@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
 
 export const inviteMembers = (organizationId: number, body: { emails: string; role: number }) =>
-  api.post<{ invited: string[] }>(`${V1}/organization/invite`, body, { organizationId: String(organizationId) });
+  api.post<{ invited: string[] }>(`${V1}/organization/invite`, body, {
+    organizationId: String(organizationId),
+  });
 
 /** Errors are shown by the invite modal (limit modal for LIMIT_MEMBERS_ERROR, toasts otherwise). */
 export function useInviteMembers(organizationId: number) {

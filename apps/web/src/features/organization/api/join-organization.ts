@@ -2,7 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
 
 export const joinOrganization = (token: string) =>
-  api.post<{ organization_id: number; role: number }>(`${V1}/organization/join`, { token }, { organizationId: null });
+  api.post<{ organization_id: number; role: number }>(
+    `${V1}/organization/join`,
+    { token },
+    { organizationId: null },
+  );
 
 /** Errors (invitee mismatch, expired) are shown on the invitation page itself. */
-export const useJoinOrganization = () => useMutation({ mutationFn: joinOrganization, meta: { silent: true } });
+export const useJoinOrganization = () =>
+  useMutation({ mutationFn: joinOrganization, meta: { silent: true } });

@@ -10,10 +10,16 @@ export interface MemberQuery {
 }
 
 export const membersKey = (organizationId: number, query?: MemberQuery) =>
-  query ? (['organization', 'members', organizationId, query] as const) : (['organization', 'members', organizationId] as const);
+  query
+    ? (['organization', 'members', organizationId, query] as const)
+    : (['organization', 'members', organizationId] as const);
 
 export const fetchMembers = (organizationId: number, query: MemberQuery) =>
-  api.get<Paged<Member>>(`${V1}/organization/member`, { ...query }, { organizationId: String(organizationId) });
+  api.get<Paged<Member>>(
+    `${V1}/organization/member`,
+    { ...query },
+    { organizationId: String(organizationId) },
+  );
 
 export const membersQuery = (organizationId: number, query: MemberQuery) =>
   queryOptions({

@@ -2,7 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
 
 export const reinviteMember = (organizationId: number, memberId: number) =>
-  api.post<unknown>(`${V1}/organization/reinvite`, { member_id: memberId }, { organizationId: String(organizationId) });
+  api.post<unknown>(
+    `${V1}/organization/reinvite`,
+    { member_id: memberId },
+    { organizationId: String(organizationId) },
+  );
 
 export function useReinviteMember(organizationId: number) {
   const client = useQueryClient();

@@ -77,7 +77,9 @@ export function LimitModal({
         >
           {showPlan && space ? (
             <Descriptions size="small" column={1} bordered>
-              <Descriptions.Item label={t('plan.current')}>{t(`plans.${space.vip_category}`)}</Descriptions.Item>
+              <Descriptions.Item label={t('plan.current')}>
+                {t(`plans.${space.vip_category}`)}
+              </Descriptions.Item>
               <Descriptions.Item label={t('plan.members')}>{space.vip_data.org_user_num}</Descriptions.Item>
               <Descriptions.Item label={t('plan.wallets')}>{space.vip_data.wallet_num}</Descriptions.Item>
             </Descriptions>

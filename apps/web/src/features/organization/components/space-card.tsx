@@ -69,7 +69,12 @@ export function SpaceCard({
               <Button type="text" icon={<EditOutlined />} aria-label={t('list.edit')} onClick={onEdit} />
             </Tooltip>
             <Tooltip title={t('list.settings')}>
-              <Button type="text" icon={<SettingOutlined />} aria-label={t('list.settings')} onClick={onSettings} />
+              <Button
+                type="text"
+                icon={<SettingOutlined />}
+                aria-label={t('list.settings')}
+                onClick={onSettings}
+              />
             </Tooltip>
           </Stack>
         ) : null}
@@ -79,7 +84,15 @@ export function SpaceCard({
         {stat(t('list.members'), space.member_count)}
         {stat(t('list.wallets'), space.wallet_count)}
       </div>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+      <div
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: 8,
+          flexWrap: 'wrap',
+        }}
+      >
         <Stack size={4} wrap>
           <Tag color="gold" bordered={false}>
             {t(`plans.${space.vip_category}`)}
@@ -92,7 +105,13 @@ export function SpaceCard({
           {expiry ? t('list.expires', { date: dayjs(expiry).format('YYYY-MM-DD') }) : t('list.noExpiry')}
         </Typography.Text>
       </div>
-      <Button type={current ? 'default' : 'primary'} block loading={entering} onClick={onEnter} data-testid="space-enter">
+      <Button
+        type={current ? 'default' : 'primary'}
+        block
+        loading={entering}
+        onClick={onEnter}
+        data-testid="space-enter"
+      >
         {t('list.enter')}
       </Button>
     </Card>

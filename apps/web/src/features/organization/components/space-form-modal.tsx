@@ -39,7 +39,13 @@ export function SpaceFormModal({
     if (!open) return;
     form.setFieldsValue(
       space
-        ? { name: space.name, description: space.description ?? '', kind: space.kind, edition: space.edition, logo: null }
+        ? {
+            name: space.name,
+            description: space.description ?? '',
+            kind: space.kind,
+            edition: space.edition,
+            logo: null,
+          }
         : { name: 'my space', description: '', kind: 1, edition, logo: null },
     );
   }, [open, space, edition, form]);
@@ -59,14 +65,24 @@ export function SpaceFormModal({
       data-testid="space-form-modal"
     >
       {!editing && mfaMissing ? (
-        <Alert type="info" showIcon message={t('mfa.title')} description={t('mfa.text')} style={{ marginBottom: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          message={t('mfa.title')}
+          description={t('mfa.text')}
+          style={{ marginBottom: 16 }}
+        />
       ) : null}
       <Form
         form={form}
         layout="vertical"
         requiredMark={false}
         onFinish={(values) =>
-          onSubmit({ ...values, name: values.name.replace(/\s+$/, ''), description: values.description?.trim() })
+          onSubmit({
+            ...values,
+            name: values.name.replace(/\s+$/, ''),
+            description: values.description?.trim(),
+          })
         }
       >
         <Form.Item

@@ -41,10 +41,15 @@ export default function InviteConfirmPage() {
     return () => clearTimeout(timer);
   }, [seconds, navigate]);
 
-  const back = { pathname: '/organization/invite-confirm', search: `?token=${encodeURIComponent(token)}`, hash: '' };
+  const back = {
+    pathname: '/organization/invite-confirm',
+    search: `?token=${encodeURIComponent(token)}`,
+    hash: '',
+  };
   if (!user && !token) return <Navigate to="/login" replace state={{ from: back }} />;
   if (!user && info.data && info.data.status === 'pending') {
-    if (info.data.registered) return <Navigate to="/login" replace state={{ from: back, email: info.data.email }} />;
+    if (info.data.registered)
+      return <Navigate to="/login" replace state={{ from: back, email: info.data.email }} />;
     return (
       <Navigate
         to="/register"
@@ -94,8 +99,12 @@ export default function InviteConfirmPage() {
     return frame(
       <Result
         status="warning"
-        subTitle={isApiError(info.error, 'INVITATION_NOT_FOUND_ERROR') ? t('invite.notFound') : info.error.message}
-        extra={user ? <Button onClick={() => void navigate('/organization')}>{t('invite.home')}</Button> : null}
+        subTitle={
+          isApiError(info.error, 'INVITATION_NOT_FOUND_ERROR') ? t('invite.notFound') : info.error.message
+        }
+        extra={
+          user ? <Button onClick={() => void navigate('/organization')}>{t('invite.home')}</Button> : null
+        }
       />,
     );
 
@@ -133,11 +142,15 @@ export default function InviteConfirmPage() {
       />
       <Descriptions bordered size="small" column={1}>
         <Descriptions.Item label={t('invite.space')}>{data.organization_name}</Descriptions.Item>
-        <Descriptions.Item label={t('invite.inviter')}>{data.inviter_name ?? t('common:dash')}</Descriptions.Item>
+        <Descriptions.Item label={t('invite.inviter')}>
+          {data.inviter_name ?? t('common:dash')}
+        </Descriptions.Item>
         <Descriptions.Item label={t('invite.email')}>{data.email}</Descriptions.Item>
         <Descriptions.Item label={t('invite.role')}>{role}</Descriptions.Item>
         <Descriptions.Item label={t('invite.status')}>
-          <Tag data-testid="invite-status">{t(`members.statuses.${data.status}`, { defaultValue: data.status })}</Tag>
+          <Tag data-testid="invite-status">
+            {t(`members.statuses.${data.status}`, { defaultValue: data.status })}
+          </Tag>
         </Descriptions.Item>
       </Descriptions>
       {data.status === 'expired' ? (
@@ -158,7 +171,14 @@ export default function InviteConfirmPage() {
           style={{ flexWrap: 'wrap', rowGap: 8 }}
         />
       ) : (
-        <Button type="primary" block size="large" loading={join.isPending} onClick={accept} data-testid="invite-accept">
+        <Button
+          type="primary"
+          block
+          size="large"
+          loading={join.isPending}
+          onClick={accept}
+          data-testid="invite-accept"
+        >
           {t('invite.accept')}
         </Button>
       )}

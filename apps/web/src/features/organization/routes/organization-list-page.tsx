@@ -50,7 +50,12 @@ export default function OrganizationListPage() {
         title={t('list.title')}
         description={t('list.description')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.openCreate()} data-testid="space-create">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => editor.openCreate()}
+            data-testid="space-create"
+          >
             {t('list.create')}
           </Button>
         }

@@ -37,7 +37,11 @@ export default function SpaceSettingsPage() {
           items={[
             { key: 'base', label: t('settings.tabs.base'), children: <BaseInfoTab space={data} /> },
             { key: 'members', label: t('settings.tabs.members'), children: <MembersTab space={data} /> },
-            { key: 'defaults', label: t('settings.tabs.defaults'), children: <DefaultSettingsTab space={data} /> },
+            {
+              key: 'defaults',
+              label: t('settings.tabs.defaults'),
+              children: <DefaultSettingsTab space={data} />,
+            },
             { key: 'plan', label: t('settings.tabs.plan'), children: <PlanTab space={data} /> },
           ]}
           destroyOnHidden

@@ -6,6 +6,7 @@ export const signerAddressesKey = ['permission-address', 'list'] as const;
 
 export const fetchSignerAddresses = () => api.get<{ list: SignerAddress[] }>(`${V1}/permission-address`);
 
-export const signerAddressesQuery = () => queryOptions({ queryKey: signerAddressesKey, queryFn: fetchSignerAddresses });
+export const signerAddressesQuery = () =>
+  queryOptions({ queryKey: signerAddressesKey, queryFn: fetchSignerAddresses });
 
 export const useSignerAddresses = () => useQuery(signerAddressesQuery());

@@ -12,7 +12,11 @@ import { signerAddressesKey } from '../api/list-signer-addresses';
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } as const;
 
 /** Add a Bitcoin-family signer key: the account xpub with its master fingerprint and path (BIP-48); verification follows. */
-export function AddBitcoinKeyModal(props: { open: boolean; onClose: () => void; onAdded: (id: number) => void }) {
+export function AddBitcoinKeyModal(props: {
+  open: boolean;
+  onClose: () => void;
+  onAdded: (id: number) => void;
+}) {
   const { t } = useTranslation('wallets');
   const [form] = Form.useForm<BitcoinKeyInput>();
   const client = useQueryClient();
@@ -30,14 +34,23 @@ export function AddBitcoinKeyModal(props: { open: boolean; onClose: () => void; 
   const fillDevnet = async () => {
     const keys = await fetchDevnetKeys(chainKey);
     const key = keys.list.find((k) => k.index === devKey)!;
-    form.setFieldsValue({ xpub: key.xpub, fingerprint: key.fingerprint, path: key.path, name: form.getFieldValue('name') || `Devnet key ${devKey}` });
+    form.setFieldsValue({
+      xpub: key.xpub,
+      fingerprint: key.fingerprint,
+      path: key.path,
+      name: form.getFieldValue('name') || `Devnet key ${devKey}`,
+    });
   };
 
   const submit = async () => {
     const values = await form.validateFields();
     setBusy(true);
     try {
-      const reply = await addBitcoinKey({ ...values, name: values.name.trim(), description: values.description?.trim() || undefined });
+      const reply = await addBitcoinKey({
+        ...values,
+        name: values.name.trim(),
+        description: values.description?.trim() || undefined,
+      });
       await client.invalidateQueries({ queryKey: signerAddressesKey });
       form.resetFields();
       props.onAdded(reply.id);
@@ -60,32 +73,80 @@ export function AddBitcoinKeyModal(props: { open: boolean; onClose: () => void; 
       okButtonProps={{ 'data-testid': 'btc-key-add-submit' } as never}
     >
       <Form form={form} layout="vertical" requiredMark={false}>
-        <Form.Item name="name" label={t('signer.fields.name')} getValueFromEvent={trimStart} rules={[{ required: true, whitespace: true, message: t('validation.nameRequired') }, { max: 30, message: t('validation.nameMax', { max: 30 }) }]}>
+        <Form.Item
+          name="name"
+          label={t('signer.fields.name')}
+          getValueFromEvent={trimStart}
+          rules={[
+            { required: true, whitespace: true, message: t('validation.nameRequired') },
+            { max: 30, message: t('validation.nameMax', { max: 30 }) },
+          ]}
+        >
           <Input maxLength={30} id="btc-key-name" />
         </Form.Item>
-        <Form.Item name="chain_key" label={t('fields.chain')} rules={[{ required: true, message: t('validation.chainRequired') }]}>
-          <Select id="btc-key-chain" options={chains.map((chain) => ({ value: chain.chain_id, label: chain.name }))} />
+        <Form.Item
+          name="chain_key"
+          label={t('fields.chain')}
+          rules={[{ required: true, message: t('validation.chainRequired') }]}
+        >
+          <Select
+            id="btc-key-chain"
+            options={chains.map((chain) => ({ value: chain.chain_id, label: chain.name }))}
+          />
         </Form.Item>
         {devnet ? (
           <Space wrap style={{ marginBottom: 16 }} data-testid="btc-key-devnet">
-            <Select value={devKey} onChange={setDevKey} style={{ width: 90 }} options={Array.from({ length: 9 }, (_, i) => ({ value: i + 1, label: `#${i + 1}` }))} />
-            <Button onClick={() => void fillDevnet().catch((error: unknown) => showErrorToast(error))} data-testid="btc-key-devnet-fill">
+            <Select
+              value={devKey}
+              onChange={setDevKey}
+              style={{ width: 90 }}
+              options={Array.from({ length: 9 }, (_, i) => ({ value: i + 1, label: `#${i + 1}` }))}
+            />
+            <Button
+              onClick={() => void fillDevnet().catch((error: unknown) => showErrorToast(error))}
+              data-testid="btc-key-devnet-fill"
+            >
               {t('signer.btc.useDevnet')}
             </Button>
           </Space>
         ) : null}
-        <Form.Item name="xpub" label={t('signer.btc.xpub')} extra={t('signer.btc.xpubHint')} getValueFromEvent={(event: { target: { value: string } }) => event.target.value.trim()} rules={[{ required: true, message: t('validation.addressRequired') }]}>
+        <Form.Item
+          name="xpub"
+          label={t('signer.btc.xpub')}
+          extra={t('signer.btc.xpubHint')}
+          getValueFromEvent={(event: { target: { value: string } }) => event.target.value.trim()}
+          rules={[{ required: true, message: t('validation.addressRequired') }]}
+        >
           <Input.TextArea id="btc-key-xpub" rows={2} style={MONO} placeholder="xpub… / tpub… / Zpub…" />
         </Form.Item>
         <Space wrap align="start">
-          <Form.Item name="fingerprint" label={t('signer.btc.fingerprint')} rules={[{ required: true, pattern: /^[0-9a-fA-F]{8}$/, message: t('signer.btc.fingerprintFormat') }]}>
-            <Input id="btc-key-fingerprint" style={{ ...MONO, width: 140 }} maxLength={8} placeholder="0a1b2c3d" />
+          <Form.Item
+            name="fingerprint"
+            label={t('signer.btc.fingerprint')}
+            rules={[
+              { required: true, pattern: /^[0-9a-fA-F]{8}$/, message: t('signer.btc.fingerprintFormat') },
+            ]}
+          >
+            <Input
+              id="btc-key-fingerprint"
+              style={{ ...MONO, width: 140 }}
+              maxLength={8}
+              placeholder="0a1b2c3d"
+            />
           </Form.Item>
-          <Form.Item name="path" label={t('signer.btc.path')} rules={[{ required: true, message: t('signer.btc.pathRequired') }]}>
+          <Form.Item
+            name="path"
+            label={t('signer.btc.path')}
+            rules={[{ required: true, message: t('signer.btc.pathRequired') }]}
+          >
             <Input id="btc-key-path" style={{ ...MONO, width: 200 }} placeholder="m/48'/1'/0'/2'" />
           </Form.Item>
         </Space>
-        <Form.Item name="description" label={t('signer.fields.description')} rules={[{ max: 99, message: t('validation.remarkMax', { max: 99 }) }]}>
+        <Form.Item
+          name="description"
+          label={t('signer.fields.description')}
+          rules={[{ max: 99, message: t('validation.remarkMax', { max: 99 }) }]}
+        >
           <Input.TextArea maxLength={99} rows={2} />
         </Form.Item>
       </Form>

@@ -82,7 +82,14 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
           ]}
           extra={
             useConnected ? null : (
-              <Button type="link" size="small" icon={<LinkOutlined />} style={{ paddingInline: 0 }} onClick={() => setUseConnected(true)} data-testid="signer-use-connected">
+              <Button
+                type="link"
+                size="small"
+                icon={<LinkOutlined />}
+                style={{ paddingInline: 0 }}
+                onClick={() => setUseConnected(true)}
+                data-testid="signer-use-connected"
+              >
                 {t('signer.add.useConnected')}
               </Button>
             )
@@ -95,7 +102,11 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
             <ConnectSigner onChange={onConnection} />
           </div>
         ) : null}
-        <Form.Item name="description" label={t('signer.fields.description')} rules={[{ max: 99, message: t('validation.remarkMax', { max: 99 }) }]}>
+        <Form.Item
+          name="description"
+          label={t('signer.fields.description')}
+          rules={[{ max: 99, message: t('validation.remarkMax', { max: 99 }) }]}
+        >
           <Input.TextArea maxLength={99} rows={2} id="signer-description" />
         </Form.Item>
       </Form>

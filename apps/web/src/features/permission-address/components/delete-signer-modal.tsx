@@ -6,7 +6,13 @@ import { useDeleteSignerAddress } from '../api/delete-signer-address';
 import type { SignerAddress } from '../api/types';
 
 /** Delete with an e-mailed code; an address still used by wallets is only marked for deletion. */
-export function DeleteSignerModal({ signer, onClose }: { signer: SignerAddress | null; onClose: () => void }) {
+export function DeleteSignerModal({
+  signer,
+  onClose,
+}: {
+  signer: SignerAddress | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('wallets');
   const [form] = Form.useForm<{ email_code: string }>();
   const remove = useDeleteSignerAddress();
@@ -34,10 +40,19 @@ export function DeleteSignerModal({ signer, onClose }: { signer: SignerAddress |
             {signer.name}: <span style={{ ...MONO, wordBreak: 'break-all' }}>{signer.address}</span>
           </Typography.Paragraph>
           {signer.linked_wallets.length ? (
-            <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('signer.delete.inUse', { count: signer.linked_wallets.length })} />
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              message={t('signer.delete.inUse', { count: signer.linked_wallets.length })}
+            />
           ) : null}
           <Form form={form} layout="vertical" requiredMark={false}>
-            <EmailCodeField name="email_code" label={t('common.emailCode')} category="permission_address_delete" />
+            <EmailCodeField
+              name="email_code"
+              label={t('common.emailCode')}
+              category="permission_address_delete"
+            />
           </Form>
         </>
       ) : null}

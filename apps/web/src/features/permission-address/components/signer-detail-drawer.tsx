@@ -7,11 +7,23 @@ import type { SignerAddress } from '../api/types';
 import { SignerStatusTag } from './signer-status-tag';
 
 /** View one signer address: its facts and the wallets it signs for. */
-export function SignerDetailDrawer({ signer, onClose }: { signer: SignerAddress | null; onClose: () => void }) {
+export function SignerDetailDrawer({
+  signer,
+  onClose,
+}: {
+  signer: SignerAddress | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('wallets');
   const screens = Grid.useBreakpoint();
   return (
-    <Drawer open={Boolean(signer)} onClose={onClose} title={signer?.name} width={screens.md ? 520 : '100%'} destroyOnHidden>
+    <Drawer
+      open={Boolean(signer)}
+      onClose={onClose}
+      title={signer?.name}
+      width={screens.md ? 520 : '100%'}
+      destroyOnHidden
+    >
       {signer ? (
         <>
           <Descriptions column={1} size="small" bordered>
@@ -21,15 +33,21 @@ export function SignerDetailDrawer({ signer, onClose }: { signer: SignerAddress 
               </Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('signer.fields.family')}>{t('signer.familyEvm')}</Descriptions.Item>
-            <Descriptions.Item label={t('signer.fields.source')}>{t(`signer.source.${signer.source}`, { defaultValue: signer.source })}</Descriptions.Item>
+            <Descriptions.Item label={t('signer.fields.source')}>
+              {t(`signer.source.${signer.source}`, { defaultValue: signer.source })}
+            </Descriptions.Item>
             <Descriptions.Item label={t('signer.fields.status')}>
               <SignerStatusTag status={signer.status} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('signer.fields.added')}>{dayjs(signer.created_at).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+            <Descriptions.Item label={t('signer.fields.added')}>
+              {dayjs(signer.created_at).format('YYYY-MM-DD HH:mm')}
+            </Descriptions.Item>
             <Descriptions.Item label={t('signer.fields.verified')}>
               {signer.verified_at ? dayjs(signer.verified_at).format('YYYY-MM-DD HH:mm') : '—'}
             </Descriptions.Item>
-            <Descriptions.Item label={t('signer.fields.description')}>{signer.description || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('signer.fields.description')}>
+              {signer.description || '—'}
+            </Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             {t('signer.linked.title')}

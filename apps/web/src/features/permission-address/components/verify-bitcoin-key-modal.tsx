@@ -12,7 +12,13 @@ import { fetchSignerChallenge, type SignerChallenge } from '../api/verify-signer
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
 
 /** Verify a Bitcoin-family key: sign the one-time challenge with the key (Sparrow/Electrum "sign message", BIP-137) and paste the signature. */
-export function VerifyBitcoinKeyModal({ signer, onClose }: { signer: SignerAddress | null; onClose: () => void }) {
+export function VerifyBitcoinKeyModal({
+  signer,
+  onClose,
+}: {
+  signer: SignerAddress | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('wallets');
   const client = useQueryClient();
   const config = useWebConfig();
@@ -26,14 +32,20 @@ export function VerifyBitcoinKeyModal({ signer, onClose }: { signer: SignerAddre
   useEffect(() => {
     setChallenge(null);
     setSignature('');
-    if (signer) void fetchSignerChallenge(signer.id).then(setChallenge, (error: unknown) => showErrorToast(error));
+    if (signer)
+      void fetchSignerChallenge(signer.id).then(setChallenge, (error: unknown) => showErrorToast(error));
   }, [signer]);
 
   const verify = async () => {
     if (!signer || !challenge) return;
     setBusy(true);
     try {
-      await verifyBitcoinKey({ id: signer.id, challenge_id: challenge.challenge_id, signature, ...(childPath ? { child_path: childPath } : {}) });
+      await verifyBitcoinKey({
+        id: signer.id,
+        challenge_id: challenge.challenge_id,
+        signature,
+        ...(childPath ? { child_path: childPath } : {}),
+      });
       await client.invalidateQueries({ queryKey: signerAddressesKey });
       toastSuccess(t('signer.verify.done'));
       onClose();
@@ -58,18 +70,58 @@ export function VerifyBitcoinKeyModal({ signer, onClose }: { signer: SignerAddre
       {signer ? (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Paragraph type="secondary">{t('signer.btc.verifyHint')}</Typography.Paragraph>
-          <Alert type="info" message={<span style={{ ...MONO, wordBreak: 'break-all' }}>{signer.fingerprint ? `[${signer.fingerprint}${(signer.path ?? '').replace(/^m/, '')}]` : ''}{signer.address}</span>} />
+          <Alert
+            type="info"
+            message={
+              <span style={{ ...MONO, wordBreak: 'break-all' }}>
+                {signer.fingerprint ? `[${signer.fingerprint}${(signer.path ?? '').replace(/^m/, '')}]` : ''}
+                {signer.address}
+              </span>
+            }
+          />
           {challenge ? (
-            <Typography.Paragraph copyable={{ text: challenge.message }} style={{ ...MONO, whiteSpace: 'pre-wrap', background: '#f6f8fc', padding: 8, borderRadius: 6 }} data-testid="btc-key-challenge">
+            <Typography.Paragraph
+              copyable={{ text: challenge.message }}
+              style={{ ...MONO, whiteSpace: 'pre-wrap', background: '#f6f8fc', padding: 8, borderRadius: 6 }}
+              data-testid="btc-key-challenge"
+            >
               {challenge.message}
             </Typography.Paragraph>
           ) : null}
-          <Input.TextArea rows={2} value={signature} onChange={(event) => setSignature(event.target.value.trim())} placeholder={t('signer.btc.signaturePlaceholder')} style={MONO} data-testid="btc-key-signature" />
-          <Input value={childPath} onChange={(event) => setChildPath(event.target.value.trim())} placeholder={t('signer.btc.childPathPlaceholder')} style={{ ...MONO, width: 260 }} />
+          <Input.TextArea
+            rows={2}
+            value={signature}
+            onChange={(event) => setSignature(event.target.value.trim())}
+            placeholder={t('signer.btc.signaturePlaceholder')}
+            style={MONO}
+            data-testid="btc-key-signature"
+          />
+          <Input
+            value={childPath}
+            onChange={(event) => setChildPath(event.target.value.trim())}
+            placeholder={t('signer.btc.childPathPlaceholder')}
+            style={{ ...MONO, width: 260 }}
+          />
           {devnet && challenge ? (
             <Space wrap data-testid="btc-key-devnet-sign">
-              <Select value={devKey} onChange={setDevKey} style={{ width: 90 }} options={Array.from({ length: 9 }, (_, i) => ({ value: i + 1, label: `#${i + 1}` }))} />
-              <Button onClick={() => void devnetSignMessage({ chain_key: chainKey, index: devKey, message: challenge.message }).then((reply) => setSignature(reply.signature), (error: unknown) => showErrorToast(error))}>
+              <Select
+                value={devKey}
+                onChange={setDevKey}
+                style={{ width: 90 }}
+                options={Array.from({ length: 9 }, (_, i) => ({ value: i + 1, label: `#${i + 1}` }))}
+              />
+              <Button
+                onClick={() =>
+                  void devnetSignMessage({
+                    chain_key: chainKey,
+                    index: devKey,
+                    message: challenge.message,
+                  }).then(
+                    (reply) => setSignature(reply.signature),
+                    (error: unknown) => showErrorToast(error),
+                  )
+                }
+              >
                 {t('signer.btc.signDevnet')}
               </Button>
             </Space>

@@ -10,7 +10,13 @@ import type { SignerAddress } from '../api/types';
 import { fetchSignerChallenge, verifySignerAddress } from '../api/verify-signer-address';
 
 /** Verify: connect the wallet holding the address → challenge → personal_sign → verify. */
-export function VerifySignerModal({ signer, onClose }: { signer: SignerAddress | null; onClose: () => void }) {
+export function VerifySignerModal({
+  signer,
+  onClose,
+}: {
+  signer: SignerAddress | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('wallets');
   const client = useQueryClient();
   const [connection, setConnection] = useState<SignerConnection | null>(null);

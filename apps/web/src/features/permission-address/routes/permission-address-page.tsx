@@ -55,7 +55,12 @@ export default function PermissionAddressPage() {
             <Button icon={<PlusOutlined />} onClick={() => setAddingBtc(true)} data-testid="btc-key-add">
               {t('signer.btc.open')}
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="signer-add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setAdding(true)}
+              data-testid="signer-add"
+            >
               {t('signer.add.open')}
             </Button>
           </Space>
@@ -83,11 +88,29 @@ export default function PermissionAddressPage() {
             scroll={{ x: 900 }}
             columns={[
               { title: t('signer.fields.name'), dataIndex: 'name', ellipsis: true },
-              { title: t('signer.fields.address'), dataIndex: 'address', render: (address: string) => <AddressText address={address} /> },
+              {
+                title: t('signer.fields.address'),
+                dataIndex: 'address',
+                render: (address: string) => <AddressText address={address} />,
+              },
               { title: t('signer.fields.family'), dataIndex: 'family', width: 90 },
-              { title: t('signer.fields.status'), dataIndex: 'status', width: 150, render: (status: SignerAddress['status']) => <SignerStatusTag status={status} /> },
-              { title: t('signer.fields.wallets'), width: 110, render: (_: unknown, row) => row.linked_wallets.length },
-              { title: t('signer.fields.added'), dataIndex: 'created_at', width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+              {
+                title: t('signer.fields.status'),
+                dataIndex: 'status',
+                width: 150,
+                render: (status: SignerAddress['status']) => <SignerStatusTag status={status} />,
+              },
+              {
+                title: t('signer.fields.wallets'),
+                width: 110,
+                render: (_: unknown, row) => row.linked_wallets.length,
+              },
+              {
+                title: t('signer.fields.added'),
+                dataIndex: 'created_at',
+                width: 150,
+                render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+              },
               { title: t('common.actions'), width: 200, render: (_: unknown, row) => actions(row) },
             ]}
           />
@@ -96,7 +119,9 @@ export default function PermissionAddressPage() {
             dataSource={rows}
             renderItem={(row) => (
               <List.Item style={{ display: 'block' }} data-testid="signer-row">
-                <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'center' }}>
+                <div
+                  style={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'center' }}
+                >
                   <Typography.Text strong ellipsis>
                     {row.name}
                   </Typography.Text>
@@ -119,7 +144,9 @@ export default function PermissionAddressPage() {
         onClose={() => setAdding(false)}
         onAdded={(id) => {
           setAdding(false);
-          void list.refetch().then((result) => setVerifying(result.data?.list.find((row) => row.id === id) ?? null));
+          void list
+            .refetch()
+            .then((result) => setVerifying(result.data?.list.find((row) => row.id === id) ?? null));
         }}
       />
       <AddBitcoinKeyModal
@@ -127,11 +154,19 @@ export default function PermissionAddressPage() {
         onClose={() => setAddingBtc(false)}
         onAdded={(id) => {
           setAddingBtc(false);
-          void list.refetch().then((result) => setVerifying(result.data?.list.find((row) => row.id === id) ?? null));
+          void list
+            .refetch()
+            .then((result) => setVerifying(result.data?.list.find((row) => row.id === id) ?? null));
         }}
       />
-      <VerifySignerModal signer={verifying?.family === 'BTC' ? null : verifying} onClose={() => setVerifying(null)} />
-      <VerifyBitcoinKeyModal signer={verifying?.family === 'BTC' ? verifying : null} onClose={() => setVerifying(null)} />
+      <VerifySignerModal
+        signer={verifying?.family === 'BTC' ? null : verifying}
+        onClose={() => setVerifying(null)}
+      />
+      <VerifyBitcoinKeyModal
+        signer={verifying?.family === 'BTC' ? verifying : null}
+        onClose={() => setVerifying(null)}
+      />
       <SignerDetailDrawer signer={viewing} onClose={() => setViewing(null)} />
       <DeleteSignerModal signer={deleting} onClose={() => setDeleting(null)} />
     </div>

@@ -36,7 +36,12 @@ export const useFeeEstimate = (walletId: number) =>
 /** GET /address/tag: the recipient's risk tags (only asked for a well-formed address; EVM unless `wellFormed` says). */
 export const useAddressTags = (walletId: number, address: string, wellFormed?: boolean) =>
   useQuery({
-    queryKey: ['transfer', 'address-tag', walletId, wellFormed === undefined ? address.toLowerCase() : address],
+    queryKey: [
+      'transfer',
+      'address-tag',
+      walletId,
+      wellFormed === undefined ? address.toLowerCase() : address,
+    ],
     queryFn: () => api.get<AddressTags>(`${V1}/address/tag`, { wallet_id: walletId, address }),
     enabled: walletId > 0 && (wellFormed ?? /^0x[0-9a-fA-F]{40}$/.test(address)),
     retry: false,

@@ -13,8 +13,12 @@ export const signTask = (body: { task_id: number; signature: string; kind: 'eip7
 export const revokeTask = (body: { task_id: number; comment?: string }) =>
   api.post<{ status: number; rejection_task_id?: number }>(`${V1}/task/revoke`, body);
 
-export const createBroadcast = (body: { task_id: number; from: string; fee_tier?: FeeTier; custom_fee_gwei?: string }) =>
-  api.post<BroadcastDraft>(`${V1}/broadcast-create`, body);
+export const createBroadcast = (body: {
+  task_id: number;
+  from: string;
+  fee_tier?: FeeTier;
+  custom_fee_gwei?: string;
+}) => api.post<BroadcastDraft>(`${V1}/broadcast-create`, body);
 
 export const sendBroadcast = (body: { task_id: number; raw_tx?: string; tx_hash?: string }) =>
   api.post<{ status: number; tx_hash?: string }>(`${V1}/broadcast`, body);

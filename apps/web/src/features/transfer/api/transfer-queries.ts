@@ -12,7 +12,10 @@ export const taskInfoQuery = (taskId: number) =>
     queryFn: () => api.get<TaskInfo>(`${V1}/task/info`, { task_id: taskId }),
     refetchInterval: (query) => {
       const task = query.state.data;
-      const settled = task && FINAL_STATUSES.includes(task.status) && (!task.rejection || FINAL_STATUSES.includes(task.rejection.status));
+      const settled =
+        task &&
+        FINAL_STATUSES.includes(task.status) &&
+        (!task.rejection || FINAL_STATUSES.includes(task.rejection.status));
       return settled ? false : 4_000;
     },
   });
@@ -42,7 +45,10 @@ export const useTransferList = (spaceId: string | null, query: TransferListQuery
   });
 
 /** GET /transfer/records: on-chain deposits (1) and executions (2). */
-export const useTransferRecords = (spaceId: string | null, query: { page: number; page_size: number; wallet_id?: number; direction?: number }) =>
+export const useTransferRecords = (
+  spaceId: string | null,
+  query: { page: number; page_size: number; wallet_id?: number; direction?: number },
+) =>
   useQuery({
     queryKey: ['transfer', 'records', spaceId, query],
     queryFn: () => api.get<{ list: OnChainRecord[]; total: number }>(`${V1}/transfer/records`, query),

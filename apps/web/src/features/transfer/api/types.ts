@@ -110,7 +110,15 @@ export interface AddressTags {
 }
 
 /** §3 address tag types. */
-export const ADDRESS_TAG = { orgWallet: -2, addressBook: -1, black: 1, exchange: 2, new: 6, firstTransfer: 20, similar: 21 } as const;
+export const ADDRESS_TAG = {
+  orgWallet: -2,
+  addressBook: -1,
+  black: 1,
+  exchange: 2,
+  new: 6,
+  firstTransfer: 20,
+  similar: 21,
+} as const;
 
 /** §4 Task status. */
 export const TASK_STATUS = {

@@ -48,7 +48,10 @@ export const useWalletUtxos = (walletId: number, enabled = true) =>
 export const useUtxoFeeRates = (walletId: number, enabled = true) =>
   useQuery({
     queryKey: ['transfer', 'utxo-fee', walletId],
-    queryFn: async () => ({ ...(await api.get<UtxoFeeRates>(`${V1}/fee/utxo-fee-rate`, { wallet_id: walletId })), refreshed_at: new Date().toISOString() }),
+    queryFn: async () => ({
+      ...(await api.get<UtxoFeeRates>(`${V1}/fee/utxo-fee-rate`, { wallet_id: walletId })),
+      refreshed_at: new Date().toISOString(),
+    }),
     enabled: enabled && walletId > 0,
     refetchInterval: FEE_REFRESH_MS,
     retry: false,

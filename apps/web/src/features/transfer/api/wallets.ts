@@ -48,7 +48,8 @@ export type { AssetLine } from '@/features/wallet';
 export const useWalletChoices = (spaceId: string | null) =>
   useQuery({
     queryKey: ['transfer', 'wallets', spaceId],
-    queryFn: () => api.get<{ list: WalletChoice[] }>(`${V1}/wallets`, { page: 1, page_size: WALLET_PAGE_SIZE }),
+    queryFn: () =>
+      api.get<{ list: WalletChoice[] }>(`${V1}/wallets`, { page: 1, page_size: WALLET_PAGE_SIZE }),
     enabled: Boolean(spaceId),
   });
 
@@ -66,7 +67,9 @@ export const useWalletAssetLines = (walletId: number) =>
     enabled: walletId > 0,
   });
 
-export const personName = (person: { nickname: string | null; email: string }) => person.nickname || person.email;
+export const personName = (person: { nickname: string | null; email: string }) =>
+  person.nickname || person.email;
 
 /** Bitcoin-family wallets are the descriptor wallets. */
-export const isUtxoWallet = (wallet: { descriptor?: { receive: string } | null } | undefined) => Boolean(wallet?.descriptor);
+export const isUtxoWallet = (wallet: { descriptor?: { receive: string } | null } | undefined) =>
+  Boolean(wallet?.descriptor);

@@ -29,20 +29,33 @@ export function TaskStatusTag({ status }: { status: number }) {
 }
 
 /** The catalogue's message for a code, in the current language (client-side §5 checks). */
-export const catalogueMessage = (code: ErrorCode, params: ErrorParams = {}) => formatErrorMessage(code, currentLanguage(), params);
+export const catalogueMessage = (code: ErrorCode, params: ErrorParams = {}) =>
+  formatErrorMessage(code, currentLanguage(), params);
 
 /** A long hex (hash, address) that wraps and copies. */
 export function HexText({ value, testId }: { value: string | null | undefined; testId?: string }) {
   if (!value) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
-    <Typography.Text style={{ ...MONO, wordBreak: 'break-all' }} copyable={{ text: value }} data-testid={testId}>
+    <Typography.Text
+      style={{ ...MONO, wordBreak: 'break-all' }}
+      copyable={{ text: value }}
+      data-testid={testId}
+    >
       {value}
     </Typography.Text>
   );
 }
 
 /** "12.5 USDT": the decimal string as the server gave it (never through floats). */
-export function TokenAmount({ amount, symbol, testId }: { amount: string | null; symbol: string | null; testId?: string }) {
+export function TokenAmount({
+  amount,
+  symbol,
+  testId,
+}: {
+  amount: string | null;
+  symbol: string | null;
+  testId?: string;
+}) {
   if (amount === null) return <span>—</span>;
   const [whole = '0', fraction] = amount.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -33,15 +33,29 @@ export default function TransferDetailPage() {
   const privileged = space.data ? isPrivileged(space.data) : false;
 
   if (info.isError)
-    return <Result status="404" title={t('detail.notFound')} extra={<Link to="/transfer">{t('detail.back')}</Link>} />;
+    return (
+      <Result
+        status="404"
+        title={t('detail.notFound')}
+        extra={<Link to="/transfer">{t('detail.back')}</Link>}
+      />
+    );
   if (!task) return <Skeleton active />;
-  const revocable = [0, 3, 5].includes(task.status) && !task.rejection && !task.rejection_of && (task.created_by === userId || privileged);
+  const revocable =
+    [0, 3, 5].includes(task.status) &&
+    !task.rejection &&
+    !task.rejection_of &&
+    (task.created_by === userId || privileged);
   return (
     <div data-testid="transfer-detail-page">
       <PageHeader
         title={
           <Space size={8} wrap>
-            <span data-testid="task-number">{task.rejection_of ? t('detail.rejectionTitle', { number: task.task_number }) : t('detail.title', { number: task.task_number })}</span>
+            <span data-testid="task-number">
+              {task.rejection_of
+                ? t('detail.rejectionTitle', { number: task.task_number })
+                : t('detail.title', { number: task.task_number })}
+            </span>
             <TaskStatusTag status={task.status} />
           </Space>
         }
@@ -63,13 +77,31 @@ export default function TransferDetailPage() {
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <TaskSummary task={task} />
             {isUtxoTask(task) ? <UtxoTxCard task={task} /> : null}
-            {isUtxoTask(task) ? null : <BroadcastCard task={task} allowed={mayBroadcast(task, wallet.data, userId, privileged)} />}
+            {isUtxoTask(task) ? null : (
+              <BroadcastCard task={task} allowed={mayBroadcast(task, wallet.data, userId, privileged)} />
+            )}
           </Space>
         </Col>
         <Col xs={24} lg={10}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
-            {(task.approval_threshold ?? 0) > 0 ? <ApprovalCard task={task} wallet={wallet.data} userId={userId} needsMfa={Boolean(space.data?.is_open_approve)} /> : null}
-            {isUtxoTask(task) ? <PsbtCard task={task} wallet={wallet.data} userId={userId} mayBroadcast={mayBroadcast(task, wallet.data, userId, privileged)} /> : <SignatureCard task={task} wallet={wallet.data} userId={userId} />}
+            {(task.approval_threshold ?? 0) > 0 ? (
+              <ApprovalCard
+                task={task}
+                wallet={wallet.data}
+                userId={userId}
+                needsMfa={Boolean(space.data?.is_open_approve)}
+              />
+            ) : null}
+            {isUtxoTask(task) ? (
+              <PsbtCard
+                task={task}
+                wallet={wallet.data}
+                userId={userId}
+                mayBroadcast={mayBroadcast(task, wallet.data, userId, privileged)}
+              />
+            ) : (
+              <SignatureCard task={task} wallet={wallet.data} userId={userId} />
+            )}
             <QueueCard task={task} />
           </Space>
         </Col>

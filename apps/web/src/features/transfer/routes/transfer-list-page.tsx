@@ -43,13 +43,28 @@ export default function TransferListPage() {
   const move = (change: Partial<typeof position>) => {
     const next = { ...position, ...change };
     setPosition(next);
-    saveListPosition({ from: next.tab, location: location.pathname, page: next.page, pageSize: next.pageSize, params: { ...next.filters }, organizationId: spaceId });
+    saveListPosition({
+      from: next.tab,
+      location: location.pathname,
+      page: next.page,
+      pageSize: next.pageSize,
+      params: { ...next.filters },
+      organizationId: spaceId,
+    });
   };
   const filters = privileged ? position.filters : {};
   const query = { tab: API_TAB[position.tab], page: position.page, page_size: position.pageSize, ...filters };
   const list = useTransferList(spaceId, query);
-  const records = useTransferRecords(position.tab === 'records' ? spaceId : null, { page: position.page, page_size: position.pageSize, ...(filters.wallet_id ? { wallet_id: filters.wallet_id } : {}) });
-  const download = (kind: 'list' | 'records') => exportCsv(kind, kind === 'list' ? query : { ...(filters.wallet_id ? { wallet_id: filters.wallet_id } : {}) }).catch((error) => void showErrorToast(error));
+  const records = useTransferRecords(position.tab === 'records' ? spaceId : null, {
+    page: position.page,
+    page_size: position.pageSize,
+    ...(filters.wallet_id ? { wallet_id: filters.wallet_id } : {}),
+  });
+  const download = (kind: 'list' | 'records') =>
+    exportCsv(
+      kind,
+      kind === 'list' ? query : { ...(filters.wallet_id ? { wallet_id: filters.wallet_id } : {}) },
+    ).catch((error) => void showErrorToast(error));
   const walletList = wallets.data?.list ?? [];
   const operator = Boolean(space.data?.is_operator);
   const screens = Grid.useBreakpoint();
@@ -63,14 +78,27 @@ export default function TransferListPage() {
         description={t('list.description')}
         extra={
           <Space wrap>
-            <Button icon={<DownloadOutlined />} onClick={() => void download('list')} data-testid="export-transfers">
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => void download('list')}
+              data-testid="export-transfers"
+            >
               {t('list.exportTransfers')}
             </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void download('records')} data-testid="export-records">
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => void download('records')}
+              data-testid="export-records"
+            >
               {t('list.exportRecords')}
             </Button>
             {operator ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/wallet/transfer')} data-testid="new-transfer">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => void navigate('/wallet/transfer')}
+                data-testid="new-transfer"
+              >
                 {t('list.new')}
               </Button>
             ) : null}
@@ -78,15 +106,32 @@ export default function TransferListPage() {
         }
       />
       <Card styles={{ body: { paddingTop: 4 } }}>
-        <Tabs activeKey={position.tab} onChange={(tab) => move({ tab: tab as Tab, page: 1 })} items={TABS.map((key) => ({ key, label: <span data-testid={`tab-${key}`}>{t(`list.tabs.${key}`)}</span> }))} />
+        <Tabs
+          activeKey={position.tab}
+          onChange={(tab) => move({ tab: tab as Tab, page: 1 })}
+          items={TABS.map((key) => ({
+            key,
+            label: <span data-testid={`tab-${key}`}>{t(`list.tabs.${key}`)}</span>,
+          }))}
+        />
         {privileged && !screens.md ? (
-          <Button size="small" icon={<FilterOutlined />} style={{ marginBottom: 12 }} onClick={() => setShowFilters((value) => !value)} data-testid="filters-toggle">
+          <Button
+            size="small"
+            icon={<FilterOutlined />}
+            style={{ marginBottom: 12 }}
+            onClick={() => setShowFilters((value) => !value)}
+            data-testid="filters-toggle"
+          >
             {t('filters.advanced')}
           </Button>
         ) : null}
         {privileged && (screens.md || showFilters) ? (
           <div style={{ marginBottom: 12 }}>
-            <TransferFilterBar wallets={walletList} value={position.filters} onChange={(value) => move({ filters: value, page: 1 })} />
+            <TransferFilterBar
+              wallets={walletList}
+              value={position.filters}
+              onChange={(value) => move({ filters: value, page: 1 })}
+            />
           </div>
         ) : null}
         {position.tab === 'records' ? (
@@ -104,7 +149,12 @@ export default function TransferListPage() {
             loading={list.isPending}
             wallets={walletList}
             empty={position.tab === 'todo' ? t('list.emptyTodo') : t('list.empty')}
-            paging={{ page: position.page, pageSize: position.pageSize, total: list.data?.total ?? 0, onChange: (page, pageSize) => move({ page, pageSize }) }}
+            paging={{
+              page: position.page,
+              pageSize: position.pageSize,
+              total: list.data?.total ?? 0,
+              onChange: (page, pageSize) => move({ page, pageSize }),
+            }}
           />
         )}
       </Card>

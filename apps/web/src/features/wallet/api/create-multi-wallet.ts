@@ -21,12 +21,14 @@ export const createMultiWallet = (body: CreateMultiWalletInput) =>
   api.post<WalletBase & { deployment: Deployment }>(`${V1}/wallets/multi`, body);
 
 /** Bitcoin family: an m-of-n sortedmulti wallet from verified signer keys, normal at once. */
-export const createBitcoinWallet = (body: CreateMultiWalletInput) => api.post<WalletBase>(`${V1}/wallets/bitcoin`, body);
+export const createBitcoinWallet = (body: CreateMultiWalletInput) =>
+  api.post<WalletBase>(`${V1}/wallets/bitcoin`, body);
 
 export function useCreateMultiWallet(bitcoin = false) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateMultiWalletInput) => (bitcoin ? createBitcoinWallet(body) : createMultiWallet(body)),
+    mutationFn: (body: CreateMultiWalletInput) =>
+      bitcoin ? createBitcoinWallet(body) : createMultiWallet(body),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ['wallet', 'list'] }),

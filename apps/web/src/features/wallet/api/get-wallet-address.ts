@@ -12,7 +12,11 @@ export const fetchWalletAddress = (walletId: number) =>
   api.get<DepositAddress>(`${V1}/wallets/address`, { wallet_id: walletId });
 
 export const walletAddressQuery = (walletId: number) =>
-  queryOptions({ queryKey: ['wallet', 'address', walletId], queryFn: () => fetchWalletAddress(walletId), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['wallet', 'address', walletId],
+    queryFn: () => fetchWalletAddress(walletId),
+    staleTime: 60_000,
+  });
 
 export const useWalletAddress = (walletId: number, enabled = true) =>
   useQuery({ ...walletAddressQuery(walletId), enabled: enabled && walletId > 0 });

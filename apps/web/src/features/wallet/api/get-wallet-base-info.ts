@@ -12,4 +12,8 @@ export const walletBaseInfoQuery = (walletId: number) =>
 
 /** `poll`: re-read every 2 s (a deployment being confirmed). */
 export const useWalletBaseInfo = (walletId: number, poll = false) =>
-  useQuery({ ...walletBaseInfoQuery(walletId), enabled: walletId > 0, refetchInterval: poll ? 2_000 : false });
+  useQuery({
+    ...walletBaseInfoQuery(walletId),
+    enabled: walletId > 0,
+    refetchInterval: poll ? 2_000 : false,
+  });

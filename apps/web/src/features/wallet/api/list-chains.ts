@@ -4,6 +4,7 @@ import type { Chain } from './types';
 
 export const fetchChains = () => api.get<{ list: Chain[] }>(`${V1}/chain-list`);
 
-export const chainsQuery = () => queryOptions({ queryKey: ['wallet', 'chains'], queryFn: fetchChains, staleTime: 300_000 });
+export const chainsQuery = () =>
+  queryOptions({ queryKey: ['wallet', 'chains'], queryFn: fetchChains, staleTime: 300_000 });
 
 export const useChains = () => useQuery(chainsQuery());

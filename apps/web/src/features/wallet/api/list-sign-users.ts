@@ -3,9 +3,11 @@ import { api, V1 } from '@/lib/api-client';
 import type { SignUser } from './types';
 
 /** Verified signer addresses of the space's joined members (admins only). */
-export const fetchSignUsers = () => api.get<{ list: SignUser[] }>(`${V1}/permission-address/wallet-sign-user`);
+export const fetchSignUsers = () =>
+  api.get<{ list: SignUser[] }>(`${V1}/permission-address/wallet-sign-user`);
 
 export const signUsersQuery = (spaceId: string | null) =>
   queryOptions({ queryKey: ['wallet', 'sign-users', spaceId], queryFn: fetchSignUsers });
 
-export const useSignUsers = (spaceId: string | null) => useQuery({ ...signUsersQuery(spaceId), enabled: Boolean(spaceId) });
+export const useSignUsers = (spaceId: string | null) =>
+  useQuery({ ...signUsersQuery(spaceId), enabled: Boolean(spaceId) });

@@ -20,6 +20,10 @@ export const fetchWalletAudit = (walletId: number, page: number) =>
   api.get<WalletAuditPage>(`${V1}/audit-log`, { wallet_id: walletId, page, page_size: 10 });
 
 export const walletAuditQuery = (walletId: number, page: number) =>
-  queryOptions({ queryKey: ['wallet', 'audit', walletId, page], queryFn: () => fetchWalletAudit(walletId, page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['wallet', 'audit', walletId, page],
+    queryFn: () => fetchWalletAudit(walletId, page),
+    placeholderData: keepPreviousData,
+  });
 
 export const useWalletAudit = (walletId: number, page: number) => useQuery(walletAuditQuery(walletId, page));

@@ -115,5 +115,11 @@ export interface SignUser {
   email: string;
 }
 
-export const WALLET_STATUS = { normal: 1, initializing: 3, deployPending: 8, archived: 10, awaitingVerification: 11 } as const;
+export const WALLET_STATUS = {
+  normal: 1,
+  initializing: 3,
+  deployPending: 8,
+  archived: 10,
+  awaitingVerification: 11,
+} as const;
 export const SIGN_TYPE = { multi: 1, single: 2, exchange: 3 } as const;

@@ -70,7 +70,9 @@ export function ConnectSigner(props: {
           <Radio key={item.id} value={item.id} data-testid={`connector-${item.id}`}>
             <Space size={6}>
               {item.id === 'devnet' ? <ExperimentOutlined /> : <ApiOutlined />}
-              <span>{item.id === 'devnet' ? t('connect.devnet') : t('connect.injected', { name: item.name })}</span>
+              <span>
+                {item.id === 'devnet' ? t('connect.devnet') : t('connect.injected', { name: item.name })}
+              </span>
             </Space>
             <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
               {item.id === 'devnet'
@@ -83,7 +85,12 @@ export function ConnectSigner(props: {
         ))}
       </Radio.Group>
       <div style={{ marginTop: 12, display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
-        <Button onClick={connect} loading={busy} type={accounts.length ? 'default' : 'primary'} data-testid="connector-connect">
+        <Button
+          onClick={connect}
+          loading={busy}
+          type={accounts.length ? 'default' : 'primary'}
+          data-testid="connector-connect"
+        >
           {accounts.length ? t('connect.reconnect') : t('connect.connect')}
         </Button>
         {accounts.length > 1 ? (
@@ -92,7 +99,10 @@ export function ConnectSigner(props: {
             onChange={setAccount}
             style={{ minWidth: 0, flex: '1 1 260px' }}
             data-testid="connector-account"
-            options={accounts.map((address) => ({ value: address, label: <span style={MONO}>{address}</span> }))}
+            options={accounts.map((address) => ({
+              value: address,
+              label: <span style={MONO}>{address}</span>,
+            }))}
           />
         ) : account ? (
           <Typography.Text style={{ ...MONO, wordBreak: 'break-all' }} data-testid="connected-account">
@@ -102,7 +112,13 @@ export function ConnectSigner(props: {
         ) : null}
       </div>
       {mismatch ? (
-        <Alert style={{ marginTop: 12 }} type="warning" showIcon message={t('connect.mismatch')} data-testid="connector-mismatch" />
+        <Alert
+          style={{ marginTop: 12 }}
+          type="warning"
+          showIcon
+          message={t('connect.mismatch')}
+          data-testid="connector-mismatch"
+        />
       ) : null}
     </div>
   );

@@ -3,7 +3,10 @@ import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WalletRole } from '../api/types';
 
-export const MONO: CSSProperties = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.92em' };
+export const MONO: CSSProperties = {
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: '0.92em',
+};
 
 /** USD amounts arrive as decimal strings with 2 decimals; grouped for display, never through floats beyond display. */
 export function formatAmount(value: string | null | undefined, digits = 2): string {
@@ -11,13 +14,23 @@ export function formatAmount(value: string | null | undefined, digits = 2): stri
   const [whole = '0', fraction = ''] = value.replace(/^-/, '').split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const sign = value.startsWith('-') ? '-' : '';
-  return digits > 0 ? `${sign}${grouped}.${fraction.padEnd(digits, '0').slice(0, digits)}` : `${sign}${grouped}`;
+  return digits > 0
+    ? `${sign}${grouped}.${fraction.padEnd(digits, '0').slice(0, digits)}`
+    : `${sign}${grouped}`;
 }
 
 export const formatUsd = (value: string | null | undefined) => (value ? `$${formatAmount(value)}` : '—');
 
 /** 0x1234…abcd with the full address copyable. */
-export function AddressText({ address, short, testId }: { address: string | null; short?: string | null; testId?: string }) {
+export function AddressText({
+  address,
+  short,
+  testId,
+}: {
+  address: string | null;
+  short?: string | null;
+  testId?: string;
+}) {
   if (!address) return <span>—</span>;
   const shown = short ?? `${address.slice(0, 6)}…${address.slice(-4)}`;
   return (
@@ -27,7 +40,13 @@ export function AddressText({ address, short, testId }: { address: string | null
   );
 }
 
-const STATUS_COLOR: Record<number, string> = { 1: 'success', 3: 'processing', 8: 'processing', 10: 'default', 11: 'warning' };
+const STATUS_COLOR: Record<number, string> = {
+  1: 'success',
+  3: 'processing',
+  8: 'processing',
+  10: 'default',
+  11: 'warning',
+};
 
 /** §4 wallet status as a tag. */
 export function WalletStatusTag({ status }: { status: number }) {
@@ -41,7 +60,11 @@ export function WalletStatusTag({ status }: { status: number }) {
 
 export function SignTypeTag({ signType }: { signType: number }) {
   const { t } = useTranslation('wallets');
-  return <Tag color={signType === 1 ? 'geekblue' : 'cyan'} style={{ marginInlineEnd: 0 }}>{t(`signType.${signType}`)}</Tag>;
+  return (
+    <Tag color={signType === 1 ? 'geekblue' : 'cyan'} style={{ marginInlineEnd: 0 }}>
+      {t(`signType.${signType}`)}
+    </Tag>
+  );
 }
 
 export function RoleTags({ roles, signer }: { roles: WalletRole[]; signer?: boolean }) {

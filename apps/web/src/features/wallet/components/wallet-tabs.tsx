@@ -16,5 +16,13 @@ export function WalletTabs() {
     { key: '/wallet/exchange-wallet', label: t('list.tabs.exchange') },
     ...(privileged ? [{ key: '/wallet/archive', label: t('list.tabs.archive') }] : []),
   ];
-  return <Tabs activeKey={pathname} items={items} onChange={(key) => void navigate(key)} style={{ marginBottom: 4 }} data-testid="wallet-tabs" />;
+  return (
+    <Tabs
+      activeKey={pathname}
+      items={items}
+      onChange={(key) => void navigate(key)}
+      style={{ marginBottom: 4 }}
+      data-testid="wallet-tabs"
+    />
+  );
 }

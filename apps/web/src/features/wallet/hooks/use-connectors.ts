@@ -7,12 +7,16 @@ import { devnetConnector, injectedConnector, type WalletConnector } from '@/lib/
  * user learns it needs an extension) and, on a server with the devnet, the devnet signer when
  * the chain is the devnet (`chainKey` undefined: any EVM use such as a signer address).
  */
-export function useConnectors(chainKey?: string): { connectors: WalletConnector[]; devnetChainId: number | null } {
+export function useConnectors(chainKey?: string): {
+  connectors: WalletConnector[];
+  devnetChainId: number | null;
+} {
   const config = useWebConfig();
   const devnetChainId = config.data?.dev_mode && config.data.devnet ? config.data.devnet.chain_id : null;
   return useMemo(() => {
     const list: WalletConnector[] = [injectedConnector()];
-    const devnetUsable = devnetChainId !== null && (chainKey === undefined || chainKey === String(devnetChainId));
+    const devnetUsable =
+      devnetChainId !== null && (chainKey === undefined || chainKey === String(devnetChainId));
     if (devnetUsable) list.push(devnetConnector(devnetChainId));
     return { connectors: list, devnetChainId };
   }, [devnetChainId, chainKey]);

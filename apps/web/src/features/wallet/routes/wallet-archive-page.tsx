@@ -41,13 +41,38 @@ export default function WalletArchivePage() {
             dataSource={rows}
             pagination={false}
             scroll={{ x: 640 }}
-            onRow={(row) => ({ onClick: () => void navigate(`/wallet/detail/${row.wallet_id}`), style: { cursor: 'pointer' } })}
+            onRow={(row) => ({
+              onClick: () => void navigate(`/wallet/detail/${row.wallet_id}`),
+              style: { cursor: 'pointer' },
+            })}
             columns={[
-              { title: t('fields.name'), dataIndex: 'name', render: (name: string) => <Typography.Text strong data-testid="archived-wallet-name">{name}</Typography.Text> },
+              {
+                title: t('fields.name'),
+                dataIndex: 'name',
+                render: (name: string) => (
+                  <Typography.Text strong data-testid="archived-wallet-name">
+                    {name}
+                  </Typography.Text>
+                ),
+              },
               { title: t('fields.chain'), dataIndex: 'chain_id', render: (key: string) => chainName(key) },
-              { title: t('fields.address'), dataIndex: 'address', render: (address: string | null, row) => <AddressText address={address} short={row.address_short} /> },
-              { title: t('fields.signType'), dataIndex: 'sign_type', render: (value: number) => <SignTypeTag signType={value} /> },
-              { title: t('fields.status'), dataIndex: 'status', render: (status: number) => <WalletStatusTag status={status} /> },
+              {
+                title: t('fields.address'),
+                dataIndex: 'address',
+                render: (address: string | null, row) => (
+                  <AddressText address={address} short={row.address_short} />
+                ),
+              },
+              {
+                title: t('fields.signType'),
+                dataIndex: 'sign_type',
+                render: (value: number) => <SignTypeTag signType={value} />,
+              },
+              {
+                title: t('fields.status'),
+                dataIndex: 'status',
+                render: (status: number) => <WalletStatusTag status={status} />,
+              },
             ]}
           />
         )}

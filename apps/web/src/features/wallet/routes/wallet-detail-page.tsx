@@ -24,7 +24,9 @@ function Later({ name }: { name: (typeof LATER_TABS)[number] }) {
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={
         <span>
-          <strong style={{ display: 'block', color: 'rgba(0,0,0,0.75)' }}>{t(`detail.later.${name}.title`)}</strong>
+          <strong style={{ display: 'block', color: 'rgba(0,0,0,0.75)' }}>
+            {t(`detail.later.${name}.title`)}
+          </strong>
           {t(`detail.later.${name}.hint`)}
         </span>
       }
@@ -54,26 +56,62 @@ export default function WalletDetailPage() {
         extra={<Button onClick={() => void navigate('/wallet')}>{t('detail.back')}</Button>}
       />
     );
-  if (!data) return <Card><Skeleton active /></Card>;
+  if (!data)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
 
   const chain = chains.data?.list.find((item) => item.chain_id === data.chain_id);
   const archived = data.status === WALLET_STATUS.archived;
   const tab = params.get('tab') ?? 'assets';
   const items = [
-    { key: 'assets', label: t('detail.tabs.assets'), children: <AssetsTab walletId={walletId} canEdit={privileged && !archived} /> },
+    {
+      key: 'assets',
+      label: t('detail.tabs.assets'),
+      children: <AssetsTab walletId={walletId} canEdit={privileged && !archived} />,
+    },
     { key: 'deposit', label: t('detail.tabs.deposit'), children: <DepositTab wallet={data} /> },
-    ...(privileged && !archived ? [{ key: 'settings', label: t('detail.tabs.settings'), children: <SettingsTab key={data.wallet_id} wallet={data} /> }] : []),
-    ...(privileged ? [{ key: 'audit', label: t('detail.tabs.audit'), children: <AuditTab walletId={walletId} /> }] : []),
-    ...LATER_TABS.map((name) => ({ key: name, label: t(`detail.tabs.${name}`), children: <Later name={name} /> })),
+    ...(privileged && !archived
+      ? [
+          {
+            key: 'settings',
+            label: t('detail.tabs.settings'),
+            children: <SettingsTab key={data.wallet_id} wallet={data} />,
+          },
+        ]
+      : []),
+    ...(privileged
+      ? [{ key: 'audit', label: t('detail.tabs.audit'), children: <AuditTab walletId={walletId} /> }]
+      : []),
+    ...LATER_TABS.map((name) => ({
+      key: name,
+      label: t(`detail.tabs.${name}`),
+      children: <Later name={name} />,
+    })),
   ];
 
   return (
     <div data-testid="wallet-detail-page">
-      <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => void navigate('/wallet')} style={{ paddingInline: 0, marginBottom: 8 }}>
+      <Button
+        type="link"
+        icon={<ArrowLeftOutlined />}
+        onClick={() => void navigate('/wallet')}
+        style={{ paddingInline: 0, marginBottom: 8 }}
+      >
         {t('detail.back')}
       </Button>
       <Card style={{ marginBottom: 16 }}>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <div
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 12,
+            justifyContent: 'space-between',
+            alignItems: 'flex-start',
+          }}
+        >
           <div style={{ minWidth: 0, flex: '1 1 320px' }}>
             <Space wrap size={8} style={{ marginBottom: 6 }}>
               <Typography.Title level={3} style={{ margin: 0 }} data-testid="wallet-name">
@@ -83,13 +121,19 @@ export default function WalletDetailPage() {
               <SignTypeTag signType={data.sign_type} />
             </Space>
             <div>
-              <Typography.Text copyable={data.address ? { text: data.address } : false} style={{ ...MONO, wordBreak: 'break-all' }} data-testid="wallet-address">
+              <Typography.Text
+                copyable={data.address ? { text: data.address } : false}
+                style={{ ...MONO, wordBreak: 'break-all' }}
+                data-testid="wallet-address"
+              >
                 {data.address ?? '—'}
               </Typography.Text>
             </div>
             <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
               {chain?.name ?? data.chain_id}
-              {data.sign_type === 1 ? ` · ${t('thresholdOf', { threshold: data.threshold, count: data.signers.length })}` : ''}
+              {data.sign_type === 1
+                ? ` · ${t('thresholdOf', { threshold: data.threshold, count: data.signers.length })}`
+                : ''}
               {data.remark ? ` · ${data.remark}` : ''}
             </Typography.Text>
           </div>
@@ -105,9 +149,14 @@ export default function WalletDetailPage() {
             style={{ marginTop: 16 }}
             type="info"
             showIcon
-            message={data.status === WALLET_STATUS.initializing ? t('detail.needsDeploy') : t('deploy.confirming')}
+            message={
+              data.status === WALLET_STATUS.initializing ? t('detail.needsDeploy') : t('deploy.confirming')
+            }
             action={
-              <Button size="small" onClick={() => void navigate(`/wallet/multiple-wallet?wallet_id=${walletId}`)}>
+              <Button
+                size="small"
+                onClick={() => void navigate(`/wallet/multiple-wallet?wallet_id=${walletId}`)}
+              >
                 {t('detail.openDeploy')}
               </Button>
             }
@@ -119,7 +168,10 @@ export default function WalletDetailPage() {
             showIcon
             message={t('detail.needsVerify')}
             action={
-              <Button size="small" onClick={() => void navigate(`/wallet/multiple-wallet?wallet_id=${walletId}`)}>
+              <Button
+                size="small"
+                onClick={() => void navigate(`/wallet/multiple-wallet?wallet_id=${walletId}`)}
+              >
                 {t('detail.openVerify')}
               </Button>
             }
@@ -133,7 +185,10 @@ export default function WalletDetailPage() {
               {t('fields.signers')}
             </Typography.Text>
             {data.signers.map((signer) => (
-              <div key={signer.address} style={{ display: 'flex', flexWrap: 'wrap', columnGap: 8, alignItems: 'baseline' }}>
+              <div
+                key={signer.address}
+                style={{ display: 'flex', flexWrap: 'wrap', columnGap: 8, alignItems: 'baseline' }}
+              >
                 {screens.md ? (
                   <Typography.Text copyable style={MONO}>
                     {signer.address}
@@ -150,7 +205,12 @@ export default function WalletDetailPage() {
         ) : null}
       </Card>
       <Card styles={{ body: { paddingTop: 8 } }}>
-        <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key }, { replace: true })} items={items} data-testid="wallet-detail-tabs" />
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams({ tab: key }, { replace: true })}
+          items={items}
+          data-testid="wallet-detail-tabs"
+        />
       </Card>
     </div>
   );

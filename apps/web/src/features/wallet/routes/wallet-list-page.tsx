@@ -1,6 +1,20 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Col, Empty, Grid, Input, List, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Grid,
+  Input,
+  List,
+  Row,
+  Skeleton,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
@@ -26,7 +40,8 @@ export default function WalletListPage() {
   const privileged = info.data ? isPrivileged(info.data) : false;
   const rows = wallets.data?.list ?? [];
   const open = (row: WalletListItem) => void navigate(`/wallet/detail/${row.wallet_id}`);
-  const threshold = (row: WalletListItem) => (row.sign_type === 1 ? t('thresholdShort', { threshold: row.threshold }) : '1/1');
+  const threshold = (row: WalletListItem) =>
+    row.sign_type === 1 ? t('thresholdShort', { threshold: row.threshold }) : '1/1';
 
   return (
     <div data-testid="wallet-list-page">
@@ -35,7 +50,12 @@ export default function WalletListPage() {
         description={t('list.description')}
         extra={
           privileged ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/wallet/multiple-wallet')} data-testid="wallet-create">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => void navigate('/wallet/multiple-wallet')}
+              data-testid="wallet-create"
+            >
               {t('list.create')}
             </Button>
           ) : null
@@ -45,23 +65,45 @@ export default function WalletListPage() {
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} sm={12} lg={8}>
           <Card size="small">
-            <Statistic title={t('list.total')} value={formatUsd(wallets.data?.total_amount ?? '0')} loading={wallets.isPending} valueStyle={{ fontSize: 24 }} data-testid="wallet-total" />
+            <Statistic
+              title={t('list.total')}
+              value={formatUsd(wallets.data?.total_amount ?? '0')}
+              loading={wallets.isPending}
+              valueStyle={{ fontSize: 24 }}
+              data-testid="wallet-total"
+            />
           </Card>
         </Col>
         <Col xs={24} sm={12} lg={8}>
           <Card size="small">
-            <Statistic title={t('list.count')} value={wallets.data?.total ?? 0} loading={wallets.isPending} valueStyle={{ fontSize: 24 }} />
+            <Statistic
+              title={t('list.count')}
+              value={wallets.data?.total ?? 0}
+              loading={wallets.isPending}
+              valueStyle={{ fontSize: 24 }}
+            />
           </Card>
         </Col>
       </Row>
       <Card
         styles={{ body: { padding: screens.md ? 0 : 12 } }}
-        title={<Input.Search allowClear placeholder={t('list.search')} onSearch={setKeyword} style={{ maxWidth: 320 }} />}
+        title={
+          <Input.Search
+            allowClear
+            placeholder={t('list.search')}
+            onSearch={setKeyword}
+            style={{ maxWidth: 320 }}
+          />
+        }
       >
         {wallets.isPending ? (
           <Skeleton active style={{ padding: 24 }} />
         ) : rows.length === 0 ? (
-          <Empty style={{ padding: 32 }} image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('list.noMatch') : t('list.empty')} />
+          <Empty
+            style={{ padding: 32 }}
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={keyword ? t('list.noMatch') : t('list.empty')}
+          />
         ) : screens.md ? (
           <Table<WalletListItem>
             rowKey="wallet_id"
@@ -86,9 +128,32 @@ export default function WalletListPage() {
                   </span>
                 ),
               },
-              { title: t('fields.chain'), dataIndex: 'chain_id', width: 100, render: (key: string) => chainName(key) },
-              { title: t('fields.address'), dataIndex: 'address', width: 150, render: (address: string | null, row) => <span onClick={(event) => event.stopPropagation()}><AddressText address={address} short={row.address_short} /></span> },
-              { title: t('fields.signType'), dataIndex: 'sign_type', width: 130, render: (value: number, row) => <span style={{ whiteSpace: 'nowrap' }}><SignTypeTag signType={value} /> {threshold(row)}</span> },
+              {
+                title: t('fields.chain'),
+                dataIndex: 'chain_id',
+                width: 100,
+                render: (key: string) => chainName(key),
+              },
+              {
+                title: t('fields.address'),
+                dataIndex: 'address',
+                width: 150,
+                render: (address: string | null, row) => (
+                  <span onClick={(event) => event.stopPropagation()}>
+                    <AddressText address={address} short={row.address_short} />
+                  </span>
+                ),
+              },
+              {
+                title: t('fields.signType'),
+                dataIndex: 'sign_type',
+                width: 130,
+                render: (value: number, row) => (
+                  <span style={{ whiteSpace: 'nowrap' }}>
+                    <SignTypeTag signType={value} /> {threshold(row)}
+                  </span>
+                ),
+              },
               {
                 title: t('fields.amount'),
                 dataIndex: 'amount',
@@ -96,29 +161,56 @@ export default function WalletListPage() {
                 align: 'right',
                 render: (value: string, row) => (
                   <div>
-                    <Typography.Text strong data-testid="wallet-row-amount">{formatUsd(value)}</Typography.Text>
+                    <Typography.Text strong data-testid="wallet-row-amount">
+                      {formatUsd(value)}
+                    </Typography.Text>
                     <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)', whiteSpace: 'nowrap' }}>
-                      {t('fields.available')} {formatUsd(row.available_amount)} · {t('fields.locked')} {formatUsd(row.lock_amount)}
+                      {t('fields.available')} {formatUsd(row.available_amount)} · {t('fields.locked')}{' '}
+                      {formatUsd(row.lock_amount)}
                     </div>
                   </div>
                 ),
               },
-              { title: t('fields.status'), dataIndex: 'status', width: 110, render: (status: number) => <WalletStatusTag status={status} /> },
-              { title: t('fields.myRoles'), render: (_: unknown, row) => <RoleTags roles={row.roles} signer={row.is_single_wallet_signer} /> },
+              {
+                title: t('fields.status'),
+                dataIndex: 'status',
+                width: 110,
+                render: (status: number) => <WalletStatusTag status={status} />,
+              },
+              {
+                title: t('fields.myRoles'),
+                render: (_: unknown, row) => (
+                  <RoleTags roles={row.roles} signer={row.is_single_wallet_signer} />
+                ),
+              },
             ]}
           />
         ) : (
           <List
             dataSource={rows}
             renderItem={(row) => (
-              <List.Item onClick={() => open(row)} style={{ display: 'block', cursor: 'pointer' }} data-testid="wallet-row">
-                <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'center' }}>
+              <List.Item
+                onClick={() => open(row)}
+                style={{ display: 'block', cursor: 'pointer' }}
+                data-testid="wallet-row"
+              >
+                <div
+                  style={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'center' }}
+                >
                   <Typography.Text strong ellipsis data-testid="wallet-row-name">
                     {row.name}
                   </Typography.Text>
                   <WalletStatusTag status={row.status} />
                 </div>
-                <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 4, alignItems: 'baseline' }}>
+                <div
+                  style={{
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    gap: 8,
+                    marginTop: 4,
+                    alignItems: 'baseline',
+                  }}
+                >
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {chainName(row.chain_id)} · {t(`signType.${row.sign_type}`)} · {threshold(row)}
                   </Typography.Text>
@@ -127,7 +219,8 @@ export default function WalletListPage() {
                   </Typography.Text>
                 </div>
                 <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)', textAlign: 'right' }}>
-                  {t('fields.available')} {formatUsd(row.available_amount)} · {t('fields.locked')} {formatUsd(row.lock_amount)}
+                  {t('fields.available')} {formatUsd(row.available_amount)} · {t('fields.locked')}{' '}
+                  {formatUsd(row.lock_amount)}
                 </div>
                 <div style={{ marginTop: 4 }} onClick={(event) => event.stopPropagation()}>
                   <AddressText address={row.address} short={row.address_short} />

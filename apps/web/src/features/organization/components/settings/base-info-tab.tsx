@@ -29,7 +29,9 @@ export function BaseInfoTab({ space }: { space: Space }) {
       </div>
       <Descriptions bordered size="small" column={1}>
         <Descriptions.Item label={t('base.name')}>{space.name}</Descriptions.Item>
-        <Descriptions.Item label={t('base.description')}>{space.description || t('base.none')}</Descriptions.Item>
+        <Descriptions.Item label={t('base.description')}>
+          {space.description || t('base.none')}
+        </Descriptions.Item>
         <Descriptions.Item label={t('base.kind')}>{t(`kind.${space.kind}`)}</Descriptions.Item>
         <Descriptions.Item label={t('base.edition')}>
           <Stack size={4}>
@@ -39,7 +41,9 @@ export function BaseInfoTab({ space }: { space: Space }) {
           </Stack>
         </Descriptions.Item>
         <Descriptions.Item label={t('base.id')}>{space.organization_id}</Descriptions.Item>
-        <Descriptions.Item label={t('base.created')}>{dayjs(space.created_at).format('YYYY-MM-DD HH:mm')}</Descriptions.Item>
+        <Descriptions.Item label={t('base.created')}>
+          {dayjs(space.created_at).format('YYYY-MM-DD HH:mm')}
+        </Descriptions.Item>
       </Descriptions>
       {editor.modals}
     </div>

@@ -34,7 +34,13 @@ export function DefaultSettingsTab({ space }: { space: Space }) {
     );
   };
 
-  const row = (key: keyof SpaceSettingsInput, checked: boolean, title: string, text: string, disabled = false) => (
+  const row = (
+    key: keyof SpaceSettingsInput,
+    checked: boolean,
+    title: string,
+    text: string,
+    disabled = false,
+  ) => (
     <List.Item
       extra={
         <Switch
@@ -89,7 +95,13 @@ export function DefaultSettingsTab({ space }: { space: Space }) {
             {t('defaults.scanning')}
           </Tag>
         ) : state === 'secure' ? (
-          <Alert type="success" showIcon icon={<CheckCircleFilled />} message={t('defaults.secure')} data-testid="scan-state" />
+          <Alert
+            type="success"
+            showIcon
+            icon={<CheckCircleFilled />}
+            message={t('defaults.secure')}
+            data-testid="scan-state"
+          />
         ) : state === 'error' && result ? (
           <Alert
             type="error"

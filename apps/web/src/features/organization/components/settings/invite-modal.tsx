@@ -66,7 +66,8 @@ export function InviteModal({ space, open, onClose }: { space: Space; open: bool
                 validator: (_rule, value: string | undefined) => {
                   const emails = split(value ?? '');
                   if (emails.length === 0) return Promise.reject(new Error(t('inviteModal.emailsRequired')));
-                  if (emails.length > MAX_AT_ONCE) return Promise.reject(new Error(t('inviteModal.emailsTooMany')));
+                  if (emails.length > MAX_AT_ONCE)
+                    return Promise.reject(new Error(t('inviteModal.emailsTooMany')));
                   const bad = emails.find((email) => !EMAIL_PATTERN.test(email));
                   return bad
                     ? Promise.reject(new Error(t('inviteModal.emailsInvalid', { email: bad })))
@@ -75,7 +76,11 @@ export function InviteModal({ space, open, onClose }: { space: Space; open: bool
               },
             ]}
           >
-            <Input.TextArea rows={3} placeholder={t('inviteModal.emailsPlaceholder')} data-testid="invite-emails" />
+            <Input.TextArea
+              rows={3}
+              placeholder={t('inviteModal.emailsPlaceholder')}
+              data-testid="invite-emails"
+            />
           </Form.Item>
           <Form.Item name="role" label={t('inviteModal.role')} style={{ marginBottom: 8 }}>
             <Select

@@ -112,7 +112,10 @@ export function MemberActions({
               const role = Number(key.split(':')[1]);
               update.mutate(
                 { member_id: member.member_id, role },
-                { onSuccess: () => toastSuccess(t('members.roleChanged', { email, role: t(`roles.${role}`) })) },
+                {
+                  onSuccess: () =>
+                    toastSuccess(t('members.roleChanged', { email, role: t(`roles.${role}`) })),
+                },
               );
             },
           }}

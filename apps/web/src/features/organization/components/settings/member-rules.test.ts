@@ -42,12 +42,20 @@ describe('member actions a user is offered (§6)', () => {
       changeRole: false,
     });
     expect(memberPermissions(admin, member({ status: 'expired' })).reinvite).toBe(true);
-    expect(memberPermissions(admin, member({ status: 'joined' }))).toMatchObject({ block: true, unblock: false });
-    expect(memberPermissions(admin, member({ status: 'blocked' }))).toMatchObject({ block: false, unblock: true });
+    expect(memberPermissions(admin, member({ status: 'joined' }))).toMatchObject({
+      block: true,
+      unblock: false,
+    });
+    expect(memberPermissions(admin, member({ status: 'blocked' }))).toMatchObject({
+      block: false,
+      unblock: true,
+    });
   });
 
   it('members and users get no actions at all', () => {
-    expect(Object.values(memberPermissions({ role: 0, userId: 5 }, member({}))).some((v) => v === true)).toBe(false);
+    expect(Object.values(memberPermissions({ role: 0, userId: 5 }, member({}))).some((v) => v === true)).toBe(
+      false,
+    );
     expect(memberPermissions({ role: 7, userId: 5 }, member({})).roles).toEqual([]);
   });
 });

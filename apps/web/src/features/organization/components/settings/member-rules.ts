@@ -11,8 +11,18 @@ export interface MemberPermissions {
   roles: number[];
 }
 
-export function memberPermissions(actor: { role: number; userId: number | null }, member: Member): MemberPermissions {
-  const none: MemberPermissions = { reinvite: false, block: false, unblock: false, changeRole: false, remove: false, roles: [] };
+export function memberPermissions(
+  actor: { role: number; userId: number | null },
+  member: Member,
+): MemberPermissions {
+  const none: MemberPermissions = {
+    reinvite: false,
+    block: false,
+    unblock: false,
+    changeRole: false,
+    remove: false,
+    roles: [],
+  };
   const creator = actor.role === SPACE_ROLES.creator;
   const admin = actor.role === SPACE_ROLES.admin;
   if (!creator && !admin) return none;

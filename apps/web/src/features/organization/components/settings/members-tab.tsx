@@ -36,7 +36,9 @@ export function MembersTab({ space }: { space: Space }) {
           allowClear
           placeholder={t('members.search')}
           style={{ flex: '1 1 220px', maxWidth: 320 }}
-          onSearch={(keyword) => setQuery((old) => ({ ...old, page: 1, keyword: keyword.trim() || undefined }))}
+          onSearch={(keyword) =>
+            setQuery((old) => ({ ...old, page: 1, keyword: keyword.trim() || undefined }))
+          }
         />
         <Select<MemberStatus | ''>
           value={query.status ?? ''}
@@ -49,7 +51,12 @@ export function MembersTab({ space }: { space: Space }) {
           data-testid="member-status-filter"
         />
         <div style={{ flex: 1 }} />
-        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)} data-testid="invite-open">
+        <Button
+          type="primary"
+          icon={<UserAddOutlined />}
+          onClick={() => setInviting(true)}
+          data-testid="invite-open"
+        >
           {t('members.invite')}
         </Button>
       </div>
@@ -76,7 +83,9 @@ export function MembersTab({ space }: { space: Space }) {
               <div style={{ minWidth: 0 }}>
                 <div style={{ fontWeight: 500 }}>
                   {member.nickname ?? t('common:dash')}{' '}
-                  {member.user_id !== null && member.user_id === me?.user_id ? <Tag>{t('members.you')}</Tag> : null}
+                  {member.user_id !== null && member.user_id === me?.user_id ? (
+                    <Tag>{t('members.you')}</Tag>
+                  ) : null}
                 </div>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {member.email}
@@ -84,7 +93,12 @@ export function MembersTab({ space }: { space: Space }) {
               </div>
             ),
           },
-          { title: t('members.role'), dataIndex: 'role', width: 100, render: (role: number) => t(`roles.${role}`) },
+          {
+            title: t('members.role'),
+            dataIndex: 'role',
+            width: 100,
+            render: (role: number) => t(`roles.${role}`),
+          },
           {
             title: t('members.status'),
             dataIndex: 'status',

@@ -27,7 +27,12 @@ export function PlanTab({ space }: { space: Space }) {
   return (
     <Stack direction="vertical" size={16} style={{ width: '100%' }} data-testid="plan-tab">
       {space.vip_notice === 'about_to_expire' ? (
-        <Alert type="warning" showIcon message={t('plan.aboutToExpire', { plan, date })} data-testid="plan-banner" />
+        <Alert
+          type="warning"
+          showIcon
+          message={t('plan.aboutToExpire', { plan, date })}
+          data-testid="plan-banner"
+        />
       ) : null}
       {space.vip_notice === 'expired' ? (
         <Alert type="error" showIcon message={t('plan.expired', { plan })} data-testid="plan-banner" />

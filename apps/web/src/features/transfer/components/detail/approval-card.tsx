@@ -8,7 +8,12 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { formatTime } from '../transfer-bits';
 
 /** Approval card: each approver's decision with comment; an approver who has not decided approves or rejects here. */
-export function ApprovalCard(props: { task: TaskInfo; wallet: WalletPeople | undefined; userId: number | undefined; needsMfa: boolean }) {
+export function ApprovalCard(props: {
+  task: TaskInfo;
+  wallet: WalletPeople | undefined;
+  userId: number | undefined;
+  needsMfa: boolean;
+}) {
   const { t } = useLazyTranslation('transfer');
   const { task } = props;
   const [comment, setComment] = useState('');
@@ -16,21 +21,41 @@ export function ApprovalCard(props: { task: TaskInfo; wallet: WalletPeople | und
   const approve = useTaskAction(approveTask);
   const approvers = props.wallet?.approvers ?? [];
   const decided = new Map(task.approvals.map((entry) => [entry.user_id, entry]));
-  const mine = props.userId !== undefined && approvers.some((person) => person.user_id === props.userId) && !decided.has(props.userId);
+  const mine =
+    props.userId !== undefined &&
+    approvers.some((person) => person.user_id === props.userId) &&
+    !decided.has(props.userId);
   const canAct = mine && task.status === 0;
   const mfaValid = !props.needsMfa || /^\d{6}$/.test(mfa);
   const act = (result: 1 | 2) =>
     approve.mutate(
-      { task_id: task.task_id, result, ...(comment.trim() ? { comment: comment.trim() } : {}), ...(props.needsMfa ? { mfa_code: mfa } : {}) },
+      {
+        task_id: task.task_id,
+        result,
+        ...(comment.trim() ? { comment: comment.trim() } : {}),
+        ...(props.needsMfa ? { mfa_code: mfa } : {}),
+      },
       { onSuccess: () => toastSuccess(result === 1 ? t('approval.approved') : t('approval.rejected')) },
     );
-  type Row = { person: (typeof approvers)[number] | null; entry: (typeof task.approvals)[number] | undefined };
-  const rows: Row[] = approvers.length ? approvers.map((person) => ({ person, entry: decided.get(person.user_id) })) : task.approvals.map((entry) => ({ person: null, entry }));
+  type Row = {
+    person: (typeof approvers)[number] | null;
+    entry: (typeof task.approvals)[number] | undefined;
+  };
+  const rows: Row[] = approvers.length
+    ? approvers.map((person) => ({ person, entry: decided.get(person.user_id) }))
+    : task.approvals.map((entry) => ({ person: null, entry }));
   return (
     <Card
       size="small"
       title={t('approval.title')}
-      extra={<Typography.Text type="secondary">{t('approval.progress', { approved: task.approvals.filter((entry) => entry.result === 1).length, threshold: task.approval_threshold ?? 0 })}</Typography.Text>}
+      extra={
+        <Typography.Text type="secondary">
+          {t('approval.progress', {
+            approved: task.approvals.filter((entry) => entry.result === 1).length,
+            threshold: task.approval_threshold ?? 0,
+          })}
+        </Typography.Text>
+      }
       data-testid="approval-card"
     >
       <List
@@ -41,11 +66,20 @@ export function ApprovalCard(props: { task: TaskInfo; wallet: WalletPeople | und
           <List.Item style={{ flexWrap: 'wrap', gap: 4 }}>
             <div style={{ minWidth: 0 }}>
               <Typography.Text>{person ? personName(person) : entry?.nickname}</Typography.Text>
-              {entry?.comment ? <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)' }}>“{entry.comment}”</div> : null}
+              {entry?.comment ? (
+                <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)' }}>“{entry.comment}”</div>
+              ) : null}
             </div>
             <Space size={4}>
-              {entry ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{formatTime(entry.created_at)}</Typography.Text> : null}
-              <Tag color={entry?.result === 1 ? 'success' : entry?.result === 2 ? 'error' : 'default'} style={{ marginInlineEnd: 0 }}>
+              {entry ? (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {formatTime(entry.created_at)}
+                </Typography.Text>
+              ) : null}
+              <Tag
+                color={entry?.result === 1 ? 'success' : entry?.result === 2 ? 'error' : 'default'}
+                style={{ marginInlineEnd: 0 }}
+              >
                 {t(`approval.result.${entry?.result ?? 0}`)}
               </Tag>
             </Space>
@@ -54,15 +88,42 @@ export function ApprovalCard(props: { task: TaskInfo; wallet: WalletPeople | und
       />
       {canAct ? (
         <div style={{ marginTop: 12 }} data-testid="approval-form">
-          <Input.TextArea id="approval-comment" value={comment} onChange={(event) => setComment(event.target.value)} maxLength={300} placeholder={t('approval.comment')} autoSize={{ minRows: 2, maxRows: 4 }} />
+          <Input.TextArea
+            id="approval-comment"
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+            maxLength={300}
+            placeholder={t('approval.comment')}
+            autoSize={{ minRows: 2, maxRows: 4 }}
+          />
           {props.needsMfa ? (
-            <Input id="approval-mfa" style={{ marginTop: 8, maxWidth: 220 }} value={mfa} maxLength={6} inputMode="numeric" onChange={(event) => setMfa(event.target.value.replace(/\D/g, ''))} placeholder={t('approval.mfa')} />
+            <Input
+              id="approval-mfa"
+              style={{ marginTop: 8, maxWidth: 220 }}
+              value={mfa}
+              maxLength={6}
+              inputMode="numeric"
+              onChange={(event) => setMfa(event.target.value.replace(/\D/g, ''))}
+              placeholder={t('approval.mfa')}
+            />
           ) : null}
           <Space style={{ marginTop: 8 }} wrap>
-            <Button type="primary" disabled={!mfaValid} loading={approve.isPending && approve.variables?.result === 1} onClick={() => act(1)} data-testid="approve">
+            <Button
+              type="primary"
+              disabled={!mfaValid}
+              loading={approve.isPending && approve.variables?.result === 1}
+              onClick={() => act(1)}
+              data-testid="approve"
+            >
               {t('approval.approve')}
             </Button>
-            <Button danger disabled={!mfaValid} loading={approve.isPending && approve.variables?.result === 2} onClick={() => act(2)} data-testid="reject">
+            <Button
+              danger
+              disabled={!mfaValid}
+              loading={approve.isPending && approve.variables?.result === 2}
+              onClick={() => act(2)}
+              data-testid="reject"
+            >
               {t('approval.reject')}
             </Button>
           </Space>

@@ -12,11 +12,20 @@ import { HexText, formatTime } from '../transfer-bits';
 const BROADCAST_COLOR: Record<number, string> = { 1: 'success', 2: 'processing', 3: 'default', 4: 'error' };
 
 /** Whether this user may broadcast under the wallet's scope (2 operator/initiator, 3 everyone, 4 signers); the server decides finally. */
-export function mayBroadcast(task: TaskInfo, wallet: WalletPeople | undefined, userId: number | undefined, privileged: boolean): boolean {
+export function mayBroadcast(
+  task: TaskInfo,
+  wallet: WalletPeople | undefined,
+  userId: number | undefined,
+  privileged: boolean,
+): boolean {
   if (!wallet) return false;
   if (wallet.broadcast_scope === 4) return wallet.is_signer;
   if (wallet.broadcast_scope === 3) return wallet.my_roles.length > 0 || wallet.is_signer || privileged;
-  return wallet.my_roles.includes('operator') || wallet.my_roles.includes('broadcaster') || task.created_by === userId;
+  return (
+    wallet.my_roles.includes('operator') ||
+    wallet.my_roles.includes('broadcaster') ||
+    task.created_by === userId
+  );
 }
 
 /**
@@ -28,7 +37,9 @@ export function BroadcastCard(props: { task: TaskInfo; allowed: boolean }) {
   const { t } = useLazyTranslation('transfer');
   const { task } = props;
   const [connection, setConnection] = useState<SignerConnection | null>(null);
-  const [tier, setTier] = useState<FeeTier>(task.status === 6 ? 'fast' : ((task.fee_tier as FeeTier | null) ?? 'standard'));
+  const [tier, setTier] = useState<FeeTier>(
+    task.status === 6 ? 'fast' : ((task.fee_tier as FeeTier | null) ?? 'standard'),
+  );
   const [busy, setBusy] = useState(false);
   const report = useTaskAction(sendBroadcast);
   const onChange = useCallback((value: SignerConnection | null) => setConnection(value), []);
@@ -41,7 +52,11 @@ export function BroadcastCard(props: { task: TaskInfo; allowed: boolean }) {
     setBusy(true);
     try {
       const chainId = Number(task.chain_id);
-      const draft = await createBroadcast({ task_id: task.task_id, from: connection.account, ...(tier !== 'custom' ? { fee_tier: tier } : {}) });
+      const draft = await createBroadcast({
+        task_id: task.task_id,
+        from: connection.account,
+        ...(tier !== 'custom' ? { fee_tier: tier } : {}),
+      });
       const tx = {
         from: draft.from,
         to: draft.to,
@@ -52,7 +67,10 @@ export function BroadcastCard(props: { task: TaskInfo; allowed: boolean }) {
         maxPriorityFeePerGas: draft.max_priority_fee_per_gas,
       };
       if (connection.connector.signsOffline) {
-        const raw: Hex = await connection.connector.signTransaction(chainId, { ...tx, nonce: Number(draft.nonce) });
+        const raw: Hex = await connection.connector.signTransaction(chainId, {
+          ...tx,
+          nonce: Number(draft.nonce),
+        });
         await report.mutateAsync({ task_id: task.task_id, raw_tx: raw });
       } else {
         const hash = await connection.connector.sendTransaction(chainId, tx);
@@ -71,17 +89,28 @@ export function BroadcastCard(props: { task: TaskInfo; allowed: boolean }) {
     <Card size="small" title={t('broadcast.title')} data-testid="broadcast-card">
       {open ? (
         <div data-testid="broadcast-form" style={{ marginBottom: broadcasts.length ? 16 : 0 }}>
-          <Typography.Paragraph type="secondary">{speedUp ? t('broadcast.speedUpHint') : t('broadcast.hint')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {speedUp ? t('broadcast.speedUpHint') : t('broadcast.hint')}
+          </Typography.Paragraph>
           <ConnectSigner chainId={Number(task.chain_id)} chainKey={task.chain_id} onChange={onChange} />
           <Space style={{ marginTop: 12 }} wrap>
             <Select<FeeTier>
               value={tier}
               onChange={setTier}
               style={{ width: 210 }}
-              options={(['slow', 'standard', 'fast'] as const).map((value) => ({ value, label: t(`fee.${value}`) }))}
+              options={(['slow', 'standard', 'fast'] as const).map((value) => ({
+                value,
+                label: t(`fee.${value}`),
+              }))}
               data-testid="broadcast-fee"
             />
-            <Button type="primary" disabled={!connection} loading={busy} onClick={() => void submit()} data-testid={speedUp ? 'speed-up' : 'broadcast-submit'}>
+            <Button
+              type="primary"
+              disabled={!connection}
+              loading={busy}
+              onClick={() => void submit()}
+              data-testid={speedUp ? 'speed-up' : 'broadcast-submit'}
+            >
               {speedUp ? t('broadcast.speedUp') : t('broadcast.broadcast')}
             </Button>
           </Space>
@@ -96,10 +125,28 @@ export function BroadcastCard(props: { task: TaskInfo; allowed: boolean }) {
           scroll={{ x: 640 }}
           data-testid="broadcast-list"
           columns={[
-            { title: t('broadcast.hash'), dataIndex: 'tx_hash', render: (value: string) => <HexText value={value} /> },
+            {
+              title: t('broadcast.hash'),
+              dataIndex: 'tx_hash',
+              render: (value: string) => <HexText value={value} />,
+            },
             { title: t('fields.nonce'), dataIndex: 'nonce', width: 70 },
-            { title: t('broadcast.fee'), dataIndex: 'max_fee_gwei', width: 110, render: (value: string | null) => (value ? t('fee.gwei', { value }) : '—') },
-            { title: t('fields.status'), dataIndex: 'status', width: 100, render: (value: number) => <Tag color={BROADCAST_COLOR[value]}>{t(`broadcast.status.${value}`, { defaultValue: String(value) })}</Tag> },
+            {
+              title: t('broadcast.fee'),
+              dataIndex: 'max_fee_gwei',
+              width: 110,
+              render: (value: string | null) => (value ? t('fee.gwei', { value }) : '—'),
+            },
+            {
+              title: t('fields.status'),
+              dataIndex: 'status',
+              width: 100,
+              render: (value: number) => (
+                <Tag color={BROADCAST_COLOR[value]}>
+                  {t(`broadcast.status.${value}`, { defaultValue: String(value) })}
+                </Tag>
+              ),
+            },
             { title: t('fields.created'), dataIndex: 'created_at', width: 170, render: formatTime },
           ]}
         />

@@ -4,7 +4,14 @@ import { Button, Card, Input, InputNumber, List, Select, Space, Tag, Typography,
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useWebConfig } from '@/features/platform';
 import { toastSuccess } from '@/lib/notify';
-import { broadcastPsbt, devnetSignPsbt, downloadPsbt, psbtFileToBase64, signPsbt, speedUpPsbt } from '../../api/psbt-actions';
+import {
+  broadcastPsbt,
+  devnetSignPsbt,
+  downloadPsbt,
+  psbtFileToBase64,
+  signPsbt,
+  speedUpPsbt,
+} from '../../api/psbt-actions';
 import { useTaskAction } from '../../api/task-actions';
 import type { TaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
@@ -17,7 +24,12 @@ const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fon
  * wallet, the signed PSBT to upload (or paste), the devnet signer in dev mode; then the broadcast
  * (the server finalizes and relays) and, while unconfirmed, a replace-by-fee speed-up.
  */
-export function PsbtCard(props: { task: TaskInfo; wallet: WalletPeople | undefined; userId: number | undefined; mayBroadcast: boolean }) {
+export function PsbtCard(props: {
+  task: TaskInfo;
+  wallet: WalletPeople | undefined;
+  userId: number | undefined;
+  mayBroadcast: boolean;
+}) {
   const { t } = useLazyTranslation('transfer');
   const navigate = useNavigate();
   const { task } = props;
@@ -26,7 +38,12 @@ export function PsbtCard(props: { task: TaskInfo; wallet: WalletPeople | undefin
   const [devKey, setDevKey] = useState(1);
   const [rate, setRate] = useState<number | null>(null);
   const sign = useTaskAction(signPsbt);
-  const devSign = useTaskAction(async (index: number) => signPsbt({ task_id: task.task_id, psbt: (await devnetSignPsbt({ chain_key: task.chain_id, index, psbt: task.psbt! })).psbt }));
+  const devSign = useTaskAction(async (index: number) =>
+    signPsbt({
+      task_id: task.task_id,
+      psbt: (await devnetSignPsbt({ chain_key: task.chain_id, index, psbt: task.psbt! })).psbt,
+    }),
+  );
   const broadcast = useTaskAction(broadcastPsbt);
   const speedUp = useTaskAction(speedUpPsbt);
   const signedKeys = new Set(task.signatures.map((s) => s.signer));
@@ -46,7 +63,14 @@ export function PsbtCard(props: { task: TaskInfo; wallet: WalletPeople | undefin
     <Card
       size="small"
       title={t('psbt.title')}
-      extra={<Typography.Text type="secondary">{t('signature.progress', { signed: task.signatures.length, threshold: task.signing_threshold ?? 0 })}</Typography.Text>}
+      extra={
+        <Typography.Text type="secondary">
+          {t('signature.progress', {
+            signed: task.signatures.length,
+            threshold: task.signing_threshold ?? 0,
+          })}
+        </Typography.Text>
+      }
       data-testid="psbt-card"
     >
       <List
@@ -61,12 +85,17 @@ export function PsbtCard(props: { task: TaskInfo; wallet: WalletPeople | undefin
                 <Typography.Text>{personName(person)}</Typography.Text>
                 <div>
                   <Typography.Text type="secondary" style={MONO}>
-                    {key ? `[${key.fingerprint}${key.path.replace(/^m/, '')}]` : ''} {person.address.slice(0, 12)}…{person.address.slice(-6)}
+                    {key ? `[${key.fingerprint}${key.path.replace(/^m/, '')}]` : ''}{' '}
+                    {person.address.slice(0, 12)}…{person.address.slice(-6)}
                   </Typography.Text>
                 </div>
               </div>
               <Tag color={done ? 'success' : 'default'} style={{ marginInlineEnd: 0 }}>
-                {done ? t('signature.signed') : task.status === 3 || task.status === 0 ? t('signature.toSign') : t('signature.notNeeded')}
+                {done
+                  ? t('signature.signed')
+                  : task.status === 3 || task.status === 0
+                    ? t('signature.toSign')
+                    : t('signature.notNeeded')}
               </Tag>
             </List.Item>
           );
@@ -74,7 +103,12 @@ export function PsbtCard(props: { task: TaskInfo; wallet: WalletPeople | undefin
       />
       {task.fee_rate !== undefined && task.fee_rate !== null ? (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }} data-testid="psbt-fee">
-          {t('psbt.fee', { fee: task.fee ?? '', symbol: task.symbol ?? '', rate: task.fee_rate, vsize: task.vsize ?? 0 })}
+          {t('psbt.fee', {
+            fee: task.fee ?? '',
+            symbol: task.symbol ?? '',
+            rate: task.fee_rate,
+            vsize: task.vsize ?? 0,
+          })}
         </Typography.Paragraph>
       ) : null}
       {signing ? (
@@ -83,7 +117,11 @@ export function PsbtCard(props: { task: TaskInfo; wallet: WalletPeople | undefin
             {t('psbt.hint')}
           </Typography.Paragraph>
           <Space wrap>
-            <Button icon={<DownloadOutlined />} onClick={() => downloadPsbt(task.psbt!, `${task.task_number}.psbt`)} data-testid="psbt-download">
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => downloadPsbt(task.psbt!, `${task.task_number}.psbt`)}
+              data-testid="psbt-download"
+            >
               {t('psbt.download')}
             </Button>
             {mine.length > 0 ? (
@@ -103,8 +141,21 @@ export function PsbtCard(props: { task: TaskInfo; wallet: WalletPeople | undefin
           </Space>
           {mine.length > 0 ? (
             <>
-              <Input.TextArea rows={3} value={pasted} onChange={(event) => setPasted(event.target.value.trim())} placeholder={t('psbt.pastePlaceholder')} style={MONO} data-testid="psbt-paste" />
-              <Button type="primary" disabled={!pasted} loading={sign.isPending} onClick={() => void submit(pasted)} data-testid="psbt-submit">
+              <Input.TextArea
+                rows={3}
+                value={pasted}
+                onChange={(event) => setPasted(event.target.value.trim())}
+                placeholder={t('psbt.pastePlaceholder')}
+                style={MONO}
+                data-testid="psbt-paste"
+              />
+              <Button
+                type="primary"
+                disabled={!pasted}
+                loading={sign.isPending}
+                onClick={() => void submit(pasted)}
+                data-testid="psbt-submit"
+              >
                 {t('psbt.submit')}
               </Button>
             </>
@@ -112,8 +163,17 @@ export function PsbtCard(props: { task: TaskInfo; wallet: WalletPeople | undefin
           {devnet && mine.length > 0 ? (
             <Space wrap data-testid="psbt-devnet-signer">
               <Typography.Text type="secondary">{t('psbt.devnetSigner')}</Typography.Text>
-              <Select value={devKey} onChange={setDevKey} style={{ width: 90 }} options={Array.from({ length: 9 }, (_, i) => ({ value: i + 1, label: `#${i + 1}` }))} />
-              <Button loading={devSign.isPending} onClick={() => void devSign.mutateAsync(devKey).then(() => toastSuccess(t('signature.done')))} data-testid="psbt-devnet-sign">
+              <Select
+                value={devKey}
+                onChange={setDevKey}
+                style={{ width: 90 }}
+                options={Array.from({ length: 9 }, (_, i) => ({ value: i + 1, label: `#${i + 1}` }))}
+              />
+              <Button
+                loading={devSign.isPending}
+                onClick={() => void devSign.mutateAsync(devKey).then(() => toastSuccess(t('signature.done')))}
+                data-testid="psbt-devnet-sign"
+              >
                 {t('psbt.devnetSign')}
               </Button>
             </Space>
@@ -121,19 +181,36 @@ export function PsbtCard(props: { task: TaskInfo; wallet: WalletPeople | undefin
         </Space>
       ) : null}
       {task.status === 5 && props.mayBroadcast ? (
-        <Button type="primary" style={{ marginTop: 12 }} loading={broadcast.isPending} onClick={() => void broadcast.mutateAsync({ task_id: task.task_id }).then(() => toastSuccess(t('psbt.sent')))} data-testid="psbt-broadcast">
+        <Button
+          type="primary"
+          style={{ marginTop: 12 }}
+          loading={broadcast.isPending}
+          onClick={() =>
+            void broadcast.mutateAsync({ task_id: task.task_id }).then(() => toastSuccess(t('psbt.sent')))
+          }
+          data-testid="psbt-broadcast"
+        >
           {t('broadcast.broadcast')}
         </Button>
       ) : null}
       {task.status === 6 && props.mayBroadcast && !task.replaced_by ? (
         <Space wrap style={{ marginTop: 12 }} data-testid="psbt-speed-up">
           <Typography.Text type="secondary">{t('psbt.speedUpHint')}</Typography.Text>
-          <InputNumber min={1} step={1} value={rate} onChange={setRate} addonAfter="sat/vB" style={{ width: 160 }} />
+          <InputNumber
+            min={1}
+            step={1}
+            value={rate}
+            onChange={setRate}
+            addonAfter="sat/vB"
+            style={{ width: 160 }}
+          />
           <Button
             disabled={!rate}
             loading={speedUp.isPending}
             onClick={() =>
-              void speedUp.mutateAsync({ task_id: task.task_id, fee_tier: 'custom', custom_fee_rate: String(rate) }).then((created) => navigate(`/task/detail/${created.task_id}`))
+              void speedUp
+                .mutateAsync({ task_id: task.task_id, fee_tier: 'custom', custom_fee_rate: String(rate) })
+                .then((created) => navigate(`/task/detail/${created.task_id}`))
             }
           >
             {t('psbt.speedUp')}

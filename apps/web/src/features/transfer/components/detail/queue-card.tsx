@@ -18,10 +18,19 @@ export function QueueCard({ task }: { task: TaskInfo }) {
         size="small"
         dataSource={queue}
         renderItem={(item) => (
-          <List.Item style={{ background: item.task_id === task.task_id ? 'rgba(22,119,255,0.06)' : undefined, paddingInline: 8 }}>
+          <List.Item
+            style={{
+              background: item.task_id === task.task_id ? 'rgba(22,119,255,0.06)' : undefined,
+              paddingInline: 8,
+            }}
+          >
             <Space size={6} wrap>
               <Typography.Text type="secondary">#{item.nonce ?? '—'}</Typography.Text>
-              {item.task_id === task.task_id ? <Typography.Text strong>{item.task_number}</Typography.Text> : <Link to={`/task/${item.task_id}`}>{item.task_number}</Link>}
+              {item.task_id === task.task_id ? (
+                <Typography.Text strong>{item.task_number}</Typography.Text>
+              ) : (
+                <Link to={`/task/${item.task_id}`}>{item.task_number}</Link>
+              )}
               {item.rejection ? <Tag color="orange">{t('queue.rejection')}</Tag> : null}
             </Space>
             <TaskStatusTag status={item.status} />

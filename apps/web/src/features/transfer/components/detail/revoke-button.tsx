@@ -16,7 +16,9 @@ export function RevokeButton({ task }: { task: TaskInfo }) {
   const stage = task.status === 0 ? 'approval' : task.status === 3 ? 'signing' : 'broadcast';
   // mutateAsync: the page re-renders without this button once the revoke lands, and navigation must still happen.
   const confirm = async () => {
-    const reply = await revoke.mutateAsync({ task_id: task.task_id, ...(comment.trim() ? { comment: comment.trim() } : {}) }).catch(() => null);
+    const reply = await revoke
+      .mutateAsync({ task_id: task.task_id, ...(comment.trim() ? { comment: comment.trim() } : {}) })
+      .catch(() => null);
     if (!reply) return;
     setOpen(false);
     if (reply.rejection_task_id) {
@@ -40,7 +42,13 @@ export function RevokeButton({ task }: { task: TaskInfo }) {
         destroyOnHidden
       >
         <Typography.Paragraph data-testid="revoke-text">{t(`revoke.body.${stage}`)}</Typography.Paragraph>
-        <Input.TextArea value={comment} onChange={(event) => setComment(event.target.value)} maxLength={300} placeholder={t('revoke.comment')} autoSize={{ minRows: 2, maxRows: 4 }} />
+        <Input.TextArea
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          maxLength={300}
+          placeholder={t('revoke.comment')}
+          autoSize={{ minRows: 2, maxRows: 4 }}
+        />
       </Modal>
     </>
   );

@@ -9,7 +9,11 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { personName, type WalletPeople } from '../../api/wallets';
 
 /** Signature card: who signed; a signer who has not signed connects the signing wallet and signs the EIP-712 Safe transaction. */
-export function SignatureCard(props: { task: TaskInfo; wallet: WalletPeople | undefined; userId: number | undefined }) {
+export function SignatureCard(props: {
+  task: TaskInfo;
+  wallet: WalletPeople | undefined;
+  userId: number | undefined;
+}) {
   const { t } = useLazyTranslation('transfer');
   const { task, wallet } = props;
   const [connection, setConnection] = useState<SignerConnection | null>(null);
@@ -18,14 +22,19 @@ export function SignatureCard(props: { task: TaskInfo; wallet: WalletPeople | un
   const onChange = useCallback((value: SignerConnection | null) => setConnection(value), []);
   const signed = new Set(task.signatures.map((entry) => entry.signer.toLowerCase()));
   const signers = wallet?.signers ?? [];
-  const mine = signers.filter((person) => person.user_id === props.userId && !signed.has(person.address.toLowerCase()));
+  const mine = signers.filter(
+    (person) => person.user_id === props.userId && !signed.has(person.address.toLowerCase()),
+  );
   const canSign = task.status === 3 && mine.length > 0 && task.typed_data !== null;
 
   const submit = async () => {
     if (!connection || !task.typed_data) return;
     setSigning(true);
     try {
-      const signature = await connection.connector.signTypedData(connection.account, task.typed_data as unknown as TypedDataRequest);
+      const signature = await connection.connector.signTypedData(
+        connection.account,
+        task.typed_data as unknown as TypedDataRequest,
+      );
       await sign.mutateAsync({ task_id: task.task_id, signature, kind: 'eip712' });
       toastSuccess(t('signature.done'));
     } catch (error) {
@@ -39,7 +48,14 @@ export function SignatureCard(props: { task: TaskInfo; wallet: WalletPeople | un
     <Card
       size="small"
       title={t('signature.title')}
-      extra={<Typography.Text type="secondary">{t('signature.progress', { signed: task.signatures.length, threshold: task.signing_threshold ?? 0 })}</Typography.Text>}
+      extra={
+        <Typography.Text type="secondary">
+          {t('signature.progress', {
+            signed: task.signatures.length,
+            threshold: task.signing_threshold ?? 0,
+          })}
+        </Typography.Text>
+      }
       data-testid="signature-card"
     >
       <List
@@ -53,8 +69,15 @@ export function SignatureCard(props: { task: TaskInfo; wallet: WalletPeople | un
                 <AddressText address={person.address} />
               </div>
             </div>
-            <Tag color={signed.has(person.address.toLowerCase()) ? 'success' : 'default'} style={{ marginInlineEnd: 0 }}>
-              {signed.has(person.address.toLowerCase()) ? t('signature.signed') : task.status === 3 || task.status === 0 ? t('signature.toSign') : t('signature.notNeeded')}
+            <Tag
+              color={signed.has(person.address.toLowerCase()) ? 'success' : 'default'}
+              style={{ marginInlineEnd: 0 }}
+            >
+              {signed.has(person.address.toLowerCase())
+                ? t('signature.signed')
+                : task.status === 3 || task.status === 0
+                  ? t('signature.toSign')
+                  : t('signature.notNeeded')}
             </Tag>
           </List.Item>
         )}
@@ -62,8 +85,20 @@ export function SignatureCard(props: { task: TaskInfo; wallet: WalletPeople | un
       {canSign ? (
         <div style={{ marginTop: 12 }} data-testid="sign-form">
           <Typography.Paragraph type="secondary">{t('signature.hint')}</Typography.Paragraph>
-          <ConnectSigner chainId={Number(task.chain_id)} chainKey={task.chain_id} expected={mine.map((person) => person.address)} onChange={onChange} />
-          <Button type="primary" style={{ marginTop: 12 }} disabled={!connection} loading={signing} onClick={() => void submit()} data-testid="sign-submit">
+          <ConnectSigner
+            chainId={Number(task.chain_id)}
+            chainKey={task.chain_id}
+            expected={mine.map((person) => person.address)}
+            onChange={onChange}
+          />
+          <Button
+            type="primary"
+            style={{ marginTop: 12 }}
+            disabled={!connection}
+            loading={signing}
+            onClick={() => void submit()}
+            data-testid="sign-submit"
+          >
             {t('signature.sign')}
           </Button>
         </div>

@@ -52,7 +52,16 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
           description={<Link to={`/task/${task.rejection.task_id}`}>{t('detail.openRejection')}</Link>}
         />
       ) : null}
-      {task.failure_reason ? <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t('detail.failure')} description={task.failure_reason} data-testid="failure-reason" /> : null}
+      {task.failure_reason ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('detail.failure')}
+          description={task.failure_reason}
+          data-testid="failure-reason"
+        />
+      ) : null}
       <Descriptions column={screens.md ? 2 : 1} bordered size="small" data-testid="task-summary">
         <Descriptions.Item label={t('fields.wallet')}>{task.wallet_name}</Descriptions.Item>
         <Descriptions.Item label={t('fields.amount')}>
@@ -66,7 +75,11 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
         <Descriptions.Item label={t('fields.to')}>
           <HexText value={task.to} testId="task-to" />
           {utxo && (task.outputs?.length ?? 0) > 1 ? (
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="task-more-outputs">
+            <Typography.Text
+              type="secondary"
+              style={{ display: 'block', fontSize: 12 }}
+              data-testid="task-more-outputs"
+            >
               {t('utxo.moreOutputs', { count: (task.outputs?.length ?? 1) - 1 })}
             </Typography.Text>
           ) : null}
@@ -74,13 +87,23 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
         {utxo ? (
           <>
             <Descriptions.Item label={t('fields.fee')}>
-              <span data-testid="task-fee">{task.fee_sat ? t('utxo.feeSat', { sat: task.fee_sat, fee: task.fee ?? '', symbol: task.symbol ?? '' }) : '—'}</span>
+              <span data-testid="task-fee">
+                {task.fee_sat
+                  ? t('utxo.feeSat', { sat: task.fee_sat, fee: task.fee ?? '', symbol: task.symbol ?? '' })
+                  : '—'}
+              </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('utxo.feeRate')}>
-              <span data-testid="task-fee-rate">{task.fee_rate !== null && task.fee_rate !== undefined ? t('fee.satVb', { value: task.fee_rate }) : '—'}</span>
+              <span data-testid="task-fee-rate">
+                {task.fee_rate !== null && task.fee_rate !== undefined
+                  ? t('fee.satVb', { value: task.fee_rate })
+                  : '—'}
+              </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('utxo.vsize')}>
-              <span data-testid="task-vsize">{task.vsize ? t('utxo.vbytes', { count: task.vsize }) : '—'}</span>
+              <span data-testid="task-vsize">
+                {task.vsize ? t('utxo.vbytes', { count: task.vsize }) : '—'}
+              </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.created')}>{formatTime(task.ctime)}</Descriptions.Item>
           </>

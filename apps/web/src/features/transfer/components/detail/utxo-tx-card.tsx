@@ -4,7 +4,11 @@ import type { TaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { TokenAmount } from '../transfer-bits';
 
-const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12, wordBreak: 'break-all' } as const;
+const MONO = {
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+  fontSize: 12,
+  wordBreak: 'break-all',
+} as const;
 
 interface Row {
   key: string;
@@ -18,8 +22,22 @@ export function UtxoTxCard({ task }: { task: TaskInfo }) {
   const { t } = useLazyTranslation('transfer');
   const symbol = task.symbol ?? '';
   const outputs: Row[] = [
-    ...(task.outputs ?? []).map((out, index) => ({ key: `o${index}`, address: out.to, amount: out.amount, change: false })),
-    ...(task.change ? [{ key: 'change', address: task.change.address, amount: fromUnits(BigInt(task.change.value_sat), 8), change: true }] : []),
+    ...(task.outputs ?? []).map((out, index) => ({
+      key: `o${index}`,
+      address: out.to,
+      amount: out.amount,
+      change: false,
+    })),
+    ...(task.change
+      ? [
+          {
+            key: 'change',
+            address: task.change.address,
+            amount: fromUnits(BigInt(task.change.value_sat), 8),
+            change: true,
+          },
+        ]
+      : []),
   ];
   return (
     <Card size="small" title={t('utxo.transaction')} data-testid="utxo-tx-card">
@@ -32,8 +50,22 @@ export function UtxoTxCard({ task }: { task: TaskInfo }) {
         data-testid="utxo-inputs"
         style={{ margin: '6px 0 16px' }}
         columns={[
-          { key: 'outpoint', title: t('utxo.outpoint'), render: (_v, input) => <Typography.Text style={MONO} copyable={{ text: input.outpoint }}>{`${input.outpoint.slice(0, 10)}…${input.outpoint.slice(-10)}`}</Typography.Text> },
-          { key: 'value', title: t('fields.amount'), align: 'right', render: (_v, input) => <TokenAmount amount={input.value} symbol={symbol} /> },
+          {
+            key: 'outpoint',
+            title: t('utxo.outpoint'),
+            render: (_v, input) => (
+              <Typography.Text
+                style={MONO}
+                copyable={{ text: input.outpoint }}
+              >{`${input.outpoint.slice(0, 10)}…${input.outpoint.slice(-10)}`}</Typography.Text>
+            ),
+          },
+          {
+            key: 'value',
+            title: t('fields.amount'),
+            align: 'right',
+            render: (_v, input) => <TokenAmount amount={input.value} symbol={symbol} />,
+          },
         ]}
       />
       <Typography.Text strong>{t('utxo.outputsCount', { count: outputs.length })}</Typography.Text>
@@ -61,7 +93,12 @@ export function UtxoTxCard({ task }: { task: TaskInfo }) {
               </div>
             ),
           },
-          { key: 'amount', title: t('fields.amount'), align: 'right', render: (_v, row) => <TokenAmount amount={row.amount} symbol={symbol} /> },
+          {
+            key: 'amount',
+            title: t('fields.amount'),
+            align: 'right',
+            render: (_v, row) => <TokenAmount amount={row.amount} symbol={symbol} />,
+          },
         ]}
       />
     </Card>

@@ -15,29 +15,69 @@ export interface TransferFilters {
 const STATUSES = [0, 3, 5, 6, 1, 2, 7, 8, 9, 10, 11];
 
 /** Advanced search (§6: admins): wallet, status, token, task number or address, creation period. */
-export function TransferFilterBar(props: { wallets: WalletChoice[]; value: TransferFilters; onChange: (value: TransferFilters) => void }) {
+export function TransferFilterBar(props: {
+  wallets: WalletChoice[];
+  value: TransferFilters;
+  onChange: (value: TransferFilters) => void;
+}) {
   const { t } = useLazyTranslation('transfer');
-  type Values = { wallet_id?: number; status?: number; symbol?: string; keyword?: string; period?: [Dayjs, Dayjs] | null };
+  type Values = {
+    wallet_id?: number;
+    status?: number;
+    symbol?: string;
+    keyword?: string;
+    period?: [Dayjs, Dayjs] | null;
+  };
   const [form] = Form.useForm<Values>();
   const initial: Values = {
     wallet_id: props.value.wallet_id,
     status: props.value.status,
     symbol: props.value.symbol,
     keyword: props.value.keyword,
-    period: props.value.start_time && props.value.end_time ? ([dayjs(props.value.start_time), dayjs(props.value.end_time)] as [Dayjs, Dayjs]) : undefined,
+    period:
+      props.value.start_time && props.value.end_time
+        ? ([dayjs(props.value.start_time), dayjs(props.value.end_time)] as [Dayjs, Dayjs])
+        : undefined,
   };
   const apply = (values: Values) => {
     const { period, ...rest } = values;
-    const clean = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== null && value !== '')) as TransferFilters;
-    props.onChange({ ...clean, ...(period ? { start_time: period[0].startOf('day').toISOString(), end_time: period[1].endOf('day').toISOString() } : {}) });
+    const clean = Object.fromEntries(
+      Object.entries(rest).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+    ) as TransferFilters;
+    props.onChange({
+      ...clean,
+      ...(period
+        ? {
+            start_time: period[0].startOf('day').toISOString(),
+            end_time: period[1].endOf('day').toISOString(),
+          }
+        : {}),
+    });
   };
   return (
-    <Form form={form} layout="inline" initialValues={initial} onFinish={apply} style={{ rowGap: 8 }} data-testid="transfer-filters">
+    <Form
+      form={form}
+      layout="inline"
+      initialValues={initial}
+      onFinish={apply}
+      style={{ rowGap: 8 }}
+      data-testid="transfer-filters"
+    >
       <Form.Item name="wallet_id">
-        <Select allowClear placeholder={t('filters.wallet')} style={{ width: 160 }} options={props.wallets.map((wallet) => ({ value: wallet.wallet_id, label: wallet.name }))} />
+        <Select
+          allowClear
+          placeholder={t('filters.wallet')}
+          style={{ width: 160 }}
+          options={props.wallets.map((wallet) => ({ value: wallet.wallet_id, label: wallet.name }))}
+        />
       </Form.Item>
       <Form.Item name="status">
-        <Select allowClear placeholder={t('filters.status')} style={{ width: 150 }} options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))} />
+        <Select
+          allowClear
+          placeholder={t('filters.status')}
+          style={{ width: 150 }}
+          options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+        />
       </Form.Item>
       <Form.Item name="symbol">
         <Input allowClear placeholder={t('filters.symbol')} style={{ width: 110 }} maxLength={20} />
@@ -55,7 +95,13 @@ export function TransferFilterBar(props: { wallets: WalletChoice[]; value: Trans
         <Button
           onClick={() => {
             form.resetFields();
-            form.setFieldsValue({ wallet_id: undefined, status: undefined, symbol: undefined, keyword: undefined, period: undefined });
+            form.setFieldsValue({
+              wallet_id: undefined,
+              status: undefined,
+              symbol: undefined,
+              keyword: undefined,
+              period: undefined,
+            });
             props.onChange({});
           }}
         >

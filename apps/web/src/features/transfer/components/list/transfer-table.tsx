@@ -14,12 +14,22 @@ interface Paging {
 }
 
 /** Transfers as a table (desktop) or a list of cards (phones); a row opens the detail. */
-export function TransferTable(props: { rows: TransferTask[]; loading: boolean; wallets: WalletChoice[]; paging: Paging; empty: string }) {
+export function TransferTable(props: {
+  rows: TransferTask[];
+  loading: boolean;
+  wallets: WalletChoice[];
+  paging: Paging;
+  empty: string;
+}) {
   const { t } = useLazyTranslation('transfer');
   const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
-  const walletName = (row: TransferTask) => row.wallet_name ?? props.wallets.find((wallet) => wallet.wallet_id === row.wallet_id)?.name ?? `#${row.wallet_id}`;
-  const open = (row: TransferTask) => void navigate(row.type === 3 ? `/wallet/detail/${row.wallet_id}` : `/task/${row.task_id}`);
+  const walletName = (row: TransferTask) =>
+    row.wallet_name ??
+    props.wallets.find((wallet) => wallet.wallet_id === row.wallet_id)?.name ??
+    `#${row.wallet_id}`;
+  const open = (row: TransferTask) =>
+    void navigate(row.type === 3 ? `/wallet/detail/${row.wallet_id}` : `/task/${row.task_id}`);
   const pagination = {
     current: props.paging.page,
     pageSize: props.paging.pageSize,
@@ -28,7 +38,8 @@ export function TransferTable(props: { rows: TransferTask[]; loading: boolean; w
     showSizeChanger: true,
     size: 'small' as const,
   };
-  const title = (row: TransferTask) => (row.type === 3 ? t('list.walletCreation') : row.rejection_of ? t('list.rejection') : t('list.transfer'));
+  const title = (row: TransferTask) =>
+    row.type === 3 ? t('list.walletCreation') : row.rejection_of ? t('list.rejection') : t('list.transfer');
   if (!screens.md)
     return (
       <List
@@ -37,7 +48,11 @@ export function TransferTable(props: { rows: TransferTask[]; loading: boolean; w
         locale={{ emptyText: props.empty }}
         pagination={{ ...pagination, showSizeChanger: false, align: 'center' }}
         renderItem={(row) => (
-          <List.Item onClick={() => open(row)} style={{ display: 'block', cursor: 'pointer' }} data-testid="transfer-row">
+          <List.Item
+            onClick={() => open(row)}
+            style={{ display: 'block', cursor: 'pointer' }}
+            data-testid="transfer-row"
+          >
             <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'center' }}>
               <Typography.Text strong>
                 {row.task_number} · {title(row)}
@@ -67,15 +82,46 @@ export function TransferTable(props: { rows: TransferTask[]; loading: boolean; w
       pagination={pagination}
       locale={{ emptyText: props.empty }}
       scroll={{ x: 900 }}
-      onRow={(row) => ({ onClick: () => open(row), style: { cursor: 'pointer' }, 'data-testid': 'transfer-row' }) as never}
+      onRow={(row) =>
+        ({ onClick: () => open(row), style: { cursor: 'pointer' }, 'data-testid': 'transfer-row' }) as never
+      }
       columns={[
-        { title: t('fields.number'), dataIndex: 'task_number', width: 110, render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
+        {
+          title: t('fields.number'),
+          dataIndex: 'task_number',
+          width: 110,
+          render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+        },
         { title: t('fields.type'), width: 120, render: (_: unknown, row) => title(row) },
         { title: t('fields.wallet'), width: 150, render: (_: unknown, row) => walletName(row) },
-        { title: t('fields.to'), dataIndex: 'to', width: 180, render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}><AddressText address={value} /></span> },
-        { title: t('fields.amount'), width: 160, align: 'right', render: (_: unknown, row) => <TokenAmount amount={row.amount} symbol={row.symbol} /> },
-        { title: t('fields.status'), dataIndex: 'status', width: 140, render: (value: number) => <TaskStatusTag status={value} /> },
-        { title: t('fields.created'), dataIndex: 'ctime', width: 200, render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value)}</span> },
+        {
+          title: t('fields.to'),
+          dataIndex: 'to',
+          width: 180,
+          render: (value: string | null) => (
+            <span style={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+              <AddressText address={value} />
+            </span>
+          ),
+        },
+        {
+          title: t('fields.amount'),
+          width: 160,
+          align: 'right',
+          render: (_: unknown, row) => <TokenAmount amount={row.amount} symbol={row.symbol} />,
+        },
+        {
+          title: t('fields.status'),
+          dataIndex: 'status',
+          width: 140,
+          render: (value: number) => <TaskStatusTag status={value} />,
+        },
+        {
+          title: t('fields.created'),
+          dataIndex: 'ctime',
+          width: 200,
+          render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value)}</span>,
+        },
       ]}
     />
   );

@@ -13,7 +13,10 @@ export function toUnits(value: string, decimals: number): bigint | null {
   if (!DECIMAL.test(text)) return null;
   const [whole = '0', fraction = ''] = text.split('.');
   if (fraction.length > decimals) return null;
-  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt((fraction + '0'.repeat(decimals)).slice(0, decimals) || '0');
+  return (
+    BigInt(whole) * 10n ** BigInt(decimals) +
+    BigInt((fraction + '0'.repeat(decimals)).slice(0, decimals) || '0')
+  );
 }
 
 export function fromUnits(units: bigint, decimals: number): string {

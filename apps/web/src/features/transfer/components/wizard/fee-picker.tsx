@@ -6,7 +6,13 @@ import { FeeTierChoice } from './fee-tier-choice';
 export const GWEI_PATTERN = /^\d{1,6}(\.\d{1,9})?$/;
 
 /** §3 fee selection: slow / standard (recommended) / fast from POST /fee/estimate (refreshed every 30 s), or custom Gwei. */
-export function FeePicker(props: { walletId: number; tier: FeeTier; custom: string; error?: string | null; onChange: (tier: FeeTier, custom: string) => void }) {
+export function FeePicker(props: {
+  walletId: number;
+  tier: FeeTier;
+  custom: string;
+  error?: string | null;
+  onChange: (tier: FeeTier, custom: string) => void;
+}) {
   const { t } = useLazyTranslation('transfer');
   const fee = useFeeEstimate(props.walletId);
   const tiers = fee.data?.tiers;
@@ -18,7 +24,15 @@ export function FeePicker(props: { walletId: number; tier: FeeTier; custom: stri
       customHint={t('fee.customHint')}
       unit="Gwei"
       placeholder={tiers?.fast.max_fee_gwei}
-      footer={fee.data ? t('fee.refreshed', { time: new Date(fee.data.refreshed_at).toLocaleTimeString(), gas: String(fee.data.gas_limit), symbol: fee.data.native_symbol }) : t('fee.every30')}
+      footer={
+        fee.data
+          ? t('fee.refreshed', {
+              time: new Date(fee.data.refreshed_at).toLocaleTimeString(),
+              gas: String(fee.data.gas_limit),
+              symbol: fee.data.native_symbol,
+            })
+          : t('fee.every30')
+      }
     />
   );
 }

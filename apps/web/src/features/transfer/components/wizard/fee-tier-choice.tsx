@@ -25,12 +25,23 @@ export function FeeTierChoice(props: FeeTierChoiceProps) {
   const { t } = useLazyTranslation('transfer');
   return (
     <div data-testid="fee-picker">
-      <Radio.Group value={props.tier} onChange={(event) => props.onChange(event.target.value as FeeTier, props.custom)} style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+      <Radio.Group
+        value={props.tier}
+        onChange={(event) => props.onChange(event.target.value as FeeTier, props.custom)}
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
+      >
         {TIERS.map((tier) => (
-          <Radio.Button key={tier} value={tier} data-testid={`fee-${tier}`} style={{ height: 'auto', lineHeight: 1.4, padding: '6px 12px', borderRadius: 6 }}>
+          <Radio.Button
+            key={tier}
+            value={tier}
+            data-testid={`fee-${tier}`}
+            style={{ height: 'auto', lineHeight: 1.4, padding: '6px 12px', borderRadius: 6 }}
+          >
             <div>{t(`fee.${tier}`)}</div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {tier === 'custom' ? props.customHint : (props.quote(tier) ?? (props.failed ? t('fee.unavailable') : '…'))}
+              {tier === 'custom'
+                ? props.customHint
+                : (props.quote(tier) ?? (props.failed ? t('fee.unavailable') : '…'))}
             </Typography.Text>
           </Radio.Button>
         ))}
@@ -48,11 +59,19 @@ export function FeeTierChoice(props: FeeTierChoiceProps) {
         />
       ) : null}
       {props.error ? (
-        <div className="ant-form-item-explain-error" style={{ color: '#ff4d4f', marginTop: 4 }} data-testid="fee-error">
+        <div
+          className="ant-form-item-explain-error"
+          style={{ color: '#ff4d4f', marginTop: 4 }}
+          data-testid="fee-error"
+        >
           {props.error}
         </div>
       ) : null}
-      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 6 }} data-testid="fee-refreshed">
+      <Typography.Text
+        type="secondary"
+        style={{ display: 'block', fontSize: 12, marginTop: 6 }}
+        data-testid="fee-refreshed"
+      >
         {props.footer}
       </Typography.Text>
     </div>

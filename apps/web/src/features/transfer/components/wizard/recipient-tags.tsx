@@ -3,10 +3,23 @@ import { WarningFilled } from '@ant-design/icons';
 import { ADDRESS_TAG } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
-const COLOR: Record<number, string> = { [-2]: 'blue', [-1]: 'green', 6: 'orange', 20: 'gold', 21: 'red', 1: 'red', 2: 'purple' };
+const COLOR: Record<number, string> = {
+  [-2]: 'blue',
+  [-1]: 'green',
+  6: 'orange',
+  20: 'gold',
+  21: 'red',
+  1: 'red',
+  2: 'purple',
+};
 
 /** The recipient's risk tags (§3 address tags); a similar address (21) needs an explicit acknowledgement. */
-export function RecipientTags(props: { tags: number[]; similarTo?: string | null; acknowledged: boolean; onAcknowledge: (value: boolean) => void }) {
+export function RecipientTags(props: {
+  tags: number[];
+  similarTo?: string | null;
+  acknowledged: boolean;
+  onAcknowledge: (value: boolean) => void;
+}) {
   const { t } = useLazyTranslation('transfer');
   if (!props.tags.length) return null;
   const similar = props.tags.includes(ADDRESS_TAG.similar);
@@ -35,7 +48,12 @@ export function RecipientTags(props: { tags: number[]; similarTo?: string | null
                   {t('wizard.similarTo')} <code>{props.similarTo}</code>
                 </div>
               ) : null}
-              <Checkbox style={{ marginTop: 8 }} checked={props.acknowledged} onChange={(event) => props.onAcknowledge(event.target.checked)} data-testid="similar-ack">
+              <Checkbox
+                style={{ marginTop: 8 }}
+                checked={props.acknowledged}
+                onChange={(event) => props.onAcknowledge(event.target.checked)}
+                data-testid="similar-ack"
+              >
                 {t('wizard.similarAck')}
               </Checkbox>
             </div>

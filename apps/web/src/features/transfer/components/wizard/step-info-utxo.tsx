@@ -41,7 +41,12 @@ const MAX_OUTPUTS = 51;
  * UTXOs), one or more recipients (one transaction, many outputs), an optional manual coin choice,
  * the fee rate in sat/vB and a remark.
  */
-export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoServerError | null; onBack: () => void; onNext: (patch: Partial<TransferDraft>) => void }) {
+export function StepInfoUtxo(props: {
+  draft: TransferDraft;
+  serverError?: UtxoServerError | null;
+  onBack: () => void;
+  onNext: (patch: Partial<TransferDraft>) => void;
+}) {
   const { t } = useLazyTranslation('transfer');
   const [draft, setDraft] = useState<TransferDraft>({ ...props.draft, token: null, decimals: UTXO_DECIMALS });
   const [tried, setTried] = useState(Boolean(props.serverError));
@@ -58,7 +63,8 @@ export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoSe
     setServerError(null);
     patch({ to: next[0]?.to ?? '', amount: next[0]?.amount ?? '', outputs: next.slice(1) });
   };
-  const setRow = (index: number, change: Partial<{ to: string; amount: string }>) => setRows(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const setRow = (index: number, change: Partial<{ to: string; amount: string }>) =>
+    setRows(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
 
   // Risk tags of every well-formed recipient (the server also says whether the address is valid;
   // a server that does not tag this chain leaves the list empty).
@@ -81,7 +87,9 @@ export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoSe
   const allTags = [...new Set(rows.flatMap((_row, index) => tagsOf(index)))];
 
   const list = utxos.data?.list ?? [];
-  const selectedSats = list.filter((u) => draft.utxos.includes(u.outpoint)).reduce((sum, u) => sum + BigInt(u.value_sat), 0n);
+  const selectedSats = list
+    .filter((u) => draft.utxos.includes(u.outpoint))
+    .reduce((sum, u) => sum + BigInt(u.value_sat), 0n);
   const availableSats = manual ? selectedSats : BigInt(utxos.data?.available_sat ?? '0');
   const available = utxos.data ? fromUnits(availableSats, UTXO_DECIMALS) : null;
   const totalSats = sumSats(rows.map((row) => row.amount.trim() || '0'));
@@ -102,7 +110,10 @@ export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoSe
         amount: amount ? catalogueMessage(amount, { field: t('fields.amount') }) : null,
       };
     });
-    const total = totalSats !== null && utxos.data && totalSats > availableSats ? catalogueMessage('TRANSFER_BALANCE_INSUFFICIENT_ERROR') : null;
+    const total =
+      totalSats !== null && utxos.data && totalSats > availableSats
+        ? catalogueMessage('TRANSFER_BALANCE_INSUFFICIENT_ERROR')
+        : null;
     const coins = manual && draft.utxos.length === 0 ? t('utxo.chooseOne') : null;
     const feeCode = draft.feeTier === 'custom' ? feeRateError(draft.customFeeRate) : null;
     return {
@@ -113,11 +124,26 @@ export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoSe
       ack: similar && !draft.acknowledgeSimilar ? t('wizard.similarNeedAck') : null,
     };
   })();
-  const anyError = errors.rows.some((row) => row.to || row.amount) || errors.total || errors.coins || errors.fee || errors.ack;
-  const large = !anyError && totalSats !== null && available !== null ? isLargeAmount(fromUnits(totalSats, UTXO_DECIMALS), UTXO_DECIMALS, available) : false;
+  const anyError =
+    errors.rows.some((row) => row.to || row.amount) ||
+    errors.total ||
+    errors.coins ||
+    errors.fee ||
+    errors.ack;
+  const large =
+    !anyError && totalSats !== null && available !== null
+      ? isLargeAmount(fromUnits(totalSats, UTXO_DECIMALS), UTXO_DECIMALS, available)
+      : false;
   const show = (message: string | null | undefined) => (tried ? (message ?? null) : null);
-  const serverAt = (field: UtxoServerError['field']) => (serverError?.field === field ? serverError.message : null);
-  const serverRow = serverError?.field === 'to' ? Math.max(0, rows.findIndex((row) => serverError.address && row.to.trim() === serverError.address)) : -1;
+  const serverAt = (field: UtxoServerError['field']) =>
+    serverError?.field === field ? serverError.message : null;
+  const serverRow =
+    serverError?.field === 'to'
+      ? Math.max(
+          0,
+          rows.findIndex((row) => serverError.address && row.to.trim() === serverError.address),
+        )
+      : -1;
 
   const next = () => {
     setTried(true);
@@ -139,22 +165,41 @@ export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoSe
   return (
     <Form layout="vertical" style={{ maxWidth: 720 }} data-testid="transfer-info-form" onFinish={next}>
       <Form.Item label={t('fields.asset')}>
-        <div data-testid="utxo-asset" style={{ display: 'flex', flexWrap: 'wrap', columnGap: 16, rowGap: 4, alignItems: 'baseline' }}>
+        <div
+          data-testid="utxo-asset"
+          style={{ display: 'flex', flexWrap: 'wrap', columnGap: 16, rowGap: 4, alignItems: 'baseline' }}
+        >
           <Typography.Text strong>{symbol}</Typography.Text>
-          <Typography.Text type="secondary">{t('utxo.balance', { amount: utxos.data?.balance ?? '—', symbol })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('utxo.balance', { amount: utxos.data?.balance ?? '—', symbol })}
+          </Typography.Text>
           <Typography.Text type="secondary">{t('utxo.coins', { count: list.length })}</Typography.Text>
         </div>
       </Form.Item>
-      {utxos.isError ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('utxo.unreadable')} /> : null}
+      {utxos.isError ? (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('utxo.unreadable')} />
+      ) : null}
       <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>
         {t('utxo.recipients')}
       </Typography.Text>
       <div data-testid="utxo-recipients">
         {rows.map((row, index) => {
           const rowError = show(errors.rows[index]?.to) ?? (index === serverRow ? serverAt('to') : null);
-          const amountErrorText = show(errors.rows[index]?.amount) ?? (index === 0 ? serverAt('amount') : null);
+          const amountErrorText =
+            show(errors.rows[index]?.amount) ?? (index === 0 ? serverAt('amount') : null);
           return (
-            <div key={index} data-testid={`utxo-output-${index}`} style={{ display: 'flex', flexWrap: 'wrap', columnGap: 8, alignItems: 'flex-start', marginBottom: 4, ...(index > 0 ? { borderTop: '1px dashed rgba(0,0,0,0.12)', paddingTop: 8 } : {}) }}>
+            <div
+              key={index}
+              data-testid={`utxo-output-${index}`}
+              style={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                columnGap: 8,
+                alignItems: 'flex-start',
+                marginBottom: 4,
+                ...(index > 0 ? { borderTop: '1px dashed rgba(0,0,0,0.12)', paddingTop: 8 } : {}),
+              }}
+            >
               <Form.Item
                 style={{ flex: '3 1 300px', minWidth: 0, marginBottom: 12 }}
                 label={rows.length > 1 ? t('utxo.recipientN', { n: index + 1 }) : t('fields.to')}
@@ -187,7 +232,13 @@ export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoSe
                 validateStatus={amountErrorText ? 'error' : undefined}
                 help={amountErrorText}
               >
-                <Input id={index === 0 ? 'transfer-amount' : `transfer-amount-${index}`} value={row.amount} inputMode="decimal" onChange={(event) => setRow(index, { amount: event.target.value.trim() })} suffix={symbol} />
+                <Input
+                  id={index === 0 ? 'transfer-amount' : `transfer-amount-${index}`}
+                  value={row.amount}
+                  inputMode="decimal"
+                  onChange={(event) => setRow(index, { amount: event.target.value.trim() })}
+                  suffix={symbol}
+                />
               </Form.Item>
               {rows.length > 1 ? (
                 <Button
@@ -204,18 +255,46 @@ export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoSe
         })}
       </div>
       <Space wrap style={{ marginBottom: 16 }} align="center">
-        <Button icon={<PlusOutlined />} disabled={rows.length >= MAX_OUTPUTS} onClick={() => setRows([...rows, { to: '', amount: '' }])} data-testid="utxo-add-recipient">
+        <Button
+          icon={<PlusOutlined />}
+          disabled={rows.length >= MAX_OUTPUTS}
+          onClick={() => setRows([...rows, { to: '', amount: '' }])}
+          data-testid="utxo-add-recipient"
+        >
           {t('utxo.addRecipient')}
         </Button>
         <Typography.Text type={show(errors.total) ? 'danger' : 'secondary'} data-testid="transfer-available">
-          {rows.length > 1 && totalSats !== null ? `${t('utxo.total', { amount: fromUnits(totalSats, UTXO_DECIMALS), symbol })} · ` : ''}
+          {rows.length > 1 && totalSats !== null
+            ? `${t('utxo.total', { amount: fromUnits(totalSats, UTXO_DECIMALS), symbol })} · `
+            : ''}
           {t('wizard.available', { amount: available ?? '—', symbol })}
           {!manual && utxos.data && BigInt(utxos.data.locked_sat) > 0n ? ` · ${t('wizard.lockedHint')}` : ''}
         </Typography.Text>
       </Space>
-      {show(errors.total) ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={errors.total} data-testid="utxo-total-error" /> : null}
-      {large ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('wizard.largeAmount')} data-testid="large-amount-warning" /> : null}
-      <Form.Item label={t('utxo.coinChoice')} validateStatus={show(errors.coins) ?? serverAt('utxos') ? 'error' : undefined} help={show(errors.coins) ?? serverAt('utxos')} extra={manual ? undefined : t('utxo.automaticHint')}>
+      {show(errors.total) ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={errors.total}
+          data-testid="utxo-total-error"
+        />
+      ) : null}
+      {large ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('wizard.largeAmount')}
+          data-testid="large-amount-warning"
+        />
+      ) : null}
+      <Form.Item
+        label={t('utxo.coinChoice')}
+        validateStatus={(show(errors.coins) ?? serverAt('utxos')) ? 'error' : undefined}
+        help={show(errors.coins) ?? serverAt('utxos')}
+        extra={manual ? undefined : t('utxo.automaticHint')}
+      >
         <Space style={{ marginBottom: manual ? 8 : 0 }}>
           <Switch
             checked={manual}
@@ -254,7 +333,14 @@ export function StepInfoUtxo(props: { draft: TransferDraft; serverError?: UtxoSe
         />
       </Form.Item>
       <Form.Item label={t('fields.remark')}>
-        <Input.TextArea id="transfer-remark" value={draft.remark} maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} onChange={(event) => patch({ remark: trimStart(event) })} />
+        <Input.TextArea
+          id="transfer-remark"
+          value={draft.remark}
+          maxLength={200}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          onChange={(event) => patch({ remark: trimStart(event) })}
+        />
       </Form.Item>
       {tried && (anyError || serverError) ? (
         <Typography.Text type="danger" data-testid="transfer-info-errors">

@@ -15,7 +15,11 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 const NATIVE = 'native';
 
 /** Step 2: asset, recipient (risk tags), amount (max mode, available), fee tier, remark — checked by §5 before going on. */
-export function StepInfo(props: { draft: TransferDraft; onBack: () => void; onNext: (patch: Partial<TransferDraft>) => void }) {
+export function StepInfo(props: {
+  draft: TransferDraft;
+  onBack: () => void;
+  onNext: (patch: Partial<TransferDraft>) => void;
+}) {
   const { t } = useLazyTranslation('transfer');
   const [draft, setDraft] = useState(props.draft);
   const [tried, setTried] = useState(false);
@@ -25,17 +29,26 @@ export function StepInfo(props: { draft: TransferDraft; onBack: () => void; onNe
   const patch = (change: Partial<TransferDraft>) => setDraft((value) => ({ ...value, ...change }));
 
   const lines = assets.data?.detail ?? [];
-  const asset = lines.find((line) => (line.contract_address ?? NATIVE) === (draft.token ?? NATIVE)) ?? lines.find((line) => line.symbol === 'USDT') ?? lines[0];
+  const asset =
+    lines.find((line) => (line.contract_address ?? NATIVE) === (draft.token ?? NATIVE)) ??
+    lines.find((line) => line.symbol === 'USDT') ??
+    lines[0];
   useEffect(() => {
     if (asset && (asset.symbol !== draft.symbol || asset.decimals !== draft.decimals))
-      setDraft((value) => ({ ...value, token: asset.contract_address, symbol: asset.symbol, decimals: asset.decimals }));
+      setDraft((value) => ({
+        ...value,
+        token: asset.contract_address,
+        symbol: asset.symbol,
+        decimals: asset.decimals,
+      }));
   }, [asset, draft.symbol, draft.decimals]);
   // The server subtracts what active transfers lock from the balance (asset-info).
   const available = asset ? asset.available_amount : null;
 
   // Max mode follows the available amount as it changes.
   useEffect(() => {
-    if (draft.maxMode && available !== null && draft.amount !== available) setDraft((value) => ({ ...value, amount: available }));
+    if (draft.maxMode && available !== null && draft.amount !== available)
+      setDraft((value) => ({ ...value, amount: available }));
   }, [draft.maxMode, available, draft.amount]);
 
   const currentTags = tags.data?.tags ?? [];
@@ -43,9 +56,17 @@ export function StepInfo(props: { draft: TransferDraft; onBack: () => void; onNe
   const errors = useMemo(() => {
     const to = recipientError(draft.to, wallet.data?.address ?? null);
     const amount = asset ? amountError(draft.amount, asset.decimals, available) : 'PARAMS_REQUIRED_ERROR';
-    const fee = draft.feeTier === 'custom' && (!GWEI_PATTERN.test(draft.customFeeGwei) || Number(draft.customFeeGwei) <= 0) ? 'FEE_RATE_ERROR' : null;
+    const fee =
+      draft.feeTier === 'custom' &&
+      (!GWEI_PATTERN.test(draft.customFeeGwei) || Number(draft.customFeeGwei) <= 0)
+        ? 'FEE_RATE_ERROR'
+        : null;
     return {
-      to: to ? catalogueMessage(to, { field: t('fields.to'), param: 'EVM' }) : tags.error ? catalogueMessage('CHAIN_ADDRESS_INVALID_ERROR', { param: 'EVM' }) : null,
+      to: to
+        ? catalogueMessage(to, { field: t('fields.to'), param: 'EVM' })
+        : tags.error
+          ? catalogueMessage('CHAIN_ADDRESS_INVALID_ERROR', { param: 'EVM' })
+          : null,
       amount: amount ? catalogueMessage(amount, { field: t('fields.amount') }) : null,
       fee: fee ? catalogueMessage(fee) : null,
       ack: similar && !draft.acknowledgeSimilar ? t('wizard.similarNeedAck') : null,
@@ -69,12 +90,26 @@ export function StepInfo(props: { draft: TransferDraft; onBack: () => void; onNe
           value={asset ? (asset.contract_address ?? NATIVE) : undefined}
           onChange={(value: string) => {
             const line = lines.find((item) => (item.contract_address ?? NATIVE) === value)!;
-            patch({ token: line.contract_address, symbol: line.symbol, decimals: line.decimals, maxMode: false, amount: '' });
+            patch({
+              token: line.contract_address,
+              symbol: line.symbol,
+              decimals: line.decimals,
+              maxMode: false,
+              amount: '',
+            });
           }}
-          options={lines.map((line) => ({ value: line.contract_address ?? NATIVE, label: `${line.symbol} · ${line.amount_display}` }))}
+          options={lines.map((line) => ({
+            value: line.contract_address ?? NATIVE,
+            label: `${line.symbol} · ${line.amount_display}`,
+          }))}
         />
       </Form.Item>
-      <Form.Item label={t('fields.to')} validateStatus={show(errors.to) ? 'error' : undefined} help={show(errors.to)} required>
+      <Form.Item
+        label={t('fields.to')}
+        validateStatus={show(errors.to) ? 'error' : undefined}
+        help={show(errors.to)}
+        required
+      >
         <Input
           id="transfer-to"
           value={draft.to}
@@ -83,7 +118,12 @@ export function StepInfo(props: { draft: TransferDraft; onBack: () => void; onNe
           autoComplete="off"
           style={{ fontFamily: 'ui-monospace, monospace' }}
         />
-        <RecipientTags tags={currentTags} similarTo={tags.data?.similar_to ?? null} acknowledged={draft.acknowledgeSimilar} onAcknowledge={(value) => patch({ acknowledgeSimilar: value })} />
+        <RecipientTags
+          tags={currentTags}
+          similarTo={tags.data?.similar_to ?? null}
+          acknowledged={draft.acknowledgeSimilar}
+          onAcknowledge={(value) => patch({ acknowledgeSimilar: value })}
+        />
       </Form.Item>
       <Form.Item
         label={t('fields.amount')}
@@ -103,22 +143,51 @@ export function StepInfo(props: { draft: TransferDraft; onBack: () => void; onNe
           inputMode="decimal"
           onChange={(event) => patch({ amount: event.target.value.trim(), maxMode: false })}
           addonAfter={
-            <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => patch({ maxMode: true, amount: available ?? '' })} data-testid="transfer-max">
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0, height: 'auto' }}
+              onClick={() => patch({ maxMode: true, amount: available ?? '' })}
+              data-testid="transfer-max"
+            >
               {t('wizard.max')}
             </Button>
           }
           suffix={asset?.symbol}
         />
       </Form.Item>
-      {large ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('wizard.largeAmount')} data-testid="large-amount-warning" /> : null}
+      {large ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('wizard.largeAmount')}
+          data-testid="large-amount-warning"
+        />
+      ) : null}
       <Form.Item label={t('fields.fee')}>
-        <FeePicker walletId={draft.walletId} tier={draft.feeTier} custom={draft.customFeeGwei} error={show(errors.fee)} onChange={(feeTier, customFeeGwei) => patch({ feeTier, customFeeGwei })} />
+        <FeePicker
+          walletId={draft.walletId}
+          tier={draft.feeTier}
+          custom={draft.customFeeGwei}
+          error={show(errors.fee)}
+          onChange={(feeTier, customFeeGwei) => patch({ feeTier, customFeeGwei })}
+        />
       </Form.Item>
       <Form.Item label={t('fields.remark')}>
-        <Input.TextArea id="transfer-remark" value={draft.remark} maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} onChange={(event) => patch({ remark: trimStart(event) })} />
+        <Input.TextArea
+          id="transfer-remark"
+          value={draft.remark}
+          maxLength={200}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          onChange={(event) => patch({ remark: trimStart(event) })}
+        />
       </Form.Item>
       {tried && (errors.to || errors.amount || errors.ack) ? (
-        <Typography.Text type="danger" data-testid="transfer-info-errors">{errors.ack ?? t('wizard.fixErrors')}</Typography.Text>
+        <Typography.Text type="danger" data-testid="transfer-info-errors">
+          {errors.ack ?? t('wizard.fixErrors')}
+        </Typography.Text>
       ) : null}
       <div>
         <WizardActions onBack={props.onBack} onNext={next} />

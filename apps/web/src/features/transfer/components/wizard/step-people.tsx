@@ -14,10 +14,16 @@ export function StepPeople(props: { walletId: number; onBack: () => void; onNext
     <div data-testid="transfer-people">
       <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('people.approvalThreshold')}>
-          {data.approvers.length ? t('people.ofCount', { threshold: data.approval_threshold, count: data.approvers.length }) : t('people.noApproval')}
+          {data.approvers.length
+            ? t('people.ofCount', { threshold: data.approval_threshold, count: data.approvers.length })
+            : t('people.noApproval')}
         </Descriptions.Item>
-        <Descriptions.Item label={t('people.signingThreshold')}>{t('people.ofCount', { threshold: data.threshold, count: data.signers.length })}</Descriptions.Item>
-        <Descriptions.Item label={t('people.broadcast')}>{t(`people.scope.${data.broadcast_scope}`, { defaultValue: String(data.broadcast_scope) })}</Descriptions.Item>
+        <Descriptions.Item label={t('people.signingThreshold')}>
+          {t('people.ofCount', { threshold: data.threshold, count: data.signers.length })}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('people.broadcast')}>
+          {t(`people.scope.${data.broadcast_scope}`, { defaultValue: String(data.broadcast_scope) })}
+        </Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5}>{t('people.approvers')}</Typography.Title>
       <List

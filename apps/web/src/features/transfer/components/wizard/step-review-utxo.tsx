@@ -12,7 +12,12 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
 
 /** Step 4 for Bitcoin-family wallets: the outputs, the coins, the fee rate, then create. */
-export function StepReviewUtxo(props: { draft: TransferDraft; creating: boolean; onBack: () => void; onCreate: () => void }) {
+export function StepReviewUtxo(props: {
+  draft: TransferDraft;
+  creating: boolean;
+  onBack: () => void;
+  onCreate: () => void;
+}) {
   const { t } = useLazyTranslation('transfer');
   const { draft } = props;
   const screens = Grid.useBreakpoint();
@@ -33,12 +38,24 @@ export function StepReviewUtxo(props: { draft: TransferDraft; creating: boolean;
             dataSource={outputs}
             data-testid="review-outputs"
             columns={[
-              { key: 'to', title: t('fields.to'), render: (_value, row, index) => <HexText value={row.to} testId={index === 0 ? 'review-to' : `review-to-${index}`} /> },
+              {
+                key: 'to',
+                title: t('fields.to'),
+                render: (_value, row, index) => (
+                  <HexText value={row.to} testId={index === 0 ? 'review-to' : `review-to-${index}`} />
+                ),
+              },
               {
                 key: 'amount',
                 title: t('fields.amount'),
                 align: 'right',
-                render: (_value, row, index) => <TokenAmount amount={row.amount} symbol={draft.symbol} testId={index === 0 ? 'review-amount' : `review-amount-${index}`} />,
+                render: (_value, row, index) => (
+                  <TokenAmount
+                    amount={row.amount}
+                    symbol={draft.symbol}
+                    testId={index === 0 ? 'review-amount' : `review-amount-${index}`}
+                  />
+                ),
               },
             ]}
           />
@@ -81,15 +98,30 @@ export function StepReviewUtxo(props: { draft: TransferDraft; creating: boolean;
           </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t('people.approvalThreshold')}>
-          {people.data?.approvers.length ? t('people.ofCount', { threshold: people.data.approval_threshold, count: people.data.approvers.length }) : t('people.noApproval')}
+          {people.data?.approvers.length
+            ? t('people.ofCount', {
+                threshold: people.data.approval_threshold,
+                count: people.data.approvers.length,
+              })
+            : t('people.noApproval')}
         </Descriptions.Item>
         <Descriptions.Item label={t('people.signingThreshold')}>
-          {people.data ? t('people.ofCount', { threshold: people.data.threshold, count: people.data.signers.length }) : '—'}
+          {people.data
+            ? t('people.ofCount', { threshold: people.data.threshold, count: people.data.signers.length })
+            : '—'}
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.remark')}>{draft.remark || '—'}</Descriptions.Item>
       </Descriptions>
-      {draft.acknowledgeSimilar ? <Alert style={{ marginTop: 12 }} type="error" showIcon message={t('wizard.similarAccepted')} /> : null}
-      <WizardActions onBack={props.onBack} onNext={props.onCreate} loading={props.creating} nextText={t('wizard.create')} testId="transfer-create" />
+      {draft.acknowledgeSimilar ? (
+        <Alert style={{ marginTop: 12 }} type="error" showIcon message={t('wizard.similarAccepted')} />
+      ) : null}
+      <WizardActions
+        onBack={props.onBack}
+        onNext={props.onCreate}
+        loading={props.creating}
+        nextText={t('wizard.create')}
+        testId="transfer-create"
+      />
     </div>
   );
 }

@@ -9,7 +9,12 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { WizardActions } from './wizard-actions';
 
 /** Step 4: everything once more, then create. */
-export function StepReview(props: { draft: TransferDraft; creating: boolean; onBack: () => void; onCreate: () => void }) {
+export function StepReview(props: {
+  draft: TransferDraft;
+  creating: boolean;
+  onBack: () => void;
+  onCreate: () => void;
+}) {
   const { t } = useLazyTranslation('transfer');
   const { draft } = props;
   const wallets = useWalletChoices(useSelectedSpaceId());
@@ -42,15 +47,30 @@ export function StepReview(props: { draft: TransferDraft; creating: boolean; onB
           {gwei ? ` · ${t('fee.gwei', { value: gwei })}` : ''}
         </Descriptions.Item>
         <Descriptions.Item label={t('people.approvalThreshold')}>
-          {people.data?.approvers.length ? t('people.ofCount', { threshold: people.data.approval_threshold, count: people.data.approvers.length }) : t('people.noApproval')}
+          {people.data?.approvers.length
+            ? t('people.ofCount', {
+                threshold: people.data.approval_threshold,
+                count: people.data.approvers.length,
+              })
+            : t('people.noApproval')}
         </Descriptions.Item>
         <Descriptions.Item label={t('people.signingThreshold')}>
-          {people.data ? t('people.ofCount', { threshold: people.data.threshold, count: people.data.signers.length }) : '—'}
+          {people.data
+            ? t('people.ofCount', { threshold: people.data.threshold, count: people.data.signers.length })
+            : '—'}
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.remark')}>{draft.remark || '—'}</Descriptions.Item>
       </Descriptions>
-      {draft.acknowledgeSimilar ? <Alert style={{ marginTop: 12 }} type="error" showIcon message={t('wizard.similarAccepted')} /> : null}
-      <WizardActions onBack={props.onBack} onNext={props.onCreate} loading={props.creating} nextText={t('wizard.create')} testId="transfer-create" />
+      {draft.acknowledgeSimilar ? (
+        <Alert style={{ marginTop: 12 }} type="error" showIcon message={t('wizard.similarAccepted')} />
+      ) : null}
+      <WizardActions
+        onBack={props.onBack}
+        onNext={props.onCreate}
+        loading={props.creating}
+        nextText={t('wizard.create')}
+        testId="transfer-create"
+      />
     </div>
   );
 }

@@ -7,9 +7,14 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { WizardActions } from './wizard-actions';
 
 /** Wallets this user may start a transfer from: multisig, deployed, operator. */
-export const canTransferFrom = (wallet: WalletChoice) => wallet.sign_type === 1 && wallet.status === 1 && wallet.is_operator;
+export const canTransferFrom = (wallet: WalletChoice) =>
+  wallet.sign_type === 1 && wallet.status === 1 && wallet.is_operator;
 
-export function StepWallet(props: { walletId: number; onNext: (walletId: number) => void; onPick: (walletId: number) => void }) {
+export function StepWallet(props: {
+  walletId: number;
+  onNext: (walletId: number) => void;
+  onPick: (walletId: number) => void;
+}) {
   const { t } = useLazyTranslation('transfer');
   const wallets = useWalletChoices(useSelectedSpaceId());
   const usable = (wallets.data?.list ?? []).filter(canTransferFrom);
@@ -18,10 +23,19 @@ export function StepWallet(props: { walletId: number; onNext: (walletId: number)
   return (
     <div>
       <Typography.Paragraph type="secondary">{t('wizard.chooseWalletHint')}</Typography.Paragraph>
-      <Radio.Group value={props.walletId || undefined} onChange={(event) => props.onPick(event.target.value as number)} style={{ width: '100%' }}>
+      <Radio.Group
+        value={props.walletId || undefined}
+        onChange={(event) => props.onPick(event.target.value as number)}
+        style={{ width: '100%' }}
+      >
         <Space direction="vertical" style={{ width: '100%' }}>
           {usable.map((wallet) => (
-            <Radio key={wallet.wallet_id} value={wallet.wallet_id} data-testid={`transfer-wallet-${wallet.wallet_id}`} style={{ width: '100%' }}>
+            <Radio
+              key={wallet.wallet_id}
+              value={wallet.wallet_id}
+              data-testid={`transfer-wallet-${wallet.wallet_id}`}
+              style={{ width: '100%' }}
+            >
               <Space wrap size={6}>
                 <Typography.Text strong>{wallet.name}</Typography.Text>
                 <Tag>{t('wizard.threshold', { threshold: wallet.threshold })}</Tag>

@@ -75,9 +75,17 @@ export function TransferWizard() {
       if (utxo && isApiError(error) && utxoErrorField(error.code)) {
         // The server is authoritative on addresses, dust, coins and fees: its message goes to the field.
         const address = (error.data as { address?: unknown } | null)?.address;
-        setServerError({ field: utxoErrorField(error.code)!, message: error.message, ...(typeof address === 'string' ? { address } : {}) });
+        setServerError({
+          field: utxoErrorField(error.code)!,
+          message: error.message,
+          ...(typeof address === 'string' ? { address } : {}),
+        });
         setStep(1);
-      } else if (isApiError(error) && /RISK_ADDRESS|WHITELIST|ADDRESS_INVALID|TO_SELF|AMOUNT|DECIMALS|VOLUME|BALANCE/.test(error.code)) setStep(1);
+      } else if (
+        isApiError(error) &&
+        /RISK_ADDRESS|WHITELIST|ADDRESS_INVALID|TO_SELF|AMOUNT|DECIMALS|VOLUME|BALANCE/.test(error.code)
+      )
+        setStep(1);
       void showErrorToast(error);
     } finally {
       setCreating(false);
@@ -89,10 +97,17 @@ export function TransferWizard() {
       <PageHeader title={t('wizard.title')} description={t('wizard.description')} />
       <Card>
         {screens.md ? (
-          <Steps current={step} size="small" items={titles.map((title) => ({ title }))} style={{ marginBottom: 24 }} />
+          <Steps
+            current={step}
+            size="small"
+            items={titles.map((title) => ({ title }))}
+            style={{ marginBottom: 24 }}
+          />
         ) : (
           <div style={{ marginBottom: 16 }}>
-            <Typography.Text strong>{t('wizard.stepOf', { step: step + 1, count: KEYS.length, title: titles[step] })}</Typography.Text>
+            <Typography.Text strong>
+              {t('wizard.stepOf', { step: step + 1, count: KEYS.length, title: titles[step] })}
+            </Typography.Text>
             <Progress percent={Math.round(((step + 1) / KEYS.length) * 100)} showInfo={false} size="small" />
           </div>
         )}
@@ -100,7 +115,9 @@ export function TransferWizard() {
           {key === 'wallet' ? (
             <StepWallet
               walletId={draft.walletId}
-              onPick={(walletId) => setDraft((value) => (value.walletId === walletId ? value : emptyDraft(walletId)))}
+              onPick={(walletId) =>
+                setDraft((value) => (value.walletId === walletId ? value : emptyDraft(walletId)))
+              }
               onNext={() => setStep(1)}
             />
           ) : key === 'info' && utxo ? (
@@ -131,15 +148,31 @@ export function TransferWizard() {
             <StepPeople
               walletId={draft.walletId}
               onBack={() => {
-                setDraft((value) => ({ ...value, maxMode: false, feeTier: 'standard', customFeeGwei: '', customFeeRate: '' }));
+                setDraft((value) => ({
+                  ...value,
+                  maxMode: false,
+                  feeTier: 'standard',
+                  customFeeGwei: '',
+                  customFeeRate: '',
+                }));
                 setStep(1);
               }}
               onNext={() => setStep(3)}
             />
           ) : utxo ? (
-            <StepReviewUtxo draft={draft} creating={creating} onBack={() => setStep(2)} onCreate={() => void create()} />
+            <StepReviewUtxo
+              draft={draft}
+              creating={creating}
+              onBack={() => setStep(2)}
+              onCreate={() => void create()}
+            />
           ) : (
-            <StepReview draft={draft} creating={creating} onBack={() => setStep(2)} onCreate={() => void create()} />
+            <StepReview
+              draft={draft}
+              creating={creating}
+              onBack={() => setStep(2)}
+              onCreate={() => void create()}
+            />
           )}
         </div>
       </Card>

@@ -3,9 +3,14 @@ import { useUtxoFeeRates } from '../../api/utxo';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { FeeTierChoice } from './fee-tier-choice';
 
-
 /** §3 fee selection for Bitcoin-like chains: slow / standard / fast in sat/vB (refreshed every 30 s), or a custom sat/vB. */
-export function UtxoFeePicker(props: { walletId: number; tier: FeeTier; custom: string; error?: string | null; onChange: (tier: FeeTier, custom: string) => void }) {
+export function UtxoFeePicker(props: {
+  walletId: number;
+  tier: FeeTier;
+  custom: string;
+  error?: string | null;
+  onChange: (tier: FeeTier, custom: string) => void;
+}) {
   const { t } = useLazyTranslation('transfer');
   const fee = useUtxoFeeRates(props.walletId);
   const rates = fee.data;
@@ -17,7 +22,11 @@ export function UtxoFeePicker(props: { walletId: number; tier: FeeTier; custom: 
       customHint={t('fee.customRateHint')}
       unit="sat/vB"
       placeholder={rates ? String(rates.fast) : undefined}
-      footer={rates ? t('fee.refreshedRate', { time: new Date(rates.refreshed_at).toLocaleTimeString() }) : t('fee.every30')}
+      footer={
+        rates
+          ? t('fee.refreshedRate', { time: new Date(rates.refreshed_at).toLocaleTimeString() })
+          : t('fee.every30')
+      }
     />
   );
 }

@@ -13,7 +13,9 @@ describe('Bitcoin-family recipient and fee rules', () => {
   it('names the catalogue code of a bad recipient', () => {
     expect(utxoRecipientError('btc', ' ', null)).toBe('PARAMS_REQUIRED_ERROR');
     expect(utxoRecipientError('btc', 'nope', null)).toBe('CHAIN_ADDRESS_INVALID_ERROR');
-    expect(utxoRecipientError('btc', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe('TRANSFER_TO_SELF_ERROR');
+    expect(
+      utxoRecipientError('btc', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'),
+    ).toBe('TRANSFER_TO_SELF_ERROR');
   });
   it('checks custom sat/vB and sums amounts in sat', () => {
     expect(feeRateError('2.5')).toBeNull();

@@ -44,7 +44,8 @@ export function utxoRecipientError(chainKey: string, to: string, sender: string 
 
 /** sat/vB as the server takes it: up to 6 digits and 3 decimals, above zero. */
 export const FEE_RATE_PATTERN = /^\d{1,6}(\.\d{1,3})?$/;
-export const feeRateError = (value: string): ErrorCode | null => (FEE_RATE_PATTERN.test(value) && Number(value) > 0 ? null : 'FEE_RATE_ERROR');
+export const feeRateError = (value: string): ErrorCode | null =>
+  FEE_RATE_PATTERN.test(value) && Number(value) > 0 ? null : 'FEE_RATE_ERROR';
 
 /** Sum of decimal amounts in sat; null when one is malformed. */
 export function sumSats(amounts: string[], decimals = 8): bigint | null {

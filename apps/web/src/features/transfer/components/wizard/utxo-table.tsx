@@ -7,7 +7,13 @@ const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fon
 const shortOutpoint = (utxo: WalletUtxo) => `${utxo.txid.slice(0, 8)}…${utxo.txid.slice(-6)}:${utxo.vout}`;
 
 /** The wallet's unspent outputs with checkboxes (manual coin choice); those locked by active transfers are disabled. */
-export function UtxoTable(props: { utxos: WalletUtxo[]; symbol: string; selected: string[]; onChange: (outpoints: string[]) => void; loading?: boolean }) {
+export function UtxoTable(props: {
+  utxos: WalletUtxo[];
+  symbol: string;
+  selected: string[];
+  onChange: (outpoints: string[]) => void;
+  loading?: boolean;
+}) {
   const { t } = useLazyTranslation('transfer');
   const screens = Grid.useBreakpoint();
   return (
@@ -23,7 +29,8 @@ export function UtxoTable(props: { utxos: WalletUtxo[]; symbol: string; selected
       rowSelection={{
         selectedRowKeys: props.selected,
         onChange: (keys) => props.onChange(keys.map(String)),
-        getCheckboxProps: (utxo) => ({ disabled: utxo.locked, 'data-testid': `utxo-check-${utxo.outpoint}` }) as never,
+        getCheckboxProps: (utxo) =>
+          ({ disabled: utxo.locked, 'data-testid': `utxo-check-${utxo.outpoint}` }) as never,
       }}
       columns={[
         {
@@ -39,7 +46,9 @@ export function UtxoTable(props: { utxos: WalletUtxo[]; symbol: string; selected
           key: 'value',
           title: t('fields.amount'),
           align: 'right',
-          render: (_value, utxo) => <span style={{ whiteSpace: 'nowrap' }}>{`${utxo.value} ${props.symbol}`}</span>,
+          render: (_value, utxo) => (
+            <span style={{ whiteSpace: 'nowrap' }}>{`${utxo.value} ${props.symbol}`}</span>
+          ),
         },
         ...(screens.md
           ? [
@@ -57,7 +66,11 @@ export function UtxoTable(props: { utxos: WalletUtxo[]; symbol: string; selected
           render: (_value, utxo) =>
             utxo.locked ? (
               <Tag color="orange" style={{ marginInlineEnd: 0 }}>
-                {utxo.task_id ? <Link to={`/task/${utxo.task_id}`}>{t('utxo.locked')}</Link> : t('utxo.locked')}
+                {utxo.task_id ? (
+                  <Link to={`/task/${utxo.task_id}`}>{t('utxo.locked')}</Link>
+                ) : (
+                  t('utxo.locked')
+                )}
               </Tag>
             ) : utxo.confirmations === 0 ? (
               <Tag style={{ marginInlineEnd: 0 }}>{t('utxo.unconfirmed')}</Tag>

@@ -46,7 +46,12 @@ export function CreateWalletWizard() {
   const importSingle = useImportSingleWallet();
   const space = useOrganizationBaseInfo(useSelectedSpaceId());
 
-  const kind: WalletDraft['kind'] = createdId && created.data ? (created.data.sign_type === SIGN_TYPE.single ? 'single' : 'multi') : draft.kind;
+  const kind: WalletDraft['kind'] =
+    createdId && created.data
+      ? created.data.sign_type === SIGN_TYPE.single
+        ? 'single'
+        : 'multi'
+      : draft.kind;
   const keys = STEPS[kind];
   const index = createdId ? keys.length - 1 : step;
   const key = keys[index]!;
@@ -59,7 +64,12 @@ export function CreateWalletWizard() {
   const create = async () => {
     const wallet =
       draft.kind === 'single'
-        ? await importSingle.mutateAsync({ name: draft.name, chain_key: draft.chain_key, address: draft.address, remark: draft.remark })
+        ? await importSingle.mutateAsync({
+            name: draft.name,
+            chain_key: draft.chain_key,
+            address: draft.address,
+            remark: draft.remark,
+          })
         : await createMulti.mutateAsync({
             name: draft.name,
             remark: draft.remark,
@@ -86,16 +96,27 @@ export function CreateWalletWizard() {
     );
 
   const createdBitcoin = Boolean(created.data?.descriptor) || (!createdId && bitcoin);
-  const titles = keys.map((item) => t(`create.steps.${item === 'finish' ? (kind === 'single' ? 'verify' : createdBitcoin ? 'btcSuccess' : 'deploy') : item}`));
+  const titles = keys.map((item) =>
+    t(
+      `create.steps.${item === 'finish' ? (kind === 'single' ? 'verify' : createdBitcoin ? 'btcSuccess' : 'deploy') : item}`,
+    ),
+  );
   return (
     <div data-testid="create-wallet">
       <PageHeader title={t('create.title')} description={t('create.description')} />
       <Card>
         {screens.md ? (
-          <Steps current={index} size="small" items={titles.map((title) => ({ title }))} style={{ marginBottom: 24 }} />
+          <Steps
+            current={index}
+            size="small"
+            items={titles.map((title) => ({ title }))}
+            style={{ marginBottom: 24 }}
+          />
         ) : (
           <div style={{ marginBottom: 16 }}>
-            <Typography.Text strong>{t('create.stepOf', { step: index + 1, count: keys.length, title: titles[index] })}</Typography.Text>
+            <Typography.Text strong>
+              {t('create.stepOf', { step: index + 1, count: keys.length, title: titles[index] })}
+            </Typography.Text>
             <Progress percent={Math.round(((index + 1) / keys.length) * 100)} showInfo={false} size="small" />
           </div>
         )}
@@ -114,7 +135,12 @@ export function CreateWalletWizard() {
           ) : key === 'roles' ? (
             <StepRoles draft={draft} onBack={back} onNext={next} />
           ) : key === 'review' ? (
-            <StepReview draft={draft} onBack={back} onCreate={() => void create().catch(() => undefined)} creating={createMulti.isPending || importSingle.isPending} />
+            <StepReview
+              draft={draft}
+              onBack={back}
+              onCreate={() => void create().catch(() => undefined)}
+              creating={createMulti.isPending || importSingle.isPending}
+            />
           ) : kind === 'single' ? (
             <StepVerifySingle walletId={createdId} />
           ) : created.data?.descriptor ? (

@@ -6,10 +6,17 @@ import { useSelectedSpaceId } from '@/lib/space';
 /** The space's joined members (role pickers). */
 export function useJoinedMembers() {
   const spaceId = useSelectedSpaceId();
-  const members = useMembers(Number(spaceId ?? 0), { page: 1, page_size: 100, status: 'joined' }, Boolean(spaceId));
+  const members = useMembers(
+    Number(spaceId ?? 0),
+    { page: 1, page_size: 100, status: 'joined' },
+    Boolean(spaceId),
+  );
   return (members.data?.list ?? [])
     .filter((member) => member.user_id !== null)
-    .map((member) => ({ value: member.user_id!, label: member.nickname ? `${member.nickname} (${member.email})` : member.email }));
+    .map((member) => ({
+      value: member.user_id!,
+      label: member.nickname ? `${member.nickname} (${member.email})` : member.email,
+    }));
 }
 
 export function PeopleSelect(props: {

@@ -15,7 +15,10 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
   const chains = useChains();
   const evm = (chains.data?.list ?? []).filter((chain) => chain.family === 'EVM');
   // Multisig wallets may also be Bitcoin-family (descriptor wallets of verified xpubs).
-  const choices = [...evm, ...(draft.kind === 'multi' ? (chains.data?.list ?? []).filter((chain) => chain.family === 'BTC') : [])];
+  const choices = [
+    ...evm,
+    ...(draft.kind === 'multi' ? (chains.data?.list ?? []).filter((chain) => chain.family === 'BTC') : []),
+  ];
   // The first EVM chain is the default once the list has arrived.
   const firstChain = evm[0]?.chain_id;
   useEffect(() => {
@@ -23,7 +26,12 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
   }, [firstChain, form]);
   const next = async () => {
     const values = await form.validateFields();
-    onNext({ name: values.name.trim(), remark: values.remark?.trim() || undefined, chain_key: values.chain_key, address: values.address?.trim() ?? '' });
+    onNext({
+      name: values.name.trim(),
+      remark: values.remark?.trim() || undefined,
+      chain_key: values.chain_key,
+      address: values.address?.trim() ?? '',
+    });
   };
   return (
     <Form
@@ -31,7 +39,12 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
       layout="vertical"
       requiredMark={false}
       style={{ maxWidth: 560 }}
-      initialValues={{ name: draft.name, remark: draft.remark, chain_key: draft.chain_key || undefined, address: draft.address }}
+      initialValues={{
+        name: draft.name,
+        remark: draft.remark,
+        chain_key: draft.chain_key || undefined,
+        address: draft.address,
+      }}
     >
       <Form.Item
         name="name"
@@ -44,7 +57,11 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
       >
         <Input id="wallet-name" maxLength={30} placeholder={t('fields.namePlaceholder')} />
       </Form.Item>
-      <Form.Item name="chain_key" label={t('fields.chain')} rules={[{ required: true, message: t('validation.chainRequired') }]}>
+      <Form.Item
+        name="chain_key"
+        label={t('fields.chain')}
+        rules={[{ required: true, message: t('validation.chainRequired') }]}
+      >
         <Select
           id="wallet-chain"
           loading={chains.isPending}
@@ -54,7 +71,11 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
             label: (
               <span>
                 {chain.name} <span style={{ color: 'rgba(0,0,0,0.45)' }}>· {chain.symbol}</span>{' '}
-                {chain.devnet ? <Tag color="purple">{t('chain.devnet')}</Tag> : chain.testnet ? <Tag>{t('chain.testnet')}</Tag> : null}
+                {chain.devnet ? (
+                  <Tag color="purple">{t('chain.devnet')}</Tag>
+                ) : chain.testnet ? (
+                  <Tag>{t('chain.testnet')}</Tag>
+                ) : null}
               </span>
             ),
           }))}
@@ -74,7 +95,11 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
           <Input id="wallet-address" placeholder="0x…" style={{ fontFamily: 'monospace' }} />
         </Form.Item>
       ) : null}
-      <Form.Item name="remark" label={t('fields.remark')} rules={[{ max: 99, message: t('validation.remarkMax', { max: 99 }) }]}>
+      <Form.Item
+        name="remark"
+        label={t('fields.remark')}
+        rules={[{ max: 99, message: t('validation.remarkMax', { max: 99 }) }]}
+      >
         <Input.TextArea id="wallet-remark" rows={2} maxLength={99} />
       </Form.Item>
       <StepActions onBack={onBack} onNext={() => void next().catch(() => undefined)} />

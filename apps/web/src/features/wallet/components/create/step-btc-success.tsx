@@ -19,7 +19,11 @@ export function StepBtcSuccess({ walletId }: { walletId: number }) {
       title={t('create.btcSuccess.title')}
       subTitle={t('create.btcSuccess.description', { threshold: wallet.threshold })}
       extra={
-        <Button type="primary" onClick={() => void navigate(`/wallet/detail/${wallet.wallet_id}`)} data-testid="btc-success-open">
+        <Button
+          type="primary"
+          onClick={() => void navigate(`/wallet/detail/${wallet.wallet_id}`)}
+          data-testid="btc-success-open"
+        >
           {t('create.btcSuccess.open')}
         </Button>
       }
@@ -31,7 +35,11 @@ export function StepBtcSuccess({ walletId }: { walletId: number }) {
           </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t('create.btcSuccess.receive')}>
-          <Typography.Text copyable style={{ ...MONO, wordBreak: 'break-all' }} data-testid="btc-descriptor-receive">
+          <Typography.Text
+            copyable
+            style={{ ...MONO, wordBreak: 'break-all' }}
+            data-testid="btc-descriptor-receive"
+          >
             {wallet.descriptor.receive}
           </Typography.Text>
         </Descriptions.Item>

@@ -42,7 +42,11 @@ export function StepDeploy({ walletId }: { walletId: number }) {
     setSending(true);
     try {
       const tx = await fetchDeployment(walletId);
-      const hash = await connection.connector.sendTransaction(Number(data.chain_id), { from: connection.account, to: tx.to, data: tx.data });
+      const hash = await connection.connector.sendTransaction(Number(data.chain_id), {
+        from: connection.account,
+        to: tx.to,
+        data: tx.data,
+      });
       setTxHash(hash);
       await reportDeployment(walletId, hash);
       toastSuccess(t('deploy.sent'));
@@ -63,17 +67,28 @@ export function StepDeploy({ walletId }: { walletId: number }) {
         size="small"
         current={current}
         style={{ marginBottom: 20 }}
-        items={[{ title: t('deploy.progress.created') }, { title: t('deploy.progress.send') }, { title: t('deploy.progress.confirm') }, { title: t('deploy.progress.ready') }]}
+        items={[
+          { title: t('deploy.progress.created') },
+          { title: t('deploy.progress.send') },
+          { title: t('deploy.progress.confirm') },
+          { title: t('deploy.progress.ready') },
+        ]}
       />
       <Card size="small" style={{ marginBottom: 16 }}>
         <Space direction="vertical" size={4} style={{ width: '100%' }}>
           <Typography.Text type="secondary">{t('deploy.predicted')}</Typography.Text>
-          <Typography.Text copyable style={{ ...MONO, wordBreak: 'break-all' }} data-testid="predicted-address">
+          <Typography.Text
+            copyable
+            style={{ ...MONO, wordBreak: 'break-all' }}
+            data-testid="predicted-address"
+          >
             {data.address}
           </Typography.Text>
           <Space wrap>
             <WalletStatusTag status={data.status} />
-            <Typography.Text type="secondary">{t('thresholdOf', { threshold: data.threshold, count: data.signers.length })}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('thresholdOf', { threshold: data.threshold, count: data.signers.length })}
+            </Typography.Text>
           </Space>
         </Space>
       </Card>
@@ -83,7 +98,11 @@ export function StepDeploy({ walletId }: { walletId: number }) {
           title={t('deploy.done')}
           subTitle={t('deploy.doneHint')}
           extra={
-            <Button type="primary" onClick={() => void navigate(`/wallet/detail/${walletId}`)} data-testid="open-wallet">
+            <Button
+              type="primary"
+              onClick={() => void navigate(`/wallet/detail/${walletId}`)}
+              data-testid="open-wallet"
+            >
               {t('deploy.openWallet')}
             </Button>
           }
@@ -93,17 +112,32 @@ export function StepDeploy({ walletId }: { walletId: number }) {
           type="info"
           showIcon
           message={t('deploy.confirming')}
-          description={<span style={{ ...MONO, wordBreak: 'break-all' }}>{data.deploy_tx_hash ?? txHash}</span>}
+          description={
+            <span style={{ ...MONO, wordBreak: 'break-all' }}>{data.deploy_tx_hash ?? txHash}</span>
+          }
           data-testid="deploy-pending"
         />
       ) : (
         <>
           <Typography.Paragraph>{t('deploy.description')}</Typography.Paragraph>
-          {!data.is_signer ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('deploy.notSigner')} /> : null}
+          {!data.is_signer ? (
+            <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('deploy.notSigner')} />
+          ) : null}
           <Card size="small" title={t('deploy.connectTitle')} style={{ marginBottom: 16 }}>
-            <ConnectSigner chainId={Number(data.chain_id)} chainKey={data.chain_id} expected={signerAddresses} onChange={onChange} />
+            <ConnectSigner
+              chainId={Number(data.chain_id)}
+              chainKey={data.chain_id}
+              expected={signerAddresses}
+              onChange={onChange}
+            />
           </Card>
-          <Button type="primary" disabled={!connection || !data.is_signer} loading={sending} onClick={() => void deploy()} data-testid="deploy-send">
+          <Button
+            type="primary"
+            disabled={!connection || !data.is_signer}
+            loading={sending}
+            onClick={() => void deploy()}
+            data-testid="deploy-send"
+          >
             {t('deploy.send')}
           </Button>
           <Collapse
@@ -122,7 +156,11 @@ export function StepDeploy({ walletId }: { walletId: number }) {
                     <Typography.Text copyable style={MONO}>
                       to: {manual.to}
                     </Typography.Text>
-                    <Typography.Paragraph copyable={{ text: manual.data }} ellipsis={{ rows: 2 }} style={{ ...MONO, wordBreak: 'break-all', marginBottom: 0 }}>
+                    <Typography.Paragraph
+                      copyable={{ text: manual.data }}
+                      ellipsis={{ rows: 2 }}
+                      style={{ ...MONO, wordBreak: 'break-all', marginBottom: 0 }}
+                    >
                       data: {manual.data}
                     </Typography.Paragraph>
                   </Space>

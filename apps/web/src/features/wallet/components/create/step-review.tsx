@@ -9,7 +9,12 @@ import { useJoinedMembers } from './people-select';
 import { StepActions } from './step-actions';
 
 /** Step 5: everything at a glance before the wallet is created. */
-export function StepReview(props: { draft: WalletDraft; onBack: () => void; onCreate: () => void; creating: boolean }) {
+export function StepReview(props: {
+  draft: WalletDraft;
+  onBack: () => void;
+  onCreate: () => void;
+  creating: boolean;
+}) {
   const { t } = useTranslation('wallets');
   const { draft } = props;
   const chains = useChains();
@@ -17,14 +22,18 @@ export function StepReview(props: { draft: WalletDraft; onBack: () => void; onCr
   const people = useJoinedMembers();
   const chain = chains.data?.list.find((item) => item.chain_id === draft.chain_key);
   const names = (ids: number[]) =>
-    ids.length ? ids.map((id) => <Tag key={id}>{people.find((person) => person.value === id)?.label ?? `#${id}`}</Tag>) : '—';
+    ids.length
+      ? ids.map((id) => <Tag key={id}>{people.find((person) => person.value === id)?.label ?? `#${id}`}</Tag>)
+      : '—';
   return (
     <div style={{ maxWidth: 760 }}>
       <Descriptions bordered column={1} size="small" style={{ marginBottom: 16 }} data-testid="wallet-review">
         <Descriptions.Item label={t('fields.type')}>{t(`create.type.${draft.kind}.title`)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.name')}>{draft.name}</Descriptions.Item>
         <Descriptions.Item label={t('fields.chain')}>{chain?.name ?? draft.chain_key}</Descriptions.Item>
-        {draft.remark ? <Descriptions.Item label={t('fields.remark')}>{draft.remark}</Descriptions.Item> : null}
+        {draft.remark ? (
+          <Descriptions.Item label={t('fields.remark')}>{draft.remark}</Descriptions.Item>
+        ) : null}
         {draft.kind === 'single' ? (
           <Descriptions.Item label={t('fields.address')}>
             <span style={{ ...MONO, wordBreak: 'break-all' }}>{draft.address}</span>
@@ -37,20 +46,30 @@ export function StepReview(props: { draft: WalletDraft; onBack: () => void; onCr
                 return (
                   <div key={id}>
                     {signer?.name} · {signer?.nickname || signer?.email}{' '}
-                    <span style={{ ...MONO, wordBreak: 'break-all', color: 'rgba(0,0,0,0.55)' }}>{signer?.address}</span>
+                    <span style={{ ...MONO, wordBreak: 'break-all', color: 'rgba(0,0,0,0.55)' }}>
+                      {signer?.address}
+                    </span>
                   </div>
                 );
               })}
             </Descriptions.Item>
-            <Descriptions.Item label={t('fields.threshold')}>{t('thresholdOf', { threshold: draft.threshold, count: draft.signers.length })}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.threshold')}>
+              {t('thresholdOf', { threshold: draft.threshold, count: draft.signers.length })}
+            </Descriptions.Item>
             <Descriptions.Item label={t('fields.operators')}>{names(draft.operators)}</Descriptions.Item>
             <Descriptions.Item label={t('fields.approvers')}>
               {names(draft.approvers)}
-              {draft.approvers.length ? ` ${t('thresholdOf', { threshold: draft.approval_threshold, count: draft.approvers.length })}` : null}
+              {draft.approvers.length
+                ? ` ${t('thresholdOf', { threshold: draft.approval_threshold, count: draft.approvers.length })}`
+                : null}
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.viewers')}>{names(draft.viewers)}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.riskControlUsers')}>{names(draft.risk_control_users)}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.broadcastScope')}>{t(`broadcastScope.${draft.broadcast_scope}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.riskControlUsers')}>
+              {names(draft.risk_control_users)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.broadcastScope')}>
+              {t(`broadcastScope.${draft.broadcast_scope}`)}
+            </Descriptions.Item>
           </>
         )}
       </Descriptions>

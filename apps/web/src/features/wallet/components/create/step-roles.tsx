@@ -6,7 +6,10 @@ import type { StepProps, WalletDraft } from './draft';
 import { PeopleSelect, useJoinedMembers } from './people-select';
 import { StepActions } from './step-actions';
 
-type Values = Pick<WalletDraft, 'operators' | 'approvers' | 'approval_threshold' | 'viewers' | 'risk_control_users' | 'broadcast_scope'>;
+type Values = Pick<
+  WalletDraft,
+  'operators' | 'approvers' | 'approval_threshold' | 'viewers' | 'risk_control_users' | 'broadcast_scope'
+>;
 
 /** Step 4 (multisig): operators (≥ 1), approvers and their threshold, viewers and risk-control users (≤ 5), broadcast mode. */
 export function StepRoles({ draft, onBack, onNext }: StepProps) {
@@ -34,7 +37,12 @@ export function StepRoles({ draft, onBack, onNext }: StepProps) {
         broadcast_scope: draft.broadcast_scope,
       }}
     >
-      <Form.Item name="operators" label={t('fields.operators')} extra={t('create.roles.operatorsHint')} rules={[{ type: 'array', min: 1, required: true, message: t('validation.operatorRequired') }]}>
+      <Form.Item
+        name="operators"
+        label={t('fields.operators')}
+        extra={t('create.roles.operatorsHint')}
+        rules={[{ type: 'array', min: 1, required: true, message: t('validation.operatorRequired') }]}
+      >
         <PeopleSelect id="wallet-operators" options={people} />
       </Form.Item>
       <Form.Item name="approvers" label={t('fields.approvers')} extra={t('create.roles.approversHint')}>
@@ -49,20 +57,48 @@ export function StepRoles({ draft, onBack, onNext }: StepProps) {
             validator: (_rule, value: number | null) => {
               const count = (getFieldValue('approvers') as number[] | undefined)?.length ?? 0;
               if (count === 0) return Promise.resolve();
-              return value && value >= 1 && value <= count ? Promise.resolve() : Promise.reject(new Error(t('validation.approvalThreshold', { max: count })));
+              return value && value >= 1 && value <= count
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('validation.approvalThreshold', { max: count })));
             },
           }),
         ]}
       >
-        <InputNumber id="wallet-approval-threshold" min={0} max={approvers.length} disabled={!approvers.length} addonAfter={t('create.roles.ofApprovers', { count: approvers.length })} />
+        <InputNumber
+          id="wallet-approval-threshold"
+          min={0}
+          max={approvers.length}
+          disabled={!approvers.length}
+          addonAfter={t('create.roles.ofApprovers', { count: approvers.length })}
+        />
       </Form.Item>
-      <Form.Item name="viewers" label={t('fields.viewers')} rules={[{ type: 'array', max: VIEWERS_MAX, message: t('validation.viewersMax', { max: VIEWERS_MAX }) }]}>
+      <Form.Item
+        name="viewers"
+        label={t('fields.viewers')}
+        rules={[
+          { type: 'array', max: VIEWERS_MAX, message: t('validation.viewersMax', { max: VIEWERS_MAX }) },
+        ]}
+      >
         <PeopleSelect id="wallet-viewers" options={people} max={VIEWERS_MAX} />
       </Form.Item>
-      <Form.Item name="risk_control_users" label={t('fields.riskControlUsers')} rules={[{ type: 'array', max: RISK_CONTROL_USERS_MAX, message: t('validation.riskControlMax', { max: RISK_CONTROL_USERS_MAX }) }]}>
+      <Form.Item
+        name="risk_control_users"
+        label={t('fields.riskControlUsers')}
+        rules={[
+          {
+            type: 'array',
+            max: RISK_CONTROL_USERS_MAX,
+            message: t('validation.riskControlMax', { max: RISK_CONTROL_USERS_MAX }),
+          },
+        ]}
+      >
         <PeopleSelect id="wallet-risk-control" options={people} max={RISK_CONTROL_USERS_MAX} />
       </Form.Item>
-      <Form.Item name="broadcast_scope" label={t('fields.broadcastScope')} extra={t('create.roles.broadcastHint')}>
+      <Form.Item
+        name="broadcast_scope"
+        label={t('fields.broadcastScope')}
+        extra={t('create.roles.broadcastHint')}
+      >
         <Radio.Group>
           {[2, 3, 4].map((scope) => (
             <Radio key={scope} value={scope} data-testid={`broadcast-${scope}`}>

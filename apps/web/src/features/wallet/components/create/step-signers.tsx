@@ -24,8 +24,10 @@ export function StepSigners({ draft, onBack, onNext }: StepProps) {
 
   const next = () => {
     if (signers.length < 2) return setError(t('validation.signersMin'));
-    if (signers.length > BTC_MULTISIG_MAX_SIGNERS) return setError(t('validation.signersMax', { max: BTC_MULTISIG_MAX_SIGNERS }));
-    if (threshold < 2 || threshold > signers.length) return setError(t('validation.threshold', { max: signers.length }));
+    if (signers.length > BTC_MULTISIG_MAX_SIGNERS)
+      return setError(t('validation.signersMax', { max: BTC_MULTISIG_MAX_SIGNERS }));
+    if (threshold < 2 || threshold > signers.length)
+      return setError(t('validation.threshold', { max: signers.length }));
     onNext({ signers, threshold });
   };
 
@@ -52,11 +54,23 @@ export function StepSigners({ draft, onBack, onNext }: StepProps) {
           data-testid="signer-options"
         >
           {options.map((option) => (
-            <Checkbox key={option.id} value={option.id} data-testid={`signer-option-${option.address.toLowerCase()}`} style={{ padding: '8px 12px', border: '1px solid #e6e9f0', borderRadius: 8, marginInlineStart: 0 }}>
+            <Checkbox
+              key={option.id}
+              value={option.id}
+              data-testid={`signer-option-${option.address.toLowerCase()}`}
+              style={{
+                padding: '8px 12px',
+                border: '1px solid #e6e9f0',
+                borderRadius: 8,
+                marginInlineStart: 0,
+              }}
+            >
               <div style={{ minWidth: 0 }}>
                 <Typography.Text strong>{option.name}</Typography.Text>{' '}
                 <Typography.Text type="secondary">· {option.nickname || option.email}</Typography.Text>
-                <div style={{ ...MONO, wordBreak: 'break-all', color: 'rgba(0,0,0,0.65)' }}>{option.address}</div>
+                <div style={{ ...MONO, wordBreak: 'break-all', color: 'rgba(0,0,0,0.65)' }}>
+                  {option.address}
+                </div>
               </div>
             </Checkbox>
           ))}
@@ -65,7 +79,10 @@ export function StepSigners({ draft, onBack, onNext }: StepProps) {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('create.signers.none')} />
       ) : null}
       <Form layout="vertical">
-        <Form.Item label={t('fields.threshold')} extra={t('create.signers.thresholdHint', { count: signers.length })}>
+        <Form.Item
+          label={t('fields.threshold')}
+          extra={t('create.signers.thresholdHint', { count: signers.length })}
+        >
           <Space wrap>
             <InputNumber
               id="wallet-threshold"
@@ -87,7 +104,15 @@ export function StepSigners({ draft, onBack, onNext }: StepProps) {
           </Space>
         </Form.Item>
       </Form>
-      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="wizard-error" /> : null}
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          message={error}
+          style={{ marginBottom: 12 }}
+          data-testid="wizard-error"
+        />
+      ) : null}
       <StepActions onBack={onBack} onNext={next} />
     </div>
   );

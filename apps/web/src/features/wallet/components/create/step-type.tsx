@@ -8,7 +8,12 @@ export function StepType({ onChoose }: { onChoose: (kind: WalletDraft['kind']) =
   const { t } = useTranslation('wallets');
   const option = (kind: WalletDraft['kind'], icon: React.ReactNode) => (
     <Col xs={24} md={12}>
-      <Card hoverable onClick={() => onChoose(kind)} data-testid={`wallet-type-${kind}`} style={{ height: '100%' }}>
+      <Card
+        hoverable
+        onClick={() => onChoose(kind)}
+        data-testid={`wallet-type-${kind}`}
+        style={{ height: '100%' }}
+      >
         <div style={{ fontSize: 28, color: '#1f4fd1', marginBottom: 8 }}>{icon}</div>
         <Typography.Title level={5} style={{ marginTop: 0 }}>
           {t(`create.type.${kind}.title`)}

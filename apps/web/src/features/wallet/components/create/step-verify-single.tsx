@@ -30,7 +30,11 @@ export function StepVerifySingle({ walletId }: { walletId: number }) {
       const signature = await connection.connector.signMessage(connection.account, challenge.message);
       await verifySingleWallet({ wallet_id: walletId, challenge_id: challenge.challenge_id, signature });
       toastSuccess(t('single.verified'));
-      await Promise.all([wallet.refetch(), client.invalidateQueries({ queryKey: ['wallet', 'list'] }), client.invalidateQueries({ queryKey: ['organization'] })]);
+      await Promise.all([
+        wallet.refetch(),
+        client.invalidateQueries({ queryKey: ['wallet', 'list'] }),
+        client.invalidateQueries({ queryKey: ['organization'] }),
+      ]);
     } catch (error) {
       void showWalletError(error);
     } finally {
@@ -45,7 +49,11 @@ export function StepVerifySingle({ walletId }: { walletId: number }) {
         status="success"
         title={t('single.done')}
         extra={
-          <Button type="primary" onClick={() => void navigate(`/wallet/detail/${walletId}`)} data-testid="open-wallet">
+          <Button
+            type="primary"
+            onClick={() => void navigate(`/wallet/detail/${walletId}`)}
+            data-testid="open-wallet"
+          >
             {t('deploy.openWallet')}
           </Button>
         }
@@ -54,11 +62,25 @@ export function StepVerifySingle({ walletId }: { walletId: number }) {
   return (
     <div style={{ maxWidth: 720 }}>
       <Typography.Paragraph>{t('single.description')}</Typography.Paragraph>
-      <Alert type="info" style={{ marginBottom: 16 }} message={<span style={{ ...MONO, wordBreak: 'break-all' }}>{data.address}</span>} />
+      <Alert
+        type="info"
+        style={{ marginBottom: 16 }}
+        message={<span style={{ ...MONO, wordBreak: 'break-all' }}>{data.address}</span>}
+      />
       <Card size="small" style={{ marginBottom: 16 }}>
-        <ConnectSigner chainKey={data.chain_id} expected={data.address ? [data.address] : []} onChange={onChange} />
+        <ConnectSigner
+          chainKey={data.chain_id}
+          expected={data.address ? [data.address] : []}
+          onChange={onChange}
+        />
       </Card>
-      <Button type="primary" disabled={!connection} loading={busy} onClick={() => void verify()} data-testid="single-verify">
+      <Button
+        type="primary"
+        disabled={!connection}
+        loading={busy}
+        onClick={() => void verify()}
+        data-testid="single-verify"
+      >
         {t('single.submit')}
       </Button>
     </div>

@@ -1,5 +1,23 @@
 import { useState } from 'react';
-import { Button, Card, Col, Empty, Form, Grid, Input, InputNumber, Modal, Row, Space, Statistic, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Space,
+  Statistic,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -30,7 +48,12 @@ export function AssetsTab({ walletId, canEdit }: { walletId: number; canEdit: bo
 
   const submitToken = async () => {
     const values = await form.validateFields();
-    await addToken.mutateAsync({ wallet_id: walletId, contract: values.contract.trim(), symbol: values.symbol?.trim() || undefined, decimals: values.decimals ?? undefined });
+    await addToken.mutateAsync({
+      wallet_id: walletId,
+      contract: values.contract.trim(),
+      symbol: values.symbol?.trim() || undefined,
+      decimals: values.decimals ?? undefined,
+    });
     toastSuccess(t('assets.tokenAdded'));
     form.resetFields();
     setAdding(false);
@@ -53,9 +76,24 @@ export function AssetsTab({ walletId, canEdit }: { walletId: number; canEdit: bo
           </Col>
         ))}
       </Row>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 }}>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 12,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          marginBottom: 12,
+        }}
+      >
         <Space wrap>
-          <Switch checked={hideSmall} onChange={setHideSmall} size="small" id="hide-small" data-testid="hide-small" />
+          <Switch
+            checked={hideSmall}
+            onChange={setHideSmall}
+            size="small"
+            id="hide-small"
+            data-testid="hide-small"
+          />
           <label htmlFor="hide-small">{t('assets.hideSmall', { amount: HIDE_SMALL_ASSET_USD })}</label>
         </Space>
         <Space wrap>
@@ -64,7 +102,12 @@ export function AssetsTab({ walletId, canEdit }: { walletId: number; canEdit: bo
               {t('assets.updated', { time: dayjs(assets.data.update_time).format('YYYY-MM-DD HH:mm:ss') })}
             </Typography.Text>
           ) : null}
-          <Button icon={<ReloadOutlined />} loading={refresh.isPending} onClick={() => refresh.mutate()} data-testid="assets-refresh">
+          <Button
+            icon={<ReloadOutlined />}
+            loading={refresh.isPending}
+            onClick={() => refresh.mutate()}
+            data-testid="assets-refresh"
+          >
             {t('assets.refresh')}
           </Button>
           {canEdit ? (
@@ -110,9 +153,24 @@ export function AssetsTab({ walletId, canEdit }: { walletId: number; canEdit: bo
               </Tooltip>
             ),
           },
-          { title: t('assets.price'), dataIndex: 'price', align: 'right', render: (price: string | null) => (price ? formatUsd(price) : '—') },
-          { title: t('assets.value'), dataIndex: 'value', align: 'right', render: (value: string | null) => formatUsd(value) },
-          { title: t('assets.proportion'), dataIndex: 'proportion', align: 'right', render: (value: string | null) => (value ? `${formatAmount(value)}%` : '—') },
+          {
+            title: t('assets.price'),
+            dataIndex: 'price',
+            align: 'right',
+            render: (price: string | null) => (price ? formatUsd(price) : '—'),
+          },
+          {
+            title: t('assets.value'),
+            dataIndex: 'value',
+            align: 'right',
+            render: (value: string | null) => formatUsd(value),
+          },
+          {
+            title: t('assets.proportion'),
+            dataIndex: 'proportion',
+            align: 'right',
+            render: (value: string | null) => (value ? `${formatAmount(value)}%` : '—'),
+          },
         ]}
       />
       <Modal
@@ -125,7 +183,14 @@ export function AssetsTab({ walletId, canEdit }: { walletId: number; canEdit: bo
       >
         <Typography.Paragraph type="secondary">{t('assets.addTokenHint')}</Typography.Paragraph>
         <Form form={form} layout="vertical" requiredMark={false}>
-          <Form.Item name="contract" label={t('assets.contract')} rules={[{ required: true, message: t('validation.addressRequired') }, { pattern: EVM_ADDRESS, message: t('validation.addressFormat') }]}>
+          <Form.Item
+            name="contract"
+            label={t('assets.contract')}
+            rules={[
+              { required: true, message: t('validation.addressRequired') },
+              { pattern: EVM_ADDRESS, message: t('validation.addressFormat') },
+            ]}
+          >
             <Input placeholder="0x…" style={{ fontFamily: 'monospace' }} />
           </Form.Item>
           <Row gutter={12}>

@@ -20,11 +20,17 @@ export function DepositTab({ wallet }: { wallet: WalletDetail }) {
   const address = useWalletAddress(wallet.wallet_id);
   const config = useWebConfig();
   const client = useQueryClient();
-  const devnet = Boolean(config.data?.dev_mode && config.data.devnet && String(config.data.devnet.chain_id) === wallet.chain_id);
+  const devnet = Boolean(
+    config.data?.dev_mode && config.data.devnet && String(config.data.devnet.chain_id) === wallet.chain_id,
+  );
   const [form] = Form.useForm<{ eth?: string; usdt?: string }>();
   const faucet = useMutation({
     mutationFn: async (values: { eth?: string; usdt?: string }) => {
-      await devFaucet({ address: wallet.address!, eth: values.eth || undefined, usdt: values.usdt || undefined });
+      await devFaucet({
+        address: wallet.address!,
+        eth: values.eth || undefined,
+        usdt: values.usdt || undefined,
+      });
       await refreshBalance(wallet.wallet_id);
     },
     onSuccess: () => {
@@ -38,14 +44,22 @@ export function DepositTab({ wallet }: { wallet: WalletDetail }) {
         <Card size="small" title={t('deposit.title')} loading={address.isPending}>
           {address.data ? (
             <Space direction="vertical" align="center" style={{ width: '100%' }}>
-              {address.data.qr_code ? <img src={address.data.qr_code} alt={t('deposit.qr')} width={200} height={200} /> : null}
-              <Typography.Text copyable style={{ ...MONO, wordBreak: 'break-all', textAlign: 'center' }} data-testid="deposit-address">
+              {address.data.qr_code ? (
+                <img src={address.data.qr_code} alt={t('deposit.qr')} width={200} height={200} />
+              ) : null}
+              <Typography.Text
+                copyable
+                style={{ ...MONO, wordBreak: 'break-all', textAlign: 'center' }}
+                data-testid="deposit-address"
+              >
                 {address.data.address}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12, textAlign: 'center' }}>
                 {t('deposit.hint')}
               </Typography.Text>
-              {!address.data.deployed && wallet.sign_type === 1 ? <Alert type="warning" showIcon message={t('deposit.notDeployed')} /> : null}
+              {!address.data.deployed && wallet.sign_type === 1 ? (
+                <Alert type="warning" showIcon message={t('deposit.notDeployed')} />
+              ) : null}
             </Space>
           ) : null}
         </Card>
@@ -72,12 +86,20 @@ export function DepositTab({ wallet }: { wallet: WalletDetail }) {
             >
               <Row gutter={12}>
                 <Col span={12}>
-                  <Form.Item name="eth" label="ETH" rules={[{ pattern: AMOUNT, message: t('validation.amount') }]}>
+                  <Form.Item
+                    name="eth"
+                    label="ETH"
+                    rules={[{ pattern: AMOUNT, message: t('validation.amount') }]}
+                  >
                     <Input id="faucet-eth" inputMode="decimal" />
                   </Form.Item>
                 </Col>
                 <Col span={12}>
-                  <Form.Item name="usdt" label="USDT" rules={[{ pattern: AMOUNT, message: t('validation.amount') }]}>
+                  <Form.Item
+                    name="usdt"
+                    label="USDT"
+                    rules={[{ pattern: AMOUNT, message: t('validation.amount') }]}
+                  >
                     <Input id="faucet-usdt" inputMode="decimal" />
                   </Form.Item>
                 </Col>

@@ -5,7 +5,9 @@ import type { WalletDetail } from '../../api/types';
 import { MONO } from '../wallet-bits';
 
 /** The export file: both descriptors with a line on what they are (Sparrow, Electrum, Bitcoin Core). */
-export function descriptorText(wallet: Pick<WalletDetail, 'name' | 'chain_id' | 'threshold' | 'descriptor'>): string {
+export function descriptorText(
+  wallet: Pick<WalletDetail, 'name' | 'chain_id' | 'threshold' | 'descriptor'>,
+): string {
   return [
     `# ${wallet.name} (${wallet.chain_id}, ${wallet.threshold}-of-n multisig)`,
     '# Output descriptors: import into Sparrow, Electrum or Bitcoin Core (importdescriptors).',
@@ -35,7 +37,12 @@ export function DescriptorCard({ wallet }: { wallet: WalletDetail }) {
       title={t('descriptor.title')}
       data-testid="wallet-descriptor"
       extra={
-        <Button size="small" icon={<DownloadOutlined />} onClick={() => download(descriptorText(wallet), fileName)} data-testid="descriptor-export">
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          onClick={() => download(descriptorText(wallet), fileName)}
+          data-testid="descriptor-export"
+        >
           {t('descriptor.export')}
         </Button>
       }
@@ -45,12 +52,20 @@ export function DescriptorCard({ wallet }: { wallet: WalletDetail }) {
       </Typography.Paragraph>
       <Descriptions column={1} size="small" bordered layout="vertical">
         <Descriptions.Item label={t('create.btcSuccess.receive')}>
-          <Typography.Text copyable style={{ ...MONO, wordBreak: 'break-all' }} data-testid="descriptor-receive">
+          <Typography.Text
+            copyable
+            style={{ ...MONO, wordBreak: 'break-all' }}
+            data-testid="descriptor-receive"
+          >
             {wallet.descriptor.receive}
           </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t('create.btcSuccess.change')}>
-          <Typography.Text copyable style={{ ...MONO, wordBreak: 'break-all' }} data-testid="descriptor-change">
+          <Typography.Text
+            copyable
+            style={{ ...MONO, wordBreak: 'break-all' }}
+            data-testid="descriptor-change"
+          >
             {wallet.descriptor.change}
           </Typography.Text>
         </Descriptions.Item>

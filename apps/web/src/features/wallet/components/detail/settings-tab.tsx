@@ -21,19 +21,50 @@ import { EmailCodeField } from '../email-code-field';
 const ids = (people: Array<{ user_id: number }>) => people.map((person) => person.user_id);
 
 /** One role list with its own save button. */
-function RoleForm(props: { wallet: WalletDetail; path: RolePath; label: string; initial: number[]; max?: number; min?: number; testId: string }) {
+function RoleForm(props: {
+  wallet: WalletDetail;
+  path: RolePath;
+  label: string;
+  initial: number[];
+  max?: number;
+  min?: number;
+  testId: string;
+}) {
   const { t } = useTranslation('wallets');
   const people = useJoinedMembers();
   const [value, setValue] = useState<number[]>(props.initial);
-  const save = useWalletMutation(props.wallet.wallet_id, (userIds: number[]) => setWalletRole(props.path, props.wallet.wallet_id, userIds));
-  const invalid = (props.min !== undefined && value.length < props.min) || (props.max !== undefined && value.length > props.max);
+  const save = useWalletMutation(props.wallet.wallet_id, (userIds: number[]) =>
+    setWalletRole(props.path, props.wallet.wallet_id, userIds),
+  );
+  const invalid =
+    (props.min !== undefined && value.length < props.min) ||
+    (props.max !== undefined && value.length > props.max);
   return (
-    <Form.Item label={props.label} extra={props.max ? t('settings.atMost', { max: props.max }) : props.min ? t('validation.operatorRequired') : undefined}>
+    <Form.Item
+      label={props.label}
+      extra={
+        props.max
+          ? t('settings.atMost', { max: props.max })
+          : props.min
+            ? t('validation.operatorRequired')
+            : undefined
+      }
+    >
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         <div style={{ flex: '1 1 260px', minWidth: 0 }}>
-          <PeopleSelect id={props.testId} value={value} onChange={setValue} options={people} max={props.max} />
+          <PeopleSelect
+            id={props.testId}
+            value={value}
+            onChange={setValue}
+            options={people}
+            max={props.max}
+          />
         </div>
-        <Button disabled={invalid} loading={save.isPending} onClick={() => save.mutate(value, { onSuccess: () => toastSuccess(t('settings.saved')) })}>
+        <Button
+          disabled={invalid}
+          loading={save.isPending}
+          onClick={() => save.mutate(value, { onSuccess: () => toastSuccess(t('settings.saved')) })}
+        >
           {t('settings.save')}
         </Button>
       </div>
@@ -47,16 +78,27 @@ export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
   const navigate = useNavigate();
   const people = useJoinedMembers();
   const [nameForm] = Form.useForm<{ name: string; remark?: string }>();
-  const rename = useWalletMutation(wallet.wallet_id, (values: { name: string; remark?: string }) => renameWallet(wallet.wallet_id, values.name, values.remark));
+  const rename = useWalletMutation(wallet.wallet_id, (values: { name: string; remark?: string }) =>
+    renameWallet(wallet.wallet_id, values.name, values.remark),
+  );
   const [approvers, setApprovers] = useState<number[]>(ids(wallet.approvers));
   const [approvalThreshold, setApprovalThreshold] = useState<number>(wallet.approval_threshold);
-  const saveApprovers = useWalletMutation(wallet.wallet_id, () => setWalletApprovers(wallet.wallet_id, approvers, approvers.length ? approvalThreshold : 0));
-  const whitelist = useWalletMutation(wallet.wallet_id, (open: boolean) => setWalletSwitch('open-whitelist', wallet.wallet_id, open));
-  const assetTag = useWalletMutation(wallet.wallet_id, (open: boolean) => setWalletSwitch('open-asset-tag', wallet.wallet_id, open));
+  const saveApprovers = useWalletMutation(wallet.wallet_id, () =>
+    setWalletApprovers(wallet.wallet_id, approvers, approvers.length ? approvalThreshold : 0),
+  );
+  const whitelist = useWalletMutation(wallet.wallet_id, (open: boolean) =>
+    setWalletSwitch('open-whitelist', wallet.wallet_id, open),
+  );
+  const assetTag = useWalletMutation(wallet.wallet_id, (open: boolean) =>
+    setWalletSwitch('open-asset-tag', wallet.wallet_id, open),
+  );
   const [archiving, setArchiving] = useState(false);
   const [archiveForm] = Form.useForm<{ name: string; email_code: string }>();
-  const archive = useWalletMutation(wallet.wallet_id, (values: { name: string; email_code: string }) => archiveWallet(wallet.wallet_id, values.name, values.email_code));
-  const approverThresholdInvalid = approvers.length > 0 && (approvalThreshold < 1 || approvalThreshold > approvers.length);
+  const archive = useWalletMutation(wallet.wallet_id, (values: { name: string; email_code: string }) =>
+    archiveWallet(wallet.wallet_id, values.name, values.email_code),
+  );
+  const approverThresholdInvalid =
+    approvers.length > 0 && (approvalThreshold < 1 || approvalThreshold > approvers.length);
 
   const submitArchive = async () => {
     const values = await archiveForm.validateFields();
@@ -67,19 +109,41 @@ export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
   };
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 760 }} data-testid="wallet-settings">
+    <Space
+      direction="vertical"
+      size={16}
+      style={{ width: '100%', maxWidth: 760 }}
+      data-testid="wallet-settings"
+    >
       <Card size="small" title={t('settings.base')}>
         <Form
           form={nameForm}
           layout="vertical"
           requiredMark={false}
           initialValues={{ name: wallet.name, remark: wallet.remark ?? '' }}
-          onFinish={(values) => rename.mutate({ name: values.name.trim(), remark: values.remark?.trim() || undefined }, { onSuccess: () => toastSuccess(t('settings.saved')) })}
+          onFinish={(values) =>
+            rename.mutate(
+              { name: values.name.trim(), remark: values.remark?.trim() || undefined },
+              { onSuccess: () => toastSuccess(t('settings.saved')) },
+            )
+          }
         >
-          <Form.Item name="name" label={t('fields.name')} getValueFromEvent={trimStart} rules={[{ required: true, whitespace: true, message: t('validation.nameRequired') }, { max: 30, message: t('validation.nameMax', { max: 30 }) }]}>
+          <Form.Item
+            name="name"
+            label={t('fields.name')}
+            getValueFromEvent={trimStart}
+            rules={[
+              { required: true, whitespace: true, message: t('validation.nameRequired') },
+              { max: 30, message: t('validation.nameMax', { max: 30 }) },
+            ]}
+          >
             <Input maxLength={30} id="settings-name" />
           </Form.Item>
-          <Form.Item name="remark" label={t('fields.remark')} rules={[{ max: 99, message: t('validation.remarkMax', { max: 99 }) }]}>
+          <Form.Item
+            name="remark"
+            label={t('fields.remark')}
+            rules={[{ max: 99, message: t('validation.remarkMax', { max: 99 }) }]}
+          >
             <Input.TextArea rows={2} maxLength={99} />
           </Form.Item>
           <Button htmlType="submit" loading={rename.isPending}>
@@ -89,33 +153,87 @@ export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
       </Card>
       <Card size="small" title={t('settings.people')}>
         <Form layout="vertical">
-          <RoleForm wallet={wallet} path="operator" label={t('fields.operators')} initial={ids(wallet.operators)} min={1} testId="settings-operators" />
+          <RoleForm
+            wallet={wallet}
+            path="operator"
+            label={t('fields.operators')}
+            initial={ids(wallet.operators)}
+            min={1}
+            testId="settings-operators"
+          />
           <Form.Item label={t('fields.approvers')} extra={t('settings.approversHint')}>
             <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
               <div style={{ flex: '1 1 260px', minWidth: 0 }}>
-                <PeopleSelect id="settings-approvers" value={approvers} onChange={(value) => { setApprovers(value); if (approvalThreshold > value.length) setApprovalThreshold(value.length); if (value.length && approvalThreshold < 1) setApprovalThreshold(1); }} options={people} />
+                <PeopleSelect
+                  id="settings-approvers"
+                  value={approvers}
+                  onChange={(value) => {
+                    setApprovers(value);
+                    if (approvalThreshold > value.length) setApprovalThreshold(value.length);
+                    if (value.length && approvalThreshold < 1) setApprovalThreshold(1);
+                  }}
+                  options={people}
+                />
               </div>
-              <InputNumber min={approvers.length ? 1 : 0} max={approvers.length} value={approvalThreshold} disabled={!approvers.length} onChange={(value) => setApprovalThreshold(Number(value ?? 0))} addonAfter={t('create.roles.ofApprovers', { count: approvers.length })} style={{ width: 150 }} />
-              <Button disabled={approverThresholdInvalid} loading={saveApprovers.isPending} onClick={() => saveApprovers.mutate(undefined, { onSuccess: () => toastSuccess(t('settings.saved')) })}>
+              <InputNumber
+                min={approvers.length ? 1 : 0}
+                max={approvers.length}
+                value={approvalThreshold}
+                disabled={!approvers.length}
+                onChange={(value) => setApprovalThreshold(Number(value ?? 0))}
+                addonAfter={t('create.roles.ofApprovers', { count: approvers.length })}
+                style={{ width: 150 }}
+              />
+              <Button
+                disabled={approverThresholdInvalid}
+                loading={saveApprovers.isPending}
+                onClick={() =>
+                  saveApprovers.mutate(undefined, { onSuccess: () => toastSuccess(t('settings.saved')) })
+                }
+              >
                 {t('settings.save')}
               </Button>
             </div>
           </Form.Item>
-          <RoleForm wallet={wallet} path="viewer" label={t('fields.viewers')} initial={ids(wallet.viewers)} max={VIEWERS_MAX} testId="settings-viewers" />
-          <RoleForm wallet={wallet} path="risk-control-user" label={t('fields.riskControlUsers')} initial={ids(wallet.risk_control_users)} max={RISK_CONTROL_USERS_MAX} testId="settings-risk" />
+          <RoleForm
+            wallet={wallet}
+            path="viewer"
+            label={t('fields.viewers')}
+            initial={ids(wallet.viewers)}
+            max={VIEWERS_MAX}
+            testId="settings-viewers"
+          />
+          <RoleForm
+            wallet={wallet}
+            path="risk-control-user"
+            label={t('fields.riskControlUsers')}
+            initial={ids(wallet.risk_control_users)}
+            max={RISK_CONTROL_USERS_MAX}
+            testId="settings-risk"
+          />
         </Form>
       </Card>
       <Card size="small" title={t('settings.switches')}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <Space align="start">
-            <Switch checked={wallet.is_open_white_list} loading={whitelist.isPending} onChange={(open) => whitelist.mutate(open)} data-testid="switch-whitelist" />
+            <Switch
+              checked={wallet.is_open_white_list}
+              loading={whitelist.isPending}
+              onChange={(open) => whitelist.mutate(open)}
+              data-testid="switch-whitelist"
+            />
             <div>
               <Typography.Text strong>{t('settings.whitelist')}</Typography.Text>
               <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)' }}>{t('settings.whitelistHint')}</div>
             </div>
           </Space>
           <Space align="start">
-            <Switch checked={wallet.is_open_asset_tag} loading={assetTag.isPending} onChange={(open) => assetTag.mutate(open)} data-testid="switch-asset-tag" />
+            <Switch
+              checked={wallet.is_open_asset_tag}
+              loading={assetTag.isPending}
+              onChange={(open) => assetTag.mutate(open)}
+              data-testid="switch-asset-tag"
+            />
             <div>
               <Typography.Text strong>{t('settings.assetTag')}</Typography.Text>
               <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)' }}>{t('settings.assetTagHint')}</div>
@@ -139,12 +257,24 @@ export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
         confirmLoading={archive.isPending}
         destroyOnHidden
       >
-        <Alert type="error" showIcon message={t('settings.archive.irreversible')} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          message={t('settings.archive.irreversible')}
+          style={{ marginBottom: 16 }}
+        />
         <Form form={archiveForm} layout="vertical" requiredMark={false}>
           <Form.Item
             name="name"
             label={t('settings.archive.typeName', { name: wallet.name })}
-            rules={[{ validator: (_rule, value: string | undefined) => (value === wallet.name ? Promise.resolve() : Promise.reject(new Error(t('settings.archive.nameMismatch')))) }]}
+            rules={[
+              {
+                validator: (_rule, value: string | undefined) =>
+                  value === wallet.name
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('settings.archive.nameMismatch'))),
+              },
+            ]}
           >
             <Input autoComplete="off" />
           </Form.Item>

@@ -19,17 +19,46 @@ interface TestVolume {
 export function SmallAmountTestCard({ wallet }: { wallet: WalletDetail }) {
   const { t } = useTranslation('wallets');
   const navigate = useNavigate();
-  const volume = useQuery({ queryKey: ['wallet', 'small-amount-test', wallet.wallet_id], queryFn: () => api.get<TestVolume>(`${V1}/wallets/small-amount-test-volume`, { wallet_id: wallet.wallet_id }) });
+  const volume = useQuery({
+    queryKey: ['wallet', 'small-amount-test', wallet.wallet_id],
+    queryFn: () =>
+      api.get<TestVolume>(`${V1}/wallets/small-amount-test-volume`, { wallet_id: wallet.wallet_id }),
+  });
   const start = useMutation({
-    mutationFn: () => api.post<{ task_id: number }>(`${V1}/wallets/small-amount-test`, { wallet_id: wallet.wallet_id }),
+    mutationFn: () =>
+      api.post<{ task_id: number }>(`${V1}/wallets/small-amount-test`, { wallet_id: wallet.wallet_id }),
     onSuccess: (task) => navigate(`/task/${task.task_id}`),
   });
   const data = volume.data;
   return (
-    <Card size="small" title={t('smallTest.title')} loading={volume.isPending} data-testid="small-amount-test">
-      <Typography.Paragraph type="secondary">{t('smallTest.description', { amount: data?.amount ?? '', symbol: data?.symbol ?? '' })}</Typography.Paragraph>
-      {data && !data.enough ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('smallTest.fundFirst', { amount: data.amount, symbol: data.symbol, balance: data.balance })} /> : null}
-      <Button type="primary" disabled={!data?.enough} loading={start.isPending} onClick={() => start.mutate()} data-testid="small-amount-test-start">
+    <Card
+      size="small"
+      title={t('smallTest.title')}
+      loading={volume.isPending}
+      data-testid="small-amount-test"
+    >
+      <Typography.Paragraph type="secondary">
+        {t('smallTest.description', { amount: data?.amount ?? '', symbol: data?.symbol ?? '' })}
+      </Typography.Paragraph>
+      {data && !data.enough ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('smallTest.fundFirst', {
+            amount: data.amount,
+            symbol: data.symbol,
+            balance: data.balance,
+          })}
+        />
+      ) : null}
+      <Button
+        type="primary"
+        disabled={!data?.enough}
+        loading={start.isPending}
+        onClick={() => start.mutate()}
+        data-testid="small-amount-test-start"
+      >
         {t('smallTest.start')}
       </Button>
     </Card>
