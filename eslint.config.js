@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from './scripts/eslint-import-boundaries.js';
 
 export default tseslint.config(
   {
@@ -25,5 +27,22 @@ export default tseslint.config(
   {
     files: ['bench/**', 'scripts/**', 'packages/devnet/src/cli*.ts', 'apps/server/src/cli/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Web features import each other only through their index; server modules never import another
+    // module's *.routes file; packages never import apps. See scripts/eslint-import-boundaries.js.
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    // TODO(issue 11): remove once the transfer pipeline refactor lands
+    ignores: ['apps/server/src/modules/{transfers,utxo,wallets,signers}/**'],
+    plugins: { keystead: boundaries },
+    rules: { 'keystead/import-boundaries': 'error' },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
 );

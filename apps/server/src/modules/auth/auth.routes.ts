@@ -19,8 +19,7 @@ import { EMAIL_CODE_LIMITS, sendEmailCode } from './email-code.service';
 import { loginWithPassword, registerUser } from './login.service';
 import { clearSessionCookie, revokeSessions, setSessionCookie } from './session.service';
 import { secondFactorRoutes } from './second-factor.routes';
-import { findInvitation } from '../spaces/invitation.service';
-import { assertUsableInvitation } from '../spaces/invitations.routes';
+import { assertUsableInvitation, findInvitation } from '../spaces/invitation.service';
 import { PUBLIC } from '../../plugins/access-rules';
 
 const tags = ['auth'];

@@ -111,3 +111,13 @@ export async function findInvitation(db: Kysely<Database>, token: string) {
     .where('m.invite_token_hash', '=', sha256Hex(token))
     .executeTakeFirst();
 }
+
+export type Invitation = NonNullable<Awaited<ReturnType<typeof findInvitation>>>;
+
+/** The checks every use of an invitation makes: it exists, is still pending and not expired. */
+export function assertUsableInvitation(invitation: Invitation | undefined): asserts invitation is Invitation {
+  if (!invitation) throw new AppError('INVITATION_NOT_FOUND_ERROR');
+  const status = memberStatus(invitation);
+  if (status === 'expired') throw new AppError('INVITATION_EXPIRED_ERROR');
+  if (status !== 'pending') throw new AppError('INVITATION_INVALID_ERROR');
+}

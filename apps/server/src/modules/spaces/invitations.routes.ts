@@ -18,20 +18,10 @@ import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
 import { hashPassword } from '../auth/password';
 import { createSession, setSessionCookie } from '../auth/session.service';
 import { notify } from '../notifications/notification.service';
-import { findInvitation, memberStatus } from './invitation.service';
+import { assertUsableInvitation, findInvitation, memberStatus, type Invitation } from './invitation.service';
 import { LAST_SPACE_COOKIE } from './spaces.routes';
 
 const tags = ['organization'];
-
-type Invitation = NonNullable<Awaited<ReturnType<typeof findInvitation>>>;
-
-/** The checks every use of an invitation makes: it exists, is still pending and not expired. */
-export function assertUsableInvitation(invitation: Invitation | undefined): asserts invitation is Invitation {
-  if (!invitation) throw new AppError('INVITATION_NOT_FOUND_ERROR');
-  const status = memberStatus(invitation);
-  if (status === 'expired') throw new AppError('INVITATION_EXPIRED_ERROR');
-  if (status !== 'pending') throw new AppError('INVITATION_INVALID_ERROR');
-}
 
 /** Turns the pending row into a joined member, notifies the space's admins, audits. */
 async function acceptInvitation(

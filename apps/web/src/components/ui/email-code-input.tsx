@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -32,10 +32,11 @@ export function EmailCodeInput(props: {
     return () => clearTimeout(timer);
   }, [seconds]);
 
-  const send = async () => {
+  const { onSend } = props;
+  const send = useCallback(async () => {
     setSending(true);
     try {
-      const wait = await props.onSend();
+      const wait = await onSend();
       setSent(true);
       setSeconds(Math.max(1, Math.min(wait || RESEND_SECONDS, 600)));
     } catch {
@@ -43,14 +44,14 @@ export function EmailCodeInput(props: {
     } finally {
       setSending(false);
     }
-  };
+  }, [onSend]);
 
   const autoSent = useRef(false);
   useEffect(() => {
     if (!props.autoSend || autoSent.current) return;
     autoSent.current = true;
     void send();
-  }, [props.autoSend]);
+  }, [props.autoSend, send]);
 
   const label =
     seconds > 0

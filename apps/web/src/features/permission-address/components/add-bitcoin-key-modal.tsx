@@ -3,7 +3,7 @@ import { Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useWebConfig } from '@/features/platform';
-import { useChains } from '@/features/wallet/api/list-chains';
+import { useChains } from '@/features/wallet';
 import { trimStart } from '@/lib/validation';
 import { showErrorToast } from '@/lib/notify';
 import { addBitcoinKey, fetchDevnetKeys, type BitcoinKeyInput } from '../api/bitcoin-keys';
