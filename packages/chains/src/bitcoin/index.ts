@@ -82,6 +82,7 @@ export {
   type PartialSignature,
   type SigningRequest,
 } from './psbt-sign';
+export { submittedSignatures } from './submitted-signatures';
 export { buildReplacementPsbt, signalsRbf, type ReplacementInput } from './rbf';
 export { BitcoinRpcError, coinsToSats, createBitcoinRpc, type BitcoinRpc } from './rpc';
 export {

@@ -1,6 +1,7 @@
 // Real script validation on `litecoind -regtest` (packages/devnet launcher, temp data dir):
 // a 2-of-3 P2WSH wallet receives coins, pays out with change, is replaced by fee, confirms,
-// survives a reorg check, and is refused with one signature — by this library and by the node.
+// survives a reorg check, and is refused with one signature — by this library and by the node;
+// and a PSBT the node's own wallet signed and finalized is read back and merged.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +12,12 @@ import { createBitcoinAdapter, type BitcoinAdapter } from './adapter';
 import type { WalletUtxo } from './coin-select';
 import { walletDescriptors } from './descriptor';
 import { isBitcoinError } from './errors';
+import { withChecksum } from './descriptor-checksum';
 import { verifyMessageForAddress } from './message';
 import { buildSpendPsbt } from './psbt-build';
-import { combinePsbts, finalizePsbt, partialSignatures } from './psbt-sign';
+import { addPartialSignatures, combinePsbts, finalizePsbt, partialSignatures } from './psbt-sign';
 import { buildReplacementPsbt } from './rbf';
+import { submittedSignatures } from './submitted-signatures';
 import { signPsbtAsSigner, testSigner } from './test-signer';
 import { deriveAddress, type MultisigWallet } from './wallet';
 
@@ -183,6 +186,64 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family adapter on litecoind -r
     expect(await adapter.getTransactionStatus(original.txid, block)).toMatchObject({ state: 'reorged' });
     await node.rpc('reconsiderblock', [block]);
     expect(await adapter.getTransactionStatus(original.txid, block)).toMatchObject({
+      state: 'confirmed',
+      confirmations: 1,
+    });
+  });
+
+  it('reads the signatures out of a PSBT Litecoin Core signed and finalized (walletprocesspsbt)', async () => {
+    await node.rpc('sendtoaddress', [deriveAddress(wallet, 0, 5).address, 2], { wallet: 'miner' });
+    await node.mineBlocks(1, miner);
+    const coin = (await adapter.listUtxos(wallet)).find((u) => u.branch === 0 && u.index === 5)!;
+    const built = buildSpendPsbt({
+      wallet,
+      utxos: [coin],
+      chosen: [`${coin.txid}:${coin.vout}`],
+      outputs: [{ address: await node.newAddress('miner'), value: 100_000_000n }],
+      feeRate: 2,
+      changeIndex: 6,
+    });
+    // The platform's stored PSBT holds key 1's signature; key 2 signs it in a Litecoin Core wallet.
+    const stored = combinePsbts(CHAIN, built.psbt, [signPsbtAsSigner(built.psbt, CHAIN, signers[0]!)]);
+    // Debian's litecoind has no sqlite (no descriptor wallets): a blank legacy wallet gets key 2's
+    // account tprv, with its key origin, through importmulti's descriptor form.
+    await node.rpc('createwallet', ['cosigner', false, true]);
+    const account = signers[1]!.master.derivePath(signers[1]!.key.path).toBase58();
+    const body = walletDescriptors(wallet).receive.split('#')[0]!.replace(signers[1]!.key.xpub, account);
+    const imported = (await node.rpc(
+      'importmulti',
+      [[{ desc: withChecksum(body), range: [0, 10], timestamp: 'now', watchonly: false }]],
+      { wallet: 'cosigner' },
+    )) as { success: boolean }[];
+    expect(imported).toEqual([expect.objectContaining({ success: true })]);
+    const processed = (await node.rpc('walletprocesspsbt', [stored], { wallet: 'cosigner' })) as {
+      psbt: string;
+      complete: boolean;
+    };
+
+    // The node finalized: final witness, partial signatures dropped.
+    expect(processed.complete).toBe(true);
+    const inputs = Psbt.fromBase64(processed.psbt).data.inputs;
+    expect(inputs.every((i) => i.finalScriptWitness && !i.partialSig)).toBe(true);
+    expect(partialSignatures(processed.psbt, CHAIN)).toEqual([]);
+
+    const sigs = submittedSignatures(processed.psbt, stored, CHAIN);
+    const byKey = deriveAddress(wallet, 0, 5).derivations;
+    const pubkeyOf = (signer: number) =>
+      Buffer.from(byKey.find((d) => d.signerIndex === signer)!.pubkey).toString('hex');
+    expect(sigs.map((s) => s.pubkey).sort()).toEqual([pubkeyOf(0), pubkeyOf(1)].sort());
+    expect(sigs.find((s) => s.pubkey === pubkeyOf(0))).toEqual(partialSignatures(stored, CHAIN)[0]);
+
+    // Merged, the stored PSBT stays unfinalized with both partial signatures; it finalizes here.
+    const merged = addPartialSignatures(stored, CHAIN, sigs);
+    const mergedInput = Psbt.fromBase64(merged).data.inputs[0]!;
+    expect(mergedInput.partialSig).toHaveLength(2);
+    expect(mergedInput.finalScriptWitness).toBeUndefined();
+    const final = finalizePsbt(merged, CHAIN);
+    expect(await adapter.testMempoolAccept(final.hex)).toEqual({ allowed: true });
+    expect(await adapter.broadcast(final.hex)).toBe(final.txid);
+    await node.mineBlocks(1, miner);
+    expect(await adapter.getTransactionStatus(final.txid)).toMatchObject({
       state: 'confirmed',
       confirmations: 1,
     });
