@@ -68,7 +68,8 @@ export async function startServer(
     url,
     async stop() {
       stopMail();
-      stopWalletJobs();
+      // Runs under way finish before the database closes under them.
+      await stopWalletJobs();
       await app.close();
       await rates.close();
       await database.close();

@@ -50,10 +50,14 @@ export async function createTestApp(
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  const database = await openDatabase({
-    ...(databaseUrl ? { url: databaseUrl, schema: schema!, poolSize: 4 } : {}),
-    pgliteDir: 'memory://',
-  });
+  // On PGlite (one process by nature) the second app shares the first one's database handle.
+  const sharedHandle = !databaseUrl && options.sharedSchemaOf ? options.sharedSchemaOf.ctx.database : null;
+  const database =
+    sharedHandle ??
+    (await openDatabase({
+      ...(databaseUrl ? { url: databaseUrl, schema: schema!, poolSize: 4 } : {}),
+      pgliteDir: 'memory://',
+    }));
   await migrate(database);
   const devnet = safeInject('devnet');
   const endpoints: ChainEndpoint[] =
@@ -91,7 +95,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await rates.close();
-      await database.close();
+      if (!sharedHandle) await database.close();
       if (databaseUrl && schema && ownsSchema) {
         const admin = new pg.Client({ connectionString: databaseUrl });
         await admin.connect();

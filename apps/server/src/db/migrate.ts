@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from './database';
+import { LockId } from '../jobs/lock-ids';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-/** Any constant works; every process that migrates takes the same advisory lock. */
-const MIGRATION_LOCK_ID = 72_410_311;
+/** Every process that migrates takes the same advisory lock (its id is in the registry). */
+const MIGRATION_LOCK_ID = LockId.Migrations;
 
 export interface MigrationFile {
   version: string;

@@ -358,6 +358,13 @@ export interface ChainCursorsTable {
   next_block: string;
 }
 
+/** A background job's lease: the process that holds it runs the job until leased_until. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  leased_until: Timestamp;
+}
+
 export interface AddressBookTable {
   id: Generated<number>;
   organization_id: number;
@@ -403,6 +410,7 @@ export interface Database {
   task_broadcasts: TaskBroadcastsTable;
   transfer_records: TransferRecordsTable;
   chain_cursors: ChainCursorsTable;
+  job_leases: JobLeasesTable;
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
   notifications: NotificationsTable;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { LockNamespace } from '../../jobs/lock-ids';
 import { sha256Hex } from '../../lib/crypto';
 
 export interface AuditEntry {
@@ -52,8 +53,8 @@ export function auditHashInput(row: {
 }
 
 /** Lock namespaces for the two kinds of chain: a space's rows, and one user's account rows. */
-const SPACE_CHAIN_LOCK = 8121;
-const ACCOUNT_CHAIN_LOCK = 8122;
+const SPACE_CHAIN_LOCK = LockNamespace.AuditSpaceChain;
+const ACCOUNT_CHAIN_LOCK = LockNamespace.AuditAccountChain;
 
 /**
  * Appends a row to its chain inside the caller's transaction: the space's chain, or for

@@ -10,6 +10,7 @@ import {
 } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
+import { LockNamespace } from '../../jobs/lock-ids';
 import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
@@ -114,7 +115,9 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
       });
       if (!decision.allowed) throw new AppError(decision.code!);
       await ctx.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(8201, ${organization.id}::int)`.execute(trx);
+        await sql`select pg_advisory_xact_lock(${LockNamespace.SpaceMembers}, ${organization.id}::int)`.execute(
+          trx,
+        );
         const existing = await trx
           .selectFrom('organization_members')
           .selectAll()

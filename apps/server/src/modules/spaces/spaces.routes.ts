@@ -11,6 +11,7 @@ import {
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
+import { LockNamespace } from '../../jobs/lock-ids';
 import { AppError } from '../../lib/app-error';
 import { readFormWithImage } from '../../lib/image-form';
 import { requireSpace } from '../../plugins/access';
@@ -128,7 +129,7 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
       if (!user.totp_secret_enc) throw new AppError('PERMISSION_MFA_REQUIRED_ERROR');
       const body = request.body;
       const created = await ctx.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(8200, ${user.id}::int)`.execute(trx);
+        await sql`select pg_advisory_xact_lock(${LockNamespace.SpaceCreator}, ${user.id}::int)`.execute(trx);
         const owned = await trx
           .selectFrom('organizations')
           .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { JobName } from '../../jobs/lock-ids';
+import { startJobs, type SchedulerOptions } from '../../jobs/scheduler';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notification.service';
 import { recordDeposits } from '../transfers/deposit-watcher';
@@ -157,33 +159,29 @@ export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Pr
   }
 }
 
-/** The background loop of every server process: deployments every 2 s, balances every BALANCE_REFRESH_SECONDS. */
+/**
+ * The wallet jobs every server process schedules: deployments and transfer watchers every 2 s,
+ * deposit scans every 6 s, balances every BALANCE_REFRESH_SECONDS. Each runs where it is
+ * claimed (jobs/scheduler.ts), so N processes poll each chain once per interval, not N times.
+ */
 export function startWalletJobs(
   ctx: AppContext,
-  options = { deployMs: 2000, balanceMs: ctx.config.BALANCE_REFRESH_SECONDS * 1000 },
-): () => void {
-  let stopped = false;
-  const loop = (work: () => Promise<unknown>, every: number) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running || stopped) return;
-      running = true;
-      work()
-        .catch((error: unknown) => ctx.log.warn({ err: error }, 'wallet job failed'))
-        .finally(() => (running = false));
-    }, every);
-    return () => clearInterval(timer);
-  };
-  const stops = [
-    loop(() => confirmDeployments(ctx), options.deployMs),
-    loop(() => followExecutions(ctx), options.deployMs),
-    loop(() => followUtxoTransfers(ctx), options.deployMs),
-    loop(() => recordDeposits(ctx), options.deployMs * 3),
-    loop(() => refreshBalances(ctx), options.balanceMs),
-    loop(() => refreshUtxoBalances(ctx), options.balanceMs),
-  ];
-  return () => {
-    stopped = true;
-    stops.forEach((stop) => stop());
-  };
+  options: { deployMs: number; balanceMs: number } & SchedulerOptions = {
+    deployMs: 2000,
+    balanceMs: ctx.config.BALANCE_REFRESH_SECONDS * 1000,
+  },
+): () => Promise<void> {
+  const { deployMs, balanceMs, ...scheduler } = options;
+  return startJobs(
+    ctx,
+    [
+      { name: JobName.ConfirmDeployments, everyMs: deployMs, run: confirmDeployments },
+      { name: JobName.FollowExecutions, everyMs: deployMs, run: followExecutions },
+      { name: JobName.FollowUtxoTransfers, everyMs: deployMs, run: followUtxoTransfers },
+      { name: JobName.RecordDeposits, everyMs: deployMs * 3, run: recordDeposits },
+      { name: JobName.RefreshBalances, everyMs: balanceMs, run: (jobCtx) => refreshBalances(jobCtx) },
+      { name: JobName.RefreshUtxoBalances, everyMs: balanceMs, run: refreshUtxoBalances },
+    ],
+    scheduler,
+  );
 }

@@ -1,0 +1,51 @@
+/**
+ * The one registry of cross-process coordination names used by the server: PostgreSQL
+ * advisory-lock ids and the names of claimed background jobs. Every `pg_advisory_*` call and
+ * every scheduled job takes its id from here, so two features never pick the same number.
+ *
+ * Advisory locks come in two key spaces that never collide with each other:
+ * - two-key locks `pg_advisory_xact_lock(namespace int, key int)`: the namespace says what is
+ *   locked, the key which one (a space id, a wallet id …); the `LockNamespace` values below;
+ * - one-key locks `pg_advisory_lock(id bigint)`: `LockId` below.
+ */
+export const LockNamespace = {
+  /** Audit hash chain of one space (key: organization id); orders writers so the chain never forks. */
+  AuditSpaceChain: 8121,
+  /** Audit hash chain of one user's account events (key: user id, 0 for anonymous events). */
+  AuditAccountChain: 8122,
+  /** Spaces one user creates (key: user id): the per-creator space limit. */
+  SpaceCreator: 8200,
+  /** Membership of one space (key: organization id): invitations against the member limit. */
+  SpaceMembers: 8201,
+  /** Wallets of one space (key: organization id): the plan's wallet limits in the wallet wizard. */
+  SpaceWallets: 8300,
+  /** Writer of one wallet (key: wallet id): transfer creation takes nonces / UTXOs one at a time. */
+  WalletWriter: 8400,
+} as const;
+export type LockNamespace = (typeof LockNamespace)[keyof typeof LockNamespace];
+
+export const LockId = {
+  /** Held on one connection while migrations run, so concurrent boots apply each migration once. */
+  Migrations: 72_410_311,
+} as const;
+export type LockId = (typeof LockId)[keyof typeof LockId];
+
+/**
+ * Background jobs claimed through `job_leases` (see `jobs/job-lease.ts`): whichever process
+ * claims a name runs that job for the interval, so N processes do each job once, not N times.
+ */
+export const JobName = {
+  /** Initializing Safes → normal once the chain shows them (modules/wallets). */
+  ConfirmDeployments: 'wallets.confirm-deployments',
+  /** Broadcast EVM transfers followed to completion, failure or resend (modules/transfers). */
+  FollowExecutions: 'transfers.follow-executions',
+  /** Broadcast Bitcoin-family transfers followed through confirmations and reorgs. */
+  FollowUtxoTransfers: 'utxo.follow-transfers',
+  /** Incoming transfers to space wallets recorded as deposits (per-chain block cursor). */
+  RecordDeposits: 'transfers.record-deposits',
+  /** EVM wallet balances re-read from the chains (Multicall3 batches). */
+  RefreshBalances: 'wallets.refresh-balances',
+  /** Bitcoin-family wallet balances re-read from the chains (UTXO scans). */
+  RefreshUtxoBalances: 'utxo.refresh-balances',
+} as const;
+export type JobName = (typeof JobName)[keyof typeof JobName];
