@@ -32,8 +32,6 @@ export default tseslint.config(
     // Web features import each other only through their index; server modules never import another
     // module's *.routes file; packages never import apps. See scripts/eslint-import-boundaries.js.
     files: ['**/*.{js,mjs,cjs,ts,tsx}'],
-    // TODO(issue 11): remove once the transfer pipeline refactor lands
-    ignores: ['apps/server/src/modules/{transfers,utxo,wallets,signers}/**'],
     plugins: { keystead: boundaries },
     rules: { 'keystead/import-boundaries': 'error' },
   },

@@ -355,11 +355,11 @@ async function seedTasks(
   );
   // Mostly finished history (completed, revoked, rejected, failed), a few hundred still open.
   await client.query(
-    `insert into tasks (organization_id, wallet_id, type, status, created_by, data, chain_key, safe_nonce, safe_tx, safe_tx_hash, token_key, symbol, decimals, amount, to_address, remark, approval_threshold, signing_threshold, exec_tx_hash, created_at, updated_at)
+    `insert into tasks (organization_id, wallet_id, type, status, created_by, data, chain_key, sequence, payload, payload_hash, token_key, symbol, decimals, amount, to_address, remark, approval_threshold, signing_threshold, exec_tx_hash, created_at, updated_at)
      select $1, w, 1,
             case when g > $3::int - 300 then (array[0, 3, 5])[1 + g % 3] else (array[1, 1, 1, 1, 1, 1, 7, 9, 2, 1])[1 + g % 10] end,
             $2, '{"tags":[]}'::jsonb, '31337', g / 50,
-            jsonb_build_object('to', '0x' || lpad(to_hex(g), 40, '0'), 'value', '0', 'data', '0x', 'operation', 0, 'safeTxGas', '0', 'baseGas', '0', 'gasPrice', '0', 'gasToken', '0x0000000000000000000000000000000000000000', 'refundReceiver', '0x0000000000000000000000000000000000000000', 'nonce', (g / 50)::text),
+            jsonb_build_object('to', '0x' || lpad(to_hex(g), 40, '0'), 'value', '0', 'data', '0x', 'operation', 0, 'safeTxGas', '0', 'baseGas', '0', 'gasPrice', '0', 'gasToken', '0x0000000000000000000000000000000000000000', 'refundReceiver', '0x0000000000000000000000000000000000000000', 'nonce', (g / 50)::text)::text,
             '0x' || md5(g::text) || md5((g + 1)::text), case when g % 3 = 0 then 'native' else '0xusdt' end, case when g % 3 = 0 then 'ETH' else 'USDT' end,
             case when g % 3 = 0 then 18 else 6 end, (g % 1000 + 1) * 1000000, '0x' || lpad(to_hex(g * 7), 40, '0'), case when g % 5 = 0 then 'Invoice ' || g end, 2, 2,
             case when g <= $3::int - 300 then '0x' || md5(g::text) || md5(g::text) end,

@@ -3,7 +3,7 @@ import { buildApp, type AppInstance } from './app';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/database';
-import { utxoEndpoints } from './modules/utxo/utxo-endpoints';
+import { utxoEndpoints } from './modules/chains/utxo-endpoints';
 import { migrate } from './db/migrate';
 import { startMailSender } from './jobs/mail-sender';
 import { startWalletJobs } from './modules/wallets/wallet-jobs';

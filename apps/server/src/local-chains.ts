@@ -3,7 +3,7 @@ import { startEvmDevnet, startLitecoinRegtest } from '@keystead/devnet';
 import type { AppConfig } from './config';
 import type { ChainEndpoint, DevnetFaucet, EvmChainEndpoint } from './modules/chains/chain-registry';
 import { devnetFaucetFor } from './modules/chains/devnet-faucet';
-import { enableRegtestReplacement } from './modules/utxo/regtest-settings';
+import { enableRegtestReplacement } from './modules/chains/regtest-settings';
 
 export interface LocalChains {
   endpoints: ChainEndpoint[];

@@ -22,7 +22,9 @@ import { addressBookRoutes } from './modules/transfers/address-book.routes';
 import { smallAmountTestRoutes } from './modules/transfers/small-amount-test.routes';
 import { transferListRoutes } from './modules/transfers/transfer-list.routes';
 import { transferRoutes } from './modules/transfers/transfers.routes';
-import { utxoRoutes } from './modules/utxo/utxo.routes';
+import { signerKeyRoutes } from './modules/signers/signer-keys.routes';
+import { utxoWalletRoutes } from './modules/wallets/descriptor-wallet.routes';
+import { utxoDevFaucetRoutes } from './modules/wallets/utxo-dev-faucet.routes';
 import { languageListRoutes, webConfigRoutes } from './modules/web-config/web-config.routes';
 
 /** The API's bases (§7): v1 under /api/v1, web-config under /api/web/v2, exchange v4 under /api/web/v4. */
@@ -53,7 +55,9 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await transferListRoutes(v1 as AppInstance, ctx);
       await smallAmountTestRoutes(v1 as AppInstance, ctx);
       await addressBookRoutes(v1 as AppInstance, ctx);
-      await utxoRoutes(v1 as AppInstance, ctx);
+      await signerKeyRoutes(v1 as AppInstance, ctx);
+      await utxoWalletRoutes(v1 as AppInstance, ctx);
+      if (!ctx.config.isProduction) await utxoDevFaucetRoutes(v1 as AppInstance, ctx);
       if (!ctx.config.isProduction) await devFaucetRoutes(v1 as AppInstance, ctx);
     },
     { prefix: '/api/v1' },

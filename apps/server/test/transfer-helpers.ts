@@ -141,7 +141,7 @@ export async function taskSnapshot(t: TestApp, taskId: number) {
   const [task, approvals, signatures, audit, notifications, locked] = await Promise.all([
     t.ctx.db
       .selectFrom('tasks')
-      .select(['status', 'updated_at', 'safe_nonce', 'amount'])
+      .select(['status', 'updated_at', 'sequence', 'amount'])
       .where('id', '=', taskId)
       .executeTakeFirstOrThrow(),
     t.ctx.db
@@ -179,7 +179,7 @@ export async function taskSnapshot(t: TestApp, taskId: number) {
   return {
     status: task.status,
     updatedAt: task.updated_at.toISOString(),
-    nonce: String(task.safe_nonce),
+    nonce: String(task.sequence),
     amount: String(task.amount),
     approvals,
     signatures,

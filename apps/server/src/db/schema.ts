@@ -283,9 +283,11 @@ export interface TasksTable {
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   chain_key: string | null;
-  safe_nonce: string | null;
-  safe_tx: Json | null;
-  safe_tx_hash: string | null;
+  /** The sequence the transfer takes (the Safe nonce), or null. */
+  sequence: string | null;
+  /** What signers sign: a Safe transaction (JSON text) or a PSBT (base64). */
+  payload: string | null;
+  payload_hash: string | null;
   token_key: string | null;
   symbol: string | null;
   decimals: number | null;
@@ -298,15 +300,21 @@ export interface TasksTable {
   failure_reason: string | null;
   revoked_by: number | null;
   fee_tier: string | null;
-  max_fee_per_gas: string | null;
   rejection_of: number | null;
   block_number: string | null;
-  psbt: string | null;
   fee_sat: string | null;
   fee_rate: string | null;
   vsize: number | null;
   replaces: number | null;
   block_hash: string | null;
+}
+
+export interface TaskPayloadVersionsTable {
+  task_id: number;
+  version: number;
+  payload: string;
+  created_by: number | null;
+  created_at: CreatedAt;
 }
 
 export interface TaskUtxosTable {
@@ -407,6 +415,7 @@ export interface Database {
   wallet_balances: WalletBalancesTable;
   tasks: TasksTable;
   task_utxos: TaskUtxosTable;
+  task_payload_versions: TaskPayloadVersionsTable;
   task_broadcasts: TaskBroadcastsTable;
   transfer_records: TransferRecordsTable;
   chain_cursors: ChainCursorsTable;

@@ -37,10 +37,8 @@ export type LockId = (typeof LockId)[keyof typeof LockId];
 export const JobName = {
   /** Initializing Safes → normal once the chain shows them (modules/wallets). */
   ConfirmDeployments: 'wallets.confirm-deployments',
-  /** Broadcast EVM transfers followed to completion, failure or resend (modules/transfers). */
-  FollowExecutions: 'transfers.follow-executions',
-  /** Broadcast Bitcoin-family transfers followed through confirmations and reorgs. */
-  FollowUtxoTransfers: 'utxo.follow-transfers',
+  /** Broadcast transfers of every family followed to completion, failure, resend or reorg (jobs/transfer-watcher). */
+  FollowTransfers: 'transfers.follow',
   /** Incoming transfers to space wallets recorded as deposits (per-chain block cursor). */
   RecordDeposits: 'transfers.record-deposits',
   /** EVM wallet balances re-read from the chains (Multicall3 batches). */

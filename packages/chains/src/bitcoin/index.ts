@@ -94,3 +94,4 @@ export {
   type BitcoinTxStatus,
   type ListUtxosOptions,
 } from './adapter';
+export { satsToCoins } from './units';

@@ -49,3 +49,5 @@ export {
 } from './safe-tx';
 export { LOG_BLOCK_RANGE, MAX_NATIVE_SCAN_BLOCKS } from './transfers';
 export { decodeSignedTransaction, type SignedEvmTransaction } from './raw-tx';
+export { safeTxFromJson, safeTxToJson } from './safe-tx-json';
+export { bumpedGasPrice, customGasPrice, gasPriceOf, isEnoughBump, type GasPrice } from './fee-choice';

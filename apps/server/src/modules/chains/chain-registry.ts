@@ -1,5 +1,7 @@
 import {
   chainByKey,
+  familyAdapter,
+  type FamilyAdapter,
   createBitcoinAdapter,
   createEvmAdapter,
   isBitcoinChainKey,
@@ -76,6 +78,7 @@ export interface DevnetFaucet {
 export class ChainRegistry {
   private readonly adapters = new Map<string, EvmAdapter>();
   private readonly utxoAdapters = new Map<string, BitcoinAdapter>();
+  private readonly families = new Map<string, FamilyAdapter>();
 
   constructor(
     private readonly endpoints: ChainEndpoint[] = [],
@@ -144,6 +147,18 @@ export class ChainRegistry {
     }
     const adapter = createBitcoinAdapter({ chain: key, rpcUrl: url.toString() });
     this.utxoAdapters.set(key, adapter);
+    return adapter;
+  }
+
+  /** The family adapter (the transfer lifecycle's view) of a configured chain, created once. */
+  family(key: string): FamilyAdapter {
+    const cached = this.families.get(key);
+    if (cached) return cached;
+    const endpoint = this.endpoint(key);
+    if (!endpoint) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+    const adapter = familyAdapter(endpoint.family === 'BTC' ? this.utxoChain(key) : this.walletChain(key));
+    if (!adapter) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+    this.families.set(key, adapter);
     return adapter;
   }
 

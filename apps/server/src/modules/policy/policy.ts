@@ -90,23 +90,61 @@ export interface WalletRelation {
   isSigner: boolean;
 }
 
+export type WalletAction = 'view' | 'deploy' | 'operate' | 'approve' | 'broadcast' | 'revoke';
+
+/** The transfer a wallet action is done to, when it matters. */
+export interface WalletObject {
+  /** The acting user's id and the transfer's creator. */
+  userId?: number;
+  createdBy?: number | null;
+  /** The wallet's broadcast scope (§3): 2 initiator, 3 admins + initiator + approvers, 4 signers. */
+  broadcastScope?: number;
+}
+
 /**
- * Per-wallet decisions (§6 wallet roles). Admins see and manage every wallet of the space;
- * others see a wallet only when they hold a role on it or sign for it.
+ * Per-wallet decisions (§6 wallet roles): the wallet roles (operator, approver, signer, viewer,
+ * broadcaster, risk-control user) and the broadcast scopes. Admins see and manage every wallet
+ * of the space; others see a wallet only when they hold a role on it or sign for it.
  */
+export const WALLET_ACTIONS: Record<WalletAction, { denied: ErrorCode; rule: string }> = {
+  view: { denied: 'WALLET_NOT_FOUND_ERROR', rule: 'admins, and members with a role or a key on the wallet' },
+  deploy: { denied: 'PERMISSION_WALLET_DEPLOY_ERROR', rule: 'signers' },
+  operate: { denied: 'PERMISSION_WALLET_OPERATE_ERROR', rule: 'operators' },
+  approve: { denied: 'PERMISSION_APPROVE_ERROR', rule: 'approvers' },
+  broadcast: {
+    denied: 'PERMISSION_BROADCAST_ERROR',
+    rule: 'broadcasters, and whoever the broadcast scope names',
+  },
+  revoke: { denied: 'PERMISSION_REVOKE_ERROR', rule: 'the transfer’s creator and admins' },
+};
+
 export function canOnWallet(
   role: number,
   relation: WalletRelation,
-  action: 'view' | 'deploy' | 'operate',
+  action: WalletAction,
+  object: WalletObject = {},
 ): Decision {
   const privileged = isPrivilegedRole(role);
-  const related = relation.isSigner || relation.roles.size > 0;
-  switch (action) {
-    case 'view':
-      return privileged || related ? ALLOW : deny('WALLET_NOT_FOUND_ERROR');
-    case 'deploy':
-      return relation.isSigner ? ALLOW : deny('PERMISSION_WALLET_DEPLOY_ERROR');
-    case 'operate':
-      return relation.roles.has('operator') ? ALLOW : deny('PERMISSION_WALLET_OPERATE_ERROR');
-  }
+  const allowed = (() => {
+    switch (action) {
+      case 'view':
+        return privileged || relation.isSigner || relation.roles.size > 0;
+      case 'deploy':
+        return relation.isSigner;
+      case 'operate':
+        return relation.roles.has('operator');
+      case 'approve':
+        return relation.roles.has('approver');
+      case 'revoke':
+        return privileged || (object.createdBy != null && object.createdBy === object.userId);
+      case 'broadcast': {
+        if (relation.roles.has('broadcaster')) return true;
+        const initiator = object.createdBy === object.userId || relation.roles.has('operator');
+        if (object.broadcastScope === 3) return initiator || relation.roles.has('approver') || privileged;
+        if (object.broadcastScope === 4) return relation.isSigner;
+        return initiator;
+      }
+    }
+  })();
+  return allowed ? ALLOW : deny(WALLET_ACTIONS[action].denied);
 }

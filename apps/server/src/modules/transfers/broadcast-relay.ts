@@ -1,63 +1,78 @@
-import { isChainError } from '@keystead/chains';
+import { isFamilyError } from '@keystead/chains';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/audit.service';
+import { taskNumber } from './transfer-create';
+import { asAppError, familyOf } from './transfer-family';
 import { TransferStatus } from './transfer-status';
 
 /** Broadcast attempt statuses (§4 speed-up: 1 success, 2 pending, 3 replaced) plus 4 failed. */
 export const BroadcastStatus = { Success: 1, Pending: 2, Replaced: 3, Failed: 4 } as const;
 
 /**
- * Sends one stored attempt. The send is counted before it happens (so a crash shows up as a
- * send with no sent_at); the node's "already known" means it has the bytes: success. A refusal
- * fails the attempt, and when no other attempt is pending the task returns to 5 so the
- * broadcaster can try again.
+ * Sends one stored attempt through its family's relay. The send is counted before it happens
+ * (so a crash shows up as a send with no sent_at); bytes the node already has are success. A
+ * refusal fails the attempt, and when no other attempt is pending the task returns to 5 so the
+ * broadcaster can try again. An unreachable node leaves it to the watcher.
  */
 export async function relayBroadcast(ctx: AppContext, attemptId: number): Promise<void> {
   const attempt = await ctx.db
     .selectFrom('task_broadcasts as b')
     .innerJoin('tasks as t', 't.id', 'b.task_id')
-    .select(['b.id', 'b.task_id', 'b.raw_tx', 'b.tx_hash', 't.chain_key', 't.organization_id'])
+    .select(['b.id', 'b.task_id', 'b.raw_tx', 'b.tx_hash', 't.chain_key', 't.organization_id', 't.replaces'])
     .where('b.id', '=', attemptId)
     .executeTakeFirstOrThrow();
   if (!attempt.raw_tx) return;
-  const chain = ctx.chains.walletChain(attempt.chain_key!);
+  const adapter = familyOf(ctx, attempt.chain_key!);
   await ctx.db
     .updateTable('task_broadcasts')
     .set((eb) => ({ send_count: eb('send_count', '+', 1) }))
     .where('id', '=', attempt.id)
     .execute();
   try {
-    await chain.broadcast(attempt.raw_tx);
+    await adapter.relay(attempt.raw_tx);
   } catch (error) {
-    if (!isChainError(error)) throw error;
-    // Known bytes, or a nonce already used (perhaps by this very transaction): the watcher decides.
-    if (error.code === 'ALREADY_KNOWN' || error.code === 'NONCE_TOO_LOW') {
-      await markSent(ctx, attempt.id);
-      return;
-    }
-    if (error.code === 'RPC_ERROR' && /unreachable/.test(error.message)) return; // retried by the watcher
+    if (!isFamilyError(error)) throw error;
+    if (error.code === 'RELAY_UNREACHABLE') return; // retried by the watcher
     await failAttempt(ctx, attempt.id, attempt.task_id, attempt.organization_id, error.message);
-    throw new AppError(
-      error.code === 'INSUFFICIENT_FUNDS'
-        ? 'BROADCAST_INSUFFICIENT_FEE_ERROR'
-        : error.code === 'FEE_TOO_LOW'
-          ? 'TRANSFER_FEE_TOO_LOW_ERROR'
-          : 'BROADCAST_REJECTED_ERROR',
-    );
+    throw asAppError(error);
   }
   // The test of exactly-once delivery kills the process exactly here: sent, not yet recorded.
   if (ctx.config.FAULT_KILL_AFTER_BROADCAST_SEND) process.kill(process.pid, 'SIGKILL');
-  await markSent(ctx, attempt.id);
-}
-
-async function markSent(ctx: AppContext, attemptId: number) {
-  await ctx.db
-    .updateTable('task_broadcasts')
-    .set({ sent_at: new Date() })
-    .where('id', '=', attemptId)
-    .where('sent_at', 'is', null)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('task_broadcasts')
+      .set({ sent_at: new Date() })
+      .where('id', '=', attempt.id)
+      .where('sent_at', 'is', null)
+      .execute();
+    if (!attempt.replaces) return;
+    // A replacement the node took evicted the transaction it replaces.
+    const moved = await trx
+      .updateTable('tasks')
+      .set({
+        status: TransferStatus.UserCancelled,
+        failure_reason: `replaced by ${taskNumber(attempt.task_id)}`,
+        updated_at: new Date(),
+      })
+      .where('id', '=', attempt.replaces)
+      .where('status', '=', TransferStatus.OnChain)
+      .executeTakeFirst();
+    await trx
+      .updateTable('task_broadcasts')
+      .set({ status: BroadcastStatus.Replaced })
+      .where('task_id', '=', attempt.replaces)
+      .where('status', '=', BroadcastStatus.Pending)
+      .execute();
+    if (Number(moved.numUpdatedRows) === 1) {
+      await writeAudit(trx, {
+        organizationId: attempt.organization_id,
+        userId: null,
+        type: 'transfer',
+        operation: 'replaced',
+        content: { task_id: attempt.replaces, by_task: attempt.task_id, tx_hash: attempt.tx_hash },
+      });
+    }
+  });
 }
 
 async function failAttempt(

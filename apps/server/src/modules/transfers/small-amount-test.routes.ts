@@ -2,6 +2,7 @@ import { walletIdBody, walletIdQuery } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { commandContext } from '../../lib/command-context';
 import { inSpace } from '../../plugins/access-rules';
 import { formatUnits } from '../wallets/decimal';
 import { loadWallet } from '../wallets/wallet-access';
@@ -61,7 +62,7 @@ export async function smallAmountTestRoutes(app: AppInstance, ctx: AppContext) {
         throw new AppError('SMALL_AMOUNT_TEST_STATUS_ERROR');
       const task = await createTransfer(
         ctx,
-        request,
+        commandContext(request),
         {
           wallet_id: wallet.id,
           to: wallet.address ?? '',

@@ -15,7 +15,7 @@ import {
   type DeployedSafe,
 } from '../../../test/transfer-helpers';
 import { verifiedSigner } from '../../../test/wallet-helpers';
-import { safeTxFromJson } from './safe-tx-store';
+import { safeTxFromJson } from '@keystead/chains';
 
 /**
  * Refused input (§5, §8): every bad signature, amount, recipient, wallet and caller gets its
@@ -124,10 +124,10 @@ function parts(signature: Hex) {
 async function storedSafeTx(taskId: number) {
   const row = await t.ctx.db
     .selectFrom('tasks')
-    .select(['safe_tx', 'safe_tx_hash'])
+    .select(['payload', 'payload_hash'])
     .where('id', '=', taskId)
     .executeTakeFirstOrThrow();
-  return { tx: safeTxFromJson(row.safe_tx), hash: row.safe_tx_hash as Hex };
+  return { tx: safeTxFromJson(row.payload), hash: row.payload_hash as Hex };
 }
 
 describe('bad signatures change nothing', () => {

@@ -12,7 +12,7 @@ import {
 import type { Person } from '../../../test/space-helpers';
 import { devnetKey } from '../../../test/wallet-helpers';
 import { recordDeposits } from './deposit-watcher';
-import { followExecutions } from './transfer-watcher';
+import { followTransfers as followExecutions } from '../../jobs/transfer-watcher';
 
 /** Funded devnet account 9 broadcasts in this file (no other server test sends from it). */
 const broadcaster = privateKeyToAccount(devnetKey(9));

@@ -1,65 +1,40 @@
-import type { FastifyRequest } from 'fastify';
-import { formatGwei } from 'viem';
-import {
-  decodeSignedTransaction,
-  isChainError,
-  type EvmAdapter,
-  type SignedEvmTransaction,
-} from '@keystead/chains';
+import type { FeeTierName, SignedExecution, UnsignedExecution, VerifiedSignature } from '@keystead/chains';
 import type { AppContext } from '../../context';
 import type { Task, Wallet } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { requireSpace } from '../../plugins/access';
-import { requireUser } from '../../plugins/session';
+import type { CommandContext } from '../../lib/command-context';
 import { writeAudit } from '../audit/audit.service';
-import type { WalletRelation } from '../policy/policy';
-import { safeTxFromJson } from './safe-tx-store';
-import { bumpedGasPrice, gasPriceFor, isEnoughBump, type FeeTierChoice } from './transfer-fees';
+import { canOnWallet, type WalletRelation } from '../policy/policy';
 import { BroadcastStatus, relayBroadcast } from './broadcast-relay';
-import { loadTask, lockTask } from './transfer-steps';
+import { loadTransfer } from './transfer-access';
+import { family, familyOf, familyWallet, feeChoice, storedTransfer } from './transfer-family';
+import { lockTask, taskSignatures } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
 
-/**
- * Who may broadcast, by the wallet's broadcast scope (§3: 2 operator/initiator, 3 admins,
- * initiator and approvers, 4 signers); the wallet's broadcasters always may. Viewers never.
- */
+type FeeTier = FeeTierName | 'custom';
+
+/** Who may broadcast: the wallet's broadcasters and whoever its broadcast scope names (modules/policy). */
 export function assertMayBroadcast(
+  actor: CommandContext,
   task: Task,
   wallet: Wallet,
   relation: WalletRelation,
-  userId: number,
-  spaceRole: number,
 ) {
-  const initiator = task.created_by === userId || relation.roles.has('operator');
-  const scope = wallet.broadcast_scope;
-  const byScope =
-    scope === 3
-      ? initiator || relation.roles.has('approver') || spaceRole === 1 || spaceRole === 2
-      : scope === 4
-        ? relation.isSigner
-        : initiator;
-  if (!byScope && !relation.roles.has('broadcaster')) throw new AppError('PERMISSION_BROADCAST_ERROR');
+  const decision = canOnWallet(actor.member.role, relation, 'broadcast', {
+    userId: actor.user.id,
+    createdBy: task.created_by,
+    broadcastScope: wallet.broadcast_scope,
+  });
+  if (!decision.allowed) throw new AppError(decision.code!);
 }
 
-/** The execTransaction call carrying the collected signatures, sorted by owner. */
-export async function executionCall(ctx: AppContext, task: Task, wallet: Wallet, chain: EvmAdapter) {
-  const signatures = await ctx.db
-    .selectFrom('task_signatures')
-    .select(['signer', 'kind', 'signature'])
-    .where('task_id', '=', task.id)
-    .execute();
-  const encoded = chain.encodeSafeSignatures(
-    signatures.map((s) => ({
-      signer: s.signer as `0x${string}`,
-      kind: s.kind as 'eip712',
-      signature: s.signature as `0x${string}`,
-    })),
-  );
-  const tx = safeTxFromJson(task.safe_tx);
-  return { tx, encoded, call: chain.buildExecTransaction(wallet.address!, tx, encoded) };
+/** The collected signatures as the adapter reads them. */
+async function signaturesOf(ctx: AppContext, taskId: number): Promise<VerifiedSignature[]> {
+  const rows = await taskSignatures(ctx.db, taskId);
+  return rows.map((s) => ({ signerKey: s.signer, kind: s.kind, proof: s.signature, audit: {} }));
 }
 
-async function pendingAttempt(ctx: AppContext, taskId: number) {
+function pendingAttempt(ctx: AppContext, taskId: number) {
   return ctx.db
     .selectFrom('task_broadcasts')
     .selectAll()
@@ -70,224 +45,213 @@ async function pendingAttempt(ctx: AppContext, taskId: number) {
 }
 
 /**
- * The unsigned transaction the broadcaster's wallet signs. At 5 it is a first broadcast, checked
- * by simulation so a doomed transaction is never offered; at 6 it is a speed-up of the pending
- * attempt: same account nonce, fees raised enough for the node to replace it.
+ * Families whose broadcaster's account signs the execution: the unsigned execution to sign. At 5
+ * it is a first broadcast, checked by simulation so a doomed transaction is never offered; at 6
+ * it is a speed-up of the pending attempt (same account nonce, fees raised enough).
  */
 export async function prepareBroadcast(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: CommandContext,
   input: {
     task_id: number;
     from: string;
-    fee_tier?: FeeTierChoice | undefined;
+    fee_tier?: FeeTier | undefined;
     custom_fee_gwei?: string | undefined;
   },
 ) {
-  const { user } = requireUser(request);
-  const { member } = requireSpace(request);
-  const { task, wallet, relation } = await loadTask(ctx, request, input.task_id);
-  assertMayBroadcast(task, wallet, relation, user.id, member.role);
-  const chain = ctx.chains.walletChain(wallet.chain_key);
-  const from = chain.normalizeAddress(input.from);
-  const tier = input.fee_tier ?? ((task.fee_tier ?? 'standard') as FeeTierChoice);
-  const wanted = await gasPriceFor(
-    chain,
-    tier,
-    tier === 'custom' ? (input.custom_fee_gwei ?? customGweiOf(task)) : null,
-  );
-  const { call, tx, encoded } = await executionCall(ctx, task, wallet, chain);
-
+  const { task, wallet, relation } = await loadTransfer(ctx, actor, input.task_id);
+  assertMayBroadcast(actor, task, wallet, relation);
+  const adapter = familyOf(ctx, wallet.chain_key);
+  if (!adapter.prepareExecution) throw new AppError('TASK_STATUS_ERROR');
+  const tier = input.fee_tier ?? ((task.fee_tier ?? 'standard') as FeeTier);
+  const fee = feeChoice(tier, tier === 'custom' ? (input.custom_fee_gwei ?? task.fee_rate) : null);
+  let previousRaw: string | null = null;
   if (task.status === TransferStatus.OnChain) {
     const attempt = await pendingAttempt(ctx, task.id);
-    if (!attempt || !attempt.raw_tx) throw new AppError('TX_ALREADY_BROADCAST_ERROR');
-    if (attempt.from_address.toLowerCase() !== from.toLowerCase())
-      throw new AppError('BROADCAST_DUPLICATED_ERROR');
-    const previous = await decodeSignedTransaction(attempt.raw_tx);
-    const fees = bumpedGasPrice(previous, wanted);
-    return presentUnsigned(chain, from, call, Number(attempt.account_nonce), previous.gas, fees, true);
-  }
-  if (task.status === TransferStatus.Completed || task.status === TransferStatus.Failed)
+    if (!attempt?.raw_tx) throw new AppError('TX_ALREADY_BROADCAST_ERROR');
+    previousRaw = attempt.raw_tx;
+  } else if (task.status === TransferStatus.Completed || task.status === TransferStatus.Failed) {
     throw new AppError('TX_ALREADY_CONFIRMED_ERROR');
-  if (task.status !== TransferStatus.PendingBroadcast) throw new AppError('TASK_STATUS_ERROR');
-
-  const safe = await chain.readSafe(wallet.address!);
-  if (!safe) throw new AppError('WALLET_STATUS_ERROR');
-  if (safe.nonce > tx.nonce) throw new AppError('NONCE_TOO_LOW_ERROR');
-  // The Safe nonce queue: an earlier transfer must execute (or be rejected) first.
-  if (safe.nonce < tx.nonce)
-    throw new AppError(
-      'BROADCAST_REJECTED_ERROR',
-      {},
-      { reason: 'queue', waiting_for_nonce: safe.nonce.toString() },
-    );
-  const simulation = await chain.simulateExec({ from, safe: wallet.address!, tx, signatures: encoded });
-  if (!simulation.ok)
-    throw new AppError(
-      'BROADCAST_REJECTED_ERROR',
-      {},
-      { reason: simulation.reason, detail: simulation.reasonText ?? null },
-    );
-  // Safe's execTransaction needs gasleft() ≥ safeTxGas·64/63 + margin: estimate, then add 30 %.
-  const gas = ((simulation.gasEstimate ?? 300_000n) * 13n) / 10n;
-  const [nonce, balances] = await Promise.all([
-    chain.getAccountNonce(from),
-    chain.getBalances(
-      [from],
-      [{ contract: null, symbol: chain.info.nativeSymbol, decimals: chain.info.nativeDecimals }],
-    ),
-  ]);
-  const funds = balances.get(from)?.get('native') ?? 0n;
-  if (funds < gas * wanted.maxFeePerGas) throw new AppError('BROADCAST_INSUFFICIENT_FEE_ERROR');
-  return presentUnsigned(chain, from, call, nonce, gas, wanted, false);
+  } else if (task.status !== TransferStatus.PendingBroadcast) {
+    throw new AppError('TASK_STATUS_ERROR');
+  }
+  const signatures = await signaturesOf(ctx, task.id);
+  const unsigned = await family(() =>
+    adapter.prepareExecution!(familyWallet(wallet), storedTransfer(task), signatures, {
+      from: input.from,
+      fee,
+      previousRaw,
+    }),
+  );
+  return presentUnsigned(unsigned, previousRaw !== null);
 }
 
-/** A custom tier's stored max fee, in the Gwei the fee rules read. */
-function customGweiOf(task: Task): string | null {
-  return task.max_fee_per_gas ? formatGwei(BigInt(task.max_fee_per_gas)) : null;
-}
-
-function presentUnsigned(
-  chain: EvmAdapter,
-  from: string,
-  call: { to: string; data: string; value: bigint },
-  nonce: number,
-  gas: bigint,
-  fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
-  speedUp: boolean,
-) {
+function presentUnsigned(u: UnsignedExecution, speedUp: boolean) {
   return {
-    chain_id: chain.chainId,
-    from,
-    to: call.to,
-    data: call.data,
-    value: call.value.toString(),
-    nonce,
-    gas: gas.toString(),
-    max_fee_per_gas: fees.maxFeePerGas.toString(),
-    max_priority_fee_per_gas: fees.maxPriorityFeePerGas.toString(),
+    chain_id: u.chainId,
+    from: u.from,
+    to: u.to,
+    data: u.data,
+    value: u.value.toString(),
+    nonce: u.nonce,
+    gas: u.gas.toString(),
+    max_fee_per_gas: u.maxFeePerGas.toString(),
+    max_priority_fee_per_gas: u.maxPriorityFeePerGas.toString(),
     speed_up: speedUp,
   };
 }
 
-async function decodeExpected(
-  chain: EvmAdapter,
-  raw: string,
-  call: { to: string; data: string; value: bigint },
-): Promise<SignedEvmTransaction> {
-  let signed: SignedEvmTransaction;
-  try {
-    signed = await decodeSignedTransaction(raw);
-  } catch (error) {
-    if (isChainError(error)) throw new AppError('SIGNATURE_INVALID_ERROR');
-    throw error;
-  }
-  // Relay only exactly the expected call on this chain: nothing else may ride on the outbox.
-  if (signed.chainId !== chain.chainId) throw new AppError('SIGNATURE_CHAIN_UNSUPPORTED_ERROR');
-  if (
-    signed.to?.toLowerCase() !== call.to.toLowerCase() ||
-    signed.data.toLowerCase() !== call.data.toLowerCase() ||
-    signed.value !== call.value
-  )
-    throw new AppError('TASK_DATA_CHANGED_ERROR');
-  return signed;
+interface Attempt {
+  hash: string;
+  raw: string | null;
+  from: string;
+  nonce: number;
+  fee: string;
+  /** Fee and size the finalized transaction pays (server-finalizes families). */
+  finalized: { fee: string | null; vsize: number | null } | null;
 }
 
 /**
- * Takes the broadcaster's signed execTransaction (or, for wallets that only send, the hash they
- * sent). The attempt is stored and the task moved to 6 in one transaction BEFORE anything is
- * sent; then it is relayed. A crash in between is repaired by the watcher, which looks the hash
- * up before sending again — so one task executes once.
+ * Broadcast, for every family. Server-finalizing families: the server assembles the raw
+ * transaction from the stored payload (refused below the threshold). Sender-signing families:
+ * the broadcaster's signed execution is accepted only if it is exactly the expected call (or,
+ * for wallets that only send, the hash they sent). Either way — the outbox rule — the attempt is
+ * stored and the task moved to 6 in one transaction BEFORE anything is sent; the watcher repairs
+ * a crash in between by asking the node before it sends again, so one transfer executes once.
  */
-export async function acceptBroadcast(
+export async function broadcastTransfer(
   ctx: AppContext,
-  request: FastifyRequest,
+  actor: CommandContext,
   input: { task_id: number; raw_tx?: string | undefined; tx_hash?: string | undefined },
 ) {
-  const { user } = requireUser(request);
-  const { member } = requireSpace(request);
-  if (Boolean(input.raw_tx) === Boolean(input.tx_hash))
-    throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'raw_tx' });
-  const { task, wallet, relation } = await loadTask(ctx, request, input.task_id);
-  assertMayBroadcast(task, wallet, relation, user.id, member.role);
-  const chain = ctx.chains.walletChain(wallet.chain_key);
-  let signed: SignedEvmTransaction | null = null;
-  if (input.raw_tx) {
-    const { call } = await executionCall(ctx, task, wallet, chain);
-    signed = await decodeExpected(chain, input.raw_tx, call);
+  const { user } = actor;
+  const { task, wallet, relation } = await loadTransfer(ctx, actor, input.task_id);
+  assertMayBroadcast(actor, task, wallet, relation);
+  const adapter = familyOf(ctx, wallet.chain_key);
+  const fw = familyWallet(wallet);
+  let attempt: Attempt;
+  if (adapter.capabilities.broadcast === 'server-finalizes') {
+    if (task.status === TransferStatus.OnChain) throw new AppError('TX_ALREADY_BROADCAST_ERROR');
+    if (task.status === TransferStatus.Completed || task.status === TransferStatus.Failed) {
+      throw new AppError('TX_ALREADY_CONFIRMED_ERROR');
+    }
+    const final = await family(() => adapter.finalize!(fw, storedTransfer(task)));
+    if (task.status !== TransferStatus.PendingBroadcast) throw new AppError('TASK_STATUS_ERROR');
+    if (task.replaces) {
+      const original = await ctx.db
+        .selectFrom('tasks')
+        .select('status')
+        .where('id', '=', task.replaces)
+        .executeTakeFirstOrThrow();
+      if (original.status === TransferStatus.Completed) throw new AppError('TX_ALREADY_CONFIRMED_ERROR');
+    }
+    const finalized = { fee: final.fee?.toString() ?? null, vsize: final.vsize };
+    attempt = {
+      hash: final.txHash,
+      raw: final.raw,
+      from: '',
+      nonce: -1,
+      fee: finalized.fee ?? '0',
+      finalized,
+    };
+  } else {
+    if (Boolean(input.raw_tx) === Boolean(input.tx_hash))
+      throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'raw_tx' });
+    let signed: SignedExecution | null = null;
+    if (input.raw_tx) {
+      const signatures = await signaturesOf(ctx, task.id);
+      const raw = input.raw_tx;
+      signed = await family(() => adapter.checkSignedExecution!(fw, storedTransfer(task), signatures, raw));
+    }
+    attempt = signed
+      ? {
+          hash: signed.hash,
+          raw: input.raw_tx!,
+          from: signed.from,
+          nonce: signed.nonce,
+          fee: signed.maxFeePerGas.toString(),
+          finalized: null,
+        }
+      : { hash: input.tx_hash!.toLowerCase(), raw: null, from: '', nonce: -1, fee: '0', finalized: null };
   }
-  const hash = signed ? signed.hash : input.tx_hash!.toLowerCase();
 
   const attemptId = await ctx.db.transaction().execute(async (trx) => {
     const locked = await lockTask(trx, task.id);
     const duplicate = await trx
       .selectFrom('task_broadcasts')
       .select('id')
-      .where('tx_hash', '=', hash)
+      .where('tx_hash', '=', attempt.hash)
       .executeTakeFirst();
-    if (duplicate)
+    if (duplicate) {
       throw new AppError(
         locked.status === TransferStatus.OnChain
           ? 'TX_ALREADY_BROADCAST_ERROR'
           : 'BROADCAST_DUPLICATED_ERROR',
       );
+    }
     if (locked.status === TransferStatus.OnChain) {
-      // A speed-up: the same account nonce with enough higher fees; the older attempt stays
-      // pending until one of them is mined.
+      // Only a speed-up of the same task (another attempt at the same account nonce) lands here.
       const previous = await trx
         .selectFrom('task_broadcasts')
-        .selectAll()
+        .select('raw_tx')
         .where('task_id', '=', task.id)
         .where('status', '=', BroadcastStatus.Pending)
         .orderBy('id', 'desc')
         .executeTakeFirst();
-      if (!signed || !previous?.raw_tx) throw new AppError('TX_ALREADY_BROADCAST_ERROR');
-      const before = await decodeSignedTransaction(previous.raw_tx);
-      if (signed.from !== before.from || signed.nonce !== before.nonce)
-        throw new AppError('BROADCAST_DUPLICATED_ERROR');
-      if (!isEnoughBump(before, signed)) throw new AppError('SPEED_UP_FEE_TOO_LOW_ERROR');
+      if (!adapter.checkReplacement || !attempt.raw || !previous?.raw_tx)
+        throw new AppError('TX_ALREADY_BROADCAST_ERROR');
+      const [before, next] = [previous.raw_tx, attempt.raw];
+      await family(() => adapter.checkReplacement!(before, next));
     } else if (locked.status === TransferStatus.Completed || locked.status === TransferStatus.Failed) {
       throw new AppError('TX_ALREADY_CONFIRMED_ERROR');
     } else if (locked.status !== TransferStatus.PendingBroadcast) {
       throw new AppError('TASK_STATUS_ERROR');
     }
+    const relayed = attempt.raw !== null;
     const row = await trx
       .insertInto('task_broadcasts')
       .values({
         task_id: task.id,
-        tx_hash: hash,
-        from_address: signed?.from ?? '',
-        account_nonce: String(signed?.nonce ?? -1),
-        max_fee_per_gas: (signed?.maxFeePerGas ?? 0n).toString(),
-        raw_tx: input.raw_tx ?? null,
+        tx_hash: attempt.hash,
+        from_address: attempt.from,
+        account_nonce: String(attempt.nonce),
+        max_fee_per_gas: attempt.fee,
+        raw_tx: attempt.raw,
         // A hash the wallet already sent counts as sent; raw transactions are sent below.
-        sent_at: signed ? null : new Date(),
-        send_count: signed ? 0 : 1,
+        sent_at: relayed ? null : new Date(),
+        send_count: relayed ? 0 : 1,
         created_by: user.id,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
       .updateTable('tasks')
-      .set({ status: TransferStatus.OnChain, exec_tx_hash: hash, updated_at: new Date() })
+      .set({
+        status: TransferStatus.OnChain,
+        exec_tx_hash: attempt.hash,
+        ...(attempt.finalized ? { fee_sat: attempt.finalized.fee, vsize: attempt.finalized.vsize } : {}),
+        updated_at: new Date(),
+      })
       .where('id', '=', task.id)
       .execute();
-    const speedUp = locked.status === TransferStatus.OnChain;
+    const speedUp = locked.status === TransferStatus.OnChain || task.replaces !== null;
     await writeAudit(trx, {
       organizationId: task.organization_id,
       userId: user.id,
       type: 'transfer',
       operation: speedUp ? 'speed_up' : 'broadcast',
-      ip: request.ip,
+      ip: actor.ip,
       content: {
         task_id: task.id,
-        tx_hash: hash,
-        from: signed?.from ?? null,
-        max_fee_per_gas: signed?.maxFeePerGas.toString() ?? null,
+        tx_hash: attempt.hash,
+        ...(attempt.from ? { from: attempt.from, max_fee_per_gas: attempt.fee } : {}),
+        ...(attempt.finalized
+          ? { fee_sat: attempt.finalized.fee, vsize: attempt.finalized.vsize, replaces: task.replaces }
+          : {}),
       },
     });
     return row.id;
   });
-  if (signed) await relayBroadcast(ctx, attemptId);
-  return { status: TransferStatus.OnChain, tx_hash: hash };
+  if (attempt.raw) await relayBroadcast(ctx, attemptId);
+  return { status: TransferStatus.OnChain, tx_hash: attempt.hash };
 }

@@ -3,11 +3,40 @@ import type { AppContext } from '../../context';
 import type { Database, Task } from '../../db/schema';
 import { notify } from '../notifications/notification.service';
 import { taskNumber } from './transfer-create';
+import { walletUserIds } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
+
+/** One notification about a transfer to each of these people (once each), in the step's transaction. */
+export async function notifyUsers(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  userIds: number[],
+  task: Task,
+  walletName: string | undefined,
+  title: string,
+  body: string,
+) {
+  for (const userId of new Set(userIds)) {
+    await notify(
+      trx,
+      {
+        userId,
+        organizationId: task.organization_id,
+        category: 'transfer',
+        topic: 'task',
+        title,
+        body,
+        ...(walletName !== undefined ? { walletName } : {}),
+        taskNumber: taskNumber(task.id),
+      },
+      Boolean(ctx.config.SMTP_URL),
+    );
+  }
+}
 
 /**
  * Tells whoever acts first on a new transfer (its approvers, or its signers when the wallet has
- * no approval step) that it waits for them — once per person, in the creating transaction.
+ * no approval step) that it waits for them.
  */
 export async function notifyFirstActors(
   ctx: AppContext,
@@ -17,28 +46,15 @@ export async function notifyFirstActors(
   what: string,
 ) {
   const approval = task.status === TransferStatus.PendingApproval;
-  const rows = approval
-    ? await trx
-        .selectFrom('wallet_members')
-        .select('user_id')
-        .where('wallet_id', '=', wallet.id)
-        .where('role', '=', 'approver')
-        .execute()
-    : await trx.selectFrom('wallet_signers').select('user_id').where('wallet_id', '=', wallet.id).execute();
-  for (const userId of new Set(rows.map((row) => row.user_id))) {
-    await notify(
-      trx,
-      {
-        userId,
-        organizationId: task.organization_id,
-        category: 'transfer',
-        topic: 'task',
-        title: `Transfer ${taskNumber(task.id)} needs you`,
-        body: `${what} waits for your ${approval ? 'approval' : 'signature'}.`,
-        walletName: wallet.name,
-        taskNumber: taskNumber(task.id),
-      },
-      Boolean(ctx.config.SMTP_URL),
-    );
-  }
+  const people = await walletUserIds(trx, wallet.id, [approval ? 'approver' : 'signer']);
+  const step = approval ? 'approval' : 'signature';
+  await notifyUsers(
+    ctx,
+    trx,
+    people,
+    task,
+    wallet.name,
+    `Transfer ${taskNumber(task.id)} needs you`,
+    `${what} waits for your ${step}.`,
+  );
 }

@@ -7,7 +7,7 @@ import { addMember, createSpace, person, type Person } from '../../../test/space
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { devnetKey, verifiedSigner } from '../../../test/wallet-helpers';
 import { confirmDeployments, refreshBalances } from '../wallets/wallet-jobs';
-import { followExecutions } from './transfer-watcher';
+import { followTransfers as followExecutions } from '../../jobs/transfer-watcher';
 
 let t: TestApp;
 let admin: Person;

@@ -2,8 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Wallet } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { requireSpace } from '../../plugins/access';
-import { requireUser } from '../../plugins/session';
+import { commandContext, type CommandContext } from '../../lib/command-context';
 import { canOnWallet, type WalletRelation } from '../policy/policy';
 import { WalletStatus } from './wallet-status';
 
@@ -36,8 +35,16 @@ export async function loadWallet(
   walletId: number,
   options: { allowArchived?: boolean } = {},
 ): Promise<{ wallet: Wallet; relation: WalletRelation }> {
-  const { organization, member } = requireSpace(request);
-  const { user } = requireUser(request);
+  return loadWalletFor(db, commandContext(request), walletId, options);
+}
+
+/** loadWallet for a command's context. */
+export async function loadWalletFor(
+  db: Db,
+  { organization, member, user }: Pick<CommandContext, 'organization' | 'member' | 'user'>,
+  walletId: number,
+  options: { allowArchived?: boolean } = {},
+): Promise<{ wallet: Wallet; relation: WalletRelation }> {
   const wallet = await db
     .selectFrom('wallets')
     .selectAll()

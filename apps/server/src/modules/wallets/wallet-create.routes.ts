@@ -9,6 +9,7 @@ import {
 } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
+import { LockNamespace } from '../../jobs/lock-ids';
 import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
@@ -44,7 +45,9 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
       if (body.broadcast_scope === 1) throw new AppError('EVM_MANUAL_BROADCAST_ONLY_ERROR');
       const saltNonce = BigInt(`0x${randomBytes(8).toString('hex')}`);
       const created = await ctx.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(8300, ${organization.id}::int)`.execute(trx);
+        await sql`select pg_advisory_xact_lock(${LockNamespace.SpaceWallets}, ${organization.id}::int)`.execute(
+          trx,
+        );
         await assertWalletAllowed(trx, organization, chain.info, SignType.Multi);
         const signers = await checkMultisigInput(trx, organization.id, body);
         // Owners sorted as addresses: the same set always yields the same Safe setup call.
@@ -200,7 +203,9 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
       const address = chain.normalizeAddress(request.body.address);
       if (await chain.isContract(address)) throw new AppError('WALLET_CONTRACT_ADDRESS_ERROR');
       const result = await ctx.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(8300, ${organization.id}::int)`.execute(trx);
+        await sql`select pg_advisory_xact_lock(${LockNamespace.SpaceWallets}, ${organization.id}::int)`.execute(
+          trx,
+        );
         const used = await trx
           .selectFrom('wallets')
           .select(['organization_id'])

@@ -5,9 +5,8 @@ import { startJobs, type SchedulerOptions } from '../../jobs/scheduler';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notification.service';
 import { recordDeposits } from '../transfers/deposit-watcher';
-import { followExecutions } from '../transfers/transfer-watcher';
-import { refreshUtxoBalances } from '../utxo/utxo-balances';
-import { followUtxoTransfers } from '../utxo/utxo-watcher';
+import { followTransfers } from '../../jobs/transfer-watcher';
+import { refreshUtxoBalances } from './descriptor-balances';
 import { walletTokens, walletValueUsd } from './wallet-assets';
 import { SignType, TaskStatus, TaskType, WalletStatus } from './wallet-status';
 
@@ -176,8 +175,7 @@ export function startWalletJobs(
     ctx,
     [
       { name: JobName.ConfirmDeployments, everyMs: deployMs, run: confirmDeployments },
-      { name: JobName.FollowExecutions, everyMs: deployMs, run: followExecutions },
-      { name: JobName.FollowUtxoTransfers, everyMs: deployMs, run: followUtxoTransfers },
+      { name: JobName.FollowTransfers, everyMs: deployMs, run: followTransfers },
       { name: JobName.RecordDeposits, everyMs: deployMs * 3, run: recordDeposits },
       { name: JobName.RefreshBalances, everyMs: balanceMs, run: (jobCtx) => refreshBalances(jobCtx) },
       { name: JobName.RefreshUtxoBalances, everyMs: balanceMs, run: refreshUtxoBalances },

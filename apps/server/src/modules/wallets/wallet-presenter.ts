@@ -29,3 +29,13 @@ export function presentWallet(wallet: Wallet) {
     ctime: wallet.created_at.toISOString(),
   };
 }
+
+/** A descriptor wallet's two descriptors (receive, change), or null for other wallets. */
+export function presentDescriptor(wallet: {
+  descriptor_receive: string | null;
+  descriptor_change: string | null;
+}) {
+  return wallet.descriptor_receive
+    ? { receive: wallet.descriptor_receive, change: wallet.descriptor_change }
+    : null;
+}

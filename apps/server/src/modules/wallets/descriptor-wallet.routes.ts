@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   deriveAddress,
+  satsToCoins,
   walletDescriptors,
   walletFromDescriptor,
   type MultisigWallet,
@@ -11,21 +12,21 @@ import {
 import { createMultiWalletBody, walletIdBody, walletIdQuery } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
+import { LockNamespace } from '../../jobs/lock-ids';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
 import { writeAudit } from '../audit/audit.service';
-import { loadWallet } from '../wallets/wallet-access';
-import { presentWallet } from '../wallets/wallet-presenter';
-import { assertWalletAllowed, checkMultisigInput } from '../wallets/wallet-rules';
-import { SignType, WalletStatus } from '../wallets/wallet-status';
-import { requireUtxoChain } from './signer-keys.routes';
-import { mapped } from './utxo-errors';
-import { lockedOutpoints } from './utxo-locks';
-import { insertWalletPeople } from '../wallets/wallet-people';
-import { multisigOf, satsToCoins, scanCounts } from './utxo-wallet';
+import { loadWallet } from './wallet-access';
+import { presentDescriptor, presentWallet } from './wallet-presenter';
+import { assertWalletAllowed, checkMultisigInput } from './wallet-rules';
+import { SignType, WalletStatus } from './wallet-status';
+import { mapped, requireUtxoChain } from '../chains/bitcoin-errors';
+import { lockedInputs } from '../transfers/transfer-repository';
+import { insertWalletPeople } from './wallet-people';
+import { multisigOf, scanCounts } from './descriptor-wallet';
 
 const tags = ['wallet'];
 type MultiInput = z.infer<typeof createMultiWalletBody>;
@@ -117,15 +118,6 @@ async function insertWallet(
   return { wallet, descriptors };
 }
 
-export function presentDescriptor(wallet: {
-  descriptor_receive: string | null;
-  descriptor_change: string | null;
-}) {
-  return wallet.descriptor_receive
-    ? { receive: wallet.descriptor_receive, change: wallet.descriptor_change }
-    : null;
-}
-
 export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
   /** m-of-n sortedmulti wallet from the members' verified signer keys; normal at once. */
   app.post(
@@ -143,7 +135,9 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
       const body = request.body;
       const chain = requireUtxoChain(ctx, body.chain_key);
       const created = await ctx.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(8300, ${organization.id}::int)`.execute(trx);
+        await sql`select pg_advisory_xact_lock(${LockNamespace.SpaceWallets}, ${organization.id}::int)`.execute(
+          trx,
+        );
         await assertWalletAllowed(trx, organization, ctx.chains.chainInfo(chain), SignType.Multi);
         const signers = await checkMultisigInput(trx, organization.id, body);
         const keys = await signerKeysOf(
@@ -176,7 +170,9 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
       const chain = requireUtxoChain(ctx, body.chain_key);
       const multisig = await mapped(() => walletFromDescriptor(body.descriptor, chain), 'descriptor');
       const created = await ctx.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(8300, ${organization.id}::int)`.execute(trx);
+        await sql`select pg_advisory_xact_lock(${LockNamespace.SpaceWallets}, ${organization.id}::int)`.execute(
+          trx,
+        );
         await assertWalletAllowed(trx, organization, ctx.chains.chainInfo(chain), SignType.Multi);
         // The descriptor's keys that belong to members (verified, this chain): they can sign here.
         const matches = await trx
@@ -295,7 +291,7 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
       const adapter = ctx.chains.utxoChain(wallet.chain_key);
       const [utxos, locks] = await Promise.all([
         mapped(() => adapter.listUtxos(multisig, scanCounts(wallet))),
-        lockedOutpoints(ctx.db, wallet.id),
+        lockedInputs(ctx.db, wallet.id),
       ]);
       const total = utxos.reduce((s, u) => s + u.value, 0n);
       const locked = utxos.filter((u) => locks.has(`${u.txid}:${u.vout}`)).reduce((s, u) => s + u.value, 0n);
@@ -338,26 +334,4 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
   );
 
   /** Fee rates now, sat/vB (slow 12 blocks, standard 6, fast 2; the relay floor on a quiet node). */
-  app.get(
-    '/fee/utxo-fee-rate',
-    {
-      config: { access: inSpace('transfer.act') },
-      schema: {
-        tags: ['transfer'],
-        querystring: walletIdQuery,
-        summary: 'Fee rate tiers of a Bitcoin-family wallet, sat/vB',
-      },
-    },
-    async (request, reply) => {
-      const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
-      if (!wallet.descriptor_receive) throw new AppError('WALLET_NOT_FOUND_ERROR');
-      const fees = await mapped(() => ctx.chains.utxoChain(wallet.chain_key).getFeeTiers());
-      return reply.ok({
-        unit: 'sat/vB',
-        slow: fees.tiers.slow.satPerVbyte,
-        standard: fees.tiers.standard.satPerVbyte,
-        fast: fees.tiers.fast.satPerVbyte,
-      });
-    },
-  );
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   bitcoinNetwork,
-  isBitcoinChainKey,
   parseDescriptor,
   parseSignerKey,
   verifySignerKeyMessage,
@@ -16,8 +15,8 @@ import { AppError } from '../../lib/app-error';
 import { SIGNED_IN } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
 import { writeAudit } from '../audit/audit.service';
-import { consumeChallenge, openChallenge } from '../signers/challenge.service';
-import { mapped } from './utxo-errors';
+import { consumeChallenge, openChallenge } from './challenge.service';
+import { mapped, requireUtxoChain } from '../chains/bitcoin-errors';
 
 const tags = ['signer-address'];
 
@@ -55,12 +54,6 @@ export const bitcoinCheckBody = z.object({
   path: z.string().trim().max(100).optional(),
   descriptor: z.string().trim().max(20_000).optional(),
 });
-
-export function requireUtxoChain(ctx: AppContext, key: string): BitcoinChainKey {
-  if (!isBitcoinChainKey(key) || !ctx.chains.isUtxo(key))
-    throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
-  return key;
-}
 
 export async function signerKeyRoutes(app: AppInstance, ctx: AppContext) {
   /** A Bitcoin-family signer key (pending until the challenge is signed with it). */

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { SIGNED_IN } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
 import type { UtxoChainEndpoint } from '../chains/chain-registry';
-import { mapped } from './utxo-errors';
+import { mapped } from '../chains/bitcoin-errors';
 
 const WALLET = 'keystead-faucet';
 

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config';
-import type { ChainEndpoint } from '../chains/chain-registry';
+import type { ChainEndpoint } from './chain-registry';
 
 /** BTC_RPC_URL / LTC_RPC_URL / BCH_RPC_URL: Bitcoin-family mainnet nodes, when configured. */
 export function utxoEndpoints(

@@ -1,6 +1,12 @@
-import { isBitcoinError, type BitcoinErrorCode } from '@keystead/chains';
+import {
+  isBitcoinChainKey,
+  isBitcoinError,
+  type BitcoinChainKey,
+  type BitcoinErrorCode,
+} from '@keystead/chains';
 import type { ErrorCode } from '@keystead/contract';
 import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../context';
 
 /** Adapter codes → catalogue codes (the adapter's catalogue-named codes map one to one). */
 const CODES: Partial<Record<BitcoinErrorCode, ErrorCode>> = {
@@ -41,4 +47,11 @@ export function toAppError(error: unknown, field?: string): unknown {
     reason: error.code,
     detail: error.message.slice(0, 300),
   });
+}
+
+/** A configured Bitcoin-family chain key, or WALLET_CHAIN_UNSUPPORTED_ERROR. */
+export function requireUtxoChain(ctx: AppContext, key: string): BitcoinChainKey {
+  if (!isBitcoinChainKey(key) || !ctx.chains.isUtxo(key))
+    throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+  return key;
 }

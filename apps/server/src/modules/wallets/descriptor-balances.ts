@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
-import { walletTokens, walletValueUsd } from '../wallets/wallet-assets';
-import { WalletStatus } from '../wallets/wallet-status';
-import { multisigOf, scanCounts } from './utxo-wallet';
+import { walletTokens, walletValueUsd } from './wallet-assets';
+import { WalletStatus } from './wallet-status';
+import { multisigOf, scanCounts } from './descriptor-wallet';
 
 /** Background balance refresh of Bitcoin-family wallets (one UTXO-set scan per wallet). */
 export async function refreshUtxoBalances(ctx: AppContext): Promise<void> {

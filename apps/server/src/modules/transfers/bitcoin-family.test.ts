@@ -12,9 +12,9 @@ import { isLitecoindAvailable, startLitecoinRegtest, type LitecoinRegtest } from
 import { createSpace, person, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
-import { enableRegtestReplacement } from './regtest-settings';
-import { refreshUtxoBalances } from './utxo-balances';
-import { followUtxoTransfers } from './utxo-watcher';
+import { enableRegtestReplacement } from '../chains/regtest-settings';
+import { refreshUtxoBalances } from '../wallets/descriptor-balances';
+import { followTransfers } from '../../jobs/transfer-watcher';
 
 const CHAIN = 'ltc-regtest' as const;
 
@@ -424,7 +424,7 @@ describe.skipIf(!isLitecoindAvailable())(
 
     it('the watcher confirms after mining (→ 1); the recipients are paid and the change is the wallet’s only UTXO', async () => {
       await node.mineBlocks(1, miner);
-      expect(await followUtxoTransfers(t.ctx)).toBe(1);
+      expect(await followTransfers(t.ctx)).toBe(1);
       const done = await space.admin.client.get<TaskInfo & { hash: string }>('/api/v1/task/info', {
         task_id: replacementId,
       });
@@ -460,7 +460,7 @@ describe.skipIf(!isLitecoindAvailable())(
         .where('id', '=', mined.id)
         .execute();
       await t.ctx.db.updateTable('tasks').set({ status: 6 }).where('id', '=', mined.replaces!).execute();
-      expect(await followUtxoTransfers(t.ctx)).toBe(1);
+      expect(await followTransfers(t.ctx)).toBe(1);
       const revived = await t.ctx.db
         .selectFrom('tasks')
         .select(['status', 'block_hash'])
@@ -556,14 +556,14 @@ describe.skipIf(!isLitecoindAvailable())(
           .executeTakeFirstOrThrow();
       expect(await attempt()).toMatchObject({ send_count: 1, sent_at: null });
       // Too recent to resend; then older than the resend delay: sent once more.
-      await followUtxoTransfers(t.ctx);
+      await followTransfers(t.ctx);
       expect((await attempt()).send_count).toBe(1);
       await t.ctx.db
         .updateTable('task_broadcasts')
         .set({ created_at: new Date(Date.now() - 60_000) } as never)
         .where('tx_hash', '=', resentTx)
         .execute();
-      await followUtxoTransfers(t.ctx);
+      await followTransfers(t.ctx);
       expect((await node.rpc('getrawmempool')) as string[]).toContain(resentTx);
       expect((await attempt()).send_count).toBe(2);
       await t.ctx.db
@@ -571,13 +571,13 @@ describe.skipIf(!isLitecoindAvailable())(
         .set({ sent_at: new Date(Date.now() - 60_000) })
         .where('tx_hash', '=', resentTx)
         .execute();
-      await followUtxoTransfers(t.ctx);
+      await followTransfers(t.ctx);
       expect((await attempt()).send_count).toBe(2);
     });
 
     it('reorg: a confirmed transfer whose block leaves the main chain goes back to 6, and to 1 when mined again', async () => {
       const [block] = await node.mineBlocks(1, miner);
-      await followUtxoTransfers(t.ctx);
+      await followTransfers(t.ctx);
       const status = async () =>
         (
           await space.admin.client.get<TaskInfo & { block_number: string | null }>('/api/v1/task/info', {
@@ -589,11 +589,11 @@ describe.skipIf(!isLitecoindAvailable())(
         t.ctx.db.selectFrom('transfer_records').select('tx_hash').where('task_id', '=', resentTask).execute();
       expect(await records()).toHaveLength(1);
       await node.rpc('invalidateblock', [block]);
-      await followUtxoTransfers(t.ctx);
+      await followTransfers(t.ctx);
       expect(await status()).toMatchObject({ status: 6, block_number: null });
       expect(await records()).toHaveLength(0);
       await node.rpc('reconsiderblock', [block]);
-      await followUtxoTransfers(t.ctx);
+      await followTransfers(t.ctx);
       expect(await status()).toMatchObject({ status: 1 });
       expect(await records()).toHaveLength(1);
     });

@@ -1,8 +1,8 @@
-import type { SafeTx } from '@keystead/chains';
+import type { SafeTx } from './safe-tx';
 
-/** SafeTx ⇄ JSON for the tasks table (bigints as decimal strings). */
-export function safeTxToJson(tx: SafeTx): Record<string, string | number> {
-  return {
+/** SafeTx ⇄ JSON text as the task stores it (bigints as decimal strings). */
+export function safeTxToJson(tx: SafeTx): string {
+  return JSON.stringify({
     to: tx.to,
     value: tx.value.toString(),
     data: tx.data,
@@ -13,7 +13,7 @@ export function safeTxToJson(tx: SafeTx): Record<string, string | number> {
     gasToken: tx.gasToken,
     refundReceiver: tx.refundReceiver,
     nonce: tx.nonce.toString(),
-  };
+  });
 }
 
 export function safeTxFromJson(value: unknown): SafeTx {

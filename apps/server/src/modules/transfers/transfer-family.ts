@@ -1,0 +1,72 @@
+import {
+  isFamilyError,
+  type FamilyAdapter,
+  type FamilyWallet,
+  type FeeChoice,
+  type StoredTransfer,
+} from '@keystead/chains';
+import { isErrorCode } from '@keystead/contract';
+import type { AppContext } from '../../context';
+import type { Task, Wallet } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { TaskInputRow } from './transfer-repository';
+
+/** The family adapter of a wallet's chain (refused when this server has no such chain). */
+export function familyOf(ctx: AppContext, chainKey: string): FamilyAdapter {
+  return ctx.chains.family(chainKey);
+}
+
+/** A wallet row as family adapters see it. */
+export function familyWallet(wallet: Wallet): FamilyWallet {
+  const keys = typeof wallet.utxo_keys === 'string' ? JSON.parse(wallet.utxo_keys) : wallet.utxo_keys;
+  return {
+    address: wallet.address ?? '',
+    threshold: wallet.threshold,
+    keys,
+    nextReceiveIndex: wallet.next_receive_index,
+    nextChangeIndex: wallet.next_change_index,
+  };
+}
+
+/** A task row (and the inputs it holds) as the adapter's stored transfer. */
+export function storedTransfer(task: Task, inputs: TaskInputRow[] = []): StoredTransfer {
+  if (!task.payload) throw new AppError('TASK_STATUS_ERROR');
+  return {
+    payload: task.payload,
+    payloadHash: task.payload_hash,
+    sequence: task.sequence === null ? null : BigInt(task.sequence),
+    fee: {
+      total: task.fee_sat === null ? null : BigInt(task.fee_sat),
+      rate: task.fee_rate,
+      vsize: task.vsize,
+    },
+    inputs: inputs.map((r) => ({
+      outpoint: r.outpoint,
+      value: BigInt(r.value),
+      branch: r.branch as 0 | 1,
+      index: r.address_index,
+    })),
+  };
+}
+
+/** The fee a request names, or the one stored with the task. */
+export function feeChoice(tier: string, customRate: string | null | undefined): FeeChoice {
+  if (tier === 'custom') return { tier: 'custom', rate: customRate ?? '0' };
+  return { tier: tier as 'slow' | 'standard' | 'fast' };
+}
+
+/** A family rule the user broke → the catalogue error (field as the message parameter, the rest as data). */
+export function asAppError(error: unknown): unknown {
+  if (!isFamilyError(error) || !isErrorCode(error.code)) return error;
+  const { field, ...rest } = error.detail as { field?: string } & Record<string, unknown>;
+  return new AppError(error.code, field ? { field } : {}, Object.keys(rest).length ? rest : null);
+}
+
+/** Runs adapter work, turning family errors into catalogue errors. */
+export async function family<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asAppError(error);
+  }
+}

@@ -1,0 +1,192 @@
+import { formatGwei } from 'viem';
+import { satsToCoins, type SignerKey } from '@keystead/chains';
+import type { AppContext } from '../../context';
+import type { Task, Wallet } from '../../db/schema';
+import type { CommandContext } from '../../lib/command-context';
+import { presentDescriptor } from '../wallets/wallet-presenter';
+import { loadTransfer } from './transfer-access';
+import { taskNumber } from './transfer-create';
+import { familyOf, familyWallet, storedTransfer } from './transfer-family';
+import { presentTask } from './transfer-present';
+import { taskInputs, taskSignatures } from './transfer-repository';
+import { ACTIVE_STATUSES, TransferStatus, TRANSFER_TASK } from './transfer-status';
+
+/**
+ * GET /task/info for every family: approvals, signatures, broadcast attempts, what the signers
+ * sign now (the family's signing view), and the family's own facts — the Safe nonce queue and
+ * execution call, or the PSBT's inputs, outputs, change and fee.
+ */
+export async function transferInfo(ctx: AppContext, actor: CommandContext, taskId: number) {
+  const { task, wallet } = await loadTransfer(ctx, actor, taskId);
+  const adapter = familyOf(ctx, wallet.chain_key);
+  const [approvals, signatures, broadcasts, rejection, replacement] = await Promise.all([
+    ctx.db
+      .selectFrom('task_approvals as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select(['a.user_id', 'u.nickname', 'a.result', 'a.comment', 'a.created_at'])
+      .where('a.task_id', '=', task.id)
+      .execute(),
+    taskSignatures(ctx.db, task.id),
+    ctx.db
+      .selectFrom('task_broadcasts')
+      .select([
+        'tx_hash',
+        'from_address',
+        'account_nonce',
+        'max_fee_per_gas',
+        'status',
+        'send_count',
+        'created_at',
+      ])
+      .where('task_id', '=', task.id)
+      .orderBy('id')
+      .execute(),
+    ctx.db
+      .selectFrom('tasks')
+      .select(['id', 'status'])
+      .where('rejection_of', '=', task.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom('tasks')
+      .select(['id', 'status'])
+      .where('replaces', '=', task.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+  ]);
+  const fw = familyWallet(wallet);
+  const stored = storedTransfer(task);
+  const signing = task.status === TransferStatus.PendingSignature ? adapter.signingView(fw, stored) : {};
+  const common = {
+    ...presentTask(task),
+    wallet_name: wallet.name,
+    wallet_address: wallet.address,
+    approvals: approvals.map((a) => ({ ...a, created_at: a.created_at.toISOString() })),
+    rejection: rejection ? { task_id: rejection.id, status: rejection.status } : null,
+    typed_data: null,
+    execution: null,
+    queue: [] as unknown[],
+  };
+  if (adapter.capabilities.feeUnit === 'sat/vB') {
+    return {
+      ...common,
+      ...(await coinDetails(ctx, task, wallet, signatures, broadcasts)),
+      ...signing,
+      replaced_by: replacement ? { task_id: replacement.id, status: replacement.status } : null,
+    };
+  }
+  const execution =
+    task.status === TransferStatus.PendingBroadcast && adapter.executionView
+      ? adapter.executionView(
+          fw,
+          stored,
+          signatures.map((s) => ({ signerKey: s.signer, kind: s.kind, proof: s.signature, audit: {} })),
+        )
+      : null;
+  return {
+    ...common,
+    ...signing,
+    signatures: signatures.map((s) => ({
+      signer: s.signer,
+      user_id: s.user_id,
+      kind: s.kind,
+      created_at: s.created_at.toISOString(),
+    })),
+    execution: execution
+      ? { to: execution.to, data: execution.data, value: execution.value.toString() }
+      : null,
+    broadcasts: broadcasts.map((b) => ({
+      tx_hash: b.tx_hash,
+      from: b.from_address || null,
+      nonce: Number(b.account_nonce) >= 0 ? Number(b.account_nonce) : null,
+      max_fee_gwei: formatGwei(BigInt(b.max_fee_per_gas)),
+      status: b.status,
+      send_count: b.send_count,
+      created_at: b.created_at.toISOString(),
+    })),
+    queue: await sequenceQueue(ctx, wallet.id),
+  };
+}
+
+/** The wallet's active transfers by sequence (the Safe nonce queue). */
+async function sequenceQueue(ctx: AppContext, walletId: number) {
+  const rows = await ctx.db
+    .selectFrom('tasks')
+    .select(['id', 'sequence', 'status', 'rejection_of'])
+    .where('wallet_id', '=', walletId)
+    .where('type', '=', TRANSFER_TASK)
+    .where('status', 'in', ACTIVE_STATUSES)
+    .orderBy('sequence')
+    .orderBy('id')
+    .limit(50)
+    .execute();
+  return rows.map((q) => ({
+    task_id: q.id,
+    task_number: taskNumber(q.id),
+    nonce: q.sequence,
+    status: q.status,
+    rejection: q.rejection_of !== null,
+  }));
+}
+
+/** Coin (UTXO) transfers: the PSBT, its inputs, outputs, change and fee, each key that signed. */
+async function coinDetails(
+  ctx: AppContext,
+  task: Task,
+  wallet: Wallet,
+  signatures: Awaited<ReturnType<typeof taskSignatures>>,
+  broadcasts: Array<{
+    tx_hash: string;
+    max_fee_per_gas: string;
+    status: number;
+    send_count: number;
+    created_at: Date;
+  }>,
+) {
+  const keys = (familyWallet(wallet).keys ?? []) as SignerKey[];
+  const inputs = await taskInputs(ctx.db, task.id);
+  const data = (typeof task.data === 'string' ? JSON.parse(task.data) : task.data) as {
+    outputs?: unknown;
+    change?: unknown;
+  };
+  return {
+    family: 'BTC',
+    descriptor: presentDescriptor(wallet),
+    psbt: task.payload,
+    fee: task.fee_sat ? satsToCoins(BigInt(task.fee_sat)) : null,
+    fee_sat: task.fee_sat,
+    fee_rate: task.fee_rate !== null ? Number(task.fee_rate) : null,
+    fee_unit: 'sat/vB',
+    vsize: task.vsize,
+    outputs: data.outputs ?? [],
+    change: data.change ?? null,
+    inputs: inputs.map((u) => ({
+      outpoint: u.outpoint,
+      value: satsToCoins(BigInt(u.value)),
+      value_sat: u.value,
+      branch: u.branch,
+      index: u.address_index,
+    })),
+    replaces: task.replaces,
+    signatures: signatures.map((s) => {
+      const key = keys.find((k) => k.xpub === s.signer);
+      return {
+        signer: s.signer,
+        fingerprint: key?.fingerprint ?? null,
+        path: key?.path ?? null,
+        user_id: s.user_id,
+        kind: s.kind,
+        created_at: s.created_at.toISOString(),
+      };
+    }),
+    signing_requests: null,
+    signing_keys: keys.map((k) => ({ xpub: k.xpub, fingerprint: k.fingerprint, path: k.path })),
+    broadcasts: broadcasts.map((b) => ({
+      tx_hash: b.tx_hash,
+      fee_sat: b.max_fee_per_gas,
+      status: b.status,
+      send_count: b.send_count,
+      created_at: b.created_at.toISOString(),
+    })),
+  };
+}

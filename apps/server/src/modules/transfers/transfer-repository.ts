@@ -1,0 +1,169 @@
+import { sql, type Kysely } from 'kysely';
+import type { Reservations, ReservedInput } from '@keystead/chains';
+import type { Database, Task } from '../../db/schema';
+import type { Db } from '../../db/database';
+import { LockNamespace } from '../../jobs/lock-ids';
+import { ACTIVE_STATUSES, TRANSFER_TASK } from './transfer-status';
+
+/** The transfers module's SQL: tasks, their inputs, signatures, payload versions and people. */
+
+export type TaskInputRow = { outpoint: string; value: string; branch: number; address_index: number };
+
+export function findTransferTask(db: Db, organizationId: number, taskId: number) {
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', taskId)
+    .where('organization_id', '=', organizationId)
+    .where('type', '=', TRANSFER_TASK)
+    .executeTakeFirst();
+}
+
+/** Re-reads the task under a row lock: concurrent steps on one task are serialised here. */
+export function lockTask(trx: Kysely<Database>, taskId: number): Promise<Task> {
+  return trx.selectFrom('tasks').selectAll().where('id', '=', taskId).forUpdate().executeTakeFirstOrThrow();
+}
+
+/** One writer per wallet: what other transfers hold is read and taken together. */
+export async function lockWalletWriter(trx: Kysely<Database>, walletId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${LockNamespace.WalletWriter}, ${walletId}::int)`.execute(trx);
+}
+
+/** What the wallet's active transfers hold (amount of one asset, sequences, inputs). */
+export async function reservations(
+  trx: Kysely<Database>,
+  walletId: number,
+  tokenKey: string,
+): Promise<Reservations> {
+  const [active, inputs, wallet] = await Promise.all([
+    trx
+      .selectFrom('tasks')
+      .select([
+        sql<string>`coalesce(sum(amount) filter (where token_key = ${tokenKey}), 0)::text`.as('locked'),
+        sql<string | null>`max(sequence)::text`.as('max_sequence'),
+      ])
+      .where('wallet_id', '=', walletId)
+      .where('type', '=', TRANSFER_TASK)
+      .where('status', 'in', ACTIVE_STATUSES)
+      .executeTakeFirstOrThrow(),
+    lockedInputs(trx, walletId),
+    trx
+      .selectFrom('wallets')
+      .select('next_change_index')
+      .where('id', '=', walletId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    lockedAmount: BigInt(active.locked),
+    highestSequence: active.max_sequence === null ? null : BigInt(active.max_sequence),
+    lockedInputs: new Set(inputs.keys()),
+    nextChangeIndex: wallet.next_change_index,
+  };
+}
+
+/** Inputs spent by the wallet's active transfers → the task that holds each. */
+export async function lockedInputs(db: Kysely<Database>, walletId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('task_utxos as u')
+    .innerJoin('tasks as t', 't.id', 'u.task_id')
+    .select(['u.outpoint', 'u.task_id'])
+    .where('u.wallet_id', '=', walletId)
+    .where('t.type', '=', TRANSFER_TASK)
+    .where('t.status', 'in', ACTIVE_STATUSES)
+    .orderBy('u.task_id')
+    .execute();
+  const map = new Map<string, number>();
+  for (const row of rows) if (!map.has(row.outpoint)) map.set(row.outpoint, row.task_id);
+  return map;
+}
+
+export function taskInputs(db: Kysely<Database>, taskId: number): Promise<TaskInputRow[]> {
+  return db
+    .selectFrom('task_utxos')
+    .select(['outpoint', 'value', 'branch', 'address_index'])
+    .where('task_id', '=', taskId)
+    .orderBy('outpoint')
+    .execute();
+}
+
+export async function holdInputs(trx: Kysely<Database>, task: Task, inputs: ReservedInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await trx
+    .insertInto('task_utxos')
+    .values(
+      inputs.map((u) => ({
+        task_id: task.id,
+        wallet_id: task.wallet_id!,
+        outpoint: u.outpoint,
+        value: u.value.toString(),
+        branch: u.branch,
+        address_index: u.index,
+      })),
+    )
+    .execute();
+}
+
+/** Keeps every version of the payload handed to signers (the unsigned original is version 1). */
+export async function keepPayloadVersion(
+  trx: Kysely<Database>,
+  taskId: number,
+  payload: string,
+  userId: number | null,
+) {
+  const last = await trx
+    .selectFrom('task_payload_versions')
+    .select(sql<number>`coalesce(max(version), 0)`.as('v'))
+    .where('task_id', '=', taskId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('task_payload_versions')
+    .values({ task_id: taskId, version: Number(last.v) + 1, payload, created_by: userId })
+    .execute();
+}
+
+export function taskSignatures(db: Kysely<Database>, taskId: number) {
+  return db
+    .selectFrom('task_signatures')
+    .selectAll()
+    .where('task_id', '=', taskId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Users holding one of these roles on the wallet ('signer' = its signer keys' owners). */
+export async function walletUserIds(
+  db: Kysely<Database>,
+  walletId: number,
+  roles: Array<'approver' | 'broadcaster' | 'operator' | 'signer'>,
+): Promise<number[]> {
+  const memberRoles = roles.filter((r) => r !== 'signer');
+  const [members, signers] = await Promise.all([
+    memberRoles.length
+      ? db
+          .selectFrom('wallet_members')
+          .select('user_id')
+          .where('wallet_id', '=', walletId)
+          .where('role', 'in', memberRoles)
+          .execute()
+      : [],
+    roles.includes('signer')
+      ? db.selectFrom('wallet_signers').select('user_id').where('wallet_id', '=', walletId).execute()
+      : [],
+  ]);
+  return [...new Set([...members, ...signers].map((r) => r.user_id))];
+}
+
+/** The user who holds a signer key of the wallet (addresses compared without case), or null. */
+export async function signerKeyOwner(
+  db: Kysely<Database>,
+  walletId: number,
+  key: string,
+): Promise<number | null> {
+  const rows = await db
+    .selectFrom('wallet_signers')
+    .select(['address', 'user_id'])
+    .where('wallet_id', '=', walletId)
+    .execute();
+  const same = (a: string) => (key.startsWith('0x') ? a.toLowerCase() === key.toLowerCase() : a === key);
+  return rows.find((r) => same(r.address))?.user_id ?? null;
+}

@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { SignatureSubmission } from '@keystead/chains';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import type { CommandContext } from '../../lib/command-context';
+import { writeAudit } from '../audit/audit.service';
+import { loadTransfer } from './transfer-access';
+import { taskNumber } from './transfer-create';
+import { family, familyOf, familyWallet, storedTransfer } from './transfer-family';
+import { notifyUsers } from './transfer-notify';
+import {
+  keepPayloadVersion,
+  lockTask,
+  signerKeyOwner,
+  taskSignatures,
+  walletUserIds,
+} from './transfer-repository';
+import { TransferStatus } from './transfer-status';
+
+const sameKey = (a: string, b: string) =>
+  a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b;
+
+/**
+ * Counts a signer's submission (§4 signing), for every family: the adapter verifies each
+ * signature against the exact payload and names the wallet key it belongs to; the key must
+ * still sign for the wallet on chain and be one of this user's keys on the wallet. Each key
+ * counts once; at the threshold the task is ready to broadcast (5).
+ */
+export async function signTransfer(
+  ctx: AppContext,
+  actor: CommandContext,
+  input: { task_id: number } & SignatureSubmission,
+) {
+  const { user } = actor;
+  const { task, wallet } = await loadTransfer(ctx, actor, input.task_id);
+  const adapter = familyOf(ctx, wallet.chain_key);
+  const fw = familyWallet(wallet);
+  const stored = storedTransfer(task);
+  const verified = await family(() => adapter.verifySubmission(fw, stored, input));
+  const keys = verified.map((v) => v.signerKey);
+  // The same key again is a duplicate whatever the status now (it may have crossed the threshold).
+  const counted = await taskSignatures(ctx.db, task.id);
+  if (keys.some((k) => counted.some((c) => sameKey(c.signer, k))))
+    throw new AppError('SIGNATURE_DUPLICATE_ERROR');
+  if (task.status !== TransferStatus.PendingSignature) throw new AppError('SIGNATURE_TASK_STATUS_ERROR');
+  const threshold = await family(() => adapter.currentThreshold(fw, stored, keys));
+  for (const key of keys) {
+    if ((await signerKeyOwner(ctx.db, wallet.id, key)) !== user.id)
+      throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
+  }
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const locked = await lockTask(trx, task.id);
+    if (locked.status !== TransferStatus.PendingSignature) {
+      const again = await taskSignatures(trx, task.id);
+      if (keys.some((k) => again.some((c) => sameKey(c.signer, k))))
+        throw new AppError('SIGNATURE_DUPLICATE_ERROR');
+      throw new AppError('SIGNATURE_TASK_STATUS_ERROR');
+    }
+    const payload = await family(() => adapter.mergeSignatures(fw, locked.payload!, input, verified));
+    for (const v of verified) {
+      const inserted = await trx
+        .insertInto('task_signatures')
+        .values({ task_id: task.id, signer: v.signerKey, user_id: user.id, kind: v.kind, signature: v.proof })
+        .onConflict((oc) => oc.columns(['task_id', 'signer']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1)
+        throw new AppError('SIGNATURE_DUPLICATE_ERROR');
+    }
+    const count = await trx
+      .selectFrom('task_signatures')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('task_id', '=', task.id)
+      .executeTakeFirstOrThrow();
+    const ready = Number(count.n) >= threshold;
+    await trx
+      .updateTable('tasks')
+      .set({
+        payload,
+        signing_threshold: threshold,
+        ...(ready ? { status: TransferStatus.PendingBroadcast } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', task.id)
+      .execute();
+    if (payload !== locked.payload) await keepPayloadVersion(trx, task.id, payload, user.id);
+    if (ready) {
+      const broadcasters = await walletUserIds(trx, wallet.id, ['broadcaster', 'operator']);
+      const title = `Transfer ${taskNumber(task.id)} is signed`;
+      await notifyUsers(ctx, trx, broadcasters, locked, wallet.name, title, 'It is ready to broadcast.');
+    }
+    // Last: the space's audit chain stays locked until the commit.
+    await writeAudit(trx, {
+      organizationId: task.organization_id,
+      userId: user.id,
+      type: 'transfer',
+      operation: 'sign',
+      ip: actor.ip,
+      content: {
+        task_id: task.id,
+        kind: verified[0]!.kind,
+        ...(verified.length === 1 && verified[0]!.kind !== 'psbt' ? { signer: keys[0] } : {}),
+        keys: verified.map((v) => v.audit),
+      },
+    });
+    return {
+      status: ready ? TransferStatus.PendingBroadcast : TransferStatus.PendingSignature,
+      signatures: Number(count.n),
+      threshold,
+    };
+  });
+}

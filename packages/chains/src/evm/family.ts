@@ -1,0 +1,282 @@
+import type { Hex } from 'viem';
+import { isChainError } from '../errors';
+import {
+  FamilyError,
+  type FamilyAdapter,
+  type FamilyWallet,
+  type PreparedTransfer,
+  type StoredTransfer,
+  type VerifiedSignature,
+} from '../family';
+import { NATIVE } from '../types';
+import type { EvmAdapter } from './adapter';
+import { bumpedGasPrice, customGasPrice, gasPriceOf, isEnoughBump } from './fee-choice';
+import { decodeSignedTransaction, type SignedEvmTransaction } from './raw-tx';
+import type { SafeState } from './safe-ops';
+import type { SafeSignatureKind } from './safe-signatures';
+import type { SafeTx } from './safe-tx';
+import { safeTxFromJson, safeTxToJson } from './safe-tx-json';
+
+const ZERO_GUARD = /^0x0{40}$/i;
+
+interface EvmTransferState {
+  onChain: bigint;
+  safe: SafeState;
+}
+
+/**
+ * The EVM family: a Safe v1.4.1 wallet. Signers sign the Safe transaction's EIP-712 hash; the
+ * hash is recomputed from the stored transaction and each signer must be a current owner of a
+ * Safe on the trusted singleton without modules or guard. A broadcaster's account signs the
+ * execTransaction; a fully signed transfer is revoked by a rejection at the same Safe nonce.
+ */
+export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
+  const safeTx = (stored: StoredTransfer): SafeTx => safeTxFromJson(stored.payload);
+  const prepared = (
+    tx: SafeTx,
+    wallet: FamilyWallet,
+    amount: bigint,
+    threshold: number,
+  ): PreparedTransfer => ({
+    payload: safeTxToJson(tx),
+    payloadHash: chain.safeTxHash(chain.chainId, wallet.address, tx),
+    sequence: tx.nonce,
+    signingThreshold: threshold,
+    amount,
+    inputs: [],
+    usedChangeIndex: false,
+    fee: { total: null, rate: null, vsize: null },
+    details: {},
+  });
+  const executionCall = (wallet: FamilyWallet, stored: StoredTransfer, signatures: VerifiedSignature[]) => {
+    const encoded = chain.encodeSafeSignatures(
+      signatures.map((s) => ({
+        signer: s.signerKey as Hex,
+        kind: s.kind as SafeSignatureKind,
+        signature: s.proof as Hex,
+      })),
+    );
+    const tx = safeTx(stored);
+    return { tx, encoded, call: chain.buildExecTransaction(wallet.address, tx, encoded) };
+  };
+  const feeTiers = () =>
+    chain.getFeeTiers().catch(() => {
+      throw new FamilyError('FEE_RATE_ERROR');
+    });
+
+  return {
+    chain,
+    capabilities: {
+      tokens: true,
+      batch: false,
+      coinControl: false,
+      feeUnit: 'gwei',
+      speedUp: 'attempt',
+      revokeSigned: 'rejection',
+      broadcast: 'sender-signs',
+    },
+
+    recipient(address) {
+      if (!chain.isValidAddress(address)) throw new FamilyError('CHAIN_ADDRESS_INVALID_ERROR');
+      return chain.normalizeAddress(address);
+    },
+
+    async readTransferState(wallet, intent): Promise<EvmTransferState> {
+      if (intent.outputs.length !== 1) throw new FamilyError('PARAMS_INVALID_ERROR', { field: 'outputs' });
+      if (intent.fee.tier === 'custom') customGasPrice(intent.fee.rate);
+      const token = intent.token ?? {
+        contract: null,
+        symbol: chain.info.nativeSymbol,
+        decimals: 18,
+        key: NATIVE,
+      };
+      const [sheet, safe] = await Promise.all([
+        chain.getBalances([wallet.address], [token]),
+        chain.readSafe(wallet.address),
+      ]);
+      if (!safe) throw new FamilyError('WALLET_STATUS_ERROR');
+      return { onChain: sheet.get(chain.normalizeAddress(wallet.address))?.get(token.key) ?? 0n, safe };
+    },
+
+    async buildTransfer(wallet, intent, state, held) {
+      const { onChain, safe } = state as EvmTransferState;
+      const { to, amount } = intent.outputs[0]!;
+      if (onChain - held.lockedAmount < amount) throw new FamilyError('TRANSFER_BALANCE_INSUFFICIENT_ERROR');
+      // The next free Safe nonce: after the chain's and after every queued transfer's.
+      const queued = held.highestSequence ?? -1n;
+      const nonce = safe.nonce > queued ? safe.nonce : queued + 1n;
+      const token = intent.token ?? { contract: null, symbol: chain.info.nativeSymbol, decimals: 18 };
+      const tx = chain.buildTransfer({ safe: wallet.address, token, to, amount, nonce });
+      return prepared(tx, wallet, amount, safe.threshold);
+    },
+
+    signingView(wallet, stored) {
+      const typed = chain.typedData(chain.chainId, wallet.address, safeTx(stored));
+      return {
+        typed_data: JSON.parse(
+          JSON.stringify(typed, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+        ),
+      };
+    },
+
+    async verifySubmission(wallet, stored, submission) {
+      const tx = safeTx(stored);
+      const hash = chain.safeTxHash(chain.chainId, wallet.address, tx);
+      if (hash !== stored.payloadHash) throw new FamilyError('TASK_DATA_CHANGED_ERROR');
+      if (!submission.signature) throw new FamilyError('SIGNATURE_EMPTY_ERROR');
+      try {
+        const signed = await chain.verifySafeSignature({
+          safe: wallet.address,
+          tx,
+          hash,
+          signature: submission.signature,
+          kind: (submission.kind ?? 'eip712') as SafeSignatureKind,
+        });
+        return [
+          {
+            signerKey: signed.signer,
+            kind: signed.kind,
+            proof: signed.signature,
+            audit: { signer: signed.signer, kind: signed.kind },
+          },
+        ];
+      } catch (error) {
+        if (isChainError(error)) throw new FamilyError('SIGNATURE_INVALID_ERROR');
+        throw error;
+      }
+    },
+
+    async currentThreshold(wallet, stored, keys) {
+      const safe = await chain.readSafe(wallet.address);
+      if (!safe || !safe.trustedSingleton || safe.modules.length > 0 || !ZERO_GUARD.test(safe.guard)) {
+        throw new FamilyError('SIGNATURE_VERIFY_ERROR');
+      }
+      if (safe.nonce > safeTx(stored).nonce) throw new FamilyError('TASK_DATA_CHANGED_ERROR');
+      const owners = new Set(safe.owners.map((o) => o.toLowerCase()));
+      if (!keys.every((k) => owners.has(k.toLowerCase())))
+        throw new FamilyError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
+      return safe.threshold;
+    },
+
+    mergeSignatures: (_wallet, payload) => payload,
+
+    async prepareExecution(wallet, stored, signatures, input) {
+      const from = chain.normalizeAddress(input.from);
+      const wanted = gasPriceOf(await feeTiers(), input.fee);
+      const { call, tx, encoded } = executionCall(wallet, stored, signatures);
+      const unsigned = { chainId: chain.chainId, from, to: call.to, data: call.data, value: call.value };
+      if (input.previousRaw) {
+        // A speed-up: the same account nonce and gas, fees raised enough to replace it.
+        const previous = await decodeSignedTransaction(input.previousRaw);
+        if (previous.from.toLowerCase() !== from.toLowerCase())
+          throw new FamilyError('BROADCAST_DUPLICATED_ERROR');
+        return { ...unsigned, nonce: previous.nonce, gas: previous.gas, ...bumpedGasPrice(previous, wanted) };
+      }
+      const safe = await chain.readSafe(wallet.address);
+      if (!safe) throw new FamilyError('WALLET_STATUS_ERROR');
+      if (safe.nonce > tx.nonce) throw new FamilyError('NONCE_TOO_LOW_ERROR');
+      // The Safe nonce queue: an earlier transfer must execute (or be rejected) first.
+      if (safe.nonce < tx.nonce) {
+        throw new FamilyError('BROADCAST_REJECTED_ERROR', {
+          reason: 'queue',
+          waiting_for_nonce: safe.nonce.toString(),
+        });
+      }
+      const simulation = await chain.simulateExec({ from, safe: wallet.address, tx, signatures: encoded });
+      if (!simulation.ok) {
+        throw new FamilyError('BROADCAST_REJECTED_ERROR', {
+          reason: simulation.reason,
+          detail: simulation.reasonText ?? null,
+        });
+      }
+      // Safe's execTransaction needs gasleft() ≥ safeTxGas·64/63 + margin: estimate, then add 30 %.
+      const gas = ((simulation.gasEstimate ?? 300_000n) * 13n) / 10n;
+      const native = { contract: null, symbol: chain.info.nativeSymbol, decimals: chain.info.nativeDecimals };
+      const [nonce, balances] = await Promise.all([
+        chain.getAccountNonce(from),
+        chain.getBalances([from], [native]),
+      ]);
+      const funds = balances.get(from)?.get(NATIVE) ?? 0n;
+      if (funds < gas * wanted.maxFeePerGas) throw new FamilyError('BROADCAST_INSUFFICIENT_FEE_ERROR');
+      return { ...unsigned, nonce, gas, ...wanted };
+    },
+
+    executionView: (wallet, stored, signatures) => executionCall(wallet, stored, signatures).call,
+
+    async checkSignedExecution(wallet, stored, signatures, raw) {
+      let signed: SignedEvmTransaction;
+      try {
+        signed = await decodeSignedTransaction(raw);
+      } catch (error) {
+        if (isChainError(error)) throw new FamilyError('SIGNATURE_INVALID_ERROR');
+        throw error;
+      }
+      // Relay only exactly the expected call on this chain: nothing else may ride on the outbox.
+      const { call } = executionCall(wallet, stored, signatures);
+      if (signed.chainId !== chain.chainId) throw new FamilyError('SIGNATURE_CHAIN_UNSUPPORTED_ERROR');
+      const same =
+        signed.to?.toLowerCase() === call.to.toLowerCase() &&
+        signed.data.toLowerCase() === call.data.toLowerCase() &&
+        signed.value === call.value;
+      if (!same) throw new FamilyError('TASK_DATA_CHANGED_ERROR');
+      return { hash: signed.hash, from: signed.from, nonce: signed.nonce, maxFeePerGas: signed.maxFeePerGas };
+    },
+
+    async checkReplacement(previousRaw, raw) {
+      const [before, next] = await Promise.all([
+        decodeSignedTransaction(previousRaw),
+        decodeSignedTransaction(raw),
+      ]);
+      if (next.from !== before.from || next.nonce !== before.nonce)
+        throw new FamilyError('BROADCAST_DUPLICATED_ERROR');
+      if (!isEnoughBump(before, next)) throw new FamilyError('SPEED_UP_FEE_TOO_LOW_ERROR');
+    },
+
+    async relay(raw) {
+      try {
+        await chain.broadcast(raw);
+        return 'sent';
+      } catch (error) {
+        if (!isChainError(error)) throw error;
+        // Known bytes, or a nonce already used (perhaps by this very transaction): the watcher decides.
+        if (error.code === 'ALREADY_KNOWN' || error.code === 'NONCE_TOO_LOW') return 'known';
+        if (error.code === 'RPC_ERROR' && /unreachable/.test(error.message))
+          throw new FamilyError('RELAY_UNREACHABLE');
+        const code =
+          error.code === 'INSUFFICIENT_FUNDS'
+            ? 'BROADCAST_INSUFFICIENT_FEE_ERROR'
+            : error.code === 'FEE_TOO_LOW'
+              ? 'TRANSFER_FEE_TOO_LOW_ERROR'
+              : 'BROADCAST_REJECTED_ERROR';
+        throw new FamilyError(code, {}, error.message);
+      }
+    },
+
+    async follow(txHash, stored) {
+      const result = await chain.getConfirmation(txHash);
+      if (result.state === 'unknown' || result.state === 'pending') return { state: result.state };
+      const executed =
+        result.state === 'confirmed' &&
+        result.safeExecution?.success === true &&
+        result.safeExecution.safeTxHash.toLowerCase() === stored.payloadHash?.toLowerCase();
+      if (executed)
+        return {
+          state: 'executed',
+          ...(result.blockNumber !== undefined ? { blockNumber: result.blockNumber } : {}),
+        };
+      const reason =
+        result.reason ??
+        (result.safeExecution ? 'ExecutionFailure' : 'the transaction did not execute this transfer');
+      return {
+        state: 'failed',
+        reason,
+        ...(result.blockNumber !== undefined ? { blockNumber: result.blockNumber } : {}),
+      };
+    },
+
+    buildRejection(wallet, stored) {
+      if (stored.sequence === null) throw new FamilyError('TASK_STATUS_ERROR');
+      return prepared(chain.buildRejection(wallet.address, stored.sequence), wallet, 0n, 0);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { BitcoinAdapter } from './bitcoin/adapter';
+import { createBitcoinFamily } from './bitcoin/family';
+import type { EvmAdapter } from './evm/adapter';
+import { createEvmFamily } from './evm/family';
+import type { FamilyAdapter } from './family';
+import type { ChainAdapter, ChainFamily } from './types';
+
+/**
+ * The family table: how a chain's adapter becomes the lifecycle's family adapter. Adding a
+ * family is its folder under src/, one line here, and its wizard steps in the web.
+ */
+const FAMILIES: Partial<Record<ChainFamily, (chain: ChainAdapter) => FamilyAdapter>> = {
+  EVM: (chain) => createEvmFamily(chain as EvmAdapter),
+  BTC: (chain) => createBitcoinFamily(chain as BitcoinAdapter),
+};
+
+/** The family adapter over a chain adapter, or null when the family has none yet. */
+export function familyAdapter(chain: ChainAdapter): FamilyAdapter | null {
+  return FAMILIES[chain.info.family]?.(chain) ?? null;
+}
