@@ -149,6 +149,12 @@ export interface FamilyAdapter {
   readonly chain: ChainAdapter;
   readonly capabilities: FamilyCapabilities;
 
+  /**
+   * Balances of many wallets keyed by each wallet's address as given: EVM reads every wallet and
+   * token in one Multicall3 batch; the Bitcoin family scans each wallet's UTXOs (a wallet whose
+   * scan fails is left out).
+   */
+  readBalances(wallets: FamilyWallet[], tokens: TokenRef[]): Promise<Map<string, Map<string, bigint>>>;
   /** A recipient in its canonical spelling; refuses what the family cannot pay to. */
   recipient(address: string): string;
   /** Chain reads a transfer needs (balances, Safe state, UTXOs); done before the writer lock. */

@@ -41,9 +41,7 @@ export const JobName = {
   FollowTransfers: 'transfers.follow',
   /** Incoming transfers to space wallets recorded as deposits (per-chain block cursor). */
   RecordDeposits: 'transfers.record-deposits',
-  /** EVM wallet balances re-read from the chains (Multicall3 batches). */
+  /** Wallet balances re-read through each family adapter (EVM: Multicall3 batches; Bitcoin family: UTXO scans). */
   RefreshBalances: 'wallets.refresh-balances',
-  /** Bitcoin-family wallet balances re-read from the chains (UTXO scans). */
-  RefreshUtxoBalances: 'utxo.refresh-balances',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];

@@ -6,6 +6,7 @@ import {
   type PreparedTransfer,
   type StoredTransfer,
 } from '../family';
+import { NATIVE } from '../types';
 import type { BitcoinAdapter } from './adapter';
 import type { WalletUtxo } from './coin-select';
 import { isBitcoinError } from './errors';
@@ -104,6 +105,17 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
       speedUp: 'replacement',
       revokeSigned: 'release',
       broadcast: 'server-finalizes',
+    },
+
+    async readBalances(wallets) {
+      const sheet = new Map<string, Map<string, bigint>>();
+      for (const wallet of wallets) {
+        const scan = { receiveCount: wallet.nextReceiveIndex + 20, changeCount: wallet.nextChangeIndex + 20 };
+        const utxos = await adapter.listUtxos(multisig(wallet), scan).catch(() => null);
+        if (utxos)
+          sheet.set(wallet.address, new Map([[NATIVE, utxos.reduce((sum, u) => sum + u.value, 0n)]]));
+      }
+      return sheet;
     },
 
     recipient: (address) => mappedSync(() => adapter.normalizeAddress(address), 'to'),

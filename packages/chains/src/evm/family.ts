@@ -76,6 +76,16 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
       broadcast: 'sender-signs',
     },
 
+    async readBalances(wallets, tokens) {
+      const sheet = await chain.getBalances(
+        wallets.map((w) => w.address),
+        tokens,
+      );
+      return new Map(
+        wallets.map((w) => [w.address, sheet.get(chain.normalizeAddress(w.address)) ?? new Map()]),
+      );
+    },
+
     recipient(address) {
       if (!chain.isValidAddress(address)) throw new FamilyError('CHAIN_ADDRESS_INVALID_ERROR');
       return chain.normalizeAddress(address);

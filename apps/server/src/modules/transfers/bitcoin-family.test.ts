@@ -13,7 +13,7 @@ import { createSpace, person, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
 import { enableRegtestReplacement } from '../chains/regtest-settings';
-import { refreshUtxoBalances } from '../wallets/descriptor-balances';
+import { refreshBalances } from '../wallets/wallet-jobs';
 import { followTransfers } from '../../jobs/transfer-watcher';
 
 const CHAIN = 'ltc-regtest' as const;
@@ -600,7 +600,7 @@ describe.skipIf(!isLitecoindAvailable())(
 
     it('the background refresh keeps the balance cache of Bitcoin-family wallets', async () => {
       await t.ctx.db.deleteFrom('wallet_balances').where('wallet_id', '=', walletId).execute();
-      await refreshUtxoBalances(t.ctx);
+      await refreshBalances(t.ctx);
       const utxos = await t.ctx.chains
         .utxoChain(CHAIN)
         .listUtxos(

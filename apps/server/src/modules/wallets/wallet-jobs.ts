@@ -6,7 +6,7 @@ import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notification.service';
 import { recordDeposits } from '../transfers/deposit-watcher';
 import { followTransfers } from '../../jobs/transfer-watcher';
-import { refreshUtxoBalances } from './descriptor-balances';
+import { familyWallet } from '../transfers/transfer-family';
 import { walletTokens, walletValueUsd } from './wallet-assets';
 import { SignType, TaskStatus, TaskType, WalletStatus } from './wallet-status';
 
@@ -95,13 +95,14 @@ export async function confirmDeployments(ctx: AppContext): Promise<number> {
 }
 
 /**
- * Reads balances of every wallet on every configured EVM chain: one getBalances call per
- * chain (Multicall3 batches), whatever the number of wallets and tokens.
+ * Reads balances of every wallet on every configured chain through its family adapter: on EVM
+ * one Multicall3 batch per chain whatever the number of wallets and tokens, on the Bitcoin family
+ * a UTXO scan per wallet.
  */
 export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Promise<void> {
   let query = ctx.db
     .selectFrom('wallets')
-    .select(['id', 'chain_key', 'address'])
+    .selectAll()
     .where('status', '<>', WalletStatus.Archived)
     .where('address', 'is not', null);
   if (walletIds) query = query.where('id', 'in', walletIds.length ? walletIds : [0]);
@@ -110,9 +111,9 @@ export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Pr
   for (const wallet of wallets)
     byChain.set(wallet.chain_key, [...(byChain.get(wallet.chain_key) ?? []), wallet]);
   for (const [chainKey, list] of byChain) {
-    let chain;
+    let adapter;
     try {
-      chain = ctx.chains.walletChain(chainKey);
+      adapter = ctx.chains.family(chainKey);
     } catch {
       continue;
     }
@@ -121,15 +122,13 @@ export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Pr
     );
     const union = new Map<string, { contract: string | null; symbol: string; decimals: number }>();
     for (const tokens of tokensByWallet.values()) for (const token of tokens) union.set(token.key, token);
-    const sheet = await chain.getBalances(
-      list.map((w) => w.address!),
-      [...union.values()],
-    );
+    const sheet = await adapter.readBalances(list.map(familyWallet), [...union.values()]);
     const now = new Date();
     const rows: Array<{ wallet_id: number; token_key: string; amount: string; updated_at: Date }> = [];
     const values: Array<{ id: number; value: string }> = [];
     for (const wallet of list) {
-      const onChain = sheet.get(chain.normalizeAddress(wallet.address!)) ?? new Map<string, bigint>();
+      const onChain = sheet.get(wallet.address!);
+      if (!onChain) continue; // not read this time (a failed UTXO scan): keep the last balance
       const tokens = tokensByWallet.get(wallet.id)!;
       const amounts = new Map(tokens.map((token) => [token.key, (onChain.get(token.key) ?? 0n).toString()]));
       for (const [tokenKey, amount] of amounts)
@@ -178,7 +177,6 @@ export function startWalletJobs(
       { name: JobName.FollowTransfers, everyMs: deployMs, run: followTransfers },
       { name: JobName.RecordDeposits, everyMs: deployMs * 3, run: recordDeposits },
       { name: JobName.RefreshBalances, everyMs: balanceMs, run: (jobCtx) => refreshBalances(jobCtx) },
-      { name: JobName.RefreshUtxoBalances, everyMs: balanceMs, run: refreshUtxoBalances },
     ],
     scheduler,
   );
