@@ -150,6 +150,15 @@ export interface FamilyAdapter {
   readonly capabilities: FamilyCapabilities;
 
   /**
+   * Wallet setup: whether what is on chain at the wallet's address is the wallet the wizard chose
+   * (a deployed Safe with exactly these owners and threshold). 'pending' while nothing is there.
+   * Families whose wallets need nothing on chain (Bitcoin family: derived from the keys) omit it.
+   */
+  confirmSetup?(
+    address: string,
+    expected: { owners: string[]; threshold: number },
+  ): Promise<'ready' | 'pending' | 'different'>;
+  /**
    * Balances of many wallets keyed by each wallet's address as given: EVM reads every wallet and
    * token in one Multicall3 batch; the Bitcoin family scans each wallet's UTXOs (a wallet whose
    * scan fails is left out).

@@ -76,6 +76,17 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
       broadcast: 'sender-signs',
     },
 
+    async confirmSetup(address, expected) {
+      const safe = await chain.readSafe(address);
+      if (!safe) return 'pending';
+      const owners = new Set(safe.owners.map((o) => o.toLowerCase()));
+      const same =
+        owners.size === expected.owners.length &&
+        expected.owners.every((o) => owners.has(o.toLowerCase())) &&
+        Number(safe.threshold) === expected.threshold;
+      return same ? 'ready' : 'different';
+    },
+
     async readBalances(wallets, tokens) {
       const sheet = await chain.getBalances(
         wallets.map((w) => w.address),

@@ -37,19 +37,16 @@ export async function confirmDeployments(ctx: AppContext): Promise<number> {
     .execute();
   let confirmed = 0;
   for (const wallet of pending) {
-    let chain;
+    let adapter;
     try {
-      chain = ctx.chains.walletChain(wallet.chain_key);
+      adapter = ctx.chains.family(wallet.chain_key);
     } catch {
       continue;
     }
-    const onChain = await chain.readSafe(wallet.address!).catch(() => null);
-    if (!onChain) continue;
     const expected = wallet.data as unknown as { owners: string[]; threshold: number };
-    const sameOwners =
-      onChain.owners.length === expected.owners.length &&
-      onChain.owners.every((owner) => expected.owners.some((o) => o.toLowerCase() === owner.toLowerCase()));
-    const ok = sameOwners && Number(onChain.threshold) === expected.threshold;
+    const setup = await adapter.confirmSetup?.(wallet.address!, expected).catch(() => null);
+    if (!setup || setup === 'pending') continue;
+    const ok = setup === 'ready';
     await ctx.db.transaction().execute(async (trx) => {
       const moved = await trx
         .updateTable('wallets')
@@ -71,8 +68,8 @@ export async function confirmDeployments(ctx: AppContext): Promise<number> {
         content: {
           wallet_id: wallet.id,
           address: wallet.address,
-          owners: onChain.owners,
-          threshold: Number(onChain.threshold),
+          owners: expected.owners,
+          threshold: expected.threshold,
         },
       });
       await notify(
