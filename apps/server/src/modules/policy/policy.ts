@@ -1,4 +1,4 @@
-import { SpaceRole, isPrivilegedRole, type ErrorCode } from '@keystead/contract';
+import { SpaceRole, isPrivilegedRole, type BroadcastScope, type ErrorCode } from '@keystead/contract';
 
 /**
  * The one place that decides who may do what in a space (issue "Spaces": `can(user, action,
@@ -84,6 +84,38 @@ export function can(actor: Actor, action: SpaceAction, object: ActionObject = {}
   }
 }
 
+/**
+ * The roles a member can hold on one wallet (wallet_members.role, set when the wallet is created
+ * or in its settings). Signing is not among them: a signer is whoever holds one of the wallet's
+ * keys (wallet_signers), `WalletRelation.isSigner`.
+ */
+export const WALLET_ROLES = ['operator', 'approver', 'viewer', 'risk_control', 'broadcaster'] as const;
+export type WalletRole = (typeof WALLET_ROLES)[number];
+
+/**
+ * Who a wallet's broadcast scope (§3) lets broadcast, besides its broadcasters (canOnWallet
+ * 'broadcast'). "The initiator" is the transfer's creator and the wallet's operators.
+ */
+export const BROADCAST_SCOPES: Record<BroadcastScope, string> = {
+  1: 'automatic: the server has no relay of its own yet, so the initiator, as under 2',
+  2: 'the initiator',
+  3: 'the initiator, approvers and admins',
+  4: 'signers',
+};
+
+/**
+ * Admins see every wallet of the space and its archive; others only the wallets they hold a role
+ * or a key on (canOnWallet 'view'). The wallet list filters with this.
+ */
+export function seesEveryWallet(role: number): boolean {
+  return isPrivilegedRole(role);
+}
+
+/** The archive (archived wallets) is listed for those who see every wallet. */
+export function canViewWalletArchive(role: number): Decision {
+  return seesEveryWallet(role) ? ALLOW : deny('PERMISSION_VIEW_ERROR');
+}
+
 /** A member's relation to one wallet: the roles they hold and whether they sign for it. */
 export interface WalletRelation {
   roles: ReadonlySet<string>;
@@ -128,7 +160,7 @@ export function canOnWallet(
   const allowed = (() => {
     switch (action) {
       case 'view':
-        return privileged || relation.isSigner || relation.roles.size > 0;
+        return seesEveryWallet(role) || relation.isSigner || relation.roles.size > 0;
       case 'deploy':
         return relation.isSigner;
       case 'operate':
