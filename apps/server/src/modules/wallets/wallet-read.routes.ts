@@ -1,12 +1,13 @@
 import QRCode from 'qrcode';
 import { sql } from 'kysely';
-import { isPrivilegedRole, walletIdBody, walletIdQuery, walletListQuery } from '@keystead/contract';
+import { walletIdBody, walletIdQuery, walletListQuery } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { requireSpace } from '../../plugins/access';
 import { SIGNED_IN, inSpace } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
 import { AppError } from '../../lib/app-error';
+import { canViewWalletArchive, seesEveryWallet } from '../policy/policy';
 import { formatUnits, multiply, round, subtract } from './decimal';
 import { currencyRate } from './prices';
 import { refreshBalances } from './wallet-jobs';
@@ -62,12 +63,15 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
       const { organization, member } = requireSpace(request);
       const { user } = requireUser(request);
       const { page, page_size, sign_type, chain_key, keyword, archived } = request.query;
-      if (archived === 'true' && !isPrivilegedRole(member.role)) throw new AppError('PERMISSION_VIEW_ERROR');
+      if (archived === 'true') {
+        const archive = canViewWalletArchive(member.role);
+        if (!archive.allowed) throw new AppError(archive.code!);
+      }
       let query = ctx.db
         .selectFrom('wallets as w')
         .where('w.organization_id', '=', organization.id)
         .where('w.status', archived === 'true' ? '=' : '<>', WalletStatus.Archived);
-      if (!isPrivilegedRole(member.role)) {
+      if (!seesEveryWallet(member.role)) {
         query = query.where((eb) =>
           eb.or([
             eb.exists(
