@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { transferListQuery, transferRecordsQuery } from '@keystead/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { seesEveryWallet } from '../policy/policy';
 import { TransferStatus, TRANSFER_TASK } from './transfer-status';
 
 type ListFilters = Omit<z.infer<typeof transferListQuery>, 'page' | 'page_size'>;
@@ -27,7 +28,7 @@ export async function viewerOf(
   userId: number,
   spaceRole: number,
 ): Promise<Viewer> {
-  const seesAll = spaceRole === 1 || spaceRole === 2;
+  const seesAll = seesEveryWallet(spaceRole);
   if (seesAll) return { organizationId, userId, seesAll, walletIds: [] };
   const rows = await ctx.db
     .selectFrom('wallet_members')

@@ -11,7 +11,11 @@ import { HexText, formatTime } from '../transfer-bits';
 
 const BROADCAST_COLOR: Record<number, string> = { 1: 'success', 2: 'processing', 3: 'default', 4: 'error' };
 
-/** Whether this user may broadcast under the wallet's scope (2 operator/initiator, 3 everyone, 4 signers); the server decides finally. */
+/**
+ * Whether this user may broadcast, as the server's policy decides it (modules/policy): the wallet's
+ * broadcasters always; by scope 2 the initiator (creator or operator), 3 also approvers and
+ * admins, 4 the signers. The server decides finally.
+ */
 export function mayBroadcast(
   task: TaskInfo,
   wallet: WalletPeople | undefined,
@@ -19,13 +23,11 @@ export function mayBroadcast(
   privileged: boolean,
 ): boolean {
   if (!wallet) return false;
+  if (wallet.my_roles.includes('broadcaster')) return true;
+  const initiator = task.created_by === userId || wallet.my_roles.includes('operator');
+  if (wallet.broadcast_scope === 3) return initiator || wallet.my_roles.includes('approver') || privileged;
   if (wallet.broadcast_scope === 4) return wallet.is_signer;
-  if (wallet.broadcast_scope === 3) return wallet.my_roles.length > 0 || wallet.is_signer || privileged;
-  return (
-    wallet.my_roles.includes('operator') ||
-    wallet.my_roles.includes('broadcaster') ||
-    task.created_by === userId
-  );
+  return initiator;
 }
 
 /**
