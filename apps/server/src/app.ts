@@ -6,7 +6,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/database';
@@ -15,6 +15,7 @@ import type { ChainRegistry } from './modules/chains/chain-registry';
 import { envelopePlugin, sendError } from './plugins/envelope';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
+import { replySerializerCompiler } from './plugins/reply-serializer';
 import { requestContextPlugin, requestIdFromHeaders } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -66,7 +67,14 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: AppInstanc
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies are sent as JSON.stringify makes them; tests check each against its response schema.
+  app.setSerializerCompiler(
+    replySerializerCompiler(config.replySchemaCheck, (mismatch) =>
+      config.replySchemaCheck === 'fail'
+        ? console.error(mismatch.message)
+        : app.log.warn({ route: mismatch.route, problems: mismatch.problems }, 'reply outside its schema'),
+    ),
+  );
 
   const ctx: AppContext = {
     config,

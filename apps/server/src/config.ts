@@ -58,6 +58,11 @@ const envSchema = z.object({
     .regex(/^https?:\/\//, 'must be an http(s) URL')
     .optional(),
   BALANCE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),
+  /**
+   * Replies against their declared response schemas: off (send as is), warn (log each mismatch),
+   * fail (a mismatch is a 500 naming it). Default: fail when NODE_ENV=test, off otherwise.
+   */
+  REPLY_SCHEMA_CHECK: z.enum(['off', 'warn', 'fail']).optional(),
   /** Fault injection for the exactly-once broadcast test: SIGKILL right after a relay send. */
   FAULT_KILL_AFTER_BROADCAST_SEND: booleanFlag.default(false),
 });
@@ -69,8 +74,10 @@ export interface EvmRpcSetting {
   rpcUrl: string;
 }
 
-export interface AppConfig extends Omit<Env, 'APP_SECRET'> {
+export interface AppConfig extends Omit<Env, 'APP_SECRET' | 'REPLY_SCHEMA_CHECK'> {
   appSecret: string;
+  /** How replies are checked against their response schemas (plugins/reply-serializer.ts). */
+  replySchemaCheck: 'off' | 'warn' | 'fail';
   dataDir: string;
   isProduction: boolean;
   /** Cookies carry Secure when the public address is https (derived from PUBLIC_URL). */
@@ -112,10 +119,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('APP_SECRET: required when NODE_ENV=production (at least 32 random characters)');
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
-  const env = parsed.data;
+  const { REPLY_SCHEMA_CHECK, ...env } = parsed.data;
   return {
     ...env,
     appSecret: env.APP_SECRET ?? DEVELOPMENT_SECRET,
+    replySchemaCheck: REPLY_SCHEMA_CHECK ?? (env.NODE_ENV === 'test' ? 'fail' : 'off'),
     dataDir: path.resolve(env.DATA_DIR),
     isProduction: env.NODE_ENV === 'production',
     secureCookies: Boolean(env.PUBLIC_URL?.startsWith('https://')),

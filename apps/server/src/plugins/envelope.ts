@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, formatErrorMessage, type ErrorCode, type ErrorParams } from '@keystead/contract';
 import { AppError } from '../lib/app-error';
 import { problemToError } from '../lib/validation';
+import { ReplySchemaMismatch } from './reply-serializer';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -83,6 +84,16 @@ export const envelopePlugin = fp(async (app) => {
   );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Only when replies are checked (tests): the reply strayed from its schema; say where and how.
+    if (error instanceof ReplySchemaMismatch)
+      return reply
+        .code(500)
+        .type('application/json; charset=utf-8')
+        .send({
+          code: 'REPLY_SCHEMA_MISMATCH',
+          message: error.message,
+          data: { route: error.route, problems: error.problems },
+        });
     if (error instanceof AppError) return sendError(request, reply, error.code, error.params, error.data);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const { code, params } = validationToCode(error);

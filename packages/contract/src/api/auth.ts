@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { SEND_CODE_CATEGORIES } from '../enums';
 import { emailField, languageField, passwordField, sixDigitCode } from './common';
+import { isoTime, listOf } from './reply';
 
 /** §3/§7 account calls: captcha, e-mail codes, register, login and its second factor. */
 export const CAPTCHA_CATEGORIES = ['login', 'register', 'invite_register', 'forget_password'] as const;
 export const captchaCategory = z.enum(CAPTCHA_CATEGORIES);
+export type CaptchaCategory = z.infer<typeof captchaCategory>;
 
 export const getCaptchaQuery = z.object({
   category: captchaCategory,
@@ -13,6 +15,7 @@ export const getCaptchaQuery = z.object({
 });
 /** `captcha` is an image data URL, or null when the server does not ask for one. */
 export const getCaptchaReply = z.object({ captcha: z.string().nullable() });
+export type CaptchaReply = z.infer<typeof getCaptchaReply>;
 
 export const verifyCaptchaBody = z.object({
   category: captchaCategory,
@@ -28,6 +31,7 @@ export const sendEmailCodeBody = z.object({
   language_code: languageField.default('en-US'),
 });
 export const sendEmailCodeReply = z.object({ resend_after_seconds: z.number() });
+export type SendEmailCodeReply = z.infer<typeof sendEmailCodeReply>;
 
 export const registerBody = z.object({
   email: emailField,
@@ -42,6 +46,7 @@ export const loginReply = z.object({
   other_device_login: z.boolean(),
   second_factor: z.enum(['totp', 'email']),
 });
+export type LoginReply = z.infer<typeof loginReply>;
 
 /** The second check. `category` says which flow it belongs to. */
 export const verifyCodeBody = z.object({
@@ -56,6 +61,7 @@ export const verifyCodeReply = z.object({
   next: z.enum(['done', 'mfa', 'new_password']),
   remaining_attempts: z.number().optional(),
 });
+export type VerifyCodeReply = z.infer<typeof verifyCodeReply>;
 
 export const forgetPasswordBody = z.object({ password: passwordField });
 
@@ -69,7 +75,7 @@ export const userBaseInfo = z.object({
   currency: z.string(),
   mfa_bound: z.boolean(),
   anti_phishing_code: z.string().nullable(),
-  created_at: z.string(),
+  created_at: isoTime,
 });
 export type UserBaseInfo = z.infer<typeof userBaseInfo>;
 
@@ -88,6 +94,10 @@ export const mfaInfoReply = z.object({
   qr_code: z.string().nullable(),
   secret: z.string().nullable(),
 });
+export type MfaInfo = z.infer<typeof mfaInfoReply>;
+/** POST /user/mfa-info: whether an authenticator is bound now. */
+export const mfaChangeReply = z.object({ bound: z.boolean() });
+export type MfaChangeReply = z.infer<typeof mfaChangeReply>;
 export const mfaChangeBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('bind'), mfa_code: sixDigitCode, email_code: sixDigitCode }),
   z.object({ action: z.literal('reset'), email_code: sixDigitCode }),
@@ -103,6 +113,9 @@ export const changeEmailBody = z.object({
   email_code: sixDigitCode,
   new_email_code: sixDigitCode,
 });
+/** POST /user/email: the address now in use. */
+export const changeEmailReply = z.object({ email: z.string() });
+export type ChangeEmailReply = z.infer<typeof changeEmailReply>;
 export const antiPhishingBody = z.object({
   code: z
     .string()
@@ -113,19 +126,28 @@ export const antiPhishingBody = z.object({
   email_code: sixDigitCode,
 });
 export const emailNotifications = z.object({ space: z.boolean(), wallet: z.boolean(), task: z.boolean() });
+export type EmailNotifications = z.infer<typeof emailNotifications>;
 
 export const loginHistoryItem = z.object({
   session_id: z.number(),
-  login_time: z.string(),
-  last_seen: z.string(),
+  login_time: isoTime,
+  last_seen: isoTime,
   device: z.string(),
   ip: z.string().nullable(),
   location: z.string().nullable(),
   current: z.boolean(),
   active: z.boolean(),
 });
+export type LoginHistoryItem = z.infer<typeof loginHistoryItem>;
+export const loginHistoryReply = listOf(loginHistoryItem);
+export type LoginHistoryReply = z.infer<typeof loginHistoryReply>;
 export const forceLogoutBody = z.object({ session_id: z.number().int().positive().optional() });
+/** How many sessions were signed out. */
+export const forceLogoutReply = z.object({ revoked: z.number() });
+export type ForceLogoutReply = z.infer<typeof forceLogoutReply>;
 export const setLanguageBody = z.object({ code: languageField });
+export const setLanguageReply = z.object({ code: languageField });
+export type SetLanguageReply = z.infer<typeof setLanguageReply>;
 
 /** Cookie the web reads after a password check: 1 → /login/mfa, 0 → /login/email (§2). */
 export const LOGIN_STEP_COOKIE = 'ks_login_mfa';

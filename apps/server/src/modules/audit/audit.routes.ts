@@ -1,6 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
-import { auditListQuery } from '@keystead/contract';
+import { auditListQuery, auditPageReply, auditVerifyReply } from '@keystead/contract';
+import { fileReplies, replies } from '../../lib/replies';
 import type { z } from 'zod';
 import { sendCsv } from '../../lib/csv';
 import type { AppInstance } from '../../app';
@@ -89,7 +90,12 @@ export async function auditRoutes(app: AppInstance, ctx: AppContext) {
     '/audit-log',
     {
       config: { access: inSpace('audit.view') },
-      schema: { tags, querystring: auditListQuery, summary: 'Audit log of the space, newest first' },
+      schema: {
+        response: replies(auditPageReply),
+        tags,
+        querystring: auditListQuery,
+        summary: 'Audit log of the space, newest first',
+      },
     },
     async (request, reply) => {
       const { organization } = requireSpace(request);
@@ -125,6 +131,7 @@ export async function auditRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: inSpace('audit.view') },
       schema: {
+        response: fileReplies('text/csv', 'The filtered audit log as CSV (UTF-8 with a BOM)'),
         tags,
         querystring: auditListQuery.omit({ page: true, page_size: true }),
         summary: 'CSV export of the filtered audit log',
@@ -159,7 +166,11 @@ export async function auditRoutes(app: AppInstance, ctx: AppContext) {
     '/audit-log/verify',
     {
       config: { access: inSpace('audit.view') },
-      schema: { tags, summary: 'Checks the hash chain and names the first broken link' },
+      schema: {
+        response: replies(auditVerifyReply),
+        tags,
+        summary: 'Checks the hash chain and names the first broken link',
+      },
     },
     async (request, reply) => {
       const { organization } = requireSpace(request);

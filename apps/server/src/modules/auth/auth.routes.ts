@@ -8,7 +8,9 @@ import {
   sendEmailCodeBody,
   sendEmailCodeReply,
   verifyCaptchaBody,
+  doneReply,
 } from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -34,7 +36,12 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
     '/captcha',
     {
       config: { access: PUBLIC },
-      schema: { tags, querystring: getCaptchaQuery, summary: 'Image captcha, when the server asks for one' },
+      schema: {
+        response: replies(getCaptchaReply),
+        tags,
+        querystring: getCaptchaQuery,
+        summary: 'Image captcha, when the server asks for one',
+      },
     },
     async (request, reply) => {
       const { category, email } = request.query;
@@ -48,7 +55,12 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
     '/captcha',
     {
       config: { access: PUBLIC },
-      schema: { tags, body: verifyCaptchaBody, summary: 'Check the typed captcha' },
+      schema: {
+        response: replies(doneReply),
+        tags,
+        body: verifyCaptchaBody,
+        summary: 'Check the typed captcha',
+      },
     },
     async (request, reply) => {
       await verifyCaptcha(ctx, request, request.body.category, request.body.captcha_code);
@@ -60,7 +72,12 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
     '/email-code',
     {
       config: { access: PUBLIC },
-      schema: { tags, body: sendEmailCodeBody, summary: 'Send a 6-digit code by e-mail' },
+      schema: {
+        response: replies(sendEmailCodeReply),
+        tags,
+        body: sendEmailCodeBody,
+        summary: 'Send a 6-digit code by e-mail',
+      },
     },
     async (request, reply) => {
       const { category, language_code } = request.body;
@@ -143,7 +160,12 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
     '/register',
     {
       config: { access: PUBLIC },
-      schema: { tags, body: registerBody, summary: 'Create an account (signed in afterwards)' },
+      schema: {
+        response: replies(doneReply),
+        tags,
+        body: registerBody,
+        summary: 'Create an account (signed in afterwards)',
+      },
     },
     async (request, reply) => {
       const { token } = await registerUser(ctx, request, request.body);
@@ -156,7 +178,12 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
     '/login',
     {
       config: { access: PUBLIC },
-      schema: { tags, body: loginBody, summary: 'Password check; the second factor follows' },
+      schema: {
+        response: replies(loginReply),
+        tags,
+        body: loginBody,
+        summary: 'Password check; the second factor follows',
+      },
     },
     async (request, reply) => {
       const result = await loginWithPassword(ctx, request, request.body.email, request.body.password);
@@ -175,7 +202,10 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
 
   app.post(
     '/logout',
-    { config: { access: PUBLIC }, schema: { tags, summary: 'End this session' } },
+    {
+      config: { access: PUBLIC },
+      schema: { response: replies(doneReply), tags, summary: 'End this session' },
+    },
     async (request, reply) => {
       if (request.auth) {
         const { session, user } = request.auth;

@@ -5,7 +5,9 @@ import {
   forgetPasswordBody,
   verifyCodeBody,
   verifyCodeReply,
+  doneReply,
 } from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { z } from 'zod';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
@@ -30,7 +32,12 @@ export async function secondFactorRoutes(app: AppInstance, ctx: AppContext, secu
     '/email-mfa/verify',
     {
       config: { access: PUBLIC },
-      schema: { tags: ['auth'], body: verifyCodeBody, summary: 'Second check of login or password reset' },
+      schema: {
+        response: replies(verifyCodeReply),
+        tags: ['auth'],
+        body: verifyCodeBody,
+        summary: 'Second check of login or password reset',
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -44,6 +51,7 @@ export async function secondFactorRoutes(app: AppInstance, ctx: AppContext, secu
     {
       config: { access: PUBLIC },
       schema: {
+        response: replies(doneReply),
         tags: ['auth'],
         body: forgetPasswordBody,
         summary: 'Set a new password at the end of a reset',

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { markReadBody, notificationListQuery } from '@keystead/contract';
+import {
+  markReadBody,
+  notificationListQuery,
+  notificationPageReply,
+  markReadReply,
+} from '@keystead/contract';
+import { fileReplies, replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { SIGNED_IN } from '../../plugins/access-rules';
@@ -24,6 +30,7 @@ export async function notificationRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: SIGNED_IN },
       schema: {
+        response: replies(notificationPageReply),
         tags,
         querystring: notificationListQuery,
         summary: 'Notification centre: tabs, hide read, search',
@@ -79,7 +86,12 @@ export async function notificationRoutes(app: AppInstance, ctx: AppContext) {
     '/notification/read',
     {
       config: { access: SIGNED_IN },
-      schema: { tags, body: markReadBody, summary: 'Mark some or all as read' },
+      schema: {
+        response: replies(markReadReply),
+        tags,
+        body: markReadBody,
+        summary: 'Mark some or all as read',
+      },
     },
     async (request, reply) => {
       const { user } = requireUser(request);
@@ -98,7 +110,17 @@ export async function notificationRoutes(app: AppInstance, ctx: AppContext) {
   /** Server-sent events: one `notification` event per new notification of the signed-in user. */
   app.get(
     '/notification/stream',
-    { config: { access: SIGNED_IN }, schema: { tags, summary: 'Live notifications (text/event-stream)' } },
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        response: fileReplies(
+          'text/event-stream',
+          'Server-sent events: one `notification` event (a notification item as JSON) per new notification',
+        ),
+        tags,
+        summary: 'Live notifications (text/event-stream)',
+      },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       reply.hijack();

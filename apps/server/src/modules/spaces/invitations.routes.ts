@@ -4,7 +4,10 @@ import {
   joinBody,
   passwordField,
   type SpaceRole,
+  inviteInfoReply,
+  joinReply,
 } from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { Kysely } from 'kysely';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
@@ -84,7 +87,12 @@ export async function invitationRoutes(app: AppInstance, ctx: AppContext) {
     '/organization/org-invite-info',
     {
       config: { access: PUBLIC },
-      schema: { tags, querystring: inviteTokenQuery, summary: 'What an invitation link is for' },
+      schema: {
+        response: replies(inviteInfoReply),
+        tags,
+        querystring: inviteTokenQuery,
+        summary: 'What an invitation link is for',
+      },
     },
     async (request, reply) => {
       const invitation = await findInvitation(ctx.db, request.query.token);
@@ -112,7 +120,12 @@ export async function invitationRoutes(app: AppInstance, ctx: AppContext) {
     '/organization/join',
     {
       config: { access: SIGNED_IN },
-      schema: { tags, body: joinBody, summary: 'Accept an invitation as the invited account' },
+      schema: {
+        response: replies(joinReply),
+        tags,
+        body: joinBody,
+        summary: 'Accept an invitation as the invited account',
+      },
     },
     async (request, reply) => {
       const { user } = requireUser(request);
@@ -137,6 +150,7 @@ export async function invitationRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: PUBLIC },
       schema: {
+        response: replies(joinReply),
         tags: ['auth'],
         body: inviteRegisterBody,
         summary: 'Register through an invitation and join the space',

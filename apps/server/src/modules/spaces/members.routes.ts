@@ -7,7 +7,11 @@ import {
   memberIdBody,
   memberListQuery,
   updateMemberBody,
+  doneReply,
+  memberPageReply,
+  inviteReply,
 } from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { LockNamespace } from '../../jobs/lock-ids';
@@ -36,7 +40,12 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
     '/organization/member',
     {
       config: { access: inSpace('member.view') },
-      schema: { tags, querystring: memberListQuery, summary: 'Members and invitations, paged' },
+      schema: {
+        response: replies(memberPageReply),
+        tags,
+        querystring: memberListQuery,
+        summary: 'Members and invitations, paged',
+      },
     },
     async (request, reply) => {
       const { organization } = requireSpace(request);
@@ -99,7 +108,12 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
     '/organization/invite',
     {
       config: { access: inSpace('member.invite') },
-      schema: { tags, body: inviteBody, summary: 'Invite one or more e-mails with one role' },
+      schema: {
+        response: replies(inviteReply),
+        tags,
+        body: inviteBody,
+        summary: 'Invite one or more e-mails with one role',
+      },
     },
     async (request, reply) => {
       const { organization, member } = requireSpace(request);
@@ -204,7 +218,12 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
     '/organization/reinvite',
     {
       config: { access: inSpace('member.invite') },
-      schema: { tags, body: memberIdBody, summary: 'Send a pending or expired invitation again' },
+      schema: {
+        response: replies(doneReply),
+        tags,
+        body: memberIdBody,
+        summary: 'Send a pending or expired invitation again',
+      },
     },
     async (request, reply) => {
       const { organization } = requireSpace(request);
@@ -255,7 +274,12 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
     '/organization/member',
     {
       config: { access: inSpace('member.update') },
-      schema: { tags, body: updateMemberBody, summary: 'Change role, block or unblock' },
+      schema: {
+        response: replies(doneReply),
+        tags,
+        body: updateMemberBody,
+        summary: 'Change role, block or unblock',
+      },
     },
     async (request, reply) => {
       const { organization, member } = requireSpace(request);
@@ -332,6 +356,7 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: inSpace('member.delete') },
       schema: {
+        response: replies(doneReply),
         tags,
         body: memberIdBody,
         summary: 'Remove a member or withdraw an invitation (never the creator)',

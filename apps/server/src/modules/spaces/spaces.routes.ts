@@ -7,7 +7,12 @@ import {
   isTrialSpace,
   spaceSettingsBody,
   updateSpaceBody,
+  spaceListReply,
+  spaceReply,
+  enterSpaceReply,
+  environmentScanReply,
 } from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
@@ -64,7 +69,10 @@ async function operatesWallet(db: Db, organizationId: number, userId: number): P
 export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
   app.get(
     '/organization',
-    { config: { access: SIGNED_IN }, schema: { tags, summary: 'Spaces the user belongs to' } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { response: replies(spaceListReply), tags, summary: 'Spaces the user belongs to' },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       const rows = await ctx.db
@@ -122,7 +130,12 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
     '/organization',
     {
       config: { access: SIGNED_IN },
-      schema: { tags, body: createSpaceBody, summary: 'Create a space (needs a bound authenticator)' },
+      schema: {
+        response: replies(spaceReply),
+        tags,
+        body: createSpaceBody,
+        summary: 'Create a space (needs a bound authenticator)',
+      },
     },
     async (request, reply) => {
       const { user } = requireUser(request);
@@ -178,7 +191,7 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
     '/organization/base-info',
     {
       config: { access: inSpace('space.view') },
-      schema: { tags, summary: 'The current space (organization-id header)' },
+      schema: { response: replies(spaceReply), tags, summary: 'The current space (organization-id header)' },
     },
     async (request, reply) => {
       const { organization, member } = requireSpace(request);
@@ -202,7 +215,11 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
     '/organization',
     {
       config: { access: inSpace('space.update') },
-      schema: { tags, summary: 'Edit name, description, logo (JSON or form data)' },
+      schema: {
+        response: replies(spaceReply),
+        tags,
+        summary: 'Edit name, description, logo (JSON or form data)',
+      },
     },
     async (request, reply) => {
       const { organization, member } = requireSpace(request);
@@ -238,7 +255,15 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
 
   app.post(
     '/organization/enter',
-    { config: { access: SIGNED_IN }, schema: { tags, body: enterSpaceBody, summary: 'Switch into a space' } },
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        response: replies(enterSpaceReply),
+        tags,
+        body: enterSpaceBody,
+        summary: 'Switch into a space',
+      },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       const row = await ctx.db
@@ -276,7 +301,12 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
     '/organization/settings',
     {
       config: { access: inSpace('space.settings') },
-      schema: { tags, body: spaceSettingsBody, summary: 'Approval verification, testnet and dapp switches' },
+      schema: {
+        response: replies(spaceReply),
+        tags,
+        body: spaceSettingsBody,
+        summary: 'Approval verification, testnet and dapp switches',
+      },
     },
     async (request, reply) => {
       const { organization, member } = requireSpace(request);
@@ -319,7 +349,7 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
     '/organization/environment-scan',
     {
       config: { access: inSpace('space.settings') },
-      schema: { tags, summary: 'Scan the space for risky settings' },
+      schema: { response: replies(environmentScanReply), tags, summary: 'Scan the space for risky settings' },
     },
     async (request, reply) => {
       const { organization } = requireSpace(request);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
+import { fileReplies } from '../../lib/replies';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/session';
 import { SIGNED_IN as USER } from '../../plugins/access-rules';
@@ -8,7 +9,14 @@ import { SIGNED_IN as USER } from '../../plugins/access-rules';
 export async function uploadsRoutes(app: AppInstance, ctx: AppContext) {
   app.get(
     '/uploads/:id',
-    { config: { access: USER }, schema: { tags: ['files'], params: z.object({ id: z.uuid() }) } },
+    {
+      config: { access: USER },
+      schema: {
+        response: fileReplies('image/*', 'The stored image (PNG, JPEG, GIF or WebP)'),
+        tags: ['files'],
+        params: z.object({ id: z.uuid() }),
+      },
+    },
     async (request, reply) => {
       requireUser(request);
       const row = await ctx.db

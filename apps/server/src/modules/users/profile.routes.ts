@@ -1,4 +1,11 @@
-import { emailNotifications, setLanguageBody, updateBaseInfoBody, userBaseInfo } from '@keystead/contract';
+import {
+  emailNotifications,
+  setLanguageBody,
+  updateBaseInfoBody,
+  userBaseInfo,
+  setLanguageReply,
+} from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import type { UserUpdate } from '../../db/schema';
@@ -14,7 +21,10 @@ const tags = ['user'];
 export async function profileRoutes(app: AppInstance, ctx: AppContext) {
   app.get(
     '/user/base-info',
-    { config: { access: USER }, schema: { tags, summary: 'The signed-in user' } },
+    {
+      config: { access: USER },
+      schema: { response: replies(userBaseInfo), tags, summary: 'The signed-in user' },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       return reply.ok(userBaseInfo.parse(presentUser(user)));
@@ -25,7 +35,11 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext) {
     '/user/base-info',
     {
       config: { access: USER },
-      schema: { tags, summary: 'Edit nickname, company, currency, language, avatar (JSON or form data)' },
+      schema: {
+        response: replies(userBaseInfo),
+        tags,
+        summary: 'Edit nickname, company, currency, language, avatar (JSON or form data)',
+      },
     },
     async (request, reply) => {
       const { user } = requireUser(request);
@@ -61,7 +75,12 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext) {
     '/language',
     {
       config: { access: USER },
-      schema: { tags, body: setLanguageBody, summary: "Save the signed-in user's language" },
+      schema: {
+        response: replies(setLanguageReply),
+        tags,
+        body: setLanguageBody,
+        summary: "Save the signed-in user's language",
+      },
     },
     async (request, reply) => {
       const { user } = requireUser(request);
@@ -76,7 +95,7 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext) {
 
   app.get(
     '/user-profile/email-notifications',
-    { config: { access: USER }, schema: { tags } },
+    { config: { access: USER }, schema: { response: replies(emailNotifications), tags } },
     async (request, reply) => {
       const { user } = requireUser(request);
       return reply.ok({ space: user.notify_space, wallet: user.notify_wallet, task: user.notify_task });
@@ -85,7 +104,10 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext) {
 
   app.put(
     '/user-profile/email-notifications',
-    { config: { access: USER }, schema: { tags, body: emailNotifications } },
+    {
+      config: { access: USER },
+      schema: { response: replies(emailNotifications), tags, body: emailNotifications },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       const { space, wallet, task } = request.body;

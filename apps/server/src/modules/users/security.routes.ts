@@ -7,7 +7,13 @@ import {
   loginHistoryItem,
   mfaChangeBody,
   mfaInfoReply,
+  doneReply,
+  changeEmailReply,
+  forceLogoutReply,
+  loginHistoryReply,
+  mfaChangeReply,
 } from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -37,7 +43,10 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
   /** While no authenticator is bound, returns a pending secret (kept encrypted) to scan. */
   app.get(
     '/user/mfa-info',
-    { config: { access: USER }, schema: { tags, summary: 'Authenticator status, or a secret to bind' } },
+    {
+      config: { access: USER },
+      schema: { response: replies(mfaInfoReply), tags, summary: 'Authenticator status, or a secret to bind' },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       if (user.totp_secret_enc)
@@ -69,7 +78,12 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
     '/user/mfa-info',
     {
       config: { access: USER },
-      schema: { tags, body: mfaChangeBody, summary: 'Bind or reset the authenticator' },
+      schema: {
+        response: replies(mfaChangeReply),
+        tags,
+        body: mfaChangeBody,
+        summary: 'Bind or reset the authenticator',
+      },
     },
     async (request, reply) => {
       const { user, session } = requireUser(request);
@@ -122,7 +136,12 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
     '/reset-password',
     {
       config: { access: USER },
-      schema: { tags, body: changePasswordBody, summary: 'Change the password (signed in)' },
+      schema: {
+        response: replies(doneReply),
+        tags,
+        body: changePasswordBody,
+        summary: 'Change the password (signed in)',
+      },
     },
     async (request, reply) => {
       const { user, session } = requireUser(request);
@@ -151,6 +170,7 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: USER },
       schema: {
+        response: replies(changeEmailReply),
         tags,
         body: changeEmailBody,
         summary: 'Change the e-mail with codes to the old and the new address',
@@ -185,7 +205,12 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
     '/user/anti-fishing-code',
     {
       config: { access: USER },
-      schema: { tags, body: antiPhishingBody, summary: 'Set the anti-phishing code shown in every mail' },
+      schema: {
+        response: replies(doneReply),
+        tags,
+        body: antiPhishingBody,
+        summary: 'Set the anti-phishing code shown in every mail',
+      },
     },
     async (request, reply) => {
       const { user } = requireUser(request);
@@ -205,7 +230,10 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
 
   app.get(
     '/user/login-history',
-    { config: { access: USER }, schema: { tags, summary: 'The last 10 sign-ins' } },
+    {
+      config: { access: USER },
+      schema: { response: replies(loginHistoryReply), tags, summary: 'The last 10 sign-ins' },
+    },
     async (request, reply) => {
       const { user, session } = requireUser(request);
       const rows = await ctx.db
@@ -237,7 +265,12 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
     '/user/force-logout',
     {
       config: { access: USER },
-      schema: { tags, body: forceLogoutBody, summary: 'Sign out another session, or all others' },
+      schema: {
+        response: replies(forceLogoutReply),
+        tags,
+        body: forceLogoutBody,
+        summary: 'Sign out another session, or all others',
+      },
     },
     async (request, reply) => {
       const { user, session } = requireUser(request);

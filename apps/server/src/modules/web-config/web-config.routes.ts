@@ -1,16 +1,15 @@
-import { z } from 'zod';
-import { CLIENT_VERSION, LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '@keystead/contract';
+import {
+  CLIENT_VERSION,
+  LANGUAGE_NAMES,
+  SUPPORTED_LANGUAGES,
+  languageListReply,
+  webConfigReply,
+  type WebConfig,
+} from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { PUBLIC } from '../../plugins/access-rules';
-
-export const webConfigReply = z.object({
-  error_report_key: z.string().nullable(),
-  require_invite: z.boolean(),
-  dev_mode: z.boolean(),
-  client_version: z.string(),
-  devnet: z.object({ chain_id: z.number(), contracts: z.record(z.string(), z.string()) }).nullable(),
-});
 
 /** Runtime configuration the web client reads before anything else (§7 web-config, language list). */
 export async function webConfigRoutes(app: AppInstance, ctx: AppContext) {
@@ -18,7 +17,11 @@ export async function webConfigRoutes(app: AppInstance, ctx: AppContext) {
     '/web-config',
     {
       config: { access: PUBLIC },
-      schema: { tags: ['platform'], summary: 'Runtime configuration for the web client' },
+      schema: {
+        response: replies(webConfigReply),
+        tags: ['platform'],
+        summary: 'Runtime configuration for the web client',
+      },
     },
     async (_request, reply) => {
       const devnet = ctx.chains.list().find((chain) => chain.family === 'EVM' && chain.isDevnet);
@@ -31,7 +34,7 @@ export async function webConfigRoutes(app: AppInstance, ctx: AppContext) {
           devnet && devnet.family === 'EVM'
             ? { chain_id: devnet.chainId, contracts: devnet.contracts }
             : null,
-      } satisfies z.infer<typeof webConfigReply>);
+      } satisfies WebConfig);
     },
   );
 }
@@ -39,7 +42,10 @@ export async function webConfigRoutes(app: AppInstance, ctx: AppContext) {
 export async function languageListRoutes(app: AppInstance) {
   app.get(
     '/language',
-    { config: { access: PUBLIC }, schema: { tags: ['platform'], summary: 'Supported languages' } },
+    {
+      config: { access: PUBLIC },
+      schema: { response: replies(languageListReply), tags: ['platform'], summary: 'Supported languages' },
+    },
     async (_request, reply) =>
       reply.ok({ list: SUPPORTED_LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] })) }),
   );

@@ -1,11 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EmailNotifications } from '@keystead/contract/api/auth';
 import { api, V1 } from '@/lib/api-client';
 
-export interface EmailNotifications {
-  space: boolean;
-  wallet: boolean;
-  task: boolean;
-}
+export type { EmailNotifications };
 
 const KEY = ['account', 'email-notifications'] as const;
 

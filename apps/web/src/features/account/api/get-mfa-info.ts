@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MfaInfo } from '@keystead/contract/api/auth';
 import { api, V1 } from '@/lib/api-client';
 
-export interface MfaInfo {
-  bound: boolean;
-  otpauth_uri: string | null;
-  qr_code: string | null;
-  secret: string | null;
-}
+export type { MfaInfo };
 
 export const MFA_INFO_KEY = ['account', 'mfa-info'] as const;
 export const fetchMfaInfo = () => api.get<MfaInfo>(`${V1}/user/mfa-info`);

@@ -1,5 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditPage, AuditRow } from '@keystead/contract/api/spaces';
 import { api, V1 } from '@/lib/api-client';
+
+export type { AuditPage, AuditRow };
 
 export interface AuditFilters {
   type?: string;
@@ -8,27 +11,6 @@ export interface AuditFilters {
   /** ISO date-times. */
   from?: string;
   to?: string;
-}
-
-export interface AuditRow {
-  id: number;
-  type: string;
-  operation: string;
-  content: unknown;
-  space_user: string | null;
-  user_id: number | null;
-  ip: string | null;
-  location: string | null;
-  time: string;
-}
-
-export interface AuditPage {
-  list: AuditRow[];
-  page: number;
-  page_size: number;
-  total: number;
-  /** false: the total was capped (show "10,000+"). */
-  total_exact: boolean;
 }
 
 export const fetchAuditLog = (

@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import type { AuditVerifyReport } from '@keystead/contract/api/spaces';
 import { api, V1 } from '@/lib/api-client';
 
-export interface AuditVerifyReport {
-  intact: boolean;
-  rows: number;
-  first_broken: { chain: string; rowId: number; reason: string } | null;
-}
+export type { AuditVerifyReport };
 
 export const verifyAuditLog = (organizationId: string) =>
   api.get<AuditVerifyReport>(`${V1}/audit-log/verify`, undefined, { organizationId });

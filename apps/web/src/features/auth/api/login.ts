@@ -1,8 +1,6 @@
+import type { LoginReply } from '@keystead/contract/api/auth';
 import { api, V1 } from '@/lib/api-client';
 
-export interface LoginReply {
-  other_device_login: boolean;
-  second_factor: 'totp' | 'email';
-}
+export type { LoginReply };
 
 export const login = (body: { email: string; password: string }) => api.post<LoginReply>(`${V1}/login`, body);

@@ -1,3 +1,5 @@
+import type { DoneReply } from '@keystead/contract/api/reply';
+import type { JoinReply } from '@keystead/contract/api/spaces';
 import { api, V1 } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 
@@ -6,7 +8,7 @@ export const register = (body: {
   email_code: string;
   password: string;
   invite_token?: string;
-}) => api.post<null>(`${V1}/register`, { ...body, language_code: currentLanguage() });
+}) => api.post<DoneReply>(`${V1}/register`, { ...body, language_code: currentLanguage() });
 
 /** Registration through an organisation invitation (§3 invite register). */
 export const inviteRegister = (body: {
@@ -14,4 +16,4 @@ export const inviteRegister = (body: {
   email_code: string;
   password: string;
   org_invite_token: string;
-}) => api.post<null>(`${V1}/invite-register`, { ...body, language_code: currentLanguage() });
+}) => api.post<JoinReply>(`${V1}/invite-register`, { ...body, language_code: currentLanguage() });

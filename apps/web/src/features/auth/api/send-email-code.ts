@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SendEmailCodeReply } from '@keystead/contract/api/auth';
 import type { SendCodeCategory as SendCodePurpose } from '@keystead/contract/enums';
 import { api, V1 } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
@@ -10,7 +11,7 @@ export const sendEmailCode = (body: {
   email?: string;
   org_invite_token?: string;
 }) =>
-  api.post<{ resend_after_seconds: number }>(`${V1}/email-code`, {
+  api.post<SendEmailCodeReply>(`${V1}/email-code`, {
     ...body,
     language_code: currentLanguage(),
   });

@@ -1,9 +1,7 @@
+import type { VerifyCodeReply } from '@keystead/contract/api/auth';
 import { api, V1 } from '@/lib/api-client';
 
-export interface VerifyCodeReply {
-  next: 'done' | 'mfa' | 'new_password';
-  remaining_attempts?: number;
-}
+export type { VerifyCodeReply };
 
 /** The second check of log-in and of the password reset (§7 /email-mfa/verify). */
 export const verifyCode = (body: {

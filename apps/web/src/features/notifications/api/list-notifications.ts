@@ -1,30 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { NotificationItem, NotificationPage } from '@keystead/contract/api/spaces';
 import { api, V1 } from '@/lib/api-client';
 
-export interface NotificationItem {
-  id: number;
-  category: 'transfer' | 'message';
-  title: string;
-  body: string;
-  organization_id: number | null;
-  organization_name: string | null;
-  wallet_name: string | null;
-  task_number: string | null;
-  read: boolean;
-  created_at: string;
-}
+export type { NotificationItem, NotificationPage };
 
 export interface NotificationQuery {
   tab: 'all' | 'transfer' | 'message';
   hide_read: boolean;
   keyword?: string;
   page_size: number;
-}
-
-export interface NotificationPage {
-  list: NotificationItem[];
-  total: number;
-  unread_count: number;
 }
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;

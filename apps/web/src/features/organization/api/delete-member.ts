@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DoneReply } from '@keystead/contract/api/reply';
 import { api, V1 } from '@/lib/api-client';
 
 /** Removes a member or withdraws a pending invitation (never the creator). */
 export const deleteMember = (organizationId: number, memberId: number) =>
-  api.delete<unknown>(
+  api.delete<DoneReply>(
     `${V1}/organization/member`,
     { member_id: memberId },
     { organizationId: String(organizationId) },

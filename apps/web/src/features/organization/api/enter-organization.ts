@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError, V1 } from '@/lib/api-client';
 import { showErrorToast } from '@/lib/notify';
 import { clearOtherSpaceDrafts, clearSelectedSpace, selectSpace } from '@/lib/space';
-import type { Space } from './types';
+import type { EnterSpaceReply } from './types';
 
 export const enterOrganization = (organizationId: string | number) =>
-  api.post<Space & { org_user_name: string }>(
+  api.post<EnterSpaceReply>(
     `${V1}/organization/enter`,
     { organization_id: Number(organizationId) },
     { organizationId: String(organizationId) },

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
 import type { Space } from './types';
 
-export { SPACE_ROLES, isPrivileged } from './types';
+export { SPACE_ROLES, isPrivileged } from '../space-roles';
 export type OrganizationBaseInfo = Space;
 
 export const organizationBaseInfoKey = (id: string) => ['organization', 'base-info', id] as const;

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
+import type { InviteReply } from './types';
 
 export const inviteMembers = (organizationId: number, body: { emails: string; role: number }) =>
-  api.post<{ invited: string[] }>(`${V1}/organization/invite`, body, {
+  api.post<InviteReply>(`${V1}/organization/invite`, body, {
     organizationId: String(organizationId),
   });
 

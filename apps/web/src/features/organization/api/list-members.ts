@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
-import type { Member, MemberStatus, Paged } from './types';
+import type { MemberPage, MemberStatus } from './types';
 
 export interface MemberQuery {
   page: number;
@@ -15,11 +15,7 @@ export const membersKey = (organizationId: number, query?: MemberQuery) =>
     : (['organization', 'members', organizationId] as const);
 
 export const fetchMembers = (organizationId: number, query: MemberQuery) =>
-  api.get<Paged<Member>>(
-    `${V1}/organization/member`,
-    { ...query },
-    { organizationId: String(organizationId) },
-  );
+  api.get<MemberPage>(`${V1}/organization/member`, { ...query }, { organizationId: String(organizationId) });
 
 export const membersQuery = (organizationId: number, query: MemberQuery) =>
   queryOptions({

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
-import type { Space } from './types';
+import type { Space, SpaceList } from './types';
 
 export type OrganizationListItem = Space;
 
 export const ORGANIZATIONS_KEY = ['organization', 'list'] as const;
 export const fetchOrganizations = () =>
-  api.get<{ list: Space[]; last_entered: number | null }>(`${V1}/organization`, undefined, {
+  api.get<SpaceList>(`${V1}/organization`, undefined, {
     organizationId: null,
   });
 export const organizationsQuery = () =>

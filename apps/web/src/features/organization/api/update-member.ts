@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DoneReply } from '@keystead/contract/api/reply';
 import { api, V1 } from '@/lib/api-client';
 
 export interface UpdateMemberInput {
@@ -9,7 +10,7 @@ export interface UpdateMemberInput {
 
 /** Block, unblock or change the role; the server's refusals (§6) toast through the §8 mapping. */
 export const updateMember = (organizationId: number, body: UpdateMemberInput) =>
-  api.put<unknown>(`${V1}/organization/member`, body, { organizationId: String(organizationId) });
+  api.put<DoneReply>(`${V1}/organization/member`, body, { organizationId: String(organizationId) });
 
 export function useUpdateMember(organizationId: number) {
   const client = useQueryClient();

@@ -2,7 +2,8 @@ import { Avatar, Button, Card, Space as Stack, Tag, Tooltip, Typography } from '
 import { EditOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { isPrivileged, type Space } from '../api/types';
+import type { Space } from '../api/types';
+import { isPrivileged } from '../space-roles';
 
 const NOTICE_COLOR = { unexpired: 'green', about_to_expire: 'orange', expired: 'red' } as const;
 

@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { WebConfig } from '@keystead/contract/api/platform';
 import { api, WEB_V2 } from '@/lib/api-client';
 
-export interface WebConfig {
-  error_report_key: string | null;
-  require_invite: boolean;
-  dev_mode: boolean;
-  client_version: string;
-  devnet: { chain_id: number; contracts: Record<string, string> } | null;
-}
+export type { WebConfig };
 
 export const fetchWebConfig = () => api.get<WebConfig>(`${WEB_V2}/web-config`);
 

@@ -6,7 +6,8 @@ import { showErrorToast, toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useEnvironmentScan, type ScanResult } from '../../api/environment-scan';
 import { useUpdateSpaceSettings, type SpaceSettingsInput } from '../../api/update-settings';
-import { isTrial, type Space } from '../../api/types';
+import type { Space } from '../../api/types';
+import { isTrial } from '../../space-roles';
 import { LimitModal, type LimitInfo } from '../limit-modal';
 
 /** Default settings: approval verification, testnet (fixed on in the experience edition), dapp, environment scan. */

@@ -1,4 +1,5 @@
-import { SPACE_ROLES, type Member } from '../../api/types';
+import type { Member } from '../../api/types';
+import { SPACE_ROLES } from '../../space-roles';
 
 /** What the signed-in user may do to a member (§6); the server still has the last word. */
 export interface MemberPermissions {
