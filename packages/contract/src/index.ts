@@ -11,4 +11,5 @@ export * from './errors/client-messages';
 export * from './plans';
 export * from './api/spaces';
 export * from './api/wallets';
+export * from './api/wallet-replies';
 export * from './api/transfers';

@@ -28,6 +28,9 @@ export const isoTime = z.iso.datetime();
 /** A decimal amount written as a string (no float rounding on the wire). */
 export const decimalString = z.string().meta({ description: 'Decimal number as a string' });
 
+/** 0x-prefixed hex: an EVM address, transaction hash or calldata. */
+export const hexString = z.templateLiteral(['0x', z.string()]);
+
 /** One page of a list: `{ list, page, page_size, total }`. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), page: z.number(), page_size: z.number(), total: z.number() });

@@ -9,6 +9,8 @@ import {
   deriveAddress,
   type BitcoinChainKey,
 } from '@keystead/chains';
+import { addSignerKeyReply, verifySignerReply, bitcoinCheckReply } from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -62,6 +64,7 @@ export async function signerKeyRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: SIGNED_IN },
       schema: {
+        response: replies(addSignerKeyReply),
         tags,
         body: addSignerKeyBody,
         summary: 'Add a Bitcoin-family signer key (xpub, fingerprint, path); pending until verified',
@@ -130,6 +133,7 @@ export async function signerKeyRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: SIGNED_IN },
       schema: {
+        response: replies(verifySignerReply),
         tags,
         body: verifySignerKeyBody,
         summary: 'Verify a signer key with a BIP-137 signed message of the challenge',
@@ -192,6 +196,7 @@ export async function signerKeyRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: SIGNED_IN },
       schema: {
+        response: replies(bitcoinCheckReply),
         tags: ['wallet'],
         body: bitcoinCheckBody,
         summary: 'Validate a Bitcoin-family signer key or multisig descriptor',

@@ -1,4 +1,16 @@
-import { addSignerBody, deleteSignerBody, signerIdQuery, verifySignerBody } from '@keystead/contract';
+import {
+  addSignerBody,
+  deleteSignerBody,
+  signerIdQuery,
+  verifySignerBody,
+  signerAddressListReply,
+  addSignerReply,
+  signerChallengeReply,
+  verifySignerReply,
+  deleteSignerReply,
+  signUserListReply,
+} from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -27,7 +39,11 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
     '/permission-address',
     {
       config: { access: SIGNED_IN },
-      schema: { tags, summary: "The user's signer addresses with their linked wallets" },
+      schema: {
+        response: replies(signerAddressListReply),
+        tags,
+        summary: "The user's signer addresses with their linked wallets",
+      },
     },
     async (request, reply) => {
       const { user } = requireUser(request);
@@ -84,7 +100,12 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
     '/permission-address',
     {
       config: { access: SIGNED_IN },
-      schema: { tags, body: addSignerBody, summary: 'Add a signer address (pending until verified)' },
+      schema: {
+        response: replies(addSignerReply),
+        tags,
+        body: addSignerBody,
+        summary: 'Add a signer address (pending until verified)',
+      },
     },
     async (request, reply) => {
       const { user } = requireUser(request);
@@ -121,7 +142,12 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
     '/permission-address/challenge',
     {
       config: { access: SIGNED_IN },
-      schema: { tags, querystring: signerIdQuery, summary: 'A one-time message to sign with this address' },
+      schema: {
+        response: replies(signerChallengeReply),
+        tags,
+        querystring: signerIdQuery,
+        summary: 'A one-time message to sign with this address',
+      },
     },
     async (request, reply) => {
       const { user } = requireUser(request);
@@ -152,6 +178,7 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: SIGNED_IN },
       schema: {
+        response: replies(verifySignerReply),
         tags,
         body: verifySignerBody,
         summary: 'Verify the address with a personal_sign signature of the challenge',
@@ -193,6 +220,7 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: SIGNED_IN },
       schema: {
+        response: replies(deleteSignerReply),
         tags,
         body: deleteSignerBody,
         summary: 'Delete (or mark for deletion while wallets use it), with an e-mail code',
@@ -252,7 +280,11 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
     '/permission-address/wallet-sign-user',
     {
       config: { access: inSpace('wallet.create') },
-      schema: { tags, summary: "Verified signer addresses of the space's members" },
+      schema: {
+        response: replies(signUserListReply),
+        tags,
+        summary: "Verified signer addresses of the space's members",
+      },
     },
     async (request, reply) => {
       const { organization } = requireSpace(request);

@@ -9,7 +9,16 @@ import {
   type MultisigWallet,
   type SignerKey,
 } from '@keystead/chains';
-import { createMultiWalletBody, walletIdBody, walletIdQuery } from '@keystead/contract';
+import {
+  createMultiWalletBody,
+  walletIdBody,
+  walletIdQuery,
+  walletBaseReply,
+  descriptorExportReply,
+  receiveAddressReply,
+  walletUtxosReply,
+} from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { LockNamespace } from '../../jobs/lock-ids';
@@ -125,6 +134,7 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: inSpace('wallet.create') },
       schema: {
+        response: replies(walletBaseReply),
         tags,
         body: createMultiWalletBody,
         summary: 'Create a Bitcoin-family multisig wallet (P2WSH, or P2SH on BCH) from verified signer keys',
@@ -159,6 +169,7 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: inSpace('wallet.create') },
       schema: {
+        response: replies(walletBaseReply),
         tags,
         body: importDescriptorBody,
         summary: 'Import a Bitcoin-family multisig wallet from its output descriptor',
@@ -219,6 +230,7 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: inSpace('wallet.view') },
       schema: {
+        response: replies(descriptorExportReply),
         tags,
         querystring: walletIdQuery,
         summary: 'Export the wallet descriptor (receive and change)',
@@ -259,7 +271,12 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/bitcoin/address',
     {
       config: { access: inSpace('wallet.view') },
-      schema: { tags, body: walletIdBody, summary: 'A new deposit (receive) address of the wallet' },
+      schema: {
+        response: replies(receiveAddressReply),
+        tags,
+        body: walletIdBody,
+        summary: 'A new deposit (receive) address of the wallet',
+      },
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
@@ -282,7 +299,12 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/utxos',
     {
       config: { access: inSpace('wallet.view') },
-      schema: { tags, querystring: walletIdQuery, summary: 'Unspent outputs of a Bitcoin-family wallet' },
+      schema: {
+        response: replies(walletUtxosReply),
+        tags,
+        querystring: walletIdQuery,
+        summary: 'Unspent outputs of a Bitcoin-family wallet',
+      },
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { faucetBody } from '@keystead/contract';
+import { faucetBody, faucetReply, devnetSendReply } from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -15,7 +16,12 @@ export async function devFaucetRoutes(app: AppInstance, ctx: AppContext) {
     '/dev/faucet',
     {
       config: { access: SIGNED_IN },
-      schema: { tags: ['dev'], body: faucetBody, summary: 'Fund an address on the devnet (dev mode only)' },
+      schema: {
+        response: replies(faucetReply),
+        tags: ['dev'],
+        body: faucetBody,
+        summary: 'Fund an address on the devnet (dev mode only)',
+      },
     },
     async (request, reply) => {
       requireUser(request);
@@ -37,6 +43,7 @@ export async function devFaucetRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: SIGNED_IN },
       schema: {
+        response: replies(devnetSendReply),
         tags: ['dev'],
         summary: 'Send a transaction from a devnet test account 1–9 (the devnet signer; dev mode only)',
         body: z.object({

@@ -8,6 +8,13 @@ import {
 } from '@keystead/chains';
 import { signPsbtAsSigner, testSigner } from '@keystead/chains/bitcoin/test-signer';
 import * as ecc from 'tiny-secp256k1';
+import {
+  utxoFaucetReply,
+  devnetKeyListReply,
+  devnetSignReply,
+  devnetSignMessageReply,
+} from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -48,6 +55,7 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: SIGNED_IN },
       schema: {
+        response: replies(utxoFaucetReply),
         tags: ['dev'],
         summary: 'Fund an address on the local Litecoin regtest node and mine a block (dev mode only)',
         body: z.object({
@@ -106,6 +114,7 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: SIGNED_IN },
       schema: {
+        response: replies(devnetKeyListReply),
         tags: ['dev'],
         querystring: z.object({ chain_key: z.string().default('ltc-regtest') }),
         summary: 'The devnet signer keys 1–9 (xpub, fingerprint, path; dev mode only)',
@@ -127,6 +136,7 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: SIGNED_IN },
       schema: {
+        response: replies(devnetSignReply),
         tags: ['dev'],
         body: z.object({ ...devnetBody, psbt: z.string().trim().min(1).max(2_000_000) }),
         summary: 'Sign a PSBT with devnet signer key n (dev mode only)',
@@ -146,6 +156,7 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: SIGNED_IN },
       schema: {
+        response: replies(devnetSignMessageReply),
         tags: ['dev'],
         body: z.object({ ...devnetBody, message: z.string().min(1).max(2000) }),
         summary: 'BIP-137 signed message by devnet signer key n (its account key; dev mode only)',

@@ -6,7 +6,13 @@ import {
   importSingleBody,
   verifyWalletBody,
   walletIdQuery,
+  createMultiWalletReply,
+  walletDeploymentReply,
+  walletStatusReply,
+  importSingleWalletReply,
+  walletChallengeReply,
 } from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { LockNamespace } from '../../jobs/lock-ids';
@@ -32,6 +38,7 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: inSpace('wallet.create') },
       schema: {
+        response: replies(createMultiWalletReply),
         tags,
         body: createMultiWalletBody,
         summary: 'Create a Safe multisig wallet (deployment follows)',
@@ -118,7 +125,12 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/deployment',
     {
       config: { access: inSpace('wallet.deploy') },
-      schema: { tags, querystring: walletIdQuery, summary: 'The Safe deployment transaction to send' },
+      schema: {
+        response: replies(walletDeploymentReply),
+        tags,
+        querystring: walletIdQuery,
+        summary: 'The Safe deployment transaction to send',
+      },
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
@@ -151,7 +163,12 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
     '/wallet-deploy-broadcast-create',
     {
       config: { access: inSpace('wallet.deploy') },
-      schema: { tags, body: deployReportBody, summary: 'Report the deployment transaction hash' },
+      schema: {
+        response: replies(walletStatusReply),
+        tags,
+        body: deployReportBody,
+        summary: 'Report the deployment transaction hash',
+      },
     },
     async (request, reply) => {
       const { member } = requireSpace(request);
@@ -190,6 +207,7 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: inSpace('wallet.create') },
       schema: {
+        response: replies(importSingleWalletReply),
         tags,
         body: importSingleBody,
         summary: 'Import a single-signature address (ownership proof follows)',
@@ -269,6 +287,7 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: inSpace('wallet.create') },
       schema: {
+        response: replies(walletStatusReply),
         tags,
         body: verifyWalletBody,
         summary: 'Prove control of an imported address by signing the challenge',
@@ -315,6 +334,7 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: inSpace('wallet.create') },
       schema: {
+        response: replies(walletChallengeReply),
         tags,
         querystring: walletIdQuery,
         summary: 'A fresh message to sign for an imported address',

@@ -6,7 +6,13 @@ import {
   walletNameBody,
   walletRoleBody,
   walletSwitchBody,
+  doneReply,
+  walletNameReply,
+  walletStatusReply,
+  customTokenReply,
+  walletSwitchReply,
 } from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
@@ -74,7 +80,12 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/operator',
     {
       config: { access: inSpace('wallet.update') },
-      schema: { tags, body: walletRoleBody, summary: 'Set operators (at least one)' },
+      schema: {
+        response: replies(doneReply),
+        tags,
+        body: walletRoleBody,
+        summary: 'Set operators (at least one)',
+      },
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
@@ -88,7 +99,12 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/viewer',
     {
       config: { access: inSpace('wallet.update') },
-      schema: { tags, body: walletRoleBody, summary: 'Set viewers (at most 5)' },
+      schema: {
+        response: replies(doneReply),
+        tags,
+        body: walletRoleBody,
+        summary: 'Set viewers (at most 5)',
+      },
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
@@ -103,7 +119,12 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/risk-control-user',
     {
       config: { access: inSpace('wallet.update') },
-      schema: { tags, body: walletRoleBody, summary: 'Set risk-control users (at most 5)' },
+      schema: {
+        response: replies(doneReply),
+        tags,
+        body: walletRoleBody,
+        summary: 'Set risk-control users (at most 5)',
+      },
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
@@ -118,7 +139,12 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/approver',
     {
       config: { access: inSpace('wallet.update') },
-      schema: { tags, body: walletApproverBody, summary: 'Set approvers and the approval threshold' },
+      schema: {
+        response: replies(doneReply),
+        tags,
+        body: walletApproverBody,
+        summary: 'Set approvers and the approval threshold',
+      },
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
@@ -154,7 +180,12 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
       path,
       {
         config: { access: inSpace('wallet.update') },
-        schema: { tags, body: walletSwitchBody, summary: `Turn ${column.replace('_on', '')} on or off` },
+        schema: {
+          response: replies(walletSwitchReply),
+          tags,
+          body: walletSwitchBody,
+          summary: `Turn ${column.replace('_on', '')} on or off`,
+        },
       },
       async (request, reply) => {
         const { user } = requireUser(request);
@@ -186,7 +217,7 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/name',
     {
       config: { access: inSpace('wallet.update') },
-      schema: { tags, body: walletNameBody, summary: 'Rename a wallet' },
+      schema: { response: replies(walletNameReply), tags, body: walletNameBody, summary: 'Rename a wallet' },
     },
     async (request, reply) => {
       const { user } = requireUser(request);
@@ -219,7 +250,12 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/archive',
     {
       config: { access: inSpace('wallet.archive') },
-      schema: { tags, body: archiveWalletBody, summary: 'Archive a wallet (irreversible)' },
+      schema: {
+        response: replies(walletStatusReply),
+        tags,
+        body: archiveWalletBody,
+        summary: 'Archive a wallet (irreversible)',
+      },
     },
     async (request, reply) => {
       const { user } = requireUser(request);
@@ -260,7 +296,12 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/custom-token',
     {
       config: { access: inSpace('wallet.update') },
-      schema: { tags, body: customTokenBody, summary: 'Add an ERC-20 token to a wallet' },
+      schema: {
+        response: replies(customTokenReply),
+        tags,
+        body: customTokenBody,
+        summary: 'Add an ERC-20 token to a wallet',
+      },
     },
     async (request, reply) => {
       const { user } = requireUser(request);

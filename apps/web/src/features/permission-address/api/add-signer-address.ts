@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddSignerReply } from '@keystead/contract/api/wallet-replies';
 import { api, V1 } from '@/lib/api-client';
 import { signerAddressesKey } from './list-signer-addresses';
 
@@ -11,7 +12,7 @@ export interface AddSignerInput {
 }
 
 export const addSignerAddress = (body: AddSignerInput) =>
-  api.post<{ id: number; address: string; status: number }>(`${V1}/permission-address`, body);
+  api.post<AddSignerReply>(`${V1}/permission-address`, body);
 
 export function useAddSignerAddress() {
   const client = useQueryClient();

@@ -1,10 +1,7 @@
+import type { SignerChallenge, VerifySignerReply } from '@keystead/contract/api/wallet-replies';
 import { api, V1 } from '@/lib/api-client';
 
-export interface SignerChallenge {
-  challenge_id: number;
-  message: string;
-  expires_at: string;
-}
+export type { SignerChallenge };
 
 /** A one-time message to sign with the signer address. */
 export const fetchSignerChallenge = (id: number) =>
@@ -12,4 +9,4 @@ export const fetchSignerChallenge = (id: number) =>
 
 /** EIP-191 personal_sign of the challenge by that address. */
 export const verifySignerAddress = (body: { id: number; challenge_id: number; signature: string }) =>
-  api.post<{ id: number; status: number }>(`${V1}/permission-address/verify`, body);
+  api.post<VerifySignerReply>(`${V1}/permission-address/verify`, body);

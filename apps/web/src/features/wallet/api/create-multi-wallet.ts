@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
-import type { Deployment, WalletBase } from './types';
+import type { CreateMultiWalletReply } from '@keystead/contract/api/wallet-replies';
+import type { WalletBase } from './types';
 
 export interface CreateMultiWalletInput {
   name: string;
@@ -18,7 +19,7 @@ export interface CreateMultiWalletInput {
 }
 
 export const createMultiWallet = (body: CreateMultiWalletInput) =>
-  api.post<WalletBase & { deployment: Deployment }>(`${V1}/wallets/multi`, body);
+  api.post<CreateMultiWalletReply>(`${V1}/wallets/multi`, body);
 
 /** Bitcoin family: an m-of-n sortedmulti wallet from verified signer keys, normal at once. */
 export const createBitcoinWallet = (body: CreateMultiWalletInput) =>

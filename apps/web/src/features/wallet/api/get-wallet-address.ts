@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DepositAddress } from '@keystead/contract/api/wallet-replies';
 import { api, V1 } from '@/lib/api-client';
 
-export interface DepositAddress {
-  address: string;
-  chain_id: string;
-  qr_code: string | null;
-  deployed: boolean;
-}
+export type { DepositAddress };
 
 export const fetchWalletAddress = (walletId: number) =>
   api.get<DepositAddress>(`${V1}/wallets/address`, { wallet_id: walletId });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
-import type { WalletBase } from './types';
+import type { ImportSingleWalletReply, WalletChallenge } from '@keystead/contract/api/wallet-replies';
 
 export interface ImportSingleInput {
   name: string;
@@ -9,13 +9,10 @@ export interface ImportSingleInput {
   remark?: string;
 }
 
-export interface Challenge {
-  challenge_id: number;
-  message: string;
-}
+export type Challenge = WalletChallenge;
 
 export const importSingleWallet = (body: ImportSingleInput) =>
-  api.post<WalletBase & Challenge>(`${V1}/wallets/single`, body);
+  api.post<ImportSingleWalletReply>(`${V1}/wallets/single`, body);
 
 export function useImportSingleWallet() {
   const client = useQueryClient();

@@ -1,19 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditPage, AuditRow } from '@keystead/contract/api/spaces';
 import { api, V1 } from '@/lib/api-client';
 
-export interface WalletAuditRow {
-  id: number;
-  type: string;
-  operation: string;
-  space_user: string | null;
-  ip: string | null;
-  time: string;
-}
-
-export interface WalletAuditPage {
-  list: WalletAuditRow[];
-  total: number;
-}
+export type WalletAuditRow = AuditRow;
+export type WalletAuditPage = AuditPage;
 
 /** The space's audit rows about one wallet (admins; GET /audit-log?wallet_id=). */
 export const fetchWalletAudit = (walletId: number, page: number) =>

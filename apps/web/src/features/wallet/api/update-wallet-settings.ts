@@ -1,28 +1,35 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DoneReply } from '@keystead/contract/api/reply';
+import type {
+  CustomTokenReply,
+  WalletNameReply,
+  WalletStatusReply,
+  WalletSwitchReply,
+} from '@keystead/contract/api/wallet-replies';
 import { api, V1 } from '@/lib/api-client';
 
 export type RolePath = 'operator' | 'viewer' | 'risk-control-user';
 
 export const setWalletRole = (path: RolePath, walletId: number, userIds: number[]) =>
-  api.put<unknown>(`${V1}/wallets/${path}`, { wallet_id: walletId, user_ids: userIds });
+  api.put<DoneReply>(`${V1}/wallets/${path}`, { wallet_id: walletId, user_ids: userIds });
 export const setWalletApprovers = (walletId: number, userIds: number[], approvalThreshold: number) =>
-  api.put<unknown>(`${V1}/wallets/approver`, {
+  api.put<DoneReply>(`${V1}/wallets/approver`, {
     wallet_id: walletId,
     user_ids: userIds,
     approval_threshold: approvalThreshold,
   });
 export const setWalletSwitch = (path: 'open-whitelist' | 'open-asset-tag', walletId: number, open: boolean) =>
-  api.put<unknown>(`${V1}/wallets/${path}`, { wallet_id: walletId, open });
+  api.put<WalletSwitchReply>(`${V1}/wallets/${path}`, { wallet_id: walletId, open });
 export const renameWallet = (walletId: number, name: string, remark?: string) =>
-  api.post<unknown>(`${V1}/wallets/name`, { wallet_id: walletId, name, remark });
+  api.post<WalletNameReply>(`${V1}/wallets/name`, { wallet_id: walletId, name, remark });
 export const archiveWallet = (walletId: number, name: string, emailCode: string) =>
-  api.post<unknown>(`${V1}/wallets/archive`, { wallet_id: walletId, name, email_code: emailCode });
+  api.post<WalletStatusReply>(`${V1}/wallets/archive`, { wallet_id: walletId, name, email_code: emailCode });
 export const addCustomToken = (body: {
   wallet_id: number;
   contract: string;
   symbol?: string;
   decimals?: number;
-}) => api.post<unknown>(`${V1}/wallets/custom-token`, body);
+}) => api.post<CustomTokenReply>(`${V1}/wallets/custom-token`, body);
 
 /** Any settings change of one wallet; afterwards its detail, assets and the list are read again. */
 export function useWalletMutation<T>(walletId: number, run: (input: T) => Promise<unknown>) {

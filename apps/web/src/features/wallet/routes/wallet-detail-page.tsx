@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api-client';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useWalletBaseInfo } from '../api/get-wallet-base-info';
 import { useChains } from '../api/list-chains';
-import { WALLET_STATUS } from '../api/types';
+import { WALLET_STATUS } from '../wallet-status';
 import { AssetsTab } from '../components/detail/assets-tab';
 import { AuditTab } from '../components/detail/audit-tab';
 import { DepositTab } from '../components/detail/deposit-tab';

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useCreateMultiWallet } from '../../api/create-multi-wallet';
 import { useWalletBaseInfo } from '../../api/get-wallet-base-info';
 import { useImportSingleWallet } from '../../api/import-single-wallet';
-import { SIGN_TYPE } from '../../api/types';
+import { SIGN_TYPE } from '../../wallet-status';
 import { emptyDraft, type WalletDraft } from './draft';
 import { useChains } from '../../api/list-chains';
 import { StepBaseInfo } from './step-base-info';

@@ -8,7 +8,7 @@ import { toastSuccess } from '@/lib/notify';
 import { fetchDeployment } from '../../api/get-deployment';
 import { useWalletBaseInfo } from '../../api/get-wallet-base-info';
 import { reportDeployment } from '../../api/report-deployment';
-import { WALLET_STATUS } from '../../api/types';
+import { WALLET_STATUS } from '../../wallet-status';
 import { ConnectSigner, type SignerConnection } from '../connect-signer';
 import { MONO, WalletStatusTag } from '../wallet-bits';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/notify';
 import { showWalletError } from '@/lib/wallet-connectors';
 import { useWalletBaseInfo } from '../../api/get-wallet-base-info';
-import { WALLET_STATUS } from '../../api/types';
+import { WALLET_STATUS } from '../../wallet-status';
 import { fetchWalletChallenge, verifySingleWallet } from '../../api/verify-single-wallet';
 import { ConnectSigner, type SignerConnection } from '../connect-signer';
 import { MONO } from '../wallet-bits';
