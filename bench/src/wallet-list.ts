@@ -10,7 +10,7 @@ import { openDatabase } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { createRateCounter } from '../../apps/server/src/lib/rate-counter';
 import { ChainRegistry } from '../../apps/server/src/modules/chains/chain-registry';
-import { refreshBalances } from '../../apps/server/src/modules/wallets/wallet-jobs';
+import { refreshBalances } from '../../apps/server/src/jobs/wallet-jobs';
 import { dropSchema } from './http-baseline';
 import { BENCH_DATABASE_URL, load, printRow, startChild, tempDir } from './harness';
 

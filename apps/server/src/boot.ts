@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { utxoEndpoints } from './modules/chains/utxo-endpoints';
 import { migrate } from './db/migrate';
 import { startMailSender } from './jobs/mail-sender';
-import { startWalletJobs } from './modules/wallets/wallet-jobs';
+import { startWalletJobs } from './jobs/wallet-jobs';
 import { createRateCounter } from './lib/rate-counter';
 import { ChainRegistry, type ChainEndpoint } from './modules/chains/chain-registry';
 import { startLocalChains, type LocalChains } from './local-chains';

@@ -3,7 +3,7 @@ import { type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { hardhatAccounts } from '@keystead/devnet';
-import { confirmDeployments, refreshBalances } from '../src/modules/wallets/wallet-jobs';
+import { confirmDeployments, refreshBalances } from '../src/jobs/wallet-jobs';
 import { addMember, createSpace, person, type Person } from './space-helpers';
 import type { TestApp } from './test-app';
 import { verifiedSigner } from './wallet-helpers';

@@ -6,7 +6,7 @@
  *
  * Errors a user can cause are thrown as `FamilyError` whose code is the error catalogue's code.
  */
-import type { ChainAdapter, FeeTierName, TokenRef } from './types';
+import type { ChainAdapter, FeeTierName, IncomingTransfer, TokenRef } from './types';
 
 export type FeeChoice = { tier: FeeTierName } | { tier: 'custom'; rate: string };
 
@@ -158,6 +158,16 @@ export interface FamilyAdapter {
     address: string,
     expected: { owners: string[]; threshold: number },
   ): Promise<'ready' | 'pending' | 'different'>;
+  /** Deposit scan (families that have one): the chain's tip, and what reached these addresses in a block range. */
+  readonly deposits?: {
+    tip(): Promise<bigint>;
+    transfersTo(
+      addresses: string[],
+      tokens: TokenRef[],
+      from: bigint,
+      to: bigint,
+    ): Promise<IncomingTransfer[]>;
+  };
   /**
    * Balances of many wallets keyed by each wallet's address as given: EVM reads every wallet and
    * token in one Multicall3 batch; the Bitcoin family scans each wallet's UTXOs (a wallet whose

@@ -53,6 +53,8 @@ export interface FeeTiers {
 export interface ConfirmationStatus {
   state: 'unknown' | 'pending' | 'confirmed' | 'failed';
   blockNumber?: bigint;
+  /** The block that holds it now (a reorg shows up as another hash, or none). */
+  blockHash?: string;
   confirmations?: number;
   /** Why an execution failed (revert reason), when the chain says. */
   reason?: string;

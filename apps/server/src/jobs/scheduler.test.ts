@@ -6,7 +6,7 @@ import { startCountingProxy, type CountingProxy } from '../../test/rpc-counting-
 import { createSpace, person } from '../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { AppContext } from '../context';
-import { startWalletJobs } from '../modules/wallets/wallet-jobs';
+import { startWalletJobs } from './wallet-jobs';
 import { claimJob, renewJob } from './job-lease';
 import { JobName } from './lock-ids';
 import { leaseFor, startJobs, type JobRun } from './scheduler';

@@ -178,7 +178,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
     }
     const latest = await client.getBlockNumber({ cacheTime: 0 });
     const confirmations = Number(latest - receipt.blockNumber + 1n);
-    const base = { blockNumber: receipt.blockNumber, confirmations };
+    const base = { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, confirmations };
     if (receipt.status !== 'success') {
       let reason = 'reverted';
       try {

@@ -103,11 +103,4 @@ async function startEvmHarness(): Promise<FamilyContractHarness> {
   };
 }
 
-describeFamilyContract('EVM (Safe v1.4.1) on the Hardhat devnet', startEvmHarness, {
-  knownBugs: {
-    // evm/family.ts `follow` returns no blockHash (and ignores knownBlockHash), so settleTransfer
-    // stores block_hash null and jobs/transfer-watcher.ts never re-follows a completed EVM
-    // transfer: a reorg of its block never sends it back to pending.
-    'block hash': 'EVM follow names no block hash',
-  },
-});
+describeFamilyContract('EVM (Safe v1.4.1) on the Hardhat devnet', startEvmHarness);

@@ -76,6 +76,11 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
       broadcast: 'sender-signs',
     },
 
+    deposits: {
+      tip: () => chain.getBlockNumber(),
+      transfersTo: (addresses, tokens, from, to) => chain.getTransfersTo(addresses, tokens, from, to),
+    },
+
     async confirmSetup(address, expected) {
       const safe = await chain.readSafe(address);
       if (!safe) return 'pending';
@@ -274,25 +279,24 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     },
 
     async follow(txHash, stored) {
+      // The receipt is looked up anew each time: after a reorg it is gone (pending/unknown) or
+      // in another block, so a known block hash is not needed to notice one.
       const result = await chain.getConfirmation(txHash);
       if (result.state === 'unknown' || result.state === 'pending') return { state: result.state };
+      const block = {
+        ...(result.blockNumber !== undefined ? { blockNumber: result.blockNumber } : {}),
+        ...(result.blockHash ? { blockHash: result.blockHash } : {}),
+        ...(result.confirmations !== undefined ? { confirmations: result.confirmations } : {}),
+      };
       const executed =
         result.state === 'confirmed' &&
         result.safeExecution?.success === true &&
         result.safeExecution.safeTxHash.toLowerCase() === stored.payloadHash?.toLowerCase();
-      if (executed)
-        return {
-          state: 'executed',
-          ...(result.blockNumber !== undefined ? { blockNumber: result.blockNumber } : {}),
-        };
+      if (executed) return { state: 'executed', ...block };
       const reason =
         result.reason ??
         (result.safeExecution ? 'ExecutionFailure' : 'the transaction did not execute this transfer');
-      return {
-        state: 'failed',
-        reason,
-        ...(result.blockNumber !== undefined ? { blockNumber: result.blockNumber } : {}),
-      };
+      return { state: 'failed', reason, ...block };
     },
 
     buildRejection(wallet, stored) {

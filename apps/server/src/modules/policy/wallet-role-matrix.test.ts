@@ -8,7 +8,7 @@ import { createTestApp } from '../../../test/test-app';
 import { keyAddress, signatureFor, signerKey, transferSpace } from '../../../test/transfer-helpers';
 import { verifiedSigner } from '../../../test/wallet-helpers';
 import { walletRelation } from '../wallets/wallet-access';
-import { confirmDeployments, refreshBalances } from '../wallets/wallet-jobs';
+import { confirmDeployments, refreshBalances } from '../../jobs/wallet-jobs';
 import {
   BROADCAST_SCOPES,
   WALLET_ACTIONS,

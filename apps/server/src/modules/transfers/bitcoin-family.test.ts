@@ -13,7 +13,7 @@ import { createSpace, person, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
 import { enableRegtestReplacement } from '../chains/regtest-settings';
-import { refreshBalances } from '../wallets/wallet-jobs';
+import { refreshBalances } from '../../jobs/wallet-jobs';
 import { followTransfers } from '../../jobs/transfer-watcher';
 
 const CHAIN = 'ltc-regtest' as const;

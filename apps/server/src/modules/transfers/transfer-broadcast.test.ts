@@ -11,7 +11,7 @@ import {
 } from '../../../test/transfer-helpers';
 import type { Person } from '../../../test/space-helpers';
 import { devnetKey } from '../../../test/wallet-helpers';
-import { recordDeposits } from './deposit-watcher';
+import { recordDeposits } from '../../jobs/deposit-scan';
 import { followTransfers as followExecutions } from '../../jobs/transfer-watcher';
 
 /** Funded devnet account 9 broadcasts in this file (no other server test sends from it). */

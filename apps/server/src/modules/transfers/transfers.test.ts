@@ -6,7 +6,7 @@ import { allowResend, readCode, sendCode } from '../../../test/auth-helpers';
 import { addMember, createSpace, person, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { devnetKey, verifiedSigner } from '../../../test/wallet-helpers';
-import { confirmDeployments, refreshBalances } from '../wallets/wallet-jobs';
+import { confirmDeployments, refreshBalances } from '../../jobs/wallet-jobs';
 import { followTransfers as followExecutions } from '../../jobs/transfer-watcher';
 
 let t: TestApp;

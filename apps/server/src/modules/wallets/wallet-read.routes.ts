@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { canViewWalletArchive, seesEveryWallet } from '../policy/policy';
 import { formatUnits, multiply, round, subtract } from './decimal';
 import { currencyRate } from './prices';
-import { refreshBalances } from './wallet-jobs';
+import { refreshBalances } from '../../jobs/wallet-jobs';
 import { loadWallet } from './wallet-access';
 import { assetLines, cachedBalances, walletTokens, walletValueUsd } from './wallet-assets';
 import { presentWallet } from './wallet-presenter';

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../context';
-import { notify } from '../notifications/notification.service';
-import { formatUnits } from '../wallets/decimal';
-import { chainTokens } from '../wallets/wallet-assets';
-import { WalletStatus } from '../wallets/wallet-status';
+import type { AppContext } from '../context';
+import { notify } from '../modules/notifications/notification.service';
+import { formatUnits } from '../modules/wallets/decimal';
+import { chainTokens } from '../modules/wallets/wallet-assets';
+import { WalletStatus } from '../modules/wallets/wallet-status';
 
 /** Blocks read per run and chain: bounded so one run stays short on a busy chain. */
 const BLOCKS_PER_RUN = 2_000n;
@@ -10,7 +10,8 @@ const BLOCKS_PER_RUN = 2_000n;
 const FIRST_LOOKBACK = 1_000n;
 
 /**
- * Records incoming native and token transfers to the space wallets as on-chain records with
+ * Records incoming native and token transfers to the space wallets (through each family's
+ * deposit scan) as on-chain records with
  * direction in (1). Each chain has a cursor; the cursor moves only if it still holds what this
  * run read (so concurrent processes do not skip blocks), and a record is unique per
  * (wallet, tx, log), so reading a range twice adds nothing.
@@ -28,13 +29,14 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
     byChain.set(wallet.chain_key, [...(byChain.get(wallet.chain_key) ?? []), wallet]);
   let recorded = 0;
   for (const [chainKey, list] of byChain) {
-    let chain;
+    let scan;
     try {
-      chain = ctx.chains.walletChain(chainKey);
+      scan = ctx.chains.family(chainKey).deposits;
     } catch {
-      continue; // not an EVM chain served here
+      continue; // not a chain served here
     }
-    const latest = await chain.getBlockNumber().catch(() => null);
+    if (!scan) continue; // a family without a deposit scan yet
+    const latest = await scan.tip().catch(() => null);
     if (latest === null) continue;
     const cursor = await ctx.db
       .selectFrom('chain_cursors')
@@ -50,8 +52,8 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
       chainKey,
       list.map((w) => w.id),
     );
-    const incoming = await chain
-      .getTransfersTo(
+    const incoming = await scan
+      .transfersTo(
         list.map((w) => w.address!),
         [...tokens.values()],
         from,

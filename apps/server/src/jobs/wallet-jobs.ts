@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import { JobName } from '../../jobs/lock-ids';
-import { startJobs, type SchedulerOptions } from '../../jobs/scheduler';
-import { writeAudit } from '../audit/audit.service';
-import { notify } from '../notifications/notification.service';
-import { recordDeposits } from '../transfers/deposit-watcher';
-import { followTransfers } from '../../jobs/transfer-watcher';
-import { familyWallet } from '../transfers/transfer-family';
-import { walletTokens, walletValueUsd } from './wallet-assets';
-import { SignType, TaskStatus, TaskType, WalletStatus } from './wallet-status';
+import type { AppContext } from '../context';
+import { JobName } from './lock-ids';
+import { startJobs, type SchedulerOptions } from './scheduler';
+import { writeAudit } from '../modules/audit/audit.service';
+import { notify } from '../modules/notifications/notification.service';
+import { recordDeposits } from './deposit-scan';
+import { followTransfers } from './transfer-watcher';
+import { familyWallet } from '../modules/transfers/transfer-family';
+import { walletTokens, walletValueUsd } from '../modules/wallets/wallet-assets';
+import { SignType, TaskStatus, TaskType, WalletStatus } from '../modules/wallets/wallet-status';
 
 /**
  * Moves initializing wallets to normal once the chain shows the Safe with the owners and
