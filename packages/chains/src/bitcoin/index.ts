@@ -95,3 +95,4 @@ export {
   type ListUtxosOptions,
 } from './adapter';
 export { satsToCoins } from './units';
+export { asFamilyError } from './family-errors';
