@@ -14,6 +14,27 @@ export interface CommandContext {
   ip: string;
 }
 
+/** Who runs a command outside any space (account, security, invitations): the user and the client's address. */
+export interface UserCommandContext {
+  user: User;
+  ip: string;
+}
+
+export function userCommandContext(request: FastifyRequest): UserCommandContext {
+  const { user } = requireUser(request);
+  return { user, ip: request.ip };
+}
+
+/** A command on the caller's own sign-in (security changes rotate or keep this session). */
+export interface SessionCommandContext extends UserCommandContext {
+  sessionId: number;
+}
+
+export function sessionCommandContext(request: FastifyRequest): SessionCommandContext {
+  const { user, session } = requireUser(request);
+  return { user, ip: request.ip, sessionId: session.id };
+}
+
 export function commandContext(request: FastifyRequest): CommandContext {
   const { organization, member } = requireSpace(request);
   const { user } = requireUser(request);

@@ -7,7 +7,7 @@ import { writeAudit } from '../audit/audit.service';
 import { CAPTCHA_LIMITS, consumeCaptchaPass, loginNeedsCaptcha } from './captcha.service';
 import { checkEmailCode, markCodeUsed } from './email-code.service';
 import { hashPassword, verifyPassword } from './password';
-import { createSession, hasOtherActiveSession } from './session.service';
+import { createSession, hasOtherActiveSession, sessionClient } from './session.service';
 
 export const LOGIN_LIMITS = {
   attemptsPerIpPer15Min: 30,
@@ -61,7 +61,7 @@ export async function registerUser(
       stage: 'active',
       secondFactor: null,
       otherDeviceLogin: false,
-      request,
+      client: sessionClient(request),
     });
     await writeAudit(trx, {
       organizationId: null,
@@ -134,7 +134,7 @@ export async function loginWithPassword(
       stage: 'second_factor',
       secondFactor,
       otherDeviceLogin,
-      request,
+      client: sessionClient(request),
     });
     await writeAudit(trx, {
       organizationId: null,

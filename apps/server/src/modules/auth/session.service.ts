@@ -63,7 +63,17 @@ export interface NewSession {
   stage: Session['stage'];
   secondFactor: Session['second_factor'];
   otherDeviceLogin: boolean;
-  request: FastifyRequest;
+  client: SessionClient;
+}
+
+/** Where a session is opened from: the client's address and browser. */
+export interface SessionClient {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export function sessionClient(request: FastifyRequest): SessionClient {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
 /** Creates a session row and returns the cookie token (only its hash is stored). */
@@ -73,7 +83,7 @@ export async function createSession(
 ): Promise<{ token: string; id: number }> {
   const token = randomToken(32);
   const lifetime = input.stage === 'active' ? SESSION_LIMITS.absoluteMs : SESSION_LIMITS.secondFactorMs;
-  const userAgent = input.request.headers['user-agent'];
+  const userAgent = input.client.userAgent;
   const row = await trx
     .insertInto('sessions')
     .values({
@@ -82,7 +92,7 @@ export async function createSession(
       stage: input.stage,
       second_factor: input.secondFactor,
       other_device_login: input.otherDeviceLogin,
-      ip: input.request.ip,
+      ip: input.client.ip,
       user_agent: userAgent?.slice(0, 300) ?? null,
       device: describeDevice(userAgent),
       expires_at: new Date(Date.now() + lifetime),
