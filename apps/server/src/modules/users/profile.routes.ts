@@ -8,11 +8,10 @@ import {
 import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
-import type { UserUpdate } from '../../db/schema';
+import { userCommandContext } from '../../lib/command-context';
 import { readFormWithImage } from '../../lib/image-form';
 import { requireUser } from '../../plugins/session';
-import { writeAudit } from '../audit/audit.service';
-import { storeImage } from '../uploads/image-upload';
+import { editProfile, setEmailNotifications, setLanguage } from './profile-commands';
 import { presentUser } from './user-presenter';
 import { SIGNED_IN as USER } from '../../plugins/access-rules';
 
@@ -42,31 +41,13 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { user } = requireUser(request);
+      const actor = userCommandContext(request);
       const { fields, image: avatar } = await readFormWithImage(
         request,
         updateBaseInfoBody.strict(),
         'avatar',
       );
-      const updated = await ctx.db.transaction().execute(async (trx) => {
-        const changes: UserUpdate = { ...fields, updated_at: new Date() };
-        if (avatar) changes.avatar_upload_id = await storeImage(trx, avatar, user.id);
-        const row = await trx
-          .updateTable('users')
-          .set(changes)
-          .where('id', '=', user.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await writeAudit(trx, {
-          organizationId: null,
-          userId: user.id,
-          type: 'account',
-          operation: 'profile_update',
-          ip: request.ip,
-          content: { fields: Object.keys(fields), avatar: Boolean(avatar) },
-        });
-        return row;
-      });
+      const updated = await editProfile(ctx, actor, { fields, avatar });
       return reply.ok(userBaseInfo.parse(presentUser(updated)));
     },
   );
@@ -83,12 +64,7 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { user } = requireUser(request);
-      await ctx.db
-        .updateTable('users')
-        .set({ language_code: request.body.code, updated_at: new Date() })
-        .where('id', '=', user.id)
-        .execute();
+      await setLanguage(ctx, userCommandContext(request), request.body.code);
       return reply.ok({ code: request.body.code });
     },
   );
@@ -109,23 +85,7 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext) {
       schema: { response: replies(emailNotifications), tags, body: emailNotifications },
     },
     async (request, reply) => {
-      const { user } = requireUser(request);
-      const { space, wallet, task } = request.body;
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ notify_space: space, notify_wallet: wallet, notify_task: task })
-          .where('id', '=', user.id)
-          .execute();
-        await writeAudit(trx, {
-          organizationId: null,
-          userId: user.id,
-          type: 'account',
-          operation: 'notification_settings',
-          ip: request.ip,
-          content: request.body,
-        });
-      });
+      await setEmailNotifications(ctx, userCommandContext(request), request.body);
       return reply.ok(request.body);
     },
   );
