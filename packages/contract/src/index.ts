@@ -13,3 +13,4 @@ export * from './api/spaces';
 export * from './api/wallets';
 export * from './api/wallet-replies';
 export * from './api/transfers';
+export * from './api/transfer-replies';

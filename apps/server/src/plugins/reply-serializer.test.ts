@@ -101,6 +101,35 @@ describe('reply schemas in production (REPLY_SCHEMA_CHECK=off)', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { chains: [] });
+  });
+  afterAll(() => t.close());
+
+  it('documents the reply of every JSON route of the API', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = JSON.parse(response.body) as {
+      paths: Record<
+        string,
+        Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>
+      >;
+    };
+    const undocumented: string[] = [];
+    let documented = 0;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const content = Object.values(operation.responses?.['200']?.content ?? {});
+        if (content.some((entry) => entry.schema)) documented += 1;
+        else undocumented.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(undocumented.sort()).toEqual([]);
+    expect(documented).toBeGreaterThan(0);
+  });
+});
+
 describe('replyProblems', () => {
   it('finds undeclared keys at any depth, but not in loose objects or records', () => {
     const schema = z.object({

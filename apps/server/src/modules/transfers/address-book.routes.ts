@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import { addressBookBody, addressBookDeleteBody } from '@keystead/contract';
+import {
+  addressBookBody,
+  addressBookDeleteBody,
+  addressBookReply,
+  addAddressReply,
+  doneReply,
+} from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -18,7 +25,7 @@ export async function addressBookRoutes(app: AppInstance, ctx: AppContext) {
     '/address-book',
     {
       config: { access: inSpace('address_book.view') },
-      schema: { tags, summary: 'Whitelisted addresses of the space' },
+      schema: { response: replies(addressBookReply), tags, summary: 'Whitelisted addresses of the space' },
     },
     async (request, reply) => {
       const { organization } = requireSpace(request);
@@ -46,7 +53,12 @@ export async function addressBookRoutes(app: AppInstance, ctx: AppContext) {
     '/address-book',
     {
       config: { access: inSpace('address_book.manage') },
-      schema: { tags, body: addressBookBody, summary: 'Add a whitelisted address (admins, e-mail code)' },
+      schema: {
+        response: replies(addAddressReply),
+        tags,
+        body: addressBookBody,
+        summary: 'Add a whitelisted address (admins, e-mail code)',
+      },
     },
     async (request, reply) => {
       const { organization } = requireSpace(request);
@@ -93,6 +105,7 @@ export async function addressBookRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: inSpace('address_book.manage') },
       schema: {
+        response: replies(doneReply),
         tags,
         body: addressBookDeleteBody,
         summary: 'Delete a whitelisted address (admins, e-mail code)',

@@ -1,4 +1,5 @@
-import { walletIdBody, walletIdQuery } from '@keystead/contract';
+import { walletIdBody, walletIdQuery, smallAmountTestVolumeReply, taskReply } from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -25,6 +26,7 @@ export async function smallAmountTestRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: inSpace('wallet.view') },
       schema: {
+        response: replies(smallAmountTestVolumeReply),
         tags,
         querystring: walletIdQuery,
         summary: 'The amount the small-amount test moves, and whether the wallet holds it',
@@ -51,6 +53,7 @@ export async function smallAmountTestRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: { access: inSpace('transfer.act') },
       schema: {
+        response: replies(taskReply),
         tags,
         body: walletIdBody,
         summary: 'Start the small-amount test: a self-transfer that the signers sign and a broadcaster sends',

@@ -1,4 +1,10 @@
-import { transferListQuery, transferRecordsQuery } from '@keystead/contract';
+import {
+  transferListQuery,
+  transferRecordsQuery,
+  transferPageReply,
+  onChainRecordPageReply,
+} from '@keystead/contract';
+import { fileReplies, replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { sendCsv } from '../../lib/csv';
@@ -41,7 +47,12 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
     '/transfer/list',
     {
       config: act,
-      schema: { tags, querystring: transferListQuery, summary: 'Transfers: to do, all, pre-signed' },
+      schema: {
+        response: replies(transferPageReply),
+        tags,
+        querystring: transferListQuery,
+        summary: 'Transfers: to do, all, pre-signed',
+      },
     },
     async (request, reply) => {
       const { page, page_size, ...filters } = request.query;
@@ -66,6 +77,7 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: act,
       schema: {
+        response: fileReplies('text/csv', 'The filtered transfers as CSV (UTF-8 with a BOM)'),
         tags,
         querystring: transferListQuery.omit({ page: true, page_size: true }),
         summary: 'CSV of the filtered transfer records',
@@ -119,6 +131,7 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: act,
       schema: {
+        response: replies(onChainRecordPageReply),
         tags,
         querystring: transferRecordsQuery,
         summary: 'On-chain records: deposits in (1) and executed transfers out (2)',
@@ -147,6 +160,7 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: act,
       schema: {
+        response: fileReplies('text/csv', 'The on-chain records as CSV (UTF-8 with a BOM)'),
         tags,
         querystring: transferRecordsQuery.omit({ page: true, page_size: true }),
         summary: 'CSV of the on-chain records',

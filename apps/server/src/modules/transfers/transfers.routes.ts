@@ -10,7 +10,18 @@ import {
   taskIdQuery,
   utxoSpeedUpBody,
   walletIdQuery,
+  taskReply,
+  taskInfoReply,
+  feeEstimateReply,
+  utxoFeeRatesReply,
+  approveReply,
+  signReply,
+  revokeReply,
+  broadcastDraftReply,
+  broadcastReply,
+  addressTagsReply,
 } from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -36,7 +47,15 @@ const act = { access: inSpace('transfer.act') };
 export async function transferRoutes(app: AppInstance, ctx: AppContext) {
   app.post(
     '/task',
-    { config: act, schema: { tags, body: createTransferBody, summary: 'Create a transfer (operators)' } },
+    {
+      config: act,
+      schema: {
+        response: replies(taskReply),
+        tags,
+        body: createTransferBody,
+        summary: 'Create a transfer (operators)',
+      },
+    },
     async (request, reply) =>
       reply.ok(presentTask(await createTransfer(ctx, commandContext(request), request.body))),
   );
@@ -46,6 +65,7 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: act,
       schema: {
+        response: replies(taskInfoReply),
         tags,
         querystring: taskIdQuery,
         summary: 'Transfer detail: approvals, signatures, what to sign or send, broadcasts, the nonce queue',
@@ -59,7 +79,12 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     '/fee/estimate',
     {
       config: act,
-      schema: { tags, body: feeEstimateBody, summary: 'Fee tiers now (slow, standard, fast) in Gwei' },
+      schema: {
+        response: replies(feeEstimateReply),
+        tags,
+        body: feeEstimateBody,
+        summary: 'Fee tiers now (slow, standard, fast) in Gwei',
+      },
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
@@ -73,6 +98,7 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: act,
       schema: {
+        response: replies(utxoFeeRatesReply),
         tags,
         querystring: walletIdQuery,
         summary: 'Fee rate tiers of a Bitcoin-family wallet, sat/vB',
@@ -88,7 +114,15 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
 
   app.post(
     '/task/approve',
-    { config: act, schema: { tags, body: approveBody, summary: 'Approve or reject a transfer' } },
+    {
+      config: act,
+      schema: {
+        response: replies(approveReply),
+        tags,
+        body: approveBody,
+        summary: 'Approve or reject a transfer',
+      },
+    },
     async (request, reply) => reply.ok(await approveTransfer(ctx, commandContext(request), request.body)),
   );
   app.post(
@@ -96,6 +130,7 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: act,
       schema: {
+        response: replies(signReply),
         tags,
         body: signBody,
         summary: 'Add a signer’s signature of the Safe transaction, or a signed PSBT (Bitcoin family)',
@@ -108,6 +143,7 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: act,
       schema: {
+        response: replies(revokeReply),
         tags,
         body: revokeBody,
         summary: 'Revoke a transfer that is waiting for approval or signatures',
@@ -121,6 +157,7 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: act,
       schema: {
+        response: replies(broadcastDraftReply),
         tags,
         body: broadcastCreateBody,
         summary: 'The unsigned execTransaction for the broadcaster to sign (a speed-up at status 6)',
@@ -133,6 +170,7 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: act,
       schema: {
+        response: replies(broadcastReply),
         tags,
         body: broadcastBody,
         summary:
@@ -146,6 +184,7 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: act,
       schema: {
+        response: replies(taskReply),
         tags,
         body: utxoSpeedUpBody,
         summary: 'Bitcoin family: a replace-by-fee transfer at a higher fee rate (signed again)',
@@ -160,6 +199,7 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     {
       config: act,
       schema: {
+        response: replies(addressTagsReply),
         tags,
         querystring: addressTagQuery,
         summary: 'Risk tags of a recipient (own wallet, whitelisted, new, first transfer, similar address)',

@@ -1,6 +1,17 @@
 import QRCode from 'qrcode';
 import { sql } from 'kysely';
-import { walletIdBody, walletIdQuery, walletListQuery } from '@keystead/contract';
+import {
+  walletIdBody,
+  walletIdQuery,
+  walletListQuery,
+  chainListReply,
+  walletListReply,
+  walletDetailReply,
+  walletAssetsReply,
+  doneReply,
+  depositAddressReply,
+} from '@keystead/contract';
+import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { requireSpace } from '../../plugins/access';
@@ -34,7 +45,11 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
     '/chain-list',
     {
       config: { access: SIGNED_IN },
-      schema: { tags, summary: 'Chains this server can use, with their facts' },
+      schema: {
+        response: replies(chainListReply),
+        tags,
+        summary: 'Chains this server can use, with their facts',
+      },
     },
     async (_request, reply) => {
       return reply.ok({
@@ -57,7 +72,12 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets',
     {
       config: { access: inSpace('wallet.view') },
-      schema: { tags, querystring: walletListQuery, summary: 'Wallet list (page size 100)' },
+      schema: {
+        response: replies(walletListReply),
+        tags,
+        querystring: walletListQuery,
+        summary: 'Wallet list (page size 100)',
+      },
     },
     async (request, reply) => {
       const { organization, member } = requireSpace(request);
@@ -163,7 +183,12 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/base-info',
     {
       config: { access: inSpace('wallet.view') },
-      schema: { tags, querystring: walletIdQuery, summary: 'One wallet: configuration, signers, roles' },
+      schema: {
+        response: replies(walletDetailReply),
+        tags,
+        querystring: walletIdQuery,
+        summary: 'One wallet: configuration, signers, roles',
+      },
     },
     async (request, reply) => {
       const { wallet, relation } = await loadWallet(ctx.db, request, request.query.wallet_id, {
@@ -203,7 +228,12 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/asset-info',
     {
       config: { access: inSpace('wallet.view') },
-      schema: { tags, querystring: walletIdQuery, summary: 'Balances per token with prices and proportions' },
+      schema: {
+        response: replies(walletAssetsReply),
+        tags,
+        querystring: walletIdQuery,
+        summary: 'Balances per token with prices and proportions',
+      },
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id, { allowArchived: true });
@@ -268,7 +298,12 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/refresh-balance',
     {
       config: { access: inSpace('wallet.view') },
-      schema: { tags, body: walletIdBody, summary: "Read this wallet's balances from the chain now" },
+      schema: {
+        response: replies(doneReply),
+        tags,
+        body: walletIdBody,
+        summary: "Read this wallet's balances from the chain now",
+      },
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
@@ -281,7 +316,12 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
     '/wallets/address',
     {
       config: { access: inSpace('wallet.view') },
-      schema: { tags, querystring: walletIdQuery, summary: 'Deposit address with a QR code' },
+      schema: {
+        response: replies(depositAddressReply),
+        tags,
+        querystring: walletIdQuery,
+        summary: 'Deposit address with a QR code',
+      },
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);

@@ -3,4 +3,9 @@ export { ConnectSigner, type SignerConnection } from './components/connect-signe
 export { EmailCodeField } from './components/email-code-field';
 export { AddressText, MONO, WalletStatusTag } from './components/wallet-bits';
 export { useChains } from './api/list-chains';
-export type { AssetLine } from './api/types';
+export { useWallets } from './api/list-wallets';
+export { useWalletBaseInfo } from './api/get-wallet-base-info';
+export { useWalletAssets } from './api/get-wallet-assets';
+export { useWalletUtxos, type WalletUtxo, type WalletUtxos } from './api/get-wallet-utxos';
+export { isUtxoWallet, personName, WALLET_QUERY_KEY } from './wallet-people';
+export type { AssetLine, WalletDetail, WalletListItem } from './api/types';

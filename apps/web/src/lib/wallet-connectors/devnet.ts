@@ -1,4 +1,5 @@
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { DevnetSendReply } from '@keystead/contract/api/wallet-replies';
 import { api, V1 } from '../api-client';
 import { toWalletError } from './errors';
 import { WalletError, type Address, type Hex, type WalletConnector } from './types';
@@ -90,7 +91,7 @@ export function devnetConnector(devnetChainId: number | null): WalletConnector {
       checkChain(chainId);
       const { index } = find(tx.from);
       try {
-        const reply = await api.post<{ tx_hash: Hex }>(`${V1}/dev/devnet-send`, {
+        const reply = await api.post<DevnetSendReply>(`${V1}/dev/devnet-send`, {
           from_index: index,
           to: tx.to,
           data: tx.data ?? '0x',

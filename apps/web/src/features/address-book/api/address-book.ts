@@ -1,17 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DoneReply } from '@keystead/contract/api/reply';
+import type {
+  AddAddressReply,
+  AddressBookEntry,
+  AddressBookList,
+} from '@keystead/contract/api/transfer-replies';
 import { api, V1 } from '@/lib/api-client';
 import { showErrorToast } from '@/lib/notify';
 
-/** §3 Address book entry. */
-export interface AddressBookEntry {
-  id: number;
-  name: string;
-  address: string;
-  family: string | null;
-  memo: string | null;
-  description: string | null;
-  ctime: string;
-}
+export type { AddressBookEntry };
 
 export interface AddressBookInput {
   name: string;
@@ -26,7 +23,7 @@ const key = (spaceId: string | null) => ['address-book', spaceId] as const;
 export const useAddressBook = (spaceId: string | null) =>
   useQuery({
     queryKey: key(spaceId),
-    queryFn: () => api.get<{ list: AddressBookEntry[] }>(`${V1}/address-book`),
+    queryFn: () => api.get<AddressBookList>(`${V1}/address-book`),
     enabled: Boolean(spaceId),
   });
 
@@ -40,9 +37,9 @@ function useBookMutation<A>(spaceId: string | null, run: (args: A) => Promise<un
 }
 
 export const useAddAddress = (spaceId: string | null) =>
-  useBookMutation(spaceId, (body: AddressBookInput) => api.post<{ id: number }>(`${V1}/address-book`, body));
+  useBookMutation(spaceId, (body: AddressBookInput) => api.post<AddAddressReply>(`${V1}/address-book`, body));
 
 export const useDeleteAddress = (spaceId: string | null) =>
   useBookMutation(spaceId, (body: { id: number; email_code: string }) =>
-    api.delete<unknown>(`${V1}/address-book`, body),
+    api.delete<DoneReply>(`${V1}/address-book`, body),
   );

@@ -1,20 +1,20 @@
+import type { DevnetSignReply } from '@keystead/contract/api/wallet-replies';
 import { api, V1 } from '@/lib/api-client';
+import type { BroadcastReply, SignReply, TransferTask } from './types';
 
 /** Bitcoin family: a PSBT (base64) with the signer's partial signatures added. */
-export const signPsbt = (body: { task_id: number; psbt: string }) =>
-  api.post<{ status: number; signatures: number; threshold: number }>(`${V1}/sign`, body);
+export const signPsbt = (body: { task_id: number; psbt: string }) => api.post<SignReply>(`${V1}/sign`, body);
 
 /** Bitcoin family: the server finalizes the PSBT and relays it (stored first, sent once). */
-export const broadcastPsbt = (body: { task_id: number }) =>
-  api.post<{ status: number; tx_hash: string }>(`${V1}/broadcast`, body);
+export const broadcastPsbt = (body: { task_id: number }) => api.post<BroadcastReply>(`${V1}/broadcast`, body);
 
 /** Bitcoin family: a BIP-125 replacement at a higher rate (a new task to sign). */
 export const speedUpPsbt = (body: { task_id: number; fee_tier: 'custom'; custom_fee_rate: string }) =>
-  api.post<{ task_id: number; status: number }>(`${V1}/task/speed-up`, body);
+  api.post<TransferTask>(`${V1}/task/speed-up`, body);
 
 /** Dev mode: the devnet PSBT signer (well-known test keys 1–9 of regtest chains). */
 export const devnetSignPsbt = (body: { chain_key: string; index: number; psbt: string }) =>
-  api.post<{ psbt: string }>(`${V1}/dev/utxo-devnet-sign`, body);
+  api.post<DevnetSignReply>(`${V1}/dev/utxo-devnet-sign`, body);
 
 /** A PSBT file's bytes (binary BIP-174, or base64 text as Electrum/Sparrow also save) → base64. */
 export function psbtFileToBase64(bytes: Uint8Array): string {

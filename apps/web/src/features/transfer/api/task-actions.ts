@@ -2,16 +2,23 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
 import { showErrorToast } from '@/lib/notify';
 import { TRANSFER_KEY } from './transfer-queries';
+import type {
+  ApproveReply,
+  BroadcastReply,
+  RevokeReply,
+  SignReply,
+} from '@keystead/contract/api/transfer-replies';
+import { WALLET_QUERY_KEY } from '@/features/wallet';
 import type { BroadcastDraft, FeeTier } from './types';
 
 export const approveTask = (body: { task_id: number; result: 1 | 2; comment?: string; mfa_code?: string }) =>
-  api.post<{ status: number }>(`${V1}/task/approve`, body);
+  api.post<ApproveReply>(`${V1}/task/approve`, body);
 
 export const signTask = (body: { task_id: number; signature: string; kind: 'eip712' | 'eth_sign' }) =>
-  api.post<{ status: number }>(`${V1}/sign`, body);
+  api.post<SignReply>(`${V1}/sign`, body);
 
 export const revokeTask = (body: { task_id: number; comment?: string }) =>
-  api.post<{ status: number; rejection_task_id?: number }>(`${V1}/task/revoke`, body);
+  api.post<RevokeReply>(`${V1}/task/revoke`, body);
 
 export const createBroadcast = (body: {
   task_id: number;
@@ -21,7 +28,7 @@ export const createBroadcast = (body: {
 }) => api.post<BroadcastDraft>(`${V1}/broadcast-create`, body);
 
 export const sendBroadcast = (body: { task_id: number; raw_tx?: string; tx_hash?: string }) =>
-  api.post<{ status: number; tx_hash?: string }>(`${V1}/broadcast`, body);
+  api.post<BroadcastReply>(`${V1}/broadcast`, body);
 
 /** A task action: errors toast (catalogue message), every transfer query refreshes afterwards. */
 export function useTaskAction<A, R>(run: (args: A) => Promise<R>) {
@@ -29,6 +36,10 @@ export function useTaskAction<A, R>(run: (args: A) => Promise<R>) {
   return useMutation({
     mutationFn: run,
     onError: (error) => void showErrorToast(error),
-    onSettled: () => client.invalidateQueries({ queryKey: TRANSFER_KEY }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: TRANSFER_KEY }),
+        client.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiDownload, saveBlob, V1, type Query } from '@/lib/api-client';
-import { FINAL_STATUSES, type OnChainRecord, type TaskInfo, type TransferPage } from './types';
+import { FINAL_STATUSES } from '../task-rules';
+import type { OnChainRecordPage, TaskInfo, TransferPage } from './types';
 
 export const TRANSFER_KEY = ['transfer'] as const;
 export const taskInfoKey = (taskId: number) => ['transfer', 'info', taskId] as const;
@@ -51,7 +52,7 @@ export const useTransferRecords = (
 ) =>
   useQuery({
     queryKey: ['transfer', 'records', spaceId, query],
-    queryFn: () => api.get<{ list: OnChainRecord[]; total: number }>(`${V1}/transfer/records`, query),
+    queryFn: () => api.get<OnChainRecordPage>(`${V1}/transfer/records`, query),
     enabled: Boolean(spaceId),
     placeholderData: keepPreviousData,
   });

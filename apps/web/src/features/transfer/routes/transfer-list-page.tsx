@@ -8,7 +8,7 @@ import { readListPosition, saveListPosition } from '@/lib/list-position';
 import { showErrorToast } from '@/lib/notify';
 import { useSelectedSpaceId } from '@/lib/space';
 import { exportCsv, useTransferList, useTransferRecords } from '../api/transfer-queries';
-import { useWalletChoices } from '../api/wallets';
+import { useWallets } from '@/features/wallet';
 import { RecordsTable } from '../components/list/records-table';
 import { TransferFilterBar, type TransferFilters } from '../components/list/transfer-filters';
 import { TransferTable } from '../components/list/transfer-table';
@@ -28,7 +28,7 @@ export default function TransferListPage() {
   const navigate = useNavigate();
   const spaceId = useSelectedSpaceId();
   const space = useOrganizationBaseInfo(spaceId);
-  const wallets = useWalletChoices(spaceId);
+  const wallets = useWallets(spaceId);
   const privileged = space.data ? isPrivileged(space.data) : false;
   const [position, setPosition] = useState(() => {
     const saved = readListPosition();

@@ -3,14 +3,14 @@ import { Button, Card, Input, List, Space, Tag, Typography } from 'antd';
 import { toastSuccess } from '@/lib/notify';
 import { approveTask, useTaskAction } from '../../api/task-actions';
 import type { TaskInfo } from '../../api/types';
-import { personName, type WalletPeople } from '../../api/wallets';
+import { personName, type WalletDetail } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { formatTime } from '../transfer-bits';
 
 /** Approval card: each approver's decision with comment; an approver who has not decided approves or rejects here. */
 export function ApprovalCard(props: {
   task: TaskInfo;
-  wallet: WalletPeople | undefined;
+  wallet: WalletDetail | undefined;
   userId: number | undefined;
   needsMfa: boolean;
 }) {

@@ -4,8 +4,8 @@ import { ConnectSigner, type SignerConnection } from '@/features/wallet';
 import { toastSuccess } from '@/lib/notify';
 import { showWalletError, type Hex } from '@/lib/wallet-connectors';
 import { createBroadcast, sendBroadcast, useTaskAction } from '../../api/task-actions';
-import type { FeeTier, TaskBroadcast, TaskInfo } from '../../api/types';
-import type { WalletPeople } from '../../api/wallets';
+import type { EvmTaskInfo, FeeTier, TaskBroadcast, TaskInfo } from '../../api/types';
+import { type WalletDetail } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, formatTime } from '../transfer-bits';
 
@@ -17,8 +17,8 @@ const BROADCAST_COLOR: Record<number, string> = { 1: 'success', 2: 'processing',
  * admins, 4 the signers. The server decides finally.
  */
 export function mayBroadcast(
-  task: TaskInfo,
-  wallet: WalletPeople | undefined,
+  task: Pick<TaskInfo, 'created_by'>,
+  wallet: WalletDetail | undefined,
   userId: number | undefined,
   privileged: boolean,
 ): boolean {
@@ -35,7 +35,7 @@ export function mayBroadcast(
  * (POST /broadcast-create), the account signs it and the server relays it (POST /broadcast).
  * Browser wallets send it themselves and report the hash. At status 6 the same makes a speed-up.
  */
-export function BroadcastCard(props: { task: TaskInfo; allowed: boolean }) {
+export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean }) {
   const { t } = useLazyTranslation('transfer');
   const { task } = props;
   const [connection, setConnection] = useState<SignerConnection | null>(null);
@@ -94,7 +94,11 @@ export function BroadcastCard(props: { task: TaskInfo; allowed: boolean }) {
           <Typography.Paragraph type="secondary">
             {speedUp ? t('broadcast.speedUpHint') : t('broadcast.hint')}
           </Typography.Paragraph>
-          <ConnectSigner chainId={Number(task.chain_id)} chainKey={task.chain_id} onChange={onChange} />
+          <ConnectSigner
+            chainId={Number(task.chain_id)}
+            chainKey={task.chain_id ?? undefined}
+            onChange={onChange}
+          />
           <Space style={{ marginTop: 12 }} wrap>
             <Select<FeeTier>
               value={tier}

@@ -13,9 +13,9 @@ import {
   speedUpPsbt,
 } from '../../api/psbt-actions';
 import { useTaskAction } from '../../api/task-actions';
-import type { TaskInfo } from '../../api/types';
+import type { BitcoinTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { personName, type WalletPeople } from '../../api/wallets';
+import { personName, type WalletDetail } from '@/features/wallet';
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
 
@@ -25,8 +25,8 @@ const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fon
  * (the server finalizes and relays) and, while unconfirmed, a replace-by-fee speed-up.
  */
 export function PsbtCard(props: {
-  task: TaskInfo;
-  wallet: WalletPeople | undefined;
+  task: BitcoinTaskInfo;
+  wallet: WalletDetail | undefined;
   userId: number | undefined;
   mayBroadcast: boolean;
 }) {
@@ -41,7 +41,7 @@ export function PsbtCard(props: {
   const devSign = useTaskAction(async (index: number) =>
     signPsbt({
       task_id: task.task_id,
-      psbt: (await devnetSignPsbt({ chain_key: task.chain_id, index, psbt: task.psbt! })).psbt,
+      psbt: (await devnetSignPsbt({ chain_key: task.chain_id ?? '', index, psbt: task.psbt! })).psbt,
     }),
   );
   const broadcast = useTaskAction(broadcastPsbt);
@@ -49,7 +49,7 @@ export function PsbtCard(props: {
   const signedKeys = new Set(task.signatures.map((s) => s.signer));
   const signers = props.wallet?.signers ?? [];
   const mine = signers.filter((person) => person.user_id === props.userId && !signedKeys.has(person.address));
-  const devnet = Boolean(config.data?.dev_mode && task.chain_id.endsWith('-regtest'));
+  const devnet = Boolean(config.data?.dev_mode && task.chain_id?.endsWith('-regtest'));
   const signing = task.status === 3 && task.psbt;
 
   const submit = async (psbt: string) => {

@@ -4,14 +4,14 @@ import { ConnectSigner, AddressText, type SignerConnection } from '@/features/wa
 import { toastSuccess } from '@/lib/notify';
 import { showWalletError, type TypedDataRequest } from '@/lib/wallet-connectors';
 import { signTask, useTaskAction } from '../../api/task-actions';
-import type { TaskInfo } from '../../api/types';
+import type { EvmTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { personName, type WalletPeople } from '../../api/wallets';
+import { personName, type WalletDetail } from '@/features/wallet';
 
 /** Signature card: who signed; a signer who has not signed connects the signing wallet and signs the EIP-712 Safe transaction. */
 export function SignatureCard(props: {
-  task: TaskInfo;
-  wallet: WalletPeople | undefined;
+  task: EvmTaskInfo;
+  wallet: WalletDetail | undefined;
   userId: number | undefined;
 }) {
   const { t } = useLazyTranslation('transfer');
@@ -87,7 +87,7 @@ export function SignatureCard(props: {
           <Typography.Paragraph type="secondary">{t('signature.hint')}</Typography.Paragraph>
           <ConnectSigner
             chainId={Number(task.chain_id)}
-            chainKey={task.chain_id}
+            chainKey={task.chain_id ?? undefined}
             expected={mine.map((person) => person.address)}
             onChange={onChange}
           />

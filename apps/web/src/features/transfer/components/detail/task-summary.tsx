@@ -1,6 +1,7 @@
 import { Alert, Descriptions, Grid, Typography } from 'antd';
 import { Link } from 'react-router';
-import { isUtxoTask, type TaskInfo } from '../../api/types';
+import type { TaskInfo } from '../../api/types';
+import { isUtxoTask } from '../../task-rules';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
 

@@ -1,6 +1,6 @@
 import { Card, Table, Tag, Typography } from 'antd';
 import { fromUnits } from '../wizard/amount-rules';
-import type { TaskInfo } from '../../api/types';
+import type { BitcoinTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { TokenAmount } from '../transfer-bits';
 
@@ -18,7 +18,7 @@ interface Row {
 }
 
 /** A Bitcoin-family transaction: the coins it spends and the outputs it pays (change marked). */
-export function UtxoTxCard({ task }: { task: TaskInfo }) {
+export function UtxoTxCard({ task }: { task: BitcoinTaskInfo }) {
   const { t } = useLazyTranslation('transfer');
   const symbol = task.symbol ?? '';
   const outputs: Row[] = [

@@ -2,7 +2,7 @@ import { Grid, List, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { AddressText } from '@/features/wallet';
 import type { TransferTask } from '../../api/types';
-import type { WalletChoice } from '../../api/wallets';
+import { type WalletListItem } from '@/features/wallet';
 import { TaskStatusTag, TokenAmount, formatTime } from '../transfer-bits';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
@@ -17,7 +17,7 @@ interface Paging {
 export function TransferTable(props: {
   rows: TransferTask[];
   loading: boolean;
-  wallets: WalletChoice[];
+  wallets: WalletListItem[];
   paging: Paging;
   empty: string;
 }) {
@@ -25,9 +25,7 @@ export function TransferTable(props: {
   const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
   const walletName = (row: TransferTask) =>
-    row.wallet_name ??
-    props.wallets.find((wallet) => wallet.wallet_id === row.wallet_id)?.name ??
-    `#${row.wallet_id}`;
+    props.wallets.find((wallet) => wallet.wallet_id === row.wallet_id)?.name ?? `#${row.wallet_id}`;
   const open = (row: TransferTask) =>
     void navigate(row.type === 3 ? `/wallet/detail/${row.wallet_id}` : `/task/${row.task_id}`);
   const pagination = {

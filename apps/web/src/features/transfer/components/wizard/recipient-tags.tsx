@@ -1,6 +1,6 @@
 import { Alert, Checkbox, Space, Tag } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
-import { ADDRESS_TAG } from '../../api/types';
+import { ADDRESS_TAG } from '../../task-rules';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
 const COLOR: Record<number, string> = {

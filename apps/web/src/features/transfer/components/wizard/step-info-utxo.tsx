@@ -4,9 +4,11 @@ import { Alert, Button, Form, Input, Skeleton, Space, Switch, Typography } from 
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { api, isApiError, V1 } from '@/lib/api-client';
 import { trimStart } from '@/lib/validation';
-import { ADDRESS_TAG, type AddressTags } from '../../api/types';
-import { UTXO_DECIMALS, useWalletUtxos } from '../../api/utxo';
-import { useWalletPeople } from '../../api/wallets';
+import type { AddressTags } from '../../api/types';
+import { ADDRESS_TAG } from '../../task-rules';
+import { useWalletUtxos } from '@/features/wallet';
+import { UTXO_DECIMALS } from '../../api/utxo';
+import { useWalletBaseInfo } from '@/features/wallet';
 import { catalogueMessage } from '../transfer-bits';
 import { amountError, fromUnits, isLargeAmount } from './amount-rules';
 import type { TransferDraft } from './draft';
@@ -52,7 +54,7 @@ export function StepInfoUtxo(props: {
   const [tried, setTried] = useState(Boolean(props.serverError));
   const [serverError, setServerError] = useState(props.serverError ?? null);
   const [manual, setManual] = useState(props.draft.utxos.length > 0);
-  const wallet = useWalletPeople(draft.walletId);
+  const wallet = useWalletBaseInfo(draft.walletId);
   const utxos = useWalletUtxos(draft.walletId);
   const chainKey = wallet.data?.chain_id ?? '';
   const symbol = utxos.data?.symbol ?? '';

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Form, Input, Select, Skeleton, Typography } from 'antd';
 import { trimStart } from '@/lib/validation';
 import { useAddressTags } from '../../api/create-transfer';
-import { ADDRESS_TAG } from '../../api/types';
-import { useWalletAssetLines, useWalletPeople } from '../../api/wallets';
+import { ADDRESS_TAG } from '../../task-rules';
+import { useWalletAssets, useWalletBaseInfo } from '@/features/wallet';
 import { catalogueMessage } from '../transfer-bits';
 import { amountError, isLargeAmount, recipientError } from './amount-rules';
 import type { TransferDraft } from './draft';
@@ -23,8 +23,8 @@ export function StepInfo(props: {
   const { t } = useLazyTranslation('transfer');
   const [draft, setDraft] = useState(props.draft);
   const [tried, setTried] = useState(false);
-  const assets = useWalletAssetLines(draft.walletId);
-  const wallet = useWalletPeople(draft.walletId);
+  const assets = useWalletAssets(draft.walletId);
+  const wallet = useWalletBaseInfo(draft.walletId);
   const tags = useAddressTags(draft.walletId, draft.to.trim());
   const patch = (change: Partial<TransferDraft>) => setDraft((value) => ({ ...value, ...change }));
 

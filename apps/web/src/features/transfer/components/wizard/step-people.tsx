@@ -1,13 +1,13 @@
 import { Descriptions, List, Skeleton, Tag, Typography } from 'antd';
 import { AddressText } from '@/features/wallet';
-import { personName, useWalletPeople } from '../../api/wallets';
+import { personName, useWalletBaseInfo } from '@/features/wallet';
 import { WizardActions } from './wizard-actions';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
 /** Step 3: who approves and who signs this wallet's transfers, with the thresholds. */
 export function StepPeople(props: { walletId: number; onBack: () => void; onNext: () => void }) {
   const { t } = useLazyTranslation('transfer');
-  const wallet = useWalletPeople(props.walletId);
+  const wallet = useWalletBaseInfo(props.walletId);
   if (wallet.isPending || !wallet.data) return <Skeleton active />;
   const data = wallet.data;
   return (

@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Grid, Table, Tag, Typography } from 'antd';
 import { useSelectedSpaceId } from '@/lib/space';
-import { ADDRESS_TAG } from '../../api/types';
-import { useWalletChoices, useWalletPeople } from '../../api/wallets';
+import { ADDRESS_TAG } from '../../task-rules';
+import { useWallets, useWalletBaseInfo } from '@/features/wallet';
 import { HexText, TokenAmount } from '../transfer-bits';
 import type { TransferDraft } from './draft';
 import { draftTotal } from './step-info-utxo';
@@ -21,8 +21,8 @@ export function StepReviewUtxo(props: {
   const { t } = useLazyTranslation('transfer');
   const { draft } = props;
   const screens = Grid.useBreakpoint();
-  const wallets = useWalletChoices(useSelectedSpaceId());
-  const people = useWalletPeople(draft.walletId);
+  const wallets = useWallets(useSelectedSpaceId());
+  const people = useWalletBaseInfo(draft.walletId);
   const rate = useDraftFeeRate(draft.walletId, draft.feeTier, draft.customFeeRate);
   const wallet = wallets.data?.list.find((item) => item.wallet_id === draft.walletId);
   const outputs = [{ to: draft.to, amount: draft.amount }, ...draft.outputs];

@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Tag, Typography } from 'antd';
 import { useFeeEstimate } from '../../api/create-transfer';
-import { ADDRESS_TAG } from '../../api/types';
-import { useWalletChoices, useWalletPeople } from '../../api/wallets';
+import { ADDRESS_TAG } from '../../task-rules';
+import { useWallets, useWalletBaseInfo } from '@/features/wallet';
 import { useSelectedSpaceId } from '@/lib/space';
 import { HexText, TokenAmount } from '../transfer-bits';
 import type { TransferDraft } from './draft';
@@ -17,8 +17,8 @@ export function StepReview(props: {
 }) {
   const { t } = useLazyTranslation('transfer');
   const { draft } = props;
-  const wallets = useWalletChoices(useSelectedSpaceId());
-  const people = useWalletPeople(draft.walletId);
+  const wallets = useWallets(useSelectedSpaceId());
+  const people = useWalletBaseInfo(draft.walletId);
   const fee = useFeeEstimate(draft.walletId);
   const wallet = wallets.data?.list.find((item) => item.wallet_id === draft.walletId);
   const gwei = draft.feeTier === 'custom' ? draft.customFeeGwei : fee.data?.tiers[draft.feeTier].max_fee_gwei;

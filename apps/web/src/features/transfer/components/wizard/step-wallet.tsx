@@ -2,12 +2,12 @@ import { Alert, Empty, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { AddressText } from '@/features/wallet';
 import { useSelectedSpaceId } from '@/lib/space';
-import { useWalletChoices, type WalletChoice } from '../../api/wallets';
+import { useWallets, type WalletListItem } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { WizardActions } from './wizard-actions';
 
 /** Wallets this user may start a transfer from: multisig, deployed, operator. */
-export const canTransferFrom = (wallet: WalletChoice) =>
+export const canTransferFrom = (wallet: WalletListItem) =>
   wallet.sign_type === 1 && wallet.status === 1 && wallet.is_operator;
 
 export function StepWallet(props: {
@@ -16,7 +16,7 @@ export function StepWallet(props: {
   onPick: (walletId: number) => void;
 }) {
   const { t } = useLazyTranslation('transfer');
-  const wallets = useWalletChoices(useSelectedSpaceId());
+  const wallets = useWallets(useSelectedSpaceId());
   const usable = (wallets.data?.list ?? []).filter(canTransferFrom);
   if (wallets.isPending) return <Skeleton active />;
   if (!usable.length) return <Empty description={t('wizard.noWallets')} />;

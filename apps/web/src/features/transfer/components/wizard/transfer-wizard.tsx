@@ -7,7 +7,7 @@ import { showErrorToast, toastSuccess } from '@/lib/notify';
 import { isApiError } from '@/lib/api-client';
 import { createTransfer } from '../../api/create-transfer';
 import { TRANSFER_KEY } from '../../api/transfer-queries';
-import { isUtxoWallet, useWalletPeople } from '../../api/wallets';
+import { isUtxoWallet, useWalletBaseInfo } from '@/features/wallet';
 import { emptyDraft, type TransferDraft } from './draft';
 import { StepInfo } from './step-info';
 import { StepInfoUtxo, utxoErrorField, type UtxoServerError } from './step-info-utxo';
@@ -33,7 +33,7 @@ export function TransferWizard() {
   const [step, setStep] = useState(0);
   const [creating, setCreating] = useState(false);
   const [serverError, setServerError] = useState<UtxoServerError | null>(null);
-  const walletInfo = useWalletPeople(draft.walletId);
+  const walletInfo = useWalletBaseInfo(draft.walletId);
   // Bitcoin-family (descriptor) wallets have their own info and review steps.
   const utxo = isUtxoWallet(walletInfo.data);
   const key = KEYS[step]!;

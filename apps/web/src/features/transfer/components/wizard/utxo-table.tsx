@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Grid, Table, Tag, Typography } from 'antd';
-import type { WalletUtxo } from '../../api/utxo';
+import type { WalletUtxo } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;

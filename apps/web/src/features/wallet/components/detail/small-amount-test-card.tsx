@@ -2,15 +2,8 @@ import { Alert, Button, Card, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api, V1 } from '@/lib/api-client';
+import { fetchSmallAmountTestVolume, startSmallAmountTest } from '../../api/small-amount-test';
 import type { WalletDetail } from '../../api/types';
-
-interface TestVolume {
-  symbol: string;
-  amount: string;
-  balance: string;
-  enough: boolean;
-}
 
 /**
  * The small-amount test of a new multisig wallet (§4): deposit a little, then a self-transfer
@@ -21,12 +14,10 @@ export function SmallAmountTestCard({ wallet }: { wallet: WalletDetail }) {
   const navigate = useNavigate();
   const volume = useQuery({
     queryKey: ['wallet', 'small-amount-test', wallet.wallet_id],
-    queryFn: () =>
-      api.get<TestVolume>(`${V1}/wallets/small-amount-test-volume`, { wallet_id: wallet.wallet_id }),
+    queryFn: () => fetchSmallAmountTestVolume(wallet.wallet_id),
   });
   const start = useMutation({
-    mutationFn: () =>
-      api.post<{ task_id: number }>(`${V1}/wallets/small-amount-test`, { wallet_id: wallet.wallet_id }),
+    mutationFn: () => startSmallAmountTest(wallet.wallet_id),
     onSuccess: (task) => navigate(`/task/${task.task_id}`),
   });
   const data = volume.data;

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { hexString, isoTime, listOf, pageOf } from './reply';
+import { signerKeyReply, walletDescriptorsReply } from './wallet-replies';
+
+/** Replies of the transfer calls (§3 Task/transfer, Address book entry; §7 task, sign, broadcast). */
+
+/** A task as lists and the detail show it (transfers, and wallet creations in the "all" list). */
+export const taskReply = z.object({
+  task_id: z.number(),
+  /** 1 transfer, 3 wallet creation. */
+  type: z.number(),
+  task_number: z.string(),
+  wallet_id: z.number().nullable(),
+  chain_id: z.string().nullable(),
+  /** §4 Task status: 0 approval, 1 completed, 2 failed, 3 signing, 5 broadcast, 6 on chain, 7 revoked, 8, 9, 10, 11. */
+  status: z.number(),
+  to: z.string().nullable(),
+  symbol: z.string().nullable(),
+  token_key: z.string().nullable(),
+  /** In the token's units. */
+  amount: z.string().nullable(),
+  remark: z.string().nullable(),
+  /** The sequence the transfer takes (the Safe nonce). */
+  nonce: z.string().nullable(),
+  safe_tx_hash: z.string().nullable(),
+  hash: z.string().nullable(),
+  block_number: z.number().nullable(),
+  fee_tier: z.string().nullable(),
+  /** Set on an on-chain cancel: the task it cancels. */
+  rejection_of: z.number().nullable(),
+  approval_threshold: z.number().nullable(),
+  signing_threshold: z.number().nullable(),
+  failure_reason: z.string().nullable(),
+  created_by: z.number().nullable(),
+  ctime: isoTime,
+});
+export type TransferTask = z.infer<typeof taskReply>;
+
+/** GET /transfer/list; `total_exact` false: the total was capped. */
+export const transferPageReply = pageOf(taskReply).extend({ total_exact: z.boolean() });
+export type TransferPage = z.infer<typeof transferPageReply>;
+
+const taskRef = z.object({ task_id: z.number(), status: z.number() });
+
+export const taskApprovalReply = z.object({
+  user_id: z.number(),
+  nickname: z.string(),
+  /** 1 approved, 2 rejected. */
+  result: z.number(),
+  comment: z.string().nullable(),
+  created_at: isoTime,
+});
+export type TaskApproval = z.infer<typeof taskApprovalReply>;
+
+/** One active transfer of the wallet's sequence (Safe nonce) queue. */
+export const queueItemReply = z.object({
+  task_id: z.number(),
+  task_number: z.string(),
+  nonce: z.string().nullable(),
+  status: z.number(),
+  rejection: z.boolean(),
+});
+export type QueueItem = z.infer<typeof queueItemReply>;
+
+/** What every task detail carries, whatever the chain family. */
+const taskInfoCommon = taskReply.extend({
+  wallet_name: z.string(),
+  wallet_address: z.string().nullable(),
+  approvals: z.array(taskApprovalReply),
+  /** The on-chain cancel of this transfer, when one was started. */
+  rejection: taskRef.nullable(),
+  queue: z.array(queueItemReply),
+});
+
+export const evmSignatureReply = z.object({
+  signer: z.string(),
+  user_id: z.number().nullable(),
+  kind: z.string(),
+  created_at: isoTime,
+});
+export const evmBroadcastReply = z.object({
+  tx_hash: z.string(),
+  from: z.string().nullable(),
+  nonce: z.number().nullable(),
+  max_fee_gwei: z.string(),
+  /** 1 success, 2 pending, 3 replaced, 4 failed. */
+  status: z.number(),
+  send_count: z.number(),
+  created_at: isoTime,
+});
+export type TaskBroadcast = z.infer<typeof evmBroadcastReply>;
+
+/** GET /task/info of an EVM (Safe) transfer: the typed data to sign, the execution, the nonce queue. */
+export const evmTaskInfoReply = taskInfoCommon.extend({
+  /** EIP-712 typed data of the Safe transaction, while signatures are collected. */
+  typed_data: z.record(z.string(), z.unknown()).nullable(),
+  /** The execTransaction call, once the threshold is reached. */
+  execution: z.object({ to: z.string(), data: z.string(), value: z.string() }).nullable(),
+  signatures: z.array(evmSignatureReply),
+  broadcasts: z.array(evmBroadcastReply),
+});
+export type EvmTaskInfo = z.infer<typeof evmTaskInfoReply>;
+
+/** What a Bitcoin-family signer signs, input by input. */
+export const signingRequestReply = z.object({
+  inputIndex: z.number(),
+  /** 32-byte digest, hex. */
+  sighash: z.string(),
+  sighashType: z.number(),
+  threshold: z.number(),
+  keys: z.array(
+    z.object({
+      pubkey: z.string(),
+      fingerprint: z.string().nullable(),
+      path: z.string().nullable(),
+      signed: z.boolean(),
+    }),
+  ),
+});
+
+/** GET /task/info of a Bitcoin-family transfer: the PSBT, its inputs, outputs, change and fee. */
+export const bitcoinTaskInfoReply = taskInfoCommon.extend({
+  family: z.literal('BTC'),
+  typed_data: z.null(),
+  execution: z.null(),
+  descriptor: walletDescriptorsReply.nullable(),
+  /** The PSBT (base64) with every signature so far. */
+  psbt: z.string().nullable(),
+  fee: z.string().nullable(),
+  fee_sat: z.string().nullable(),
+  fee_rate: z.number().nullable(),
+  fee_unit: z.literal('sat/vB'),
+  vsize: z.number().nullable(),
+  outputs: z.array(z.object({ to: z.string(), amount: z.string(), value_sat: z.string() })),
+  change: z.object({ address: z.string(), index: z.number(), value_sat: z.string() }).nullable(),
+  inputs: z.array(
+    z.object({
+      outpoint: z.string(),
+      value: z.string(),
+      value_sat: z.string(),
+      branch: z.number(),
+      index: z.number(),
+    }),
+  ),
+  /** A speed-up: the task it replaces. */
+  replaces: z.number().nullable(),
+  replaced_by: taskRef.nullable(),
+  signatures: z.array(
+    evmSignatureReply.extend({ fingerprint: z.string().nullable(), path: z.string().nullable() }),
+  ),
+  signing_requests: z.array(signingRequestReply).nullable(),
+  signing_keys: z.array(signerKeyReply),
+  broadcasts: z.array(
+    z.object({
+      tx_hash: z.string(),
+      fee_sat: z.string(),
+      status: z.number(),
+      send_count: z.number(),
+      created_at: isoTime,
+    }),
+  ),
+});
+export type BitcoinTaskInfo = z.infer<typeof bitcoinTaskInfoReply>;
+
+/** GET /task/info: one shape per chain family (Bitcoin-family details say `family: "BTC"`). */
+export const taskInfoReply = z.union([bitcoinTaskInfoReply, evmTaskInfoReply]);
+export type TaskInfo = z.infer<typeof taskInfoReply>;
+
+const gweiTier = z.object({ max_fee_gwei: z.string(), priority_fee_gwei: z.string() });
+/** POST /fee/estimate: EVM fee tiers now, in Gwei. */
+export const feeEstimateReply = z.object({
+  unit: z.literal('gwei'),
+  tiers: z.object({ slow: gweiTier, standard: gweiTier, fast: gweiTier }),
+  native_symbol: z.string(),
+  refreshed_at: isoTime,
+  /** A typical execTransaction's gas, for the estimate. */
+  gas_limit: z.string(),
+});
+export type FeeEstimate = z.infer<typeof feeEstimateReply>;
+/** GET /fee/utxo-fee-rate: Bitcoin-family fee rates now, sat/vB. */
+export const utxoFeeRatesReply = z.object({
+  unit: z.literal('sat/vB'),
+  slow: z.number(),
+  standard: z.number(),
+  fast: z.number(),
+});
+export type UtxoFeeRates = z.infer<typeof utxoFeeRatesReply>;
+
+/** POST /task/approve: the status now and the votes so far. */
+export const approveReply = z.object({ status: z.number(), approved: z.number(), rejected: z.number() });
+export type ApproveReply = z.infer<typeof approveReply>;
+/** POST /sign: the status now, signatures counted and the threshold. */
+export const signReply = z.object({ status: z.number(), signatures: z.number(), threshold: z.number() });
+export type SignReply = z.infer<typeof signReply>;
+/** POST /task/revoke: revoked, or (signed EVM transfers) the on-chain cancel task started. */
+export const revokeReply = z.object({ status: z.number(), rejection_task_id: z.number().optional() });
+export type RevokeReply = z.infer<typeof revokeReply>;
+
+/** POST /broadcast-create: the unsigned execTransaction for the broadcaster's wallet to sign. */
+export const broadcastDraftReply = z.object({
+  chain_id: z.number(),
+  from: hexString,
+  to: hexString,
+  data: hexString,
+  value: z.string(),
+  nonce: z.number(),
+  gas: z.string(),
+  max_fee_per_gas: z.string(),
+  max_priority_fee_per_gas: z.string(),
+  /** A replacement of the pending attempt (same nonce, higher fees). */
+  speed_up: z.boolean(),
+});
+export type BroadcastDraft = z.infer<typeof broadcastDraftReply>;
+/** POST /broadcast: on chain (6) and the transaction's hash. */
+export const broadcastReply = z.object({ status: z.number(), tx_hash: z.string() });
+export type BroadcastReply = z.infer<typeof broadcastReply>;
+
+/** GET /address/tag: §3 address tags of a recipient, and the known address it resembles. */
+export const addressTagsReply = z.object({ tags: z.array(z.number()), similar_to: z.string().nullable() });
+export type AddressTags = z.infer<typeof addressTagsReply>;
+
+/** One on-chain record of GET /transfer/records: a deposit in (1) or an executed transfer out (2). */
+export const onChainRecordReply = z.object({
+  id: z.number(),
+  wallet_id: z.number(),
+  wallet_name: z.string(),
+  chain_id: z.string(),
+  direction: z.number(),
+  tx_hash: z.string(),
+  from: z.string(),
+  to: z.string(),
+  symbol: z.string(),
+  amount: z.string(),
+  block_number: z.number(),
+  task_id: z.number().nullable(),
+  ctime: isoTime,
+});
+export type OnChainRecord = z.infer<typeof onChainRecordReply>;
+export const onChainRecordPageReply = pageOf(onChainRecordReply);
+export type OnChainRecordPage = z.infer<typeof onChainRecordPageReply>;
+
+/** GET /wallets/small-amount-test-volume. */
+export const smallAmountTestVolumeReply = z.object({
+  symbol: z.string(),
+  amount: z.string(),
+  deposit_address: z.string().nullable(),
+  balance: z.string(),
+  /** The wallet holds the amount the test moves. */
+  enough: z.boolean(),
+});
+export type SmallAmountTestVolume = z.infer<typeof smallAmountTestVolumeReply>;
+
+/** §3 Address book entry. */
+export const addressBookEntryReply = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  family: z.string(),
+  memo: z.string().nullable(),
+  description: z.string().nullable(),
+  ctime: isoTime,
+});
+export type AddressBookEntry = z.infer<typeof addressBookEntryReply>;
+export const addressBookReply = listOf(addressBookEntryReply);
+export type AddressBookList = z.infer<typeof addressBookReply>;
+/** POST /address-book: the entry's id and the address as stored (checksummed). */
+export const addAddressReply = z.object({ id: z.number(), address: z.string() });
+export type AddAddressReply = z.infer<typeof addAddressReply>;
