@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   markReadBody,
   notificationListQuery,
@@ -8,9 +7,11 @@ import {
 import { fileReplies, replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
+import { userCommandContext } from '../../lib/command-context';
 import { SIGNED_IN } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
-import { NOTIFY_CHANNEL, presentNotification } from './notification.service';
+import { markNotificationsRead, notificationPage } from './notification-commands';
+import { NOTIFY_CHANNEL } from './notification.service';
 import { NotificationHub } from './notification-hub';
 
 const tags = ['notification'];
@@ -36,50 +37,8 @@ export async function notificationRoutes(app: AppInstance, ctx: AppContext) {
         summary: 'Notification centre: tabs, hide read, search',
       },
     },
-    async (request, reply) => {
-      const { user } = requireUser(request);
-      const { tab, hide_read, keyword, page, page_size } = request.query;
-      let query = ctx.db
-        .selectFrom('notifications as n')
-        .leftJoin('organizations as o', 'o.id', 'n.organization_id')
-        .where('n.user_id', '=', user.id);
-      if (tab !== 'all') query = query.where('n.category', '=', tab);
-      if (hide_read === 'true') query = query.where('n.read_at', 'is', null);
-      if (keyword) {
-        const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((eb) =>
-          eb.or([
-            eb('n.wallet_name', 'ilike', like),
-            eb('n.task_number', 'ilike', like),
-            eb('o.name', 'ilike', like),
-            eb('n.title', 'ilike', like),
-          ]),
-        );
-      }
-      const [rows, total, unread] = await Promise.all([
-        query
-          .selectAll('n')
-          .select('o.name as organization_name')
-          .orderBy('n.id', 'desc')
-          .limit(page_size)
-          .offset((page - 1) * page_size)
-          .execute(),
-        query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-        ctx.db
-          .selectFrom('notifications')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('user_id', '=', user.id)
-          .where('read_at', 'is', null)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return reply.ok({
-        list: rows.map(presentNotification),
-        page,
-        page_size,
-        total: Number(total.n),
-        unread_count: Number(unread.n),
-      });
-    },
+    async (request, reply) =>
+      reply.ok(await notificationPage(ctx, userCommandContext(request), request.query)),
   );
 
   app.post(
@@ -93,18 +52,8 @@ export async function notificationRoutes(app: AppInstance, ctx: AppContext) {
         summary: 'Mark some or all as read',
       },
     },
-    async (request, reply) => {
-      const { user } = requireUser(request);
-      let update = ctx.db
-        .updateTable('notifications')
-        .set({ read_at: new Date() })
-        .where('user_id', '=', user.id)
-        .where('read_at', 'is', null);
-      if (!request.body.all)
-        update = update.where('id', 'in', request.body.ids?.length ? request.body.ids : [0]);
-      const result = await update.executeTakeFirst();
-      return reply.ok({ updated: Number(result.numUpdatedRows) });
-    },
+    async (request, reply) =>
+      reply.ok(await markNotificationsRead(ctx, userCommandContext(request), request.body)),
   );
 
   /** Server-sent events: one `notification` event per new notification of the signed-in user. */

@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { auditListQuery } from '@keystead/contract';
+import type { AppContext } from '../../context';
+import type { CommandContext } from '../../lib/command-context';
+import { verifyAuditChains } from './audit-verify';
+import { auditPage, auditRows, type AuditFilters } from './audit-repository';
+
+const EXPORT_MAX_ROWS = 100_000;
+
+/** One page of the space's audit log, newest first. */
+export async function auditLogPage(
+  ctx: AppContext,
+  actor: CommandContext,
+  query: z.infer<typeof auditListQuery>,
+) {
+  const { page, page_size, ...filters } = query;
+  const { rows, total } = await auditPage(ctx.db, actor.organization.id, { page, page_size }, filters);
+  const list = rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    operation: row.operation,
+    content: row.content,
+    space_user: row.nickname ?? row.email ?? null,
+    user_id: row.user_id,
+    ip: row.ip,
+    location: row.location,
+    time: row.created_at.toISOString(),
+  }));
+  return { list, page, page_size, total: total.count, total_exact: total.exact };
+}
+
+/** The filtered log as CSV columns and rows (at most 100 000). */
+export async function auditLogExport(ctx: AppContext, actor: CommandContext, filters: AuditFilters) {
+  const rows = await auditRows(ctx.db, actor.organization.id, filters, EXPORT_MAX_ROWS);
+  return {
+    filename: `audit-log-${actor.organization.id}.csv`,
+    header: ['time', 'type', 'operation', 'space_user', 'ip', 'location', 'content'],
+    rows: rows.map((row) => [
+      row.created_at.toISOString(),
+      row.type,
+      row.operation,
+      row.nickname ?? row.email,
+      row.ip,
+      row.location,
+      row.content,
+    ]),
+  };
+}
+
+/** Checks the space's hash chain and names the first broken link. */
+export async function auditLogVerification(ctx: AppContext, actor: CommandContext) {
+  const report = await verifyAuditChains(ctx.db, actor.organization.id);
+  return {
+    intact: report.broken.length === 0,
+    rows: report.rows,
+    first_broken: report.broken[0] ?? null,
+  };
+}
