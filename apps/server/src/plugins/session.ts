@@ -29,13 +29,16 @@ export const sessionPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
 });
 
 /** The signed-in user (second factor done), or UCS_USER_AUTHENTICATION. */
-export function requireUser(request: FastifyRequest): { session: Session; user: User } {
+export function requireUser(request: Pick<FastifyRequest, 'auth'>): { session: Session; user: User } {
   if (!request.auth || request.auth.session.stage !== 'active') throw new AppError('UCS_USER_AUTHENTICATION');
   return request.auth;
 }
 
 /** A login that passed the password and waits for its second factor. */
-export function requireSecondFactorStage(request: FastifyRequest): { session: Session; user: User } {
+export function requireSecondFactorStage(request: Pick<FastifyRequest, 'auth'>): {
+  session: Session;
+  user: User;
+} {
   if (!request.auth || request.auth.session.stage !== 'second_factor')
     throw new AppError('LOGIN_EXPIRED_ERROR');
   return request.auth;

@@ -92,7 +92,15 @@ export async function consumeCaptchaPass(
   request: FastifyRequest,
   category: string,
 ): Promise<void> {
-  const id = request.cookies[CAPTCHA_COOKIE];
+  return consumeCaptcha(ctx, request.cookies[CAPTCHA_COOKIE], category);
+}
+
+/** The same, given the captcha id the browser holds (its cookie), for commands without the request. */
+export async function consumeCaptcha(
+  ctx: AppContext,
+  id: string | undefined,
+  category: string,
+): Promise<void> {
   if (!id) throw new AppError('CAPTCHA_REQUIRED_ERROR');
   const result = await ctx.db
     .updateTable('captchas')
