@@ -7,7 +7,7 @@ import { showErrorToast, toastSuccess } from '@/lib/notify';
 import { isApiError } from '@/lib/api-client';
 import { createTransfer } from '../../api/create-transfer';
 import { TRANSFER_KEY } from '../../api/transfer-queries';
-import { isUtxoWallet, useWalletBaseInfo } from '@/features/wallet';
+import { isUtxoWallet, useWalletBaseInfo, WALLET_QUERY_KEY } from '@/features/wallet';
 import { emptyDraft, type TransferDraft } from './draft';
 import { StepInfo } from './step-info';
 import { StepInfoUtxo, utxoErrorField, type UtxoServerError } from './step-info-utxo';
@@ -68,6 +68,8 @@ export function TransferWizard() {
             },
       );
       void client.invalidateQueries({ queryKey: TRANSFER_KEY });
+      // The wallet's locked amounts and coins changed with the new transfer.
+      void client.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
       toastSuccess(t('wizard.created', { number: task.task_number }));
       void navigate(`/task/${task.task_id}`);
     } catch (error) {
