@@ -13,11 +13,12 @@ import { sendEmailCode } from './email-code.service';
 import { revokeSessions } from './session.service';
 
 /**
- * Who calls a sign-in step, as plain values: the client's address, the cookie's session at
+ * Who calls a sign-in step, as plain values: the client's address and browser, the cookie's session at
  * whatever stage (or none), and the captcha pass and password-reset token the browser holds.
  */
 export interface SignInCaller {
   ip: string;
+  userAgent: string | undefined;
   auth: FastifyRequest['auth'];
   captchaId: string | undefined;
   resetToken: string | undefined;
@@ -26,6 +27,7 @@ export interface SignInCaller {
 export function signInCaller(request: FastifyRequest): SignInCaller {
   return {
     ip: request.ip,
+    userAgent: request.headers['user-agent'],
     auth: request.auth,
     captchaId: request.cookies[CAPTCHA_COOKIE],
     resetToken: request.cookies[RESET_COOKIE],

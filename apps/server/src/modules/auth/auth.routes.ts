@@ -93,7 +93,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { token } = await registerUser(ctx, request, request.body);
+      const { token } = await registerUser(ctx, signInCaller(request), request.body);
       setSessionCookie(reply, token, { secure });
       return reply.ok({});
     },
@@ -111,7 +111,12 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const result = await loginWithPassword(ctx, request, request.body.email, request.body.password);
+      const result = await loginWithPassword(
+        ctx,
+        signInCaller(request),
+        request.body.email,
+        request.body.password,
+      );
       setSessionCookie(reply, result.token, { secure });
       reply.setCookie(LOGIN_STEP_COOKIE, result.secondFactor === 'totp' ? '1' : '0', {
         path: '/',

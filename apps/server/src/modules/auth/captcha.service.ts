@@ -86,16 +86,10 @@ export async function verifyCaptcha(
   if (!correct) throw new AppError('CAPTCHA_CODE_ERROR');
 }
 
-/** Uses up a verified captcha for one protected action; without one the action is refused. */
-export async function consumeCaptchaPass(
-  ctx: AppContext,
-  request: FastifyRequest,
-  category: string,
-): Promise<void> {
-  return consumeCaptcha(ctx, request.cookies[CAPTCHA_COOKIE], category);
-}
-
-/** The same, given the captcha id the browser holds (its cookie), for commands without the request. */
+/**
+ * Uses up a verified captcha for one protected action; without one the action is refused.
+ * `id` is the captcha the browser holds (its cookie), so commands need no request.
+ */
 export async function consumeCaptcha(
   ctx: AppContext,
   id: string | undefined,

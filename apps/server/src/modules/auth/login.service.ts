@@ -1,13 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { registerBody } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/audit.service';
-import { CAPTCHA_LIMITS, consumeCaptchaPass, loginNeedsCaptcha } from './captcha.service';
+import type { SignInCaller } from './auth-commands';
+import { CAPTCHA_LIMITS, consumeCaptcha, loginNeedsCaptcha } from './captcha.service';
 import { checkEmailCode, markCodeUsed } from './email-code.service';
 import { hashPassword, verifyPassword } from './password';
-import { createSession, hasOtherActiveSession, sessionClient } from './session.service';
+import { createSession, hasOtherActiveSession } from './session.service';
 
 export const LOGIN_LIMITS = {
   attemptsPerIpPer15Min: 30,
@@ -16,7 +16,7 @@ export const LOGIN_LIMITS = {
 
 export async function registerUser(
   ctx: AppContext,
-  request: FastifyRequest,
+  caller: SignInCaller,
   body: z.infer<typeof registerBody>,
 ): Promise<{ token: string; userId: number }> {
   const codeId = await checkEmailCode(ctx, 'register', body.email, body.email_code);
@@ -61,14 +61,14 @@ export async function registerUser(
       stage: 'active',
       secondFactor: null,
       otherDeviceLogin: false,
-      client: sessionClient(request),
+      client: caller,
     });
     await writeAudit(trx, {
       organizationId: null,
       userId: user.id,
       type: 'account',
       operation: 'register',
-      ip: request.ip,
+      ip: caller.ip,
     });
     return { token, userId: user.id };
   });
@@ -86,18 +86,18 @@ export interface PasswordLoginResult {
  */
 export async function loginWithPassword(
   ctx: AppContext,
-  request: FastifyRequest,
+  caller: SignInCaller,
   email: string,
   password: string,
 ): Promise<PasswordLoginResult> {
   const window = CAPTCHA_LIMITS.loginFailureWindowMs;
-  if ((await ctx.rates.hit(`login:ip:${request.ip}`, window)) > LOGIN_LIMITS.attemptsPerIpPer15Min) {
+  if ((await ctx.rates.hit(`login:ip:${caller.ip}`, window)) > LOGIN_LIMITS.attemptsPerIpPer15Min) {
     throw new AppError('TOO_MANY_REQUESTS_ERROR');
   }
   if ((await ctx.rates.peek(`login-fail:email:${email}`)) >= LOGIN_LIMITS.failuresPerAccountPer15Min) {
     throw new AppError('TOO_MANY_REQUESTS_ERROR');
   }
-  if (await loginNeedsCaptcha(ctx, request.ip, email)) await consumeCaptchaPass(ctx, request, 'login');
+  if (await loginNeedsCaptcha(ctx, caller.ip, email)) await consumeCaptcha(ctx, caller.captchaId, 'login');
 
   const user = await ctx.db
     .selectFrom('users')
@@ -106,7 +106,7 @@ export async function loginWithPassword(
     .executeTakeFirst();
   const passwordOk = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !passwordOk) {
-    await ctx.rates.hit(`login-fail:ip:${request.ip}`, window);
+    await ctx.rates.hit(`login-fail:ip:${caller.ip}`, window);
     await ctx.rates.hit(`login-fail:email:${email}`, window);
     if (user) {
       await ctx.db.transaction().execute((trx) =>
@@ -115,14 +115,14 @@ export async function loginWithPassword(
           userId: user.id,
           type: 'account',
           operation: 'login_failed',
-          ip: request.ip,
+          ip: caller.ip,
         }),
       );
     }
     throw new AppError(
       'UCS_USER_PASSWORD_MISTAKE',
       {},
-      { captcha_required: await loginNeedsCaptcha(ctx, request.ip, email) },
+      { captcha_required: await loginNeedsCaptcha(ctx, caller.ip, email) },
     );
   }
   await ctx.rates.reset(`login-fail:email:${email}`);
@@ -134,14 +134,14 @@ export async function loginWithPassword(
       stage: 'second_factor',
       secondFactor,
       otherDeviceLogin,
-      client: sessionClient(request),
+      client: caller,
     });
     await writeAudit(trx, {
       organizationId: null,
       userId: user.id,
       type: 'account',
       operation: 'login_password_ok',
-      ip: request.ip,
+      ip: caller.ip,
     });
     return created;
   });
