@@ -145,9 +145,36 @@ export interface SignedExecution {
   maxFeePerGas: bigint;
 }
 
+/** What the wizard chose for a new wallet. */
+export interface SetupRequest {
+  /** The signers' keys: owner addresses (EVM) or xpubs with origins (Bitcoin family). */
+  keys: unknown[];
+  threshold: number;
+  /** Makes the address unique where it is predicted from a deployment (Safe salt nonce). */
+  nonce?: bigint;
+}
+
+/** A new wallet's address and what must happen on chain before it can be used. */
+export interface PreparedSetup {
+  /** The address funds are held at (predicted Safe; the first receive address). */
+  address: string;
+  /** The keys in their canonical spelling and order (as stored with the wallet). */
+  keys: unknown[];
+  /** The transaction a signer sends before use (Safe deployment), or null when nothing is needed. */
+  onChain: { to: string; data: string } | null;
+  /** Output descriptors (Bitcoin family), or null. */
+  descriptors: { receive: string; change: string } | null;
+}
+
 export interface FamilyAdapter {
   readonly chain: ChainAdapter;
   readonly capabilities: FamilyCapabilities;
+
+  /**
+   * Wallet setup: the new wallet's address (derived from the keys, or predicted from the
+   * deployment) and what must be sent on chain before use. Refuses keys the family cannot use.
+   */
+  prepareSetup(request: SetupRequest): Promise<PreparedSetup>;
 
   /**
    * Wallet setup: whether what is on chain at the wallet's address is the wallet the wizard chose

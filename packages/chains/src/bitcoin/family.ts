@@ -13,6 +13,7 @@ import { isBitcoinError } from './errors';
 import { mapped, mappedSync } from './family-errors';
 import type { BitcoinChainKey } from './networks';
 import type { SignerKey } from './keys';
+import { walletDescriptors } from './descriptor';
 import { buildSpendPsbt } from './psbt-build';
 import {
   addPartialSignatures,
@@ -25,7 +26,7 @@ import {
 import { buildReplacementPsbt } from './rbf';
 import { submittedSignatures } from './submitted-signatures';
 import { satsToCoins } from './units';
-import type { MultisigWallet } from './wallet';
+import { deriveAddress, type MultisigWallet } from './wallet';
 
 interface BitcoinTransferState {
   feeRate: number;
@@ -105,6 +106,13 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
       speedUp: 'replacement',
       revokeSigned: 'release',
       broadcast: 'server-finalizes',
+    },
+
+    // Nothing on chain: the address derives from the keys (receive index 0).
+    async prepareSetup({ keys, threshold }) {
+      const wallet: MultisigWallet = { chain, threshold, keys: keys as SignerKey[] };
+      const descriptors = walletDescriptors(wallet);
+      return { address: deriveAddress(wallet, 0, 0).address, keys, onChain: null, descriptors };
     },
 
     async readBalances(wallets) {

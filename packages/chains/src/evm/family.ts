@@ -81,6 +81,20 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
       transfersTo: (addresses, tokens, from, to) => chain.getTransfersTo(addresses, tokens, from, to),
     },
 
+    async prepareSetup({ keys, threshold, nonce }) {
+      // Owners sorted as addresses: the same set always yields the same Safe setup call.
+      const owners = (keys as string[])
+        .map((k) => chain.normalizeAddress(k))
+        .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+      const deployment = await chain.buildSafeDeployment({ owners, threshold, saltNonce: nonce ?? 0n });
+      return {
+        address: deployment.predictedAddress,
+        keys: owners,
+        onChain: { to: deployment.to, data: deployment.data },
+        descriptors: null,
+      };
+    },
+
     async confirmSetup(address, expected) {
       const safe = await chain.readSafe(address);
       if (!safe) return 'pending';

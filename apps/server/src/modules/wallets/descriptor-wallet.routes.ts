@@ -4,9 +4,9 @@ import { z } from 'zod';
 import {
   deriveAddress,
   satsToCoins,
-  walletDescriptors,
   walletFromDescriptor,
   type MultisigWallet,
+  type PreparedSetup,
   type SignerKey,
 } from '@keystead/chains';
 import {
@@ -66,13 +66,16 @@ async function insertWallet(
   request: FastifyRequest,
   body: Omit<MultiInput, 'signers' | 'threshold'>,
   multisig: MultisigWallet,
+  setup: PreparedSetup,
   signers: Array<{ signerAddressId: number; userId: number; address: string }>,
   operation: string,
 ) {
   const { organization } = requireSpace(request);
   const { user } = requireUser(request);
-  const descriptors = walletDescriptors(multisig);
-  const first = deriveAddress(multisig, 0, 0).address;
+  // Nothing happens on chain: the family derives the address and descriptors from the keys.
+  const descriptors = setup.descriptors;
+  if (!descriptors) throw new AppError('WALLET_CREATE_ERROR');
+  const first = setup.address;
   const used = await trx
     .selectFrom('wallets')
     .select('organization_id')
@@ -156,8 +159,11 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
           chain,
         );
         const multisig = { chain, threshold: body.threshold, keys: keys.map((k) => k.key) };
-        await mapped(() => walletDescriptors(multisig), 'signers');
-        return insertWallet(ctx, trx, request, body, multisig, signers, 'create_multi');
+        const setup = await mapped(
+          () => ctx.chains.family(chain).prepareSetup({ keys: multisig.keys, threshold: multisig.threshold }),
+          'signers',
+        );
+        return insertWallet(ctx, trx, request, body, multisig, setup, signers, 'create_multi');
       });
       return reply.ok({ ...presentWallet(created.wallet), descriptor: created.descriptors });
     },
@@ -218,7 +224,11 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
           signers: signerIds,
           threshold: multisig.threshold,
         });
-        return insertWallet(ctx, trx, request, body, multisig, signers, 'import_multi');
+        const setup = await mapped(
+          () => ctx.chains.family(chain).prepareSetup({ keys: multisig.keys, threshold: multisig.threshold }),
+          'descriptor',
+        );
+        return insertWallet(ctx, trx, request, body, multisig, setup, signers, 'import_multi');
       });
       return reply.ok({ ...presentWallet(created.wallet), descriptor: created.descriptors });
     },

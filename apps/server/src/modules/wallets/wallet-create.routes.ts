@@ -57,11 +57,15 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
         );
         await assertWalletAllowed(trx, organization, chain.info, SignType.Multi);
         const signers = await checkMultisigInput(trx, organization.id, body);
-        // Owners sorted as addresses: the same set always yields the same Safe setup call.
-        const owners = signers
-          .map((s) => chain.normalizeAddress(s.address))
-          .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
-        const deployment = await chain.buildSafeDeployment({ owners, threshold: body.threshold, saltNonce });
+        // The family spells and orders the owners: the same set always yields the same Safe setup call.
+        const setup = await ctx.chains.family(body.chain_key).prepareSetup({
+          keys: signers.map((s) => s.address),
+          threshold: body.threshold,
+          nonce: saltNonce,
+        });
+        const owners = setup.keys as string[];
+        const deployment = setup.onChain;
+        if (!deployment) throw new AppError('WALLET_CREATE_ERROR');
         const wallet = await trx
           .insertInto('wallets')
           .values({
@@ -70,7 +74,7 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
             sign_type: SignType.Multi,
             name: body.name,
             remark: body.remark ?? null,
-            address: deployment.predictedAddress,
+            address: setup.address,
             status: WalletStatus.Initializing,
             threshold: body.threshold,
             approval_threshold: body.approval_threshold,
@@ -143,17 +147,17 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
         .where('type', '=', TaskType.WalletCreation)
         .executeTakeFirstOrThrow();
       const data = task.data as unknown as { owners: string[]; threshold: number; salt_nonce: string };
-      const deployment = await ctx.chains.walletChain(wallet.chain_key).buildSafeDeployment({
-        owners: data.owners,
+      const setup = await ctx.chains.family(wallet.chain_key).prepareSetup({
+        keys: data.owners,
         threshold: data.threshold,
-        saltNonce: BigInt(data.salt_nonce),
+        nonce: BigInt(data.salt_nonce),
       });
-      if (deployment.predictedAddress.toLowerCase() !== wallet.address?.toLowerCase())
+      if (!setup.onChain || setup.address.toLowerCase() !== wallet.address?.toLowerCase())
         throw new AppError('WALLET_CREATE_ERROR');
       return reply.ok({
-        to: deployment.to,
-        data: deployment.data,
-        predicted_address: deployment.predictedAddress,
+        to: setup.onChain.to,
+        data: setup.onChain.data,
+        predicted_address: setup.address,
       });
     },
   );
