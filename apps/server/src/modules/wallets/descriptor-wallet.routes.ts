@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -21,7 +21,6 @@ import {
 import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
-import { LockNamespace } from '../../jobs/lock-ids';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
@@ -32,6 +31,15 @@ import { loadWallet } from './wallet-access';
 import { presentDescriptor, presentWallet } from './wallet-presenter';
 import { assertWalletAllowed, checkMultisigInput } from './wallet-rules';
 import { SignType, WalletStatus } from './wallet-status';
+import {
+  cacheBalance,
+  findLiveWalletAt,
+  insertWalletRow,
+  lockSpaceWallets,
+  memberBitcoinKeys,
+  signerRowsById,
+  takeReceiveIndex,
+} from './wallet-repository';
 import { mapped, requireUtxoChain } from '../chains/bitcoin-errors';
 import { lockedInputs } from '../transfers/transfer-repository';
 import { insertWalletPeople } from './wallet-people';
@@ -47,7 +55,7 @@ export const importDescriptorBody = createMultiWalletBody.omit({ signers: true, 
 
 /** Signer keys of the input: BTC-family keys of this chain (checkMultisigInput did membership and verification). */
 async function signerKeysOf(trx: Kysely<Database>, ids: number[], chain: string) {
-  const rows = await trx.selectFrom('signer_addresses').selectAll().where('id', 'in', ids).execute();
+  const rows = await signerRowsById(trx, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const row = byId.get(id)!;
@@ -76,42 +84,32 @@ async function insertWallet(
   const descriptors = setup.descriptors;
   if (!descriptors) throw new AppError('WALLET_CREATE_ERROR');
   const first = setup.address;
-  const used = await trx
-    .selectFrom('wallets')
-    .select('organization_id')
-    .where('chain_key', '=', multisig.chain)
-    .where('address', '=', first)
-    .where('status', '<>', WalletStatus.Archived)
-    .executeTakeFirst();
+  const used = await findLiveWalletAt(trx, multisig.chain, first, false);
   if (used)
     throw new AppError(
       used.organization_id === organization.id
         ? 'WALLET_EXISTS_ERROR'
         : 'WALLET_ADDRESS_IN_OTHER_SPACE_ERROR',
     );
-  const wallet = await trx
-    .insertInto('wallets')
-    .values({
-      organization_id: organization.id,
-      chain_key: multisig.chain,
-      sign_type: SignType.Multi,
-      name: body.name,
-      remark: body.remark ?? null,
-      address: first,
-      // No deployment: a descriptor wallet exists as soon as its keys are known.
-      status: WalletStatus.Normal,
-      threshold: multisig.threshold,
-      approval_threshold: body.approval_threshold,
-      broadcast_scope: body.broadcast_scope,
-      created_by: user.id,
-      utxo_keys: JSON.stringify(multisig.keys),
-      descriptor_receive: descriptors.receive,
-      descriptor_change: descriptors.change,
-      // Receive index 0 is the wallet's address: the next deposit address is 1.
-      next_receive_index: 1,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const wallet = await insertWalletRow(trx, {
+    organization_id: organization.id,
+    chain_key: multisig.chain,
+    sign_type: SignType.Multi,
+    name: body.name,
+    remark: body.remark ?? null,
+    address: first,
+    // No deployment: a descriptor wallet exists as soon as its keys are known.
+    status: WalletStatus.Normal,
+    threshold: multisig.threshold,
+    approval_threshold: body.approval_threshold,
+    broadcast_scope: body.broadcast_scope,
+    created_by: user.id,
+    utxo_keys: JSON.stringify(multisig.keys),
+    descriptor_receive: descriptors.receive,
+    descriptor_change: descriptors.change,
+    // Receive index 0 is the wallet's address: the next deposit address is 1.
+    next_receive_index: 1,
+  });
   await insertWalletPeople(trx, wallet.id, body, signers);
   await writeAudit(trx, {
     organizationId: organization.id,
@@ -148,9 +146,7 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
       const body = request.body;
       const chain = requireUtxoChain(ctx, body.chain_key);
       const created = await ctx.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${LockNamespace.SpaceWallets}, ${organization.id}::int)`.execute(
-          trx,
-        );
+        await lockSpaceWallets(trx, organization.id);
         await assertWalletAllowed(trx, organization, ctx.chains.chainInfo(chain), SignType.Multi);
         const signers = await checkMultisigInput(trx, organization.id, body);
         const keys = await signerKeysOf(
@@ -187,30 +183,15 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
       const chain = requireUtxoChain(ctx, body.chain_key);
       const multisig = await mapped(() => walletFromDescriptor(body.descriptor, chain), 'descriptor');
       const created = await ctx.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${LockNamespace.SpaceWallets}, ${organization.id}::int)`.execute(
-          trx,
-        );
+        await lockSpaceWallets(trx, organization.id);
         await assertWalletAllowed(trx, organization, ctx.chains.chainInfo(chain), SignType.Multi);
         // The descriptor's keys that belong to members (verified, this chain): they can sign here.
-        const matches = await trx
-          .selectFrom('signer_addresses as s')
-          .innerJoin('organization_members as m', (join) =>
-            join
-              .onRef('m.user_id', '=', 's.user_id')
-              .on('m.organization_id', '=', organization.id)
-              .on('m.status', '=', 'joined'),
-          )
-          .select(['s.id', 's.address', 's.fingerprint', 's.derivation_path'])
-          .where('s.family', '=', 'BTC')
-          .where('s.chain_key', '=', chain)
-          .where('s.status', '=', 1)
-          .where(
-            's.address',
-            'in',
-            multisig.keys.map((k) => k.xpub),
-          )
-          .orderBy('s.id')
-          .execute();
+        const matches = await memberBitcoinKeys(
+          trx,
+          organization.id,
+          chain,
+          multisig.keys.map((k) => k.xpub),
+        );
         const signerIds: number[] = [];
         for (const key of multisig.keys) {
           const match = matches.find(
@@ -292,13 +273,7 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
       if (!wallet.descriptor_receive) throw new AppError('WALLET_NOT_FOUND_ERROR');
       const multisig = multisigOf(wallet);
-      const taken = await ctx.db
-        .updateTable('wallets')
-        .set((eb) => ({ next_receive_index: eb('next_receive_index', '+', 1) }))
-        .where('id', '=', wallet.id)
-        .returning('next_receive_index')
-        .executeTakeFirstOrThrow();
-      const index = taken.next_receive_index - 1;
+      const index = await takeReceiveIndex(ctx.db, wallet.id);
       const derived = deriveAddress(multisig, 0, index);
       return reply.ok({ address: derived.address, index, path: `0/${index}` });
     },
@@ -328,20 +303,7 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
       const total = utxos.reduce((s, u) => s + u.value, 0n);
       const locked = utxos.filter((u) => locks.has(`${u.txid}:${u.vout}`)).reduce((s, u) => s + u.value, 0n);
       // The wallet's asset list reads the balance cache: keep it current.
-      await ctx.db
-        .insertInto('wallet_balances')
-        .values({
-          wallet_id: wallet.id,
-          token_key: 'native',
-          amount: total.toString(),
-          updated_at: new Date(),
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['wallet_id', 'token_key'])
-            .doUpdateSet({ amount: total.toString(), updated_at: new Date() }),
-        )
-        .execute();
+      await cacheBalance(ctx.db, wallet.id, 'native', total);
       return reply.ok({
         symbol: adapter.info.nativeSymbol,
         balance: satsToCoins(total),

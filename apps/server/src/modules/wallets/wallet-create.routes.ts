@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import {
   createMultiWalletBody,
   deployReportBody,
@@ -15,7 +14,6 @@ import {
 import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
-import { LockNamespace } from '../../jobs/lock-ids';
 import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
@@ -27,7 +25,17 @@ import { loadWallet } from './wallet-access';
 import { presentWallet } from './wallet-presenter';
 import { assertWalletAllowed, checkMultisigInput } from './wallet-rules';
 import { insertWalletPeople } from './wallet-people';
-import { SignType, TaskStatus, TaskType, WalletStatus } from './wallet-status';
+import { SignType, TaskStatus, WalletStatus } from './wallet-status';
+import {
+  addWalletOperator,
+  findLiveWalletAt,
+  insertWalletCreationTask,
+  insertWalletRow,
+  lockSpaceWallets,
+  markDeploySent,
+  setWalletStatus,
+  walletCreationData,
+} from './wallet-repository';
 
 const tags = ['wallet'];
 
@@ -52,9 +60,7 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
       if (body.broadcast_scope === 1) throw new AppError('EVM_MANUAL_BROADCAST_ONLY_ERROR');
       const saltNonce = BigInt(`0x${randomBytes(8).toString('hex')}`);
       const created = await ctx.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${LockNamespace.SpaceWallets}, ${organization.id}::int)`.execute(
-          trx,
-        );
+        await lockSpaceWallets(trx, organization.id);
         await assertWalletAllowed(trx, organization, chain.info, SignType.Multi);
         const signers = await checkMultisigInput(trx, organization.id, body);
         // The family spells and orders the owners: the same set always yields the same Safe setup call.
@@ -66,41 +72,33 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
         const owners = setup.keys as string[];
         const deployment = setup.onChain;
         if (!deployment) throw new AppError('WALLET_CREATE_ERROR');
-        const wallet = await trx
-          .insertInto('wallets')
-          .values({
-            organization_id: organization.id,
-            chain_key: body.chain_key,
-            sign_type: SignType.Multi,
-            name: body.name,
-            remark: body.remark ?? null,
-            address: setup.address,
-            status: WalletStatus.Initializing,
-            threshold: body.threshold,
-            approval_threshold: body.approval_threshold,
-            broadcast_scope: body.broadcast_scope,
-            salt_nonce: saltNonce.toString(),
-            created_by: user.id,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const wallet = await insertWalletRow(trx, {
+          organization_id: organization.id,
+          chain_key: body.chain_key,
+          sign_type: SignType.Multi,
+          name: body.name,
+          remark: body.remark ?? null,
+          address: setup.address,
+          status: WalletStatus.Initializing,
+          threshold: body.threshold,
+          approval_threshold: body.approval_threshold,
+          broadcast_scope: body.broadcast_scope,
+          salt_nonce: saltNonce.toString(),
+          created_by: user.id,
+        });
         await insertWalletPeople(trx, wallet.id, body, signers);
-        await trx
-          .insertInto('tasks')
-          .values({
-            organization_id: organization.id,
-            wallet_id: wallet.id,
-            type: TaskType.WalletCreation,
-            status: TaskStatus.PendingBroadcast,
-            created_by: user.id,
-            data: JSON.stringify({
-              owners,
-              threshold: body.threshold,
-              salt_nonce: saltNonce.toString(),
-              chain_key: body.chain_key,
-            }),
-          })
-          .execute();
+        await insertWalletCreationTask(trx, {
+          organizationId: organization.id,
+          walletId: wallet.id,
+          status: TaskStatus.PendingBroadcast,
+          createdBy: user.id,
+          data: {
+            owners,
+            threshold: body.threshold,
+            salt_nonce: saltNonce.toString(),
+            chain_key: body.chain_key,
+          },
+        });
         await writeAudit(trx, {
           organizationId: organization.id,
           userId: user.id,
@@ -140,13 +138,11 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
       const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
       if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Initializing)
         throw new AppError('WALLET_STATUS_ERROR');
-      const task = await ctx.db
-        .selectFrom('tasks')
-        .select('data')
-        .where('wallet_id', '=', wallet.id)
-        .where('type', '=', TaskType.WalletCreation)
-        .executeTakeFirstOrThrow();
-      const data = task.data as unknown as { owners: string[]; threshold: number; salt_nonce: string };
+      const data = (await walletCreationData(ctx.db, wallet.id)) as {
+        owners: string[];
+        threshold: number;
+        salt_nonce: string;
+      };
       const setup = await ctx.chains.family(wallet.chain_key).prepareSetup({
         keys: data.owners,
         threshold: data.threshold,
@@ -182,17 +178,8 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
       if (!decision.allowed) throw new AppError(decision.code!);
       await ctx.db.transaction().execute(async (trx) => {
         // Only one initialization at a time: the first reported deployment wins.
-        const result = await trx
-          .updateTable('wallets')
-          .set({
-            status: WalletStatus.DeployPending,
-            deploy_tx_hash: request.body.tx_hash,
-            updated_at: new Date(),
-          })
-          .where('id', '=', wallet.id)
-          .where('status', '=', WalletStatus.Initializing)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw new AppError('WALLET_INIT_TASK_EXISTS_ERROR');
+        if (!(await markDeploySent(trx, wallet.id, request.body.tx_hash)))
+          throw new AppError('WALLET_INIT_TASK_EXISTS_ERROR');
         await writeAudit(trx, {
           organizationId: wallet.organization_id,
           userId: user.id,
@@ -225,16 +212,8 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
       const address = chain.normalizeAddress(request.body.address);
       if (await chain.isContract(address)) throw new AppError('WALLET_CONTRACT_ADDRESS_ERROR');
       const result = await ctx.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${LockNamespace.SpaceWallets}, ${organization.id}::int)`.execute(
-          trx,
-        );
-        const used = await trx
-          .selectFrom('wallets')
-          .select(['organization_id'])
-          .where('chain_key', '=', request.body.chain_key)
-          .where(sql<boolean>`lower(address) = ${address.toLowerCase()}`)
-          .where('status', '<>', WalletStatus.Archived)
-          .executeTakeFirst();
+        await lockSpaceWallets(trx, organization.id);
+        const used = await findLiveWalletAt(trx, request.body.chain_key, address, true);
         if (used)
           throw new AppError(
             used.organization_id === organization.id
@@ -242,25 +221,18 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
               : 'WALLET_ADDRESS_IN_OTHER_SPACE_ERROR',
           );
         await assertWalletAllowed(trx, organization, chain.info, SignType.Single);
-        const wallet = await trx
-          .insertInto('wallets')
-          .values({
-            organization_id: organization.id,
-            chain_key: request.body.chain_key,
-            sign_type: SignType.Single,
-            name: request.body.name,
-            remark: request.body.remark ?? null,
-            address,
-            status: WalletStatus.AwaitingVerification,
-            threshold: 1,
-            created_by: user.id,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('wallet_members')
-          .values({ wallet_id: wallet.id, user_id: user.id, role: 'operator' })
-          .execute();
+        const wallet = await insertWalletRow(trx, {
+          organization_id: organization.id,
+          chain_key: request.body.chain_key,
+          sign_type: SignType.Single,
+          name: request.body.name,
+          remark: request.body.remark ?? null,
+          address,
+          status: WalletStatus.AwaitingVerification,
+          threshold: 1,
+          created_by: user.id,
+        });
+        await addWalletOperator(trx, wallet.id, user.id);
         const challenge = await issueChallenge(trx, {
           userId: user.id,
           email: user.email,
@@ -315,11 +287,7 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
       if (!valid) throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
       await ctx.db.transaction().execute(async (trx) => {
         await consumeChallenge(trx, challenge.id);
-        await trx
-          .updateTable('wallets')
-          .set({ status: WalletStatus.Normal, updated_at: new Date() })
-          .where('id', '=', wallet.id)
-          .execute();
+        await setWalletStatus(trx, wallet.id, WalletStatus.Normal);
         await writeAudit(trx, {
           organizationId: wallet.organization_id,
           userId: user.id,
