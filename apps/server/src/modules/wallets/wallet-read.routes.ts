@@ -1,5 +1,4 @@
 import QRCode from 'qrcode';
-import { sql } from 'kysely';
 import {
   walletIdBody,
   walletIdQuery,
@@ -25,7 +24,8 @@ import { refreshBalances } from '../../jobs/wallet-jobs';
 import { loadWallet } from './wallet-access';
 import { assetLines, cachedBalances, walletTokens, walletValueUsd } from './wallet-assets';
 import { presentWallet } from './wallet-presenter';
-import { TaskStatus, TaskType, WalletStatus } from './wallet-status';
+import { balancesUpdatedAt, listWallets, lockedAmounts, walletPeople } from './wallet-repository';
+import { WalletStatus } from './wallet-status';
 
 const tags = ['wallet'];
 
@@ -87,63 +87,19 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
         const archive = canViewWalletArchive(member.role);
         if (!archive.allowed) throw new AppError(archive.code!);
       }
-      let query = ctx.db
-        .selectFrom('wallets as w')
-        .where('w.organization_id', '=', organization.id)
-        .where('w.status', archived === 'true' ? '=' : '<>', WalletStatus.Archived);
-      if (!seesEveryWallet(member.role)) {
-        query = query.where((eb) =>
-          eb.or([
-            eb.exists(
-              eb
-                .selectFrom('wallet_members as r')
-                .select('r.wallet_id')
-                .whereRef('r.wallet_id', '=', 'w.id')
-                .where('r.user_id', '=', user.id),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('wallet_signers as s')
-                .select('s.wallet_id')
-                .whereRef('s.wallet_id', '=', 'w.id')
-                .where('s.user_id', '=', user.id),
-            ),
-          ]),
-        );
-      }
-      if (sign_type) query = query.where('w.sign_type', '=', sign_type);
-      if (chain_key) query = query.where('w.chain_key', '=', chain_key);
-      if (keyword)
-        query = query.where((eb) =>
-          eb.or([eb('w.name', 'ilike', `%${keyword}%`), eb('w.address', 'ilike', `%${keyword}%`)]),
-        );
-      const [wallets, total] = await Promise.all([
-        query
-          .selectAll('w')
-          .orderBy('w.id')
-          .limit(page_size)
-          .offset((page - 1) * page_size)
-          .execute(),
-        query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const ids = wallets.map((w) => w.id);
-      const [roles, signing, spaceTotal] = await Promise.all([
-        ids.length
-          ? ctx.db
-              .selectFrom('wallet_members')
-              .select(['wallet_id', 'role', 'user_id'])
-              .where('wallet_id', 'in', ids)
-              .execute()
-          : [],
-        ids.length
-          ? ctx.db
-              .selectFrom('wallet_signers')
-              .select(['wallet_id', 'user_id'])
-              .where('wallet_id', 'in', ids)
-              .execute()
-          : [],
-        query.select(sql<string>`coalesce(sum(w.value_usd), 0)::text`.as('value')).executeTakeFirstOrThrow(),
-      ]);
+      const { wallets, total, roles, signing, spaceTotal } = await listWallets(
+        ctx.db,
+        {
+          organizationId: organization.id,
+          archived: archived === 'true',
+          visibleTo: seesEveryWallet(member.role) ? null : user.id,
+          signType: sign_type,
+          chainKey: chain_key,
+          keyword,
+        },
+        page,
+        page_size,
+      );
       const rolesByWallet = groupBy(roles, (r) => r.wallet_id);
       const signersByWallet = groupBy(signing, (s) => s.wallet_id);
       const list = wallets.map((wallet) => {
@@ -194,20 +150,7 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
       const { wallet, relation } = await loadWallet(ctx.db, request, request.query.wallet_id, {
         allowArchived: true,
       });
-      const [signers, members] = await Promise.all([
-        ctx.db
-          .selectFrom('wallet_signers as s')
-          .innerJoin('users as u', 'u.id', 's.user_id')
-          .select(['s.address', 's.weight', 's.user_id', 'u.nickname', 'u.email'])
-          .where('s.wallet_id', '=', wallet.id)
-          .execute(),
-        ctx.db
-          .selectFrom('wallet_members as m')
-          .innerJoin('users as u', 'u.id', 'm.user_id')
-          .select(['m.role', 'm.user_id', 'u.nickname', 'u.email'])
-          .where('m.wallet_id', '=', wallet.id)
-          .execute(),
-      ]);
+      const [signers, members] = await walletPeople(ctx.db, wallet.id);
       const byRole = (role: string) =>
         members.filter((m) => m.role === role).map(({ role: _r, ...rest }) => rest);
       return reply.ok({
@@ -241,31 +184,7 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
       const balances = (await cachedBalances(ctx.db, [wallet.id])).get(wallet.id) ?? new Map();
       const { lines, total } = assetLines(tokens, balances);
       // Amounts of active transfers are locked (§5: "not above balance" counts them).
-      const ACTIVE = [
-        TaskStatus.PendingApproval,
-        TaskStatus.PendingSignature,
-        TaskStatus.PendingBroadcast,
-        TaskStatus.OnChain,
-      ];
-      const locks = await ctx.db
-        .selectFrom('tasks as t')
-        .select(['t.token_key', sql<string>`sum(t.amount)::text`.as('locked')])
-        .where('t.wallet_id', '=', wallet.id)
-        .where('t.type', '=', TaskType.Transfer)
-        .where('t.status', 'in', ACTIVE)
-        // A Bitcoin speed-up spends the same coins as its original: count only the newest of a pair.
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('tasks as r')
-                .select('r.id')
-                .whereRef('r.replaces', '=', 't.id')
-                .where('r.status', 'in', ACTIVE),
-            ),
-          ),
-        )
-        .groupBy('t.token_key')
-        .execute();
+      const locks = await lockedAmounts(ctx.db, wallet.id);
       const locked = new Map(locks.filter((row) => row.token_key).map((row) => [row.token_key!, row.locked]));
       const detail = lines.map((line, i) => {
         const token = tokens[i]!;
@@ -278,11 +197,7 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
         };
       });
       const lockedUsd = walletValueUsd(tokens, locked);
-      const updated = await ctx.db
-        .selectFrom('wallet_balances')
-        .select(sql<Date>`max(updated_at)`.as('at'))
-        .where('wallet_id', '=', wallet.id)
-        .executeTakeFirst();
+      const updated = await balancesUpdatedAt(ctx.db, wallet.id);
       return reply.ok({
         amount: round(total, 2),
         available_amount: round(subtract(total, lockedUsd), 2),

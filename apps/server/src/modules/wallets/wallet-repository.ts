@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Database, Wallet } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { LockNamespace } from '../../jobs/lock-ids';
-import { TaskType, WalletStatus } from './wallet-status';
+import { TaskStatus, TaskType, WalletStatus } from './wallet-status';
 
 /** The wallets module's SQL: wallet rows, their creation task, members and the balance cache. */
 
@@ -130,4 +130,136 @@ export async function cacheBalance(
         .doUpdateSet({ amount: amount.toString(), updated_at: new Date() }),
     )
     .execute();
+}
+
+export interface WalletListFilter {
+  organizationId: number;
+  archived: boolean;
+  /** Only wallets where this user holds a role or signs; null for every wallet of the space. */
+  visibleTo: number | null;
+  signType?: number | undefined;
+  chainKey?: string | undefined;
+  keyword?: string | undefined;
+}
+
+/** One page of the space's wallets, the count, the USD total, and the roles and signers of the page. */
+export async function listWallets(db: Db, filter: WalletListFilter, page: number, pageSize: number) {
+  let query = db
+    .selectFrom('wallets as w')
+    .where('w.organization_id', '=', filter.organizationId)
+    .where('w.status', filter.archived ? '=' : '<>', WalletStatus.Archived);
+  const userId = filter.visibleTo;
+  if (userId !== null) {
+    query = query.where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('wallet_members as r')
+            .select('r.wallet_id')
+            .whereRef('r.wallet_id', '=', 'w.id')
+            .where('r.user_id', '=', userId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('wallet_signers as s')
+            .select('s.wallet_id')
+            .whereRef('s.wallet_id', '=', 'w.id')
+            .where('s.user_id', '=', userId),
+        ),
+      ]),
+    );
+  }
+  if (filter.signType) query = query.where('w.sign_type', '=', filter.signType);
+  if (filter.chainKey) query = query.where('w.chain_key', '=', filter.chainKey);
+  const keyword = filter.keyword;
+  if (keyword)
+    query = query.where((eb) =>
+      eb.or([eb('w.name', 'ilike', `%${keyword}%`), eb('w.address', 'ilike', `%${keyword}%`)]),
+    );
+  const [wallets, total] = await Promise.all([
+    query
+      .selectAll('w')
+      .orderBy('w.id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const ids = wallets.map((w) => w.id);
+  const [roles, signing, spaceTotal] = await Promise.all([
+    ids.length
+      ? db
+          .selectFrom('wallet_members')
+          .select(['wallet_id', 'role', 'user_id'])
+          .where('wallet_id', 'in', ids)
+          .execute()
+      : [],
+    ids.length
+      ? db
+          .selectFrom('wallet_signers')
+          .select(['wallet_id', 'user_id'])
+          .where('wallet_id', 'in', ids)
+          .execute()
+      : [],
+    query.select(sql<string>`coalesce(sum(w.value_usd), 0)::text`.as('value')).executeTakeFirstOrThrow(),
+  ]);
+  return { wallets, total, roles, signing, spaceTotal };
+}
+
+/** The wallet's signers and role holders with their names. */
+export function walletPeople(db: Db, walletId: number) {
+  return Promise.all([
+    db
+      .selectFrom('wallet_signers as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.address', 's.weight', 's.user_id', 'u.nickname', 'u.email'])
+      .where('s.wallet_id', '=', walletId)
+      .execute(),
+    db
+      .selectFrom('wallet_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.role', 'm.user_id', 'u.nickname', 'u.email'])
+      .where('m.wallet_id', '=', walletId)
+      .execute(),
+  ]);
+}
+
+/** Amounts per token held by the wallet's active transfers (a speed-up counts once, as its newest). */
+export function lockedAmounts(db: Db, walletId: number) {
+  const ACTIVE = [
+    TaskStatus.PendingApproval,
+    TaskStatus.PendingSignature,
+    TaskStatus.PendingBroadcast,
+    TaskStatus.OnChain,
+  ];
+  return (
+    db
+      .selectFrom('tasks as t')
+      .select(['t.token_key', sql<string>`sum(t.amount)::text`.as('locked')])
+      .where('t.wallet_id', '=', walletId)
+      .where('t.type', '=', TaskType.Transfer)
+      .where('t.status', 'in', ACTIVE)
+      // A Bitcoin speed-up spends the same coins as its original: count only the newest of a pair.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('tasks as r')
+              .select('r.id')
+              .whereRef('r.replaces', '=', 't.id')
+              .where('r.status', 'in', ACTIVE),
+          ),
+        ),
+      )
+      .groupBy('t.token_key')
+      .execute()
+  );
+}
+
+/** When the wallet's balance cache was last written. */
+export function balancesUpdatedAt(db: Db, walletId: number) {
+  return db
+    .selectFrom('wallet_balances')
+    .select(sql<Date>`max(updated_at)`.as('at'))
+    .where('wallet_id', '=', walletId)
+    .executeTakeFirst();
 }
