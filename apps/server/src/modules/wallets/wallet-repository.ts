@@ -1,5 +1,5 @@
-import { sql, type Insertable } from 'kysely';
-import type { Database, Wallet } from '../../db/schema';
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Database, Wallet, WalletMemberRole } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { LockNamespace } from '../../jobs/lock-ids';
 import { TaskStatus, TaskType, WalletStatus } from './wallet-status';
@@ -262,4 +262,82 @@ export function balancesUpdatedAt(db: Db, walletId: number) {
     .select(sql<Date>`max(updated_at)`.as('at'))
     .where('wallet_id', '=', walletId)
     .executeTakeFirst();
+}
+
+/** How many of these users are joined members of the space. */
+export async function countJoinedMembers(
+  trx: Db,
+  organizationId: number,
+  userIds: number[],
+): Promise<number> {
+  const rows = await trx
+    .selectFrom('organization_members')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'joined')
+    .where('user_id', 'in', userIds)
+    .execute();
+  return rows.length;
+}
+
+/** Replaces the holders of one wallet role. */
+export async function replaceRoleHolders(
+  trx: Db,
+  walletId: number,
+  role: WalletMemberRole,
+  userIds: number[],
+): Promise<void> {
+  await trx.deleteFrom('wallet_members').where('wallet_id', '=', walletId).where('role', '=', role).execute();
+  if (userIds.length)
+    await trx
+      .insertInto('wallet_members')
+      .values(userIds.map((userId) => ({ wallet_id: walletId, user_id: userId, role })))
+      .execute();
+}
+
+/** Whether the wallet has a transfer in one of these states. */
+export async function hasTransferIn(
+  trx: Db,
+  walletId: number,
+  statuses: readonly number[],
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('tasks')
+    .select('id')
+    .where('wallet_id', '=', walletId)
+    .where('type', '=', TaskType.Transfer)
+    .where('status', 'in', [...statuses])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function updateWallet(
+  trx: Db,
+  walletId: number,
+  values: Updateable<Database['wallets']>,
+): Promise<void> {
+  await trx
+    .updateTable('wallets')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', walletId)
+    .execute();
+}
+
+/** Whether the wallet already lists this token contract (any spelling). */
+export async function hasWalletToken(trx: Db, walletId: number, contract: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('wallet_tokens')
+    .select('id')
+    .where('wallet_id', '=', walletId)
+    .where(sql<boolean>`lower(contract) = ${contract.toLowerCase()}`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertWalletToken(
+  trx: Db,
+  values: Insertable<Database['wallet_tokens']>,
+): Promise<void> {
+  await trx.insertInto('wallet_tokens').values(values).execute();
 }

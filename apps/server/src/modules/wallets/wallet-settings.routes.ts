@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   archiveWalletBody,
   customTokenBody,
@@ -25,20 +25,22 @@ import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
 import { loadWallet } from './wallet-access';
 import { MAX_RISK_CONTROL_USERS, MAX_VIEWERS } from './wallet-rules';
 import { ACTIVE_STATUSES } from '../transfers/transfer-status';
-import { TaskStatus, TaskType, WalletStatus } from './wallet-status';
+import { TaskStatus, WalletStatus } from './wallet-status';
+import {
+  countJoinedMembers,
+  hasTransferIn,
+  hasWalletToken,
+  insertWalletToken,
+  replaceRoleHolders,
+  updateWallet,
+} from './wallet-repository';
 
 const tags = ['wallet'];
 
 async function assertJoinedMembers(trx: Kysely<Database>, organizationId: number, userIds: number[]) {
   if (userIds.length === 0) return;
-  const rows = await trx
-    .selectFrom('organization_members')
-    .select('user_id')
-    .where('organization_id', '=', organizationId)
-    .where('status', '=', 'joined')
-    .where('user_id', 'in', userIds)
-    .execute();
-  if (rows.length !== new Set(userIds).size) throw new AppError('MEMBER_NOT_FOUND_ERROR');
+  if ((await countJoinedMembers(trx, organizationId, userIds)) !== new Set(userIds).size)
+    throw new AppError('MEMBER_NOT_FOUND_ERROR');
 }
 
 export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
@@ -54,16 +56,7 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     const unique = [...new Set(userIds)];
     await ctx.db.transaction().execute(async (trx) => {
       await assertJoinedMembers(trx, wallet.organization_id, unique);
-      await trx
-        .deleteFrom('wallet_members')
-        .where('wallet_id', '=', wallet.id)
-        .where('role', '=', role)
-        .execute();
-      if (unique.length)
-        await trx
-          .insertInto('wallet_members')
-          .values(unique.map((userId) => ({ wallet_id: wallet.id, user_id: userId, role })))
-          .execute();
+      await replaceRoleHolders(trx, wallet.id, role, unique);
       await extra?.(trx);
       await writeAudit(trx, {
         organizationId: wallet.organization_id,
@@ -153,20 +146,9 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
       if (threshold > approvers.size || (approvers.size > 0 && threshold < 1))
         throw new AppError('WALLET_APPROVE_THRESHOLD_ERROR');
       await replaceRole(request, wallet, 'approver', [...approvers], async (trx) => {
-        const pending = await trx
-          .selectFrom('tasks')
-          .select('id')
-          .where('wallet_id', '=', wallet.id)
-          .where('type', '=', TaskType.Transfer)
-          .where('status', '=', TaskStatus.PendingApproval)
-          .limit(1)
-          .executeTakeFirst();
-        if (pending) throw new AppError('WALLET_APPROVER_EDIT_BLOCKED_ERROR');
-        await trx
-          .updateTable('wallets')
-          .set({ approval_threshold: threshold, updated_at: new Date() })
-          .where('id', '=', wallet.id)
-          .execute();
+        if (await hasTransferIn(trx, wallet.id, [TaskStatus.PendingApproval]))
+          throw new AppError('WALLET_APPROVER_EDIT_BLOCKED_ERROR');
+        await updateWallet(trx, wallet.id, { approval_threshold: threshold });
       });
       return reply.ok({});
     },
@@ -194,11 +176,7 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
         if (column === 'whitelist_on' && request.body.open && wallet.dapp_on)
           throw new AppError('DAPP_WHITELIST_CONFLICT_ERROR');
         await ctx.db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('wallets')
-            .set({ [column]: request.body.open, updated_at: new Date() })
-            .where('id', '=', wallet.id)
-            .execute();
+          await updateWallet(trx, wallet.id, { [column]: request.body.open });
           await writeAudit(trx, {
             organizationId: wallet.organization_id,
             userId: user.id,
@@ -223,15 +201,10 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
       const { user } = requireUser(request);
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
       await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('wallets')
-          .set({
-            name: request.body.name,
-            ...(request.body.remark !== undefined ? { remark: request.body.remark } : {}),
-            updated_at: new Date(),
-          })
-          .where('id', '=', wallet.id)
-          .execute();
+        await updateWallet(trx, wallet.id, {
+          name: request.body.name,
+          ...(request.body.remark !== undefined ? { remark: request.body.remark } : {}),
+        });
         await writeAudit(trx, {
           organizationId: wallet.organization_id,
           userId: user.id,
@@ -264,20 +237,9 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
       const codeId = await checkEmailCode(ctx, 'wallet_archive', user.email, request.body.email_code);
       await ctx.db.transaction().execute(async (trx) => {
         await markCodeUsed(trx, codeId);
-        const busy = await trx
-          .selectFrom('tasks')
-          .select('id')
-          .where('wallet_id', '=', wallet.id)
-          .where('type', '=', TaskType.Transfer)
-          .where('status', 'in', ACTIVE_STATUSES)
-          .limit(1)
-          .executeTakeFirst();
-        if (busy) throw new AppError('WALLET_DELETE_TASKS_PENDING_ERROR');
-        await trx
-          .updateTable('wallets')
-          .set({ status: WalletStatus.Archived, archived_at: new Date(), updated_at: new Date() })
-          .where('id', '=', wallet.id)
-          .execute();
+        if (await hasTransferIn(trx, wallet.id, ACTIVE_STATUSES))
+          throw new AppError('WALLET_DELETE_TASKS_PENDING_ERROR');
+        await updateWallet(trx, wallet.id, { status: WalletStatus.Archived, archived_at: new Date() });
         await writeAudit(trx, {
           organizationId: wallet.organization_id,
           userId: user.id,
@@ -320,23 +282,15 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
         .defaultTokens(wallet.chain_key)
         .some((t) => t.contract?.toLowerCase() === contract.toLowerCase());
       await ctx.db.transaction().execute(async (trx) => {
-        const exists = await trx
-          .selectFrom('wallet_tokens')
-          .select('id')
-          .where('wallet_id', '=', wallet.id)
-          .where(sql<boolean>`lower(contract) = ${contract.toLowerCase()}`)
-          .executeTakeFirst();
-        if (exists || known) throw new AppError('RESOURCE_EXISTS_ERROR', { resource: 'address' });
-        await trx
-          .insertInto('wallet_tokens')
-          .values({
-            wallet_id: wallet.id,
-            contract,
-            symbol: token.symbol,
-            decimals: token.decimals,
-            created_by: user.id,
-          })
-          .execute();
+        if ((await hasWalletToken(trx, wallet.id, contract)) || known)
+          throw new AppError('RESOURCE_EXISTS_ERROR', { resource: 'address' });
+        await insertWalletToken(trx, {
+          wallet_id: wallet.id,
+          contract,
+          symbol: token.symbol,
+          decimals: token.decimals,
+          created_by: user.id,
+        });
         await writeAudit(trx, {
           organizationId: wallet.organization_id,
           userId: user.id,
