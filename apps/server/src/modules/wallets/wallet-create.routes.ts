@@ -21,7 +21,9 @@ import { requireUser } from '../../plugins/session';
 import { writeAudit } from '../audit/audit.service';
 import { canOnWallet } from '../policy/policy';
 import { consumeChallenge, issueChallenge, openChallenge } from '../signers/challenge.service';
+import { commandContext } from '../../lib/command-context';
 import { loadWallet } from './wallet-access';
+import { reportDeployment } from './wallet-commands';
 import { presentWallet } from './wallet-presenter';
 import { assertWalletAllowed, checkMultisigInput } from './wallet-rules';
 import { insertWalletPeople } from './wallet-people';
@@ -32,7 +34,6 @@ import {
   insertWalletCreationTask,
   insertWalletRow,
   lockSpaceWallets,
-  markDeploySent,
   setWalletStatus,
   walletCreationData,
 } from './wallet-repository';
@@ -172,23 +173,11 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { member } = requireSpace(request);
-      const { user } = requireUser(request);
       const { wallet, relation } = await loadWallet(ctx.db, request, request.body.wallet_id);
       const decision = canOnWallet(member.role, relation, 'deploy');
       if (!decision.allowed) throw new AppError(decision.code!);
-      await ctx.db.transaction().execute(async (trx) => {
-        // Only one initialization at a time: the first reported deployment wins.
-        if (!(await markDeploySent(trx, wallet.id, request.body.tx_hash)))
-          throw new AppError('WALLET_INIT_TASK_EXISTS_ERROR');
-        await writeAudit(trx, {
-          organizationId: wallet.organization_id,
-          userId: user.id,
-          type: 'wallet',
-          operation: 'deploy_sent',
-          ip: request.ip,
-          content: { wallet_id: wallet.id, tx_hash: request.body.tx_hash },
-        });
-      });
+      // Only one initialization at a time: the first reported deployment wins.
+      await reportDeployment(ctx, commandContext(request), wallet, request.body.tx_hash);
       return reply.ok({ status: WalletStatus.DeployPending });
     },
   );
