@@ -4,6 +4,7 @@ import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';
 import { fileReplies, replies } from '../../lib/replies';
+import { listCaptchas, listMail } from './mailbox-repository';
 
 /** The dev-only replies (hidden from /api/docs; checked in tests like every other reply). */
 const mailReply = listOf(
@@ -32,16 +33,6 @@ const query = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-async function listMail(ctx: AppContext, to: string | undefined, limit: number) {
-  let q = ctx.db
-    .selectFrom('mail_outbox')
-    .select(['id', 'to_address', 'subject', 'text_body', 'category', 'status', 'created_at'])
-    .orderBy('id', 'desc')
-    .limit(limit);
-  if (to) q = q.where((eb) => eb(eb.fn('lower', ['to_address']), '=', to.toLowerCase()));
-  return q.execute();
-}
-
 /** Development only: the mail the platform "sent", as a page and as JSON (tests read codes here). */
 export async function devMailboxRoutes(app: AppInstance, ctx: AppContext) {
   app.get(
@@ -58,12 +49,7 @@ export async function devMailboxRoutes(app: AppInstance, ctx: AppContext) {
     '/dev/captchas/json',
     { schema: { querystring: query, hide: true, response: replies(captchaReply) } },
     async (request, reply) => {
-      const rows = await ctx.db
-        .selectFrom('captchas')
-        .select(['id', 'category', 'email', 'dev_answer', 'created_at'])
-        .orderBy('created_at', 'desc')
-        .limit(request.query.limit)
-        .execute();
+      const rows = await listCaptchas(ctx, request.query.limit);
       return reply.ok({ list: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })) });
     },
   );
