@@ -4,6 +4,7 @@ import { fileReplies } from '../../lib/replies';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/session';
 import { SIGNED_IN as USER } from '../../plugins/access-rules';
+import { findUpload } from './upload-repository';
 
 /** Serves stored images to signed-in users (avatars and space logos are not secrets, but not public either). */
 export async function uploadsRoutes(app: AppInstance, ctx: AppContext) {
@@ -19,11 +20,7 @@ export async function uploadsRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       requireUser(request);
-      const row = await ctx.db
-        .selectFrom('uploads')
-        .select(['mime', 'content'])
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
+      const row = await findUpload(ctx, request.params.id);
       if (!row) return reply.fail('DATA_MISSING_ERROR');
       return reply
         .type(row.mime)
