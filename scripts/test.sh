@@ -12,7 +12,10 @@ echo "== unit and API tests (database: $([ -n "${DATABASE_URL:-}" ] && echo Post
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
 
 echo "== browser tests =="
-if npm run build:web --silent; then
+if [ "${BROWSER_TESTS:-on}" = "off" ]; then
+  echo "browser tests skipped (BROWSER_TESTS=off)"
+  echo '{"numPassedTests":0,"numFailedTests":0,"numTotalTestSuites":0,"success":true}' > "$results/e2e.json"
+elif npm run build:web --silent; then
   (cd e2e && npx vitest run --config vitest.config.ts --reporter=default --reporter=json --outputFile.json="$results/e2e.json") || status=1
 else
   echo "web build failed"
