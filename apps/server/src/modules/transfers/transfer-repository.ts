@@ -153,17 +153,19 @@ export async function walletUserIds(
   return [...new Set([...members, ...signers].map((r) => r.user_id))];
 }
 
-/** The user who holds a signer key of the wallet (addresses compared without case), or null. */
-export async function signerKeyOwner(
+/** Signer keys compare without case for 0x addresses, exactly otherwise (xpubs are case-sensitive). */
+export const sameSignerKey = (a: string, b: string) =>
+  a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b;
+
+/** The wallet's signer keys, read once: who holds a key (null when nobody does). */
+export async function signerKeyOwners(
   db: Kysely<Database>,
   walletId: number,
-  key: string,
-): Promise<number | null> {
+): Promise<(key: string) => number | null> {
   const rows = await db
     .selectFrom('wallet_signers')
     .select(['address', 'user_id'])
     .where('wallet_id', '=', walletId)
     .execute();
-  const same = (a: string) => (key.startsWith('0x') ? a.toLowerCase() === key.toLowerCase() : a === key);
-  return rows.find((r) => same(r.address))?.user_id ?? null;
+  return (key) => rows.find((r) => sameSignerKey(key, r.address))?.user_id ?? null;
 }

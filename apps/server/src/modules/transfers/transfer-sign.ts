@@ -11,14 +11,12 @@ import { notifyUsers } from './transfer-notify';
 import {
   keepPayloadVersion,
   lockTask,
-  signerKeyOwner,
+  sameSignerKey,
+  signerKeyOwners,
   taskSignatures,
   walletUserIds,
 } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
-
-const sameKey = (a: string, b: string) =>
-  a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b;
 
 /**
  * Counts a signer's submission (§4 signing), for every family: the adapter verifies each
@@ -40,20 +38,18 @@ export async function signTransfer(
   const keys = verified.map((v) => v.signerKey);
   // The same key again is a duplicate whatever the status now (it may have crossed the threshold).
   const counted = await taskSignatures(ctx.db, task.id);
-  if (keys.some((k) => counted.some((c) => sameKey(c.signer, k))))
+  if (keys.some((k) => counted.some((c) => sameSignerKey(c.signer, k))))
     throw new AppError('SIGNATURE_DUPLICATE_ERROR');
   if (task.status !== TransferStatus.PendingSignature) throw new AppError('SIGNATURE_TASK_STATUS_ERROR');
   const threshold = await family(() => adapter.currentThreshold(fw, stored, keys));
-  for (const key of keys) {
-    if ((await signerKeyOwner(ctx.db, wallet.id, key)) !== user.id)
-      throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
-  }
+  const ownerOf = await signerKeyOwners(ctx.db, wallet.id);
+  if (keys.some((key) => ownerOf(key) !== user.id)) throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
 
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await lockTask(trx, task.id);
     if (locked.status !== TransferStatus.PendingSignature) {
       const again = await taskSignatures(trx, task.id);
-      if (keys.some((k) => again.some((c) => sameKey(c.signer, k))))
+      if (keys.some((k) => again.some((c) => sameSignerKey(c.signer, k))))
         throw new AppError('SIGNATURE_DUPLICATE_ERROR');
       throw new AppError('SIGNATURE_TASK_STATUS_ERROR');
     }
