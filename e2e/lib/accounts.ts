@@ -52,7 +52,7 @@ export async function bindAuthenticator(
   session: ApiSession,
   email: string,
 ): Promise<{ secret: string; step: number }> {
-  const info = await session.call<{ secret: string }>('GET', '/api/v1/user/mfa-info');
+  const info = await session.call<{ secret: string }>('POST', '/api/v1/user/mfa-info/secret', {});
   const seen = await mailIds(email);
   await session.call('POST', '/api/v1/email-code', { category: 'bind_mfa', language_code: 'en-US' });
   const emailCode = await waitForCode(email, seen);

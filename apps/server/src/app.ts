@@ -1,3 +1,5 @@
+import { logSerializers } from './lib/log-redaction';
+import { answerClientError } from './plugins/client-error';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -22,6 +24,8 @@ import { sessionPlugin } from './plugins/session';
 import { accessPlugin } from './plugins/access';
 import { staticWebPlugin } from './plugins/static-web';
 import { registerApiRoutes } from './routes';
+import { setAuditKey } from './modules/audit/audit.service';
+import { upgradeLegacyAuditChains } from './modules/audit/audit-upgrade';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -38,6 +42,8 @@ export interface AppDependencies {
   rates: RateCounter;
   /** Set false in tests to keep output quiet. */
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
   webDistDir?: string;
 }
 
@@ -60,11 +66,17 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: AppInstanc
     logger:
       deps.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: logSerializers,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     genReqId: (request) => requestIdFromHeaders(request.headers),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Replies are sent as JSON.stringify makes them; tests check each against its response schema.
@@ -75,6 +87,10 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: AppInstanc
         : app.log.warn({ route: mismatch.route, problems: mismatch.problems }, 'reply outside its schema'),
     ),
   );
+
+  // The audit key lives outside the database; chains written before keyed hashes are upgraded.
+  setAuditKey(config.auditKey);
+  await upgradeLegacyAuditChains(deps.database.db, config.auditKey);
 
   const ctx: AppContext = {
     config,

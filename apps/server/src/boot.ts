@@ -52,7 +52,7 @@ export async function startServer(
     })),
     ...utxoEndpoints(config),
   ];
-  const rates = createRateCounter(config.REDIS_URL);
+  const rates = createRateCounter(config.REDIS_URL, config.DATABASE_SCHEMA ?? '');
   const { app, ctx } = await buildApp({
     config,
     database,

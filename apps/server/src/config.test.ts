@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEVELOPMENT_AUDIT_KEY, loadConfig } from './config';
 
 describe('configuration', () => {
   it('starts on the embedded defaults with no variables', () => {
@@ -29,7 +29,21 @@ describe('configuration', () => {
   it('requires APP_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), AUDIT_HMAC_KEY: 'k'.repeat(32) })
+        .isProduction,
+    ).toBe(true);
+  });
+
+  it('requires AUDIT_HMAC_KEY in production; development uses the documented fixed key', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) })).toThrow(
+      /AUDIT_HMAC_KEY/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), AUDIT_HMAC_KEY: 'short' }),
+    ).toThrow(/AUDIT_HMAC_KEY/);
+    expect(loadConfig({}).auditKey).toBe(DEVELOPMENT_AUDIT_KEY);
+    expect(loadConfig({ AUDIT_HMAC_KEY: 'a'.repeat(40) }).auditKey).toBe('a'.repeat(40));
   });
 
   it('reads configured EVM RPC URLs by chain id', () => {

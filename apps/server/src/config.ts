@@ -32,6 +32,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Keystead <no-reply@keystead.local>'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Key of the audit log's keyed hashes and signed checkpoints; kept outside the database. */
+  AUDIT_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -74,8 +76,10 @@ export interface EvmRpcSetting {
   rpcUrl: string;
 }
 
-export interface AppConfig extends Omit<Env, 'APP_SECRET' | 'REPLY_SCHEMA_CHECK'> {
+export interface AppConfig extends Omit<Env, 'APP_SECRET' | 'AUDIT_HMAC_KEY' | 'REPLY_SCHEMA_CHECK'> {
   appSecret: string;
+  /** AUDIT_HMAC_KEY, or the fixed development key outside production. */
+  auditKey: string;
   /** How replies are checked against their response schemas (plugins/reply-serializer.ts). */
   replySchemaCheck: 'off' | 'warn' | 'fail';
   dataDir: string;
@@ -94,6 +98,8 @@ export class ConfigError extends Error {
 
 /** A development secret is derived so a fresh clone starts; production must set APP_SECRET. */
 const DEVELOPMENT_SECRET = 'keystead-development-secret-do-not-use-in-production';
+/** Likewise the audit key (README): fixed, public, so development chains verify across restarts. */
+export const DEVELOPMENT_AUDIT_KEY = 'keystead-development-audit-key-do-not-use-in-production';
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
@@ -118,11 +124,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.APP_SECRET) {
     problems.push('APP_SECRET: required when NODE_ENV=production (at least 32 random characters)');
   }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.AUDIT_HMAC_KEY) {
+    problems.push(
+      'AUDIT_HMAC_KEY: required when NODE_ENV=production (at least 32 random characters, kept outside the database)',
+    );
+  }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
-  const { REPLY_SCHEMA_CHECK, ...env } = parsed.data;
+  const { REPLY_SCHEMA_CHECK, AUDIT_HMAC_KEY, ...env } = parsed.data;
   return {
     ...env,
     appSecret: env.APP_SECRET ?? DEVELOPMENT_SECRET,
+    auditKey: AUDIT_HMAC_KEY ?? DEVELOPMENT_AUDIT_KEY,
     replySchemaCheck: REPLY_SCHEMA_CHECK ?? (env.NODE_ENV === 'test' ? 'fail' : 'off'),
     dataDir: path.resolve(env.DATA_DIR),
     isProduction: env.NODE_ENV === 'production',

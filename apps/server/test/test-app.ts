@@ -34,6 +34,8 @@ export async function createTestApp(
     chains?: ChainEndpoint[];
     sharedSchemaOf?: TestApp;
     webDistDir?: string;
+    /** Log lines (at LOG_LEVEL, info unless set) go here instead of being silenced. */
+    logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -59,22 +61,8 @@ export async function createTestApp(
       pgliteDir: 'memory://',
     }));
   await migrate(database);
-  const devnet = safeInject('devnet');
-  const endpoints: ChainEndpoint[] =
-    options.chains ??
-    (devnet
-      ? [
-          {
-            family: 'EVM',
-            chainId: devnet.chainId,
-            name: 'Devnet',
-            rpcUrl: devnet.rpcUrl,
-            isDevnet: true,
-            contracts: devnet.contracts,
-          },
-        ]
-      : []);
-  const rates = createRateCounter(config.REDIS_URL);
+  const endpoints: ChainEndpoint[] = options.chains ?? devnetChains();
+  const rates = createRateCounter(config.REDIS_URL, config.DATABASE_SCHEMA ?? '');
   const devnetEndpoint = endpoints.find((e): e is EvmChainEndpoint => e.family === 'EVM' && e.isDevnet);
   const faucet = devnetEndpoint ? devnetFaucetFor(devnetEndpoint) : null;
   const { app, ctx } = await buildApp({
@@ -82,7 +70,8 @@ export async function createTestApp(
     database,
     chains: new ChainRegistry(endpoints, faucet),
     rates,
-    logger: false,
+    logger: Boolean(options.logStream),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   options.setup?.(app);
@@ -104,6 +93,23 @@ export async function createTestApp(
       }
     },
   };
+}
+
+/** The shared test devnet as the registry's EVM chain (none when the run has no devnet). */
+export function devnetChains(): ChainEndpoint[] {
+  const devnet = safeInject('devnet');
+  return devnet
+    ? [
+        {
+          family: 'EVM',
+          chainId: devnet.chainId,
+          name: 'Devnet',
+          rpcUrl: devnet.rpcUrl,
+          isDevnet: true,
+          contracts: devnet.contracts,
+        },
+      ]
+    : [];
 }
 
 function safeInject(key: 'devnet') {

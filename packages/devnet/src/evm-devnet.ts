@@ -102,7 +102,12 @@ function waitForReady(
 
 async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  if (child.connected) child.send({ type: 'stop' } satisfies ParentMessage);
+  // Ctrl-C reaches the whole process group: the node may be closing its channel right now, and a
+  // send into a closed pipe is EPIPE. The callback takes that error (no unhandled 'error' event).
+  if (child.connected)
+    child.send({ type: 'stop' } satisfies ParentMessage, (error) => {
+      if (error) child.kill('SIGTERM');
+    });
   else child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;

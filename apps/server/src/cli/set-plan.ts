@@ -1,7 +1,7 @@
 import { setPlanInput } from '@keystead/contract';
 import { ConfigError, loadConfig } from '../config';
 import { openConfiguredDatabase } from '../boot';
-import { writeAudit } from '../modules/audit/audit.service';
+import { setAuditKey, writeAudit } from '../modules/audit/audit.service';
 
 /**
  * `npm run space:plan -- <organization_id> <free|plus|enterprise> <months>`: the operator's
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  setAuditKey(config.auditKey);
   const database = await openConfiguredDatabase(config);
   try {
     const { organization_id, plan: name, months: count } = parsed.data;

@@ -49,6 +49,8 @@ export interface UsersTable {
   totp_pending_secret_enc: string | null;
   totp_bound_at: NullableTimestamp;
   totp_last_step: Generated<number>;
+  /** A lost-authenticator removal was asked for: it can be completed from this time on. */
+  totp_reset_after: NullableTimestamp;
   notify_space: Generated<boolean>;
   notify_wallet: Generated<boolean>;
   notify_task: Generated<boolean>;
@@ -132,6 +134,18 @@ export interface AuditLogTable {
   seq: number;
   prev_hash: string;
   hash: string;
+  /** 1: legacy unkeyed sha256; 2: HMAC under AUDIT_HMAC_KEY over every column. */
+  hash_version: Generated<number>;
+}
+
+/** The signed head of one audit chain (modules/audit/audit.service.ts writeCheckpoint). */
+export interface AuditCheckpointsTable {
+  chain: string;
+  head_id: number;
+  head_seq: number;
+  head_hash: string;
+  signed_at: string;
+  signature: string;
 }
 
 export interface OrganizationsTable {
@@ -433,6 +447,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   invite_codes: InviteCodesTable;
   audit_log: AuditLogTable;
+  audit_checkpoints: AuditCheckpointsTable;
 }
 
 export type User = Selectable<UsersTable>;

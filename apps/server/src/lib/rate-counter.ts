@@ -12,8 +12,12 @@ export interface RateCounter {
   close(): Promise<void>;
 }
 
-export function createRateCounter(redisUrl?: string): RateCounter {
-  return redisUrl ? new RedisRateCounter(redisUrl) : new MemoryRateCounter();
+/**
+ * `namespace` (the database schema) keeps deployments that share one Redis apart: keys name user
+ * and account ids, which are unique only within one database schema.
+ */
+export function createRateCounter(redisUrl?: string, namespace = ''): RateCounter {
+  return redisUrl ? new RedisRateCounter(redisUrl, namespace) : new MemoryRateCounter();
 }
 
 class MemoryRateCounter implements RateCounter {
@@ -47,21 +51,23 @@ class MemoryRateCounter implements RateCounter {
 
 class RedisRateCounter implements RateCounter {
   private readonly redis: Redis;
-  constructor(url: string) {
+  private readonly prefix: string;
+  constructor(url: string, namespace: string) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.prefix = namespace ? `ks:${namespace}:rate:` : 'ks:rate:';
   }
   async hit(key: string, windowMs: number): Promise<number> {
-    const name = `ks:rate:${key}`;
+    const name = this.prefix + key;
     const [[, count]] = (await this.redis.multi().incr(name).pexpire(name, windowMs, 'NX').exec()) as [
       [Error | null, number],
     ];
     return count;
   }
   async peek(key: string): Promise<number> {
-    return Number((await this.redis.get(`ks:rate:${key}`)) ?? 0);
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
   }
   async reset(key: string): Promise<void> {
-    await this.redis.del(`ks:rate:${key}`);
+    await this.redis.del(this.prefix + key);
   }
   async close(): Promise<void> {
     await this.redis.quit();

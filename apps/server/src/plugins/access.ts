@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { Organization, OrganizationMember } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { can, type SpaceAction } from '../modules/policy/policy';
+import { assertRequestObjectsInSpace } from '../modules/policy/space-scope';
 import { requireUser } from './session';
 
 /**
@@ -89,6 +90,8 @@ export const accessPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     if (row.status === 'blocked') throw new AppError('MEMBER_BLOCKED_ERROR');
     const decision = can({ userId: user.id, role: row.role }, access.action);
     if (!decision.allowed) throw new AppError(decision.code!);
+    // Ids of another space's objects read as "not found", before the body's shape is judged.
+    await assertRequestObjectsInSpace(ctx.db, organizationId, [request.query, request.body]);
     const {
       member_id,
       role,

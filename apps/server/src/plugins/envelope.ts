@@ -1,15 +1,21 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERRORS, formatErrorMessage, type ErrorCode, type ErrorParams } from '@keystead/contract';
+import {
+  ERRORS,
+  formatErrorMessage,
+  type ErrorCode,
+  type ErrorParams,
+  type Language,
+} from '@keystead/contract';
 import { AppError } from '../lib/app-error';
 import { problemToError } from '../lib/validation';
 import { ReplySchemaMismatch } from './reply-serializer';
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** Sends `{ code: "OK", message, data }`. */
-    ok(data?: unknown): FastifyReply;
+    /** Sends `{ code: "OK", message, data }`; `message` replaces "Success" (per language). */
+    ok(data?: unknown, message?: Record<Language, string>): FastifyReply;
     /** Sends a catalogue error with its HTTP status and the message in the request's language. */
     fail(code: ErrorCode, params?: ErrorParams, data?: unknown): FastifyReply;
   }
@@ -69,13 +75,16 @@ function validationToCode(error: {
 }
 
 export const envelopePlugin = fp(async (app) => {
-  app.decorateReply('ok', function ok(this: FastifyReply, data: unknown = null) {
-    return this.type('application/json; charset=utf-8').send({
-      code: 'OK',
-      message: OK_MESSAGES[this.request.lang],
-      data,
-    });
-  });
+  app.decorateReply(
+    'ok',
+    function ok(this: FastifyReply, data: unknown = null, message?: Record<Language, string>) {
+      return this.type('application/json; charset=utf-8').send({
+        code: 'OK',
+        message: (message ?? OK_MESSAGES)[this.request.lang],
+        data,
+      });
+    },
+  );
   app.decorateReply(
     'fail',
     function fail(this: FastifyReply, code: ErrorCode, params?: ErrorParams, data?: unknown) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEND_CODE_CATEGORIES } from '../enums';
+import type { Language } from '../languages';
 import { emailField, languageField, passwordField, sixDigitCode } from './common';
 import { isoTime, listOf } from './reply';
 
@@ -31,6 +32,15 @@ export const sendEmailCodeBody = z.object({
   language_code: languageField.default('en-US'),
 });
 export const sendEmailCodeReply = z.object({ resend_after_seconds: z.number() });
+/**
+ * The reply's message where the server must not tell whether an account uses the address
+ * (forget_password, edit_new_email): the same words whether a code was sent or not.
+ */
+export const CODE_SENT_IF_DELIVERABLE: Record<Language, string> = {
+  'en-US': 'If the address can receive it, a code was sent.',
+  'zh-CN': '如果该邮箱可以接收，验证码已发送。',
+  'zh-HK': '如果該電郵地址可以接收，驗證碼已發送。',
+};
 export type SendEmailCodeReply = z.infer<typeof sendEmailCodeReply>;
 
 export const registerBody = z.object({
@@ -89,19 +99,36 @@ export const updateBaseInfoBody = z.object({
 
 export const mfaInfoReply = z.object({
   bound: z.boolean(),
-  /** Only while not bound: the pending secret to scan. */
+  /** Only while not bound and after POST /user/mfa-info/secret: the pending secret to scan. */
   otpauth_uri: z.string().nullable(),
   qr_code: z.string().nullable(),
   secret: z.string().nullable(),
+  /** A lost-authenticator removal is waiting: it can be completed from this time on. */
+  reset_available_at: isoTime.nullable(),
 });
 export type MfaInfo = z.infer<typeof mfaInfoReply>;
-/** POST /user/mfa-info: whether an authenticator is bound now. */
-export const mfaChangeReply = z.object({ bound: z.boolean() });
+/** POST /user/mfa-info: whether an authenticator is bound now, and a removal waiting, if any. */
+export const mfaChangeReply = z.object({ bound: z.boolean(), reset_available_at: isoTime.nullable() });
 export type MfaChangeReply = z.infer<typeof mfaChangeReply>;
+/** How long a removal of a lost authenticator (password + e-mail code) waits before it can be completed. */
+export const MFA_LOST_RESET_WAIT_MS = 48 * 3_600_000;
+/**
+ * bind: the new app's code + an e-mail code. reset: the current authenticator's code + an e-mail
+ * code, at once. Lost authenticator: reset_lost (password + e-mail code) starts a 48 h wait, mailed
+ * to the account; reset_complete (password) after the wait removes it; reset_cancel stops the wait.
+ */
 export const mfaChangeBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('bind'), mfa_code: sixDigitCode, email_code: sixDigitCode }),
-  z.object({ action: z.literal('reset'), email_code: sixDigitCode }),
+  z.object({ action: z.literal('reset'), mfa_code: sixDigitCode, email_code: sixDigitCode }),
+  z.object({
+    action: z.literal('reset_lost'),
+    password: z.string().min(1).max(128),
+    email_code: sixDigitCode,
+  }),
+  z.object({ action: z.literal('reset_complete'), password: z.string().min(1).max(128) }),
+  z.object({ action: z.literal('reset_cancel') }),
 ]);
+export type MfaChange = z.infer<typeof mfaChangeBody>;
 
 export const changePasswordBody = z.object({
   old_password: z.string().min(1).max(128),

@@ -216,13 +216,25 @@ export type AuditRow = z.infer<typeof auditRowReply>;
 /** GET /audit-log; `total_exact` false: the filtered total was capped (show "10 000+"). */
 export const auditPageReply = pageOf(auditRowReply).extend({ total_exact: z.boolean() });
 export type AuditPage = z.infer<typeof auditPageReply>;
-/** GET /audit-log/verify: whether the hash chains hold, and the first broken link. */
+/** One broken row of an audit chain, or (rowId null) a chain whose signed checkpoint does not hold. */
+export const auditBrokenLink = z.object({
+  chain: z.string(),
+  rowId: z.number().nullable(),
+  reason: z.enum([
+    'hash mismatch',
+    'link mismatch',
+    'checkpoint missing',
+    'checkpoint signature invalid',
+    'rows missing after checkpoint',
+    'checkpoint mismatch',
+  ]),
+});
+/** GET /audit-log/verify: whether the hash chains hold; every broken row (and the first). */
 export const auditVerifyReply = z.object({
   intact: z.boolean(),
   rows: z.number(),
-  first_broken: z
-    .object({ chain: z.string(), rowId: z.number(), reason: z.enum(['hash mismatch', 'link mismatch']) })
-    .nullable(),
+  first_broken: auditBrokenLink.nullable(),
+  broken: z.array(auditBrokenLink),
 });
 export type AuditVerifyReport = z.infer<typeof auditVerifyReply>;
 

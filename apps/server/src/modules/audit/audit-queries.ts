@@ -47,12 +47,13 @@ export async function auditLogExport(ctx: AppContext, actor: CommandContext, fil
   };
 }
 
-/** Checks the space's hash chain and names the first broken link. */
+/** Checks the space's hash chain and its signed checkpoint; names every broken row. */
 export async function auditLogVerification(ctx: AppContext, actor: CommandContext) {
-  const report = await verifyAuditChains(ctx.db, actor.organization.id);
+  const report = await verifyAuditChains(ctx.db, ctx.config.auditKey, actor.organization.id);
   return {
     intact: report.broken.length === 0,
     rows: report.rows,
     first_broken: report.broken[0] ?? null,
+    broken: report.broken,
   };
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { LockNamespace } from '../../jobs/lock-ids';
-import { sha256Hex } from '../../lib/crypto';
+import { hmacHex, sha256Hex } from '../../lib/crypto';
 
 export interface AuditEntry {
   organizationId: number | null;
@@ -14,6 +14,23 @@ export interface AuditEntry {
 }
 
 export const GENESIS_HASH = '0'.repeat(64);
+/** Rows written before keyed hashes (sha256 without location); upgraded at boot (audit-upgrade.ts). */
+export const LEGACY_HASH_VERSION = 1;
+/** HMAC-SHA256 under AUDIT_HMAC_KEY over every column of the row. */
+export const KEYED_HASH_VERSION = 2;
+
+/**
+ * The key of the keyed hashes and checkpoint signatures. It lives outside the database
+ * (AUDIT_HMAC_KEY); buildApp sets it from the configuration before any route runs.
+ */
+let auditKey: string | null = null;
+export function setAuditKey(key: string): void {
+  auditKey = key;
+}
+function requireAuditKey(): string {
+  if (!auditKey) throw new Error('audit key not configured (setAuditKey)');
+  return auditKey;
+}
 
 /** JSON with object keys sorted, so the text hashed at write equals the text rebuilt from jsonb. */
 export function canonicalJson(value: unknown): string {
@@ -27,46 +44,143 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** The exact text a row's hash covers; verification recomputes it the same way. */
-export function auditHashInput(row: {
+export interface AuditHashedRow {
+  id: number;
   seq: number;
   prev_hash: string;
   organization_id: number | null;
   user_id: number | null;
   type: string;
   operation: string;
+  /** Canonical JSON text. */
   content: string;
   ip: string | null;
+  location: string | null;
+  /** ISO time, millisecond precision. */
   created_at: string;
-}): string {
-  return JSON.stringify([
-    row.seq,
-    row.prev_hash,
-    row.organization_id,
-    row.user_id,
-    row.type,
-    row.operation,
-    row.content,
-    row.ip,
-    row.created_at,
-  ]);
+}
+
+/** Version 1 (legacy): the text the old unkeyed sha256 covered — no id, no location. */
+export function legacyAuditHash(row: AuditHashedRow): string {
+  return sha256Hex(
+    JSON.stringify([
+      row.seq,
+      row.prev_hash,
+      row.organization_id,
+      row.user_id,
+      row.type,
+      row.operation,
+      row.content,
+      row.ip,
+      row.created_at,
+    ]),
+  );
+}
+
+/** Version 2: an HMAC under the key outside the database over every column of the row. */
+export function keyedAuditHash(key: string, row: AuditHashedRow): string {
+  return hmacHex(
+    key,
+    JSON.stringify([
+      KEYED_HASH_VERSION,
+      row.id,
+      row.seq,
+      row.prev_hash,
+      row.organization_id,
+      row.user_id,
+      row.type,
+      row.operation,
+      row.content,
+      row.ip,
+      row.location,
+      row.created_at,
+    ]),
+  );
+}
+
+/** A chain's name: the space's rows, or one user's account rows. */
+export function chainName(row: { organization_id: number | null; user_id: number | null }): string {
+  return row.organization_id !== null
+    ? `space ${row.organization_id}`
+    : `account ${row.user_id ?? 'anonymous'}`;
+}
+
+export interface ChainHead {
+  chain: string;
+  head_id: number;
+  head_seq: number;
+  head_hash: string;
+  signed_at: string;
+}
+
+/** The signature of a checkpoint: binds the chain's name to its newest row, seq and hash. */
+export function checkpointSignature(key: string, head: ChainHead): string {
+  return hmacHex(
+    key,
+    JSON.stringify([
+      'audit-checkpoint',
+      head.chain,
+      head.head_id,
+      head.head_seq,
+      head.head_hash,
+      head.signed_at,
+    ]),
+  );
+}
+
+/**
+ * Writes the signed checkpoint of a chain's head (one row per chain, replaced on each append
+ * inside the append's transaction). Deleting the newest rows leaves the checkpoint ahead of the
+ * chain; rewriting rows cannot produce a valid signature without the key.
+ */
+export async function writeCheckpoint(
+  trx: Kysely<Database>,
+  key: string,
+  head: Omit<ChainHead, 'signed_at'>,
+): Promise<void> {
+  const signed: ChainHead = { ...head, signed_at: new Date().toISOString() };
+  const signature = checkpointSignature(key, signed);
+  await trx
+    .insertInto('audit_checkpoints')
+    .values({ ...signed, signature })
+    .onConflict((oc) =>
+      oc.column('chain').doUpdateSet({
+        head_id: signed.head_id,
+        head_seq: signed.head_seq,
+        head_hash: signed.head_hash,
+        signed_at: signed.signed_at,
+        signature,
+      }),
+    )
+    .execute();
 }
 
 /** Lock namespaces for the two kinds of chain: a space's rows, and one user's account rows. */
 const SPACE_CHAIN_LOCK = LockNamespace.AuditSpaceChain;
 const ACCOUNT_CHAIN_LOCK = LockNamespace.AuditAccountChain;
 
-/**
- * Appends a row to its chain inside the caller's transaction: the space's chain, or for
- * account events (no space) the user's own chain. A transaction-scoped advisory lock per chain
- * orders concurrent writers, so a chain never forks.
- */
-export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  const spaceChain = entry.organizationId !== null;
-  const chainKey = spaceChain ? entry.organizationId! : (entry.userId ?? 0);
+export async function lockAuditChain(
+  trx: Kysely<Database>,
+  organizationId: number | null,
+  userId: number | null,
+): Promise<void> {
+  const spaceChain = organizationId !== null;
+  const chainKey = spaceChain ? organizationId : (userId ?? 0);
   await sql`select pg_advisory_xact_lock(${spaceChain ? SPACE_CHAIN_LOCK : ACCOUNT_CHAIN_LOCK}, ${chainKey}::int)`.execute(
     trx,
   );
+}
+
+/**
+ * Appends a row to its chain inside the caller's transaction: the space's chain, or for
+ * account events (no space) the user's own chain. A transaction-scoped advisory lock per chain
+ * orders concurrent writers, so a chain never forks. The row's keyed hash covers every column
+ * and the chain's signed checkpoint moves to it in the same transaction.
+ */
+export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  const key = requireAuditKey();
+  await lockAuditChain(trx, entry.organizationId, entry.userId);
+  const spaceChain = entry.organizationId !== null;
   const previous = await trx
     .selectFrom('audit_log')
     .select(['hash', 'seq'])
@@ -81,37 +195,30 @@ export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Prom
     .limit(1)
     .executeTakeFirst();
   const prevHash = previous?.hash ?? GENESIS_HASH;
-  const seq = (previous?.seq ?? 0) + 1;
+  const seq = Number(previous?.seq ?? 0) + 1;
   // Millisecond precision survives the round trip through timestamptz, so verification matches.
   const createdAt = new Date().toISOString();
   const content = canonicalJson(entry.content ?? {});
-  const hash = sha256Hex(
-    auditHashInput({
-      seq,
-      prev_hash: prevHash,
-      organization_id: entry.organizationId,
-      user_id: entry.userId,
-      type: entry.type,
-      operation: entry.operation,
-      content,
-      ip: entry.ip ?? null,
-      created_at: createdAt,
-    }),
-  );
-  await trx
+  const values = {
+    organization_id: entry.organizationId,
+    user_id: entry.userId,
+    type: entry.type,
+    operation: entry.operation,
+    content,
+    ip: entry.ip ?? null,
+    location: entry.location ?? null,
+    created_at: createdAt,
+    seq,
+    prev_hash: prevHash,
+  };
+  // The id is part of the hash: the row goes in first, its hash is set in the same transaction.
+  const inserted = await trx
     .insertInto('audit_log')
-    .values({
-      organization_id: entry.organizationId,
-      user_id: entry.userId,
-      type: entry.type,
-      operation: entry.operation,
-      content,
-      ip: entry.ip ?? null,
-      location: entry.location ?? null,
-      created_at: createdAt,
-      seq,
-      prev_hash: prevHash,
-      hash,
-    })
-    .execute();
+    .values({ ...values, hash: '', hash_version: KEYED_HASH_VERSION })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(inserted.id);
+  const hash = keyedAuditHash(key, { ...values, id });
+  await trx.updateTable('audit_log').set({ hash }).where('id', '=', id).execute();
+  await writeCheckpoint(trx, key, { chain: chainName(values), head_id: id, head_seq: seq, head_hash: hash });
 }

@@ -1,4 +1,5 @@
 import {
+  CODE_SENT_IF_DELIVERABLE,
   LOGIN_STEP_COOKIE,
   getCaptchaQuery,
   getCaptchaReply,
@@ -74,9 +75,10 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      await requestEmailCode(ctx, signInCaller(request), request.body);
+      const { blind } = await requestEmailCode(ctx, signInCaller(request), request.body);
       return reply.ok(
         sendEmailCodeReply.parse({ resend_after_seconds: EMAIL_CODE_LIMITS.resendAfterMs / 1000 }),
+        blind ? CODE_SENT_IF_DELIVERABLE : undefined,
       );
     },
   );

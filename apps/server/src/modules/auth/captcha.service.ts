@@ -49,7 +49,13 @@ export async function issueCaptcha(
       expires_at: new Date(Date.now() + CAPTCHA_LIMITS.lifetimeMs),
     })
     .execute();
-  reply.setCookie(CAPTCHA_COOKIE, id, { path: '/api/', httpOnly: true, sameSite: 'strict', maxAge: 600 });
+  reply.setCookie(CAPTCHA_COOKIE, id, {
+    path: '/api/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.config.secureCookies,
+    maxAge: 600,
+  });
   return `data:image/svg+xml;base64,${Buffer.from(image.data).toString('base64')}`;
 }
 

@@ -13,6 +13,8 @@ export const EMAIL_CODE_LIMITS = {
   resendAfterMs: 60_000,
   maxAttempts: 5,
   perIpPerHour: 30,
+  /** edit_new_email: distinct sends one signed-in user may ask for in an hour. */
+  newEmailPerUserPerHour: 10,
 };
 
 function codeHash(ctx: AppContext, purpose: string, email: string, code: string): string {
@@ -26,6 +28,24 @@ export interface SendCodeInput {
   language: Language;
   ip: string;
   antiPhishingCode?: string | null;
+  /** The caller already counted this request against the address and IP limits (countBlindSend). */
+  limitsCounted?: boolean;
+}
+
+/**
+ * The limits of a send whose reply must not reveal whether the address has an account: counted
+ * before anyone looks the address up, so a second request within 60 s, or the IP's hourly
+ * budget, answers alike for registered and unknown addresses.
+ */
+export async function countBlindSend(
+  ctx: AppContext,
+  input: { purpose: string; email: string; ip: string },
+): Promise<void> {
+  if ((await ctx.rates.hit(`code-send:ip:${input.ip}`, 3_600_000)) > EMAIL_CODE_LIMITS.perIpPerHour)
+    throw new AppError('EMAIL_CODE_TOO_FREQUENT_ERROR');
+  const address = `code-send:address:${input.purpose}:${input.email.toLowerCase()}`;
+  if ((await ctx.rates.hit(address, EMAIL_CODE_LIMITS.resendAfterMs)) > 1)
+    throw new AppError('EMAIL_CODE_TOO_FREQUENT_ERROR');
 }
 
 /**
@@ -34,7 +54,10 @@ export interface SendCodeInput {
  */
 export async function sendEmailCode(ctx: AppContext, input: SendCodeInput): Promise<void> {
   const email = input.email.toLowerCase();
-  if ((await ctx.rates.hit(`code-send:ip:${input.ip}`, 3_600_000)) > EMAIL_CODE_LIMITS.perIpPerHour) {
+  if (
+    !input.limitsCounted &&
+    (await ctx.rates.hit(`code-send:ip:${input.ip}`, 3_600_000)) > EMAIL_CODE_LIMITS.perIpPerHour
+  ) {
     throw new AppError('EMAIL_CODE_TOO_FREQUENT_ERROR');
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

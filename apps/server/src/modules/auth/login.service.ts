@@ -11,8 +11,27 @@ import { createSession, hasOtherActiveSession } from './session.service';
 
 export const LOGIN_LIMITS = {
   attemptsPerIpPer15Min: 30,
-  failuresPerAccountPer15Min: 10,
+  /**
+   * Wrong passwords for one account from one address before that address (only) waits 15
+   * minutes. Failures from every address together never lock the account: they make it ask for a
+   * captcha and slow the wrong answers down, so an attacker cannot lock the owner out.
+   */
+  failuresPerAccountAndIpPer15Min: 10,
+  /** Added to a wrong-password reply per failure on an account under attack, up to the cap. */
+  slowdownMsPerFailure: 250,
+  slowdownCapMs: 3_000,
 };
+
+/** How a wrong-password reply is delayed; tests replace it to record the delay instead of waiting. */
+export const loginTiming = {
+  delay: (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+const failKeys = (ip: string, email: string) => ({
+  ip: `login-fail:ip:${ip}`,
+  account: `login-fail:email:${email}`,
+  accountAndIp: `login-fail:email-ip:${email}|${ip}`,
+});
 
 export async function registerUser(
   ctx: AppContext,
@@ -81,8 +100,10 @@ export interface PasswordLoginResult {
 }
 
 /**
- * Step one of login. Rate-limited per IP and per account; asks for a captcha after repeated
- * failures; answers the same code for an unknown e-mail and a wrong password.
+ * Step one of login. Rate-limited per IP and per (account, IP); asks for a captcha after repeated
+ * failures from the IP or for the account, and slows wrong answers on an account under attack,
+ * but never locks the account for everyone; answers the same code for an unknown e-mail and a
+ * wrong password.
  */
 export async function loginWithPassword(
   ctx: AppContext,
@@ -91,10 +112,12 @@ export async function loginWithPassword(
   password: string,
 ): Promise<PasswordLoginResult> {
   const window = CAPTCHA_LIMITS.loginFailureWindowMs;
+  const keys = failKeys(caller.ip, email);
   if ((await ctx.rates.hit(`login:ip:${caller.ip}`, window)) > LOGIN_LIMITS.attemptsPerIpPer15Min) {
     throw new AppError('TOO_MANY_REQUESTS_ERROR');
   }
-  if ((await ctx.rates.peek(`login-fail:email:${email}`)) >= LOGIN_LIMITS.failuresPerAccountPer15Min) {
+  // Only the address that keeps guessing this account waits; the owner elsewhere does not.
+  if ((await ctx.rates.peek(keys.accountAndIp)) >= LOGIN_LIMITS.failuresPerAccountAndIpPer15Min) {
     throw new AppError('TOO_MANY_REQUESTS_ERROR');
   }
   if (await loginNeedsCaptcha(ctx, caller.ip, email)) await consumeCaptcha(ctx, caller.captchaId, 'login');
@@ -106,8 +129,13 @@ export async function loginWithPassword(
     .executeTakeFirst();
   const passwordOk = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !passwordOk) {
-    await ctx.rates.hit(`login-fail:ip:${caller.ip}`, window);
-    await ctx.rates.hit(`login-fail:email:${email}`, window);
+    await ctx.rates.hit(keys.ip, window);
+    await ctx.rates.hit(keys.accountAndIp, window);
+    const accountFailures = await ctx.rates.hit(keys.account, window);
+    // An account under attack answers wrong passwords more and more slowly.
+    const over = accountFailures - CAPTCHA_LIMITS.loginFailuresBeforeCaptcha;
+    if (over > 0)
+      await loginTiming.delay(Math.min(LOGIN_LIMITS.slowdownCapMs, over * LOGIN_LIMITS.slowdownMsPerFailure));
     if (user) {
       await ctx.db.transaction().execute((trx) =>
         writeAudit(trx, {
@@ -125,7 +153,8 @@ export async function loginWithPassword(
       { captcha_required: await loginNeedsCaptcha(ctx, caller.ip, email) },
     );
   }
-  await ctx.rates.reset(`login-fail:email:${email}`);
+  // The account's count stays (it expires): the attacker gets no fresh captcha-free tries.
+  await ctx.rates.reset(keys.accountAndIp);
   const secondFactor = user.totp_secret_enc ? 'totp' : 'email';
   const otherDeviceLogin = await hasOtherActiveSession(ctx.db, user.id);
   const { token } = await ctx.db.transaction().execute(async (trx) => {

@@ -12,12 +12,22 @@ import {
   uniqueEmail,
 } from '../../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { loginTiming } from './login.service';
 
 let t: TestApp;
+/** The slow-down of wrong answers is recorded, not waited for. */
+const delays: number[] = [];
+const realDelay = loginTiming.delay;
 beforeAll(async () => {
   t = await createTestApp({}, { chains: [] });
+  loginTiming.delay = async (ms) => {
+    delays.push(ms);
+  };
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  loginTiming.delay = realDelay;
+  await t.close();
+});
 
 async function newAccount(): Promise<string> {
   const email = uniqueEmail('login');
@@ -63,16 +73,52 @@ describe('password step', () => {
     expect(captcha.data.captcha).toBeNull();
   });
 
-  it('locks the account for 15 minutes after 10 failures (429)', async () => {
+  it('makes the address that guessed 10 times wait 15 minutes (429), for that account', async () => {
     const email = await newAccount();
     let last;
     for (let i = 0; i < 11; i += 1) {
-      const client = t.client();
+      const client = t.client({ ip: '203.0.113.10' });
       if (i >= 3) await solveCaptcha(client, 'login', email);
       last = await client.post('/api/v1/login', { email, password: 'Wrong-pass-1' });
     }
     expect(last!.status).toBe(429);
     expect(last!.code).toBe('TOO_MANY_REQUESTS_ERROR');
+  });
+
+  it('never locks the owner out: after 10 failures elsewhere the right password with a fresh captcha works', async () => {
+    const email = await newAccount();
+    delays.length = 0;
+    for (let i = 0; i < 12; i += 1) {
+      const attacker = t.client({ ip: `198.51.100.${i <= 10 ? 7 : 8}` });
+      if (i >= 3) await solveCaptcha(attacker, 'login', email);
+      const reply = await attacker.post('/api/v1/login', { email, password: 'Wrong-pass-1' });
+      expect(reply.code).toBe(i === 10 ? 'TOO_MANY_REQUESTS_ERROR' : 'UCS_USER_PASSWORD_MISTAKE');
+    }
+    // Wrong answers on the account under attack came more and more slowly.
+    expect(delays).toEqual([250, 500, 750, 1000, 1250, 1500, 1750, 2000]);
+    const owner = t.client({ ip: '192.0.2.44' });
+    // The account is under attack: a captcha first, from any address…
+    expect((await owner.post('/api/v1/login', { email, password: PASSWORD })).code).toBe(
+      'CAPTCHA_REQUIRED_ERROR',
+    );
+    await solveCaptcha(owner, 'login', email);
+    // …and then the right password is accepted.
+    const ok = await owner.post<{ second_factor: string }>('/api/v1/login', { email, password: PASSWORD });
+    expect(ok.code).toBe('OK');
+    expect(ok.data.second_factor).toBe('email');
+  });
+
+  it('asks an address for a captcha after 3 failures across accounts', async () => {
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 3; i += 1)
+      await t.client({ ip }).post('/api/v1/login', { email: uniqueEmail('spray'), password: 'Wrong-pass-1' });
+    const email = await newAccount();
+    expect((await t.client({ ip }).post('/api/v1/login', { email, password: PASSWORD })).code).toBe(
+      'CAPTCHA_REQUIRED_ERROR',
+    );
+    expect(
+      (await t.client({ ip: '203.0.113.78' }).post('/api/v1/login', { email, password: PASSWORD })).code,
+    ).toBe('OK');
   });
 });
 

@@ -172,6 +172,7 @@ const SESSION_LOOKUP_SQL = `
          s.expires_at, s.activated_at, s.revoked_at, s.revoked_reason,
          u.email, u.password_hash, u.nickname, u.company, u.avatar_upload_id, u.language_code, u.currency,
          u.anti_phishing_code, u.totp_secret_enc, u.totp_pending_secret_enc, u.totp_bound_at, u.totp_last_step,
+         u.totp_reset_after,
          u.notify_space, u.notify_wallet, u.notify_task, u.created_at as user_created_at, u.updated_at as user_updated_at
     from sessions s join users u on u.id = s.user_id
    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`;
@@ -226,6 +227,7 @@ export async function loadSession(ctx: AppContext, token: string): Promise<Loade
     totp_pending_secret_enc: row.totp_pending_secret_enc,
     totp_bound_at: row.totp_bound_at,
     totp_last_step: row.totp_last_step,
+    totp_reset_after: row.totp_reset_after,
     notify_space: row.notify_space,
     notify_wallet: row.notify_wallet,
     notify_task: row.notify_task,

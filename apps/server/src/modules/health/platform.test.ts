@@ -135,7 +135,10 @@ describe('platform endpoints', () => {
   });
 
   it('has no dev mailbox in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production', APP_SECRET: 'p'.repeat(40) }, { chains: [] });
+    const prod = await createTestApp(
+      { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(40), AUDIT_HMAC_KEY: 'a'.repeat(40) },
+      { chains: [] },
+    );
     try {
       const reply = await prod.client().get('/dev/mailbox/json');
       expect(reply.code).toBe('ROUTE_NOT_FOUND_ERROR');

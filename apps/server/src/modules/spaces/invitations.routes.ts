@@ -12,7 +12,7 @@ import { userCommandContext } from '../../lib/command-context';
 import { PUBLIC, SIGNED_IN } from '../../plugins/access-rules';
 import { sessionClient, setSessionCookie } from '../auth/session.service';
 import { invitationInfo, joinSpace, registerThroughInvitation } from './invitation-commands';
-import { LAST_SPACE_COOKIE } from './spaces.routes';
+import { rememberSpace } from './spaces.routes';
 
 const tags = ['organization'];
 
@@ -46,11 +46,7 @@ export async function invitationRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const joined = await joinSpace(ctx, userCommandContext(request), request.body.token);
-      reply.setCookie(LAST_SPACE_COOKIE, String(joined.organization_id), {
-        path: '/',
-        sameSite: 'lax',
-        maxAge: 365 * 86_400,
-      });
+      rememberSpace(ctx, reply, joined.organization_id);
       return reply.ok(joined);
     },
   );
@@ -69,11 +65,7 @@ export async function invitationRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const { token, ...joined } = await registerThroughInvitation(ctx, sessionClient(request), request.body);
       setSessionCookie(reply, token, { secure });
-      reply.setCookie(LAST_SPACE_COOKIE, String(joined.organization_id), {
-        path: '/',
-        sameSite: 'lax',
-        maxAge: 365 * 86_400,
-      });
+      rememberSpace(ctx, reply, joined.organization_id);
       return reply.ok(joined);
     },
   );

@@ -9,6 +9,7 @@ import {
   environmentScanReply,
 } from '@keystead/contract';
 import { replies } from '../../lib/replies';
+import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { commandContext, userCommandContext } from '../../lib/command-context';
@@ -26,6 +27,16 @@ import {
 
 const tags = ['organization'];
 export const LAST_SPACE_COOKIE = 'ks_last_space';
+
+/** Remembers the space the user entered last (Secure when the platform is served over https). */
+export function rememberSpace(ctx: AppContext, reply: FastifyReply, organizationId: number): void {
+  reply.setCookie(LAST_SPACE_COOKIE, String(organizationId), {
+    path: '/',
+    sameSite: 'lax',
+    secure: ctx.config.secureCookies,
+    maxAge: 365 * 86_400,
+  });
+}
 
 export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
   app.get(
@@ -93,11 +104,7 @@ export async function spacesRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const space = await enterSpace(ctx, userCommandContext(request), request.body.organization_id);
-      reply.setCookie(LAST_SPACE_COOKIE, String(space.organization_id), {
-        path: '/',
-        sameSite: 'lax',
-        maxAge: 365 * 86_400,
-      });
+      rememberSpace(ctx, reply, space.organization_id);
       return reply.ok(space);
     },
   );

@@ -1,22 +1,17 @@
-import QRCode from 'qrcode';
 import type { z } from 'zod';
 import {
   loginHistoryItem,
-  mfaInfoReply,
   type antiPhishingBody,
   type changeEmailBody,
   type changePasswordBody,
-  type mfaChangeBody,
 } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { SessionCommandContext, UserCommandContext } from '../../lib/command-context';
-import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { writeAudit } from '../audit/audit.service';
 import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { activateSession, revokeSessions } from '../auth/session.service';
-import { matchTotpStep, newTotpSecret, totpUri } from '../auth/totp';
 import { findUserByEmail, recentSignIns, updateUser } from './user-repository';
 
 const LOGIN_HISTORY_SIZE = 10;
@@ -30,77 +25,6 @@ function accountAudit(userId: number, operation: string, ip: string, content?: R
     ip,
     ...(content ? { content } : {}),
   };
-}
-
-/** Authenticator status; while none is bound, a pending secret (kept encrypted) to scan. */
-export async function mfaInfo(ctx: AppContext, actor: UserCommandContext) {
-  const { user } = actor;
-  if (user.totp_secret_enc)
-    return mfaInfoReply.parse({ bound: true, otpauth_uri: null, qr_code: null, secret: null });
-  let secret = user.totp_pending_secret_enc
-    ? decryptSecret(ctx.config.appSecret, user.totp_pending_secret_enc)
-    : null;
-  if (!secret) {
-    secret = newTotpSecret();
-    await updateUser(ctx.db, user.id, {
-      totp_pending_secret_enc: encryptSecret(ctx.config.appSecret, secret),
-    });
-  }
-  const uri = totpUri(user.email, secret);
-  return mfaInfoReply.parse({
-    bound: false,
-    otpauth_uri: uri,
-    qr_code: await QRCode.toDataURL(uri, { margin: 1, width: 200 }),
-    secret,
-  });
-}
-
-/** Binds or resets the authenticator; returns this session's new token. */
-export async function changeSecondFactor(
-  ctx: AppContext,
-  actor: SessionCommandContext,
-  input: z.infer<typeof mfaChangeBody>,
-): Promise<{ token: string; bound: boolean }> {
-  const { user } = actor;
-  const purpose = input.action === 'bind' ? 'bind_mfa' : 'reset_mfa';
-  const codeId = await checkEmailCode(ctx, purpose, user.email, input.email_code);
-  let step = 0;
-  if (input.action === 'bind') {
-    if (user.totp_secret_enc || !user.totp_pending_secret_enc) throw new AppError('MFA_BIND_ERROR');
-    const found = matchTotpStep(
-      decryptSecret(ctx.config.appSecret, user.totp_pending_secret_enc),
-      input.mfa_code,
-    );
-    if (found === null) throw new AppError('AUTHENTICATION_CODE_ERROR');
-    step = found;
-  } else if (!user.totp_secret_enc) {
-    throw new AppError('MFA_BIND_ERROR');
-  }
-  const token = await ctx.db.transaction().execute(async (trx) => {
-    await markCodeUsed(trx, codeId);
-    const changes =
-      input.action === 'bind'
-        ? {
-            totp_secret_enc: user.totp_pending_secret_enc,
-            totp_pending_secret_enc: null,
-            totp_bound_at: new Date(),
-            totp_last_step: step,
-          }
-        : {
-            totp_secret_enc: null,
-            totp_pending_secret_enc: null,
-            totp_bound_at: null,
-            totp_last_step: 0,
-          };
-    await updateUser(trx, user.id, { ...changes, updated_at: new Date() });
-    await writeAudit(
-      trx,
-      accountAudit(user.id, input.action === 'bind' ? 'mfa_bind' : 'mfa_reset', actor.ip),
-    );
-    // The second factor changed: rotate this session's token.
-    return activateSession(trx, actor.sessionId);
-  });
-  return { token, bound: input.action === 'bind' };
 }
 
 /** Changes the password (old password and an e-mail code); other sessions end, this one rotates. */

@@ -20,26 +20,35 @@ import { SIGNED_IN as USER } from '../../plugins/access-rules';
 import {
   changeEmail,
   changePassword,
-  changeSecondFactor,
   forceLogout,
   loginHistory,
-  mfaInfo,
   setAntiPhishingCode,
 } from './security-commands';
+import { changeSecondFactor, mfaInfo, mfaPendingSecret } from './second-factor-change';
 
 const tags = ['user'];
 
 export async function securityRoutes(app: AppInstance, ctx: AppContext) {
   const secure = ctx.config.secureCookies;
 
-  /** While no authenticator is bound, returns a pending secret (kept encrypted) to scan. */
+  /** Reads only: the authenticator's status and the pending secret, if one was drawn already. */
   app.get(
     '/user/mfa-info',
     {
       config: { access: USER },
-      schema: { response: replies(mfaInfoReply), tags, summary: 'Authenticator status, or a secret to bind' },
+      schema: { response: replies(mfaInfoReply), tags, summary: 'Authenticator status (reads only)' },
     },
     async (request, reply) => reply.ok(await mfaInfo(ctx, userCommandContext(request))),
+  );
+
+  /** While no authenticator is bound, draws a pending secret (kept encrypted) to scan. */
+  app.post(
+    '/user/mfa-info/secret',
+    {
+      config: { access: USER },
+      schema: { response: replies(mfaInfoReply), tags, summary: 'Draw the secret to bind an authenticator' },
+    },
+    async (request, reply) => reply.ok(await mfaPendingSecret(ctx, userCommandContext(request))),
   );
 
   app.post(
@@ -50,13 +59,18 @@ export async function securityRoutes(app: AppInstance, ctx: AppContext) {
         response: replies(mfaChangeReply),
         tags,
         body: mfaChangeBody,
-        summary: 'Bind or reset the authenticator',
+        summary:
+          'Bind the authenticator, remove it (its code, or when lost: password + 48 h wait), cancel a removal',
       },
     },
     async (request, reply) => {
-      const { token, bound } = await changeSecondFactor(ctx, sessionCommandContext(request), request.body);
-      setSessionCookie(reply, token, { secure });
-      return reply.ok({ bound });
+      const { token, bound, reset_available_at } = await changeSecondFactor(
+        ctx,
+        sessionCommandContext(request),
+        request.body,
+      );
+      if (token) setSessionCookie(reply, token, { secure });
+      return reply.ok({ bound, reset_available_at });
     },
   );
 

@@ -108,6 +108,16 @@ export const generalErrors = {
     'zh-CN': '绑定身份验证器失败，请检查验证码后重试。',
     'zh-HK': '綁定驗證器失敗，請檢查驗證碼後再試。',
   }),
+  MFA_RESET_WAITING_ERROR: defineError(409, 'Alert', {
+    'en-US': 'The waiting period before the authenticator can be removed is not over yet.',
+    'zh-CN': '解绑身份验证器的等待期尚未结束。',
+    'zh-HK': '解除綁定驗證器的等待期尚未結束。',
+  }),
+  MFA_RESET_NOT_REQUESTED_ERROR: defineError(409, 'Error', {
+    'en-US': 'No removal of the authenticator is waiting.',
+    'zh-CN': '没有待完成的身份验证器解绑申请。',
+    'zh-HK': '沒有待完成的驗證器解除綁定申請。',
+  }),
   WALLET_CREATE_ERROR: defineError(400, 'Error', {
     'en-US': 'Failed to create the wallet. Please try again.',
     'zh-CN': '创建钱包失败，请重试。',

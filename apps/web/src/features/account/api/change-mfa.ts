@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MfaChangeReply } from '@keystead/contract/api/auth';
+import type { MfaChange, MfaChangeReply } from '@keystead/contract/api/auth';
 import { api, V1 } from '@/lib/api-client';
 import { USER_BASE_INFO_KEY } from './get-user-base-info';
 import { MFA_INFO_KEY } from './get-mfa-info';
 
-export type MfaChange =
-  { action: 'bind'; mfa_code: string; email_code: string } | { action: 'reset'; email_code: string };
+export type { MfaChange };
 
 export const changeMfa = (body: MfaChange) => api.post<MfaChangeReply>(`${V1}/user/mfa-info`, body);
 

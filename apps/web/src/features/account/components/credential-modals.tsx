@@ -70,6 +70,7 @@ export function ChangeEmailModal({ open, onClose, currentEmail }: ModalProps & {
   const [form] = Form.useForm<{ email: string; email_code: string; new_email_code: string }>();
   const change = useChangeEmail();
   const newEmail = async () => (await form.validateFields(['email'])).email.trim();
+  const watchedEmail = Form.useWatch('email', form);
   return (
     <FormModal
       open={open}
@@ -104,6 +105,7 @@ export function ChangeEmailModal({ open, onClose, currentEmail }: ModalProps & {
         label={t('security.email.newCode')}
         category="edit_new_email"
         email={newEmail}
+        hint={t('common:emailCode.sentIfDeliverable', { email: watchedEmail?.trim() ?? '' })}
       />
     </FormModal>
   );

@@ -76,7 +76,9 @@ export default function AuditLogPage() {
               ? t('audit.intact', { rows: verify.data.rows })
               : t('audit.broken', { row: verify.data.first_broken?.rowId ?? '?' })
           }
-          description={verify.data.first_broken?.reason}
+          description={verify.data.broken
+            .map((b) => (b.rowId === null ? b.reason : `#${b.rowId}: ${b.reason}`))
+            .join('; ')}
         />
       ) : null}
       <Card>

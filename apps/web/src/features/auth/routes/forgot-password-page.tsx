@@ -71,7 +71,7 @@ export default function ForgotPasswordPage() {
         <Form.Item name="email_code" label={t('auth:fields.emailCode')} rules={r.emailCode}>
           <EmailCodeInput
             onSend={sendCode}
-            sentHint={email ? t('common:emailCode.sent', { email }) : undefined}
+            sentHint={email ? t('common:emailCode.sentIfDeliverable', { email }) : undefined}
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy} data-testid="forgot-submit">
