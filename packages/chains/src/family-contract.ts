@@ -9,6 +9,7 @@ import {
   type FamilyWallet,
   type FeeChoice,
   type FollowedTransaction,
+  type SignerRecord,
   type SignatureSubmission,
   type StoredTransfer,
   type UnsignedExecution,
@@ -45,12 +46,15 @@ export interface FamilyContractHarness {
   mine(): Promise<void>;
   /** Takes the block that holds `txHash` off the main chain. */
   reorg(txHash: string): Promise<void>;
+  /** How the wallet was set up: its signers' stored keys, the salt (if any), and a key of another family. */
+  setup: { signers: SignerRecord[]; nonce?: bigint; foreign: SignerRecord };
   /** The catalogue code the family refuses each case with. */
   codes: { forged: string; otherBytes: string; nonSigner: string; belowThreshold: string };
   stop(): Promise<void>;
 }
 
 export type ContractCase =
+  | 'setup'
   | 'own signatures'
   | 'forged'
   | 'other bytes'
@@ -181,6 +185,29 @@ export function describeFamilyContract(
     afterAll(async () => {
       await h?.stop();
     });
+
+    test(
+      'setup',
+      "the signers' stored keys set up exactly this wallet; another family's key is refused",
+      async () => {
+        const keys = h.setup.signers.map((record) => h.adapter.signerKey(record));
+        expect(keys.every((key) => key !== null)).toBe(true);
+        expect(h.adapter.signerKey(h.setup.foreign)).toBeNull();
+        const request = { keys, threshold: h.wallet.threshold, nonce: h.setup.nonce };
+        const setup = await h.adapter.prepareSetup(request);
+        expect(sameKey(setup.address, h.wallet.address)).toBe(true);
+        expect(setup.keys).toEqual(h.wallet.keys);
+        // Keys in another order are the same wallet.
+        const reversed = await h.adapter.prepareSetup({ ...request, keys: [...keys].reverse() });
+        expect(sameKey(reversed.address, h.wallet.address)).toBe(true);
+        if (h.adapter.importSetup && setup.descriptors) {
+          const imported = h.adapter.importSetup(setup.descriptors.receive);
+          expect(imported.threshold).toBe(h.wallet.threshold);
+          const again = await h.adapter.prepareSetup({ keys: imported.keys, threshold: imported.threshold });
+          expect(again.address).toBe(setup.address);
+        }
+      },
+    );
 
     test('own signatures', 'each wallet key is named; the threshold is 2', async () => {
       for (const index of [0, 1, 2]) {

@@ -25,6 +25,19 @@ export interface FamilyCapabilities {
   revokeSigned: 'rejection' | 'release';
   /** Broadcast: the server finalizes and relays, or a broadcaster's account signs the execution. */
   broadcast: 'server-finalizes' | 'sender-signs';
+  /** The wallet's output script type where the family has several (Bitcoin family: p2wsh, or p2sh on BCH). */
+  addressScript: string | null;
+  /** What a new wallet's address must hold before its setup (an activation reserve), smallest unit. */
+  setupDeposit: bigint;
+  /** How signers prove and sign, for the signer's page and outside tools. */
+  protocols: {
+    /** The signer key as entered (an address, or an xpub with its origin). */
+    key: string;
+    /** The ownership proof of a signer key or an imported address. */
+    ownership: string;
+    /** What a transfer signature signs, and its encoding. */
+    transfer: string;
+  };
 }
 
 /** A wallet as the adapter sees it. */
@@ -116,6 +129,8 @@ export interface FollowedTransaction {
   blockHash?: string;
   confirmations?: number;
   reason?: string;
+  /** The fee paid in the chain's smallest unit, where the chain reports it per transaction. */
+  fee?: bigint;
 }
 
 export interface FinalizedTransfer {
@@ -166,9 +181,71 @@ export interface PreparedSetup {
   descriptors: { receive: string; change: string } | null;
 }
 
+/** A member's verified signer key as stored (owner address, or xpub with its origin). */
+export interface SignerRecord {
+  family: string;
+  chainKey: string;
+  address: string;
+  fingerprint: string | null;
+  derivationPath: string | null;
+}
+
+/** A signer key as a member enters it: an address, or an xpub with its origin. */
+export interface SignerKeyInput {
+  address?: string | undefined;
+  xpub?: string | undefined;
+  fingerprint?: string | undefined;
+  path?: string | undefined;
+}
+
+/** One unspent output of a coin-control wallet. */
+export interface WalletCoin {
+  outpoint: string;
+  value: bigint;
+  address: string;
+  branch: 0 | 1;
+  index: number;
+  confirmations: number;
+}
+
 export interface FamilyAdapter {
   readonly chain: ChainAdapter;
   readonly capabilities: FamilyCapabilities;
+
+  /**
+   * Wallet setup: what sending the setup transaction costs now at a fee choice (the signer who
+   * sends it pays). Families whose wallets need nothing on chain omit it.
+   */
+  setupFee?(
+    setup: PreparedSetup,
+    fee: FeeChoice,
+  ): Promise<{ gas: bigint; maxFeePerGas: bigint; total: bigint }>;
+  /** Wallet setup: a signed setup transaction, accepted only if it is exactly the setup call. */
+  checkSignedSetup?(setup: PreparedSetup, raw: string): Promise<{ hash: string; from: string }>;
+  /** Signer keys: what a member entered, checked and spelled canonically (FamilyError when unusable). */
+  signerKeyOf(input: SignerKeyInput): SignerRecord;
+  /** Signer keys: whether the signature of the challenge message was made with this key. */
+  verifySignerProof(
+    record: SignerRecord,
+    message: string,
+    proof: { signature: string; childPath?: string | undefined },
+  ): Promise<boolean>;
+  /** Wallet setup: the signer's key as this family's key material, or null when it cannot sign here. */
+  signerKey(signer: SignerRecord): unknown | null;
+  /**
+   * Wallet setup from what a signer's tool exported (an output descriptor); absent where the
+   * family has no such text. Refuses text it cannot read (FamilyError, field 'descriptor').
+   */
+  importSetup?(text: string): { keys: unknown[]; threshold: number };
+  /** Single-signature wallets: the imported address spelled canonically (refused when unusable) and its ownership proof. */
+  readonly singleKey?: {
+    address(raw: string): Promise<string>;
+    verifyOwnership(address: string, message: string, signature: string): Promise<boolean>;
+  };
+  /** Families with one address per use: the receive address at an index. */
+  receiveAddress?(wallet: FamilyWallet, index: number): { address: string; path: string };
+  /** Coin-control families: the wallet's unspent outputs. */
+  listCoins?(wallet: FamilyWallet): Promise<WalletCoin[]>;
 
   /**
    * Wallet setup: the new wallet's address (derived from the keys, or predicted from the
@@ -185,15 +262,21 @@ export interface FamilyAdapter {
     address: string,
     expected: { owners: string[]; threshold: number },
   ): Promise<'ready' | 'pending' | 'different'>;
-  /** Deposit scan (families that have one): the chain's tip, and what reached these addresses in a block range. */
+  /**
+   * Deposit scan (families that have one): the chain's tip, and what reached these wallets in a
+   * block range — each transfer names the wallet (its `address`) it was paid to, which may be
+   * one of the wallet's many receive addresses.
+   */
   readonly deposits?: {
     tip(): Promise<bigint>;
+    /** Blocks one scan reads at most (large blocks make a smaller bite). */
+    blocksPerScan: bigint;
     transfersTo(
-      addresses: string[],
+      wallets: FamilyWallet[],
       tokens: TokenRef[],
       from: bigint,
       to: bigint,
-    ): Promise<IncomingTransfer[]>;
+    ): Promise<Array<IncomingTransfer & { wallet: string }>>;
   };
   /**
    * Balances of many wallets keyed by each wallet's address as given: EVM reads every wallet and
@@ -201,6 +284,8 @@ export interface FamilyAdapter {
    * scan fails is left out).
    */
   readBalances(wallets: FamilyWallet[], tokens: TokenRef[]): Promise<Map<string, Map<string, bigint>>>;
+  /** Token families: a token contract's canonical address and what it says of itself (refused when it is none). */
+  token?(contract: string): Promise<{ contract: string; symbol: string; decimals: number; name: string }>;
   /** A recipient in its canonical spelling; refuses what the family cannot pay to. */
   recipient(address: string): string;
   /** Chain reads a transfer needs (balances, Safe state, UTXOs); done before the writer lock. */
@@ -212,6 +297,16 @@ export interface FamilyAdapter {
     state: unknown,
     held: Reservations,
   ): Promise<PreparedTransfer>;
+  /**
+   * The most the wallet can send of the intent's asset now (the wizard's Max): what it holds less
+   * what active transfers hold, less the fee where the wallet itself pays it (else fee is null).
+   */
+  maxSendable(
+    wallet: FamilyWallet,
+    intent: TransferIntent,
+    state: unknown,
+    held: Reservations,
+  ): { amount: bigint; fee: bigint | null };
   /** What a signer's page shows to sign (typed data, or per-input digests). */
   signingView(wallet: FamilyWallet, stored: StoredTransfer): Record<string, unknown>;
 

@@ -58,6 +58,8 @@ export interface ConfirmationStatus {
   confirmations?: number;
   /** Why an execution failed (revert reason), when the chain says. */
   reason?: string;
+  /** What the sender paid in the chain's smallest unit (gas used × its price), once in a block. */
+  fee?: bigint;
 }
 
 /** A deposit seen on chain (native coin or token) to one of the watched addresses. */

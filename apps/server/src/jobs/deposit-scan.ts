@@ -3,9 +3,8 @@ import { notify } from '../modules/notifications/notification.service';
 import { formatUnits } from '../modules/wallets/decimal';
 import { chainTokens } from '../modules/wallets/wallet-assets';
 import { WalletStatus } from '../modules/wallets/wallet-status';
+import { familyWallet } from '../modules/transfers/transfer-family';
 
-/** Blocks read per run and chain: bounded so one run stays short on a busy chain. */
-const BLOCKS_PER_RUN = 2_000n;
 /** Where a chain seen for the first time starts (a new server does not replay history). */
 const FIRST_LOOKBACK = 1_000n;
 
@@ -19,7 +18,7 @@ const FIRST_LOOKBACK = 1_000n;
 export async function recordDeposits(ctx: AppContext): Promise<number> {
   const wallets = await ctx.db
     .selectFrom('wallets')
-    .select(['id', 'organization_id', 'chain_key', 'address', 'name'])
+    .selectAll()
     .where('address', 'is not', null)
     .where('archived_at', 'is', null)
     .where('status', 'in', [WalletStatus.Normal, WalletStatus.Initializing, WalletStatus.DeployPending])
@@ -46,7 +45,7 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
       .executeTakeFirst();
     const from = cursor ? BigInt(cursor.next_block) : latest > FIRST_LOOKBACK ? latest - FIRST_LOOKBACK : 0n;
     if (from > latest) continue;
-    const to = from + BLOCKS_PER_RUN - 1n < latest ? from + BLOCKS_PER_RUN - 1n : latest;
+    const to = from + scan.blocksPerScan - 1n < latest ? from + scan.blocksPerScan - 1n : latest;
     const tokens = await watchedTokens(
       ctx,
       chainKey,
@@ -54,7 +53,7 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
     );
     const incoming = await scan
       .transfersTo(
-        list.map((w) => w.address!),
+        list.map((w) => familyWallet(w)),
         [...tokens.values()],
         from,
         to,
@@ -81,7 +80,7 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
           : Number(moved.numInsertedOrUpdatedRows ?? 0n);
       if (claimed !== 1) return; // another process read this range
       for (const transfer of incoming) {
-        const wallet = list.find((w) => w.address!.toLowerCase() === transfer.to.toLowerCase());
+        const wallet = list.find((w) => w.address!.toLowerCase() === transfer.wallet.toLowerCase());
         const token = tokens.get(transfer.token ? transfer.token.toLowerCase() : 'native');
         if (!wallet || !token) continue;
         const inserted = await trx

@@ -60,6 +60,22 @@ async function startBitcoinHarness(): Promise<FamilyContractHarness> {
     adapter: familyAdapter(chain)!,
     wallet,
     signerKeys: multisig.keys.map((k) => k.xpub),
+    setup: {
+      signers: multisig.keys.map((k) => ({
+        family: 'BTC',
+        chainKey: CHAIN,
+        address: k.xpub,
+        fingerprint: k.fingerprint,
+        derivationPath: k.path,
+      })),
+      foreign: {
+        family: 'EVM',
+        chainKey: '',
+        address: signers[0]!.key.xpub,
+        fingerprint: null,
+        derivationPath: null,
+      },
+    },
     amount: 50_000_000n,
     fee: { tier: 'custom', rate: '2' },
     newRecipient: () => node.newAddress('miner'),

@@ -13,7 +13,6 @@ import { isBitcoinError } from './errors';
 import { mapped, mappedSync } from './family-errors';
 import type { BitcoinChainKey } from './networks';
 import type { SignerKey } from './keys';
-import { walletDescriptors } from './descriptor';
 import { buildSpendPsbt } from './psbt-build';
 import {
   addPartialSignatures,
@@ -21,12 +20,14 @@ import {
   partialSignatures,
   readPsbt,
   signingRequests,
-  type PartialSignature,
 } from './psbt-sign';
 import { buildReplacementPsbt } from './rbf';
 import { submittedSignatures } from './submitted-signatures';
+import { bitcoinWalletSetup, scanCounts } from './family-setup';
+import { maxSweep } from './max-sendable';
+import { bitcoinDeposits } from './deposits';
 import { satsToCoins } from './units';
-import { deriveAddress, type MultisigWallet } from './wallet';
+import type { MultisigWallet } from './wallet';
 
 interface BitcoinTransferState {
   feeRate: number;
@@ -73,14 +74,13 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
     return map;
   };
   /**
-   * Signatures of the submitted PSBT that `payload` does not hold yet, each verified — also those
-   * inside inputs the signer's tool already finalized (Litecoin Core's walletprocesspsbt).
+   * Signatures of the submitted PSBT, each verified — also those inside inputs the signer's tool
+   * already finalized (Litecoin Core's walletprocesspsbt) — and those `payload` does not hold yet.
    */
-  const freshSignatures = (payload: string, submitted: string): PartialSignature[] => {
+  const signaturesOf = (payload: string, submitted: string) => {
     const present = new Set(partialSignatures(payload, chain).map((s) => `${s.inputIndex}:${s.pubkey}`));
-    return mappedSync(() => submittedSignatures(submitted, payload, chain)).filter(
-      (s) => !present.has(`${s.inputIndex}:${s.pubkey}`),
-    );
+    const all = mappedSync(() => submittedSignatures(submitted, payload, chain));
+    return { all, fresh: all.filter((s) => !present.has(`${s.inputIndex}:${s.pubkey}`)) };
   };
   const unsignedId = (psbt: string) =>
     Buffer.from(readPsbt(psbt, network).data.globalMap.unsignedTx.toBuffer()).toString('hex');
@@ -106,20 +106,24 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
       speedUp: 'replacement',
       revokeSigned: 'release',
       broadcast: 'server-finalizes',
+      addressScript: network.scriptType,
+      setupDeposit: 0n,
+      protocols: {
+        key: 'an account xpub with its origin [fingerprint/derivation path] (BIP-32/48)',
+        ownership:
+          'BIP-137 signed message (base64, 65 bytes) of the challenge with a key derived from the xpub',
+        transfer:
+          'PSBT (BIP-174): partial signatures (SIGHASH_ALL; BIP-143 for P2WSH, FORKID on Bitcoin Cash), finalized inputs accepted',
+      },
     },
 
-    // Nothing on chain: the address derives from the keys (receive index 0).
-    async prepareSetup({ keys, threshold }) {
-      const wallet: MultisigWallet = { chain, threshold, keys: keys as SignerKey[] };
-      const descriptors = walletDescriptors(wallet);
-      return { address: deriveAddress(wallet, 0, 0).address, keys, onChain: null, descriptors };
-    },
+    ...bitcoinWalletSetup(adapter),
+    deposits: bitcoinDeposits(adapter),
 
     async readBalances(wallets) {
       const sheet = new Map<string, Map<string, bigint>>();
       for (const wallet of wallets) {
-        const scan = { receiveCount: wallet.nextReceiveIndex + 20, changeCount: wallet.nextChangeIndex + 20 };
-        const utxos = await adapter.listUtxos(multisig(wallet), scan).catch(() => null);
+        const utxos = await adapter.listUtxos(multisig(wallet), scanCounts(wallet)).catch(() => null);
         if (utxos)
           sheet.set(wallet.address, new Map([[NATIVE, utxos.reduce((sum, u) => sum + u.value, 0n)]]));
       }
@@ -131,10 +135,12 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
     async readTransferState(wallet, intent): Promise<BitcoinTransferState> {
       if (intent.token) throw new FamilyError('TOKEN_NOT_FOUND_ERROR');
       const feeRate = await feeRateOf(intent.fee);
-      const scan = { receiveCount: wallet.nextReceiveIndex + 20, changeCount: wallet.nextChangeIndex + 20 };
-      const utxos = await mapped(() => adapter.listUtxos(multisig(wallet), scan));
+      const utxos = await mapped(() => adapter.listUtxos(multisig(wallet), scanCounts(wallet)));
       return { feeRate, utxos };
     },
+
+    maxSendable: (wallet, intent, state, held) =>
+      mappedSync(() => maxSweep(network, wallet, intent, state as BitcoinTransferState, held), 'to'),
 
     async buildTransfer(wallet, intent, state, held): Promise<PreparedTransfer> {
       const { feeRate, utxos } = state as BitcoinTransferState;
@@ -195,13 +201,8 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
       await mapped(() => readPsbt(submitted, network), 'psbt');
       if (unsignedId(submitted) !== unsignedId(stored.payload))
         throw new FamilyError('TASK_DATA_CHANGED_ERROR');
-      const fresh = freshSignatures(stored.payload, submitted);
-      if (
-        fresh.length === 0 &&
-        mappedSync(() => submittedSignatures(submitted, stored.payload, chain)).length === 0
-      ) {
-        throw new FamilyError('SIGNATURE_EMPTY_ERROR');
-      }
+      const { all, fresh } = signaturesOf(stored.payload, submitted);
+      if (all.length === 0) throw new FamilyError('SIGNATURE_EMPTY_ERROR');
       // Every signature is one already counted: a duplicate whatever the status now.
       if (fresh.length === 0) throw new FamilyError('SIGNATURE_DUPLICATE_ERROR');
       const owners = keysByPubkey(stored.payload, wallet);
@@ -222,7 +223,7 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
     currentThreshold: async (wallet) => wallet.threshold,
 
     mergeSignatures(wallet, payload, submission, verified) {
-      const fresh = freshSignatures(payload, submission.psbt ?? '');
+      const { fresh } = signaturesOf(payload, submission.psbt ?? '');
       if (fresh.length === 0) throw new FamilyError('SIGNATURE_DUPLICATE_ERROR');
       const merged = mappedSync(() => addPartialSignatures(payload, chain, fresh));
       // Each signing key must sign every input.

@@ -97,6 +97,8 @@ export interface EvmAdapter extends ChainAdapter {
     toBlock: bigint,
   ): Promise<IncomingTransfer[]>;
   getBlockNumber(): Promise<bigint>;
+  /** Gas a call would use now (eth_estimateGas), from any sender. */
+  estimateGas(call: { to: string; data: string; value?: bigint }): Promise<bigint>;
   /** The account's next nonce, counting its pending transactions (for a broadcaster's tx). */
   getAccountNonce(address: string): Promise<number>;
 
@@ -178,7 +180,12 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
     }
     const latest = await client.getBlockNumber({ cacheTime: 0 });
     const confirmations = Number(latest - receipt.blockNumber + 1n);
-    const base = { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, confirmations };
+    const base = {
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      confirmations,
+      fee: receipt.gasUsed * receipt.effectiveGasPrice,
+    };
     if (receipt.status !== 'success') {
       let reason = 'reverted';
       try {
@@ -320,6 +327,18 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
         return await client.getBlockNumber({ cacheTime: 0 });
       } catch (error) {
         throw new ChainError('RPC_ERROR', 'eth_blockNumber failed', { cause: error });
+      }
+    },
+
+    async estimateGas(call) {
+      try {
+        return await client.estimateGas({
+          to: normalizeEvmAddress(call.to),
+          data: call.data as Hex,
+          value: call.value ?? 0n,
+        });
+      } catch (error) {
+        throw new ChainError('RPC_ERROR', 'eth_estimateGas failed', { cause: error });
       }
     },
 

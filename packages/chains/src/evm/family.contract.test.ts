@@ -25,15 +25,17 @@ async function startEvmHarness(): Promise<FamilyContractHarness> {
   const [funder, nonSigner, broadcaster] = [account(0), account(7), account(8)];
   const owners = [account(1), account(2), account(3)];
   const params = { owners: owners.map((o) => o.address), threshold: 2, saltNonce: 7_000_000_011n };
-  const deployment = await t.adapter.buildSafeDeployment(params);
-  expect((await t.send(funder, { to: deployment.to, data: deployment.data })).status).toBe('success');
-  const safe = deployment.predictedAddress;
-  await t.send(funder, { to: safe, value: parseEther('10') });
   const adapter = familyAdapter(t.adapter)!;
+  // Deployed the way the server sets a wallet up: the family's setup call.
+  const setup = await adapter.prepareSetup({ keys: params.owners, threshold: 2, nonce: params.saltNonce });
+  const deployment = setup.onChain as { to: Hex; data: Hex };
+  expect((await t.send(funder, deployment)).status).toBe('success');
+  const safe = setup.address as Hex;
+  await t.send(funder, { to: safe, value: parseEther('10') });
   const wallet = {
     address: safe,
     threshold: 2,
-    keys: params.owners,
+    keys: setup.keys,
     nextReceiveIndex: 0,
     nextChangeIndex: 0,
   };
@@ -50,6 +52,23 @@ async function startEvmHarness(): Promise<FamilyContractHarness> {
     adapter,
     wallet,
     signerKeys: params.owners,
+    setup: {
+      signers: params.owners.map((owner) => ({
+        family: 'EVM',
+        chainKey: '',
+        address: owner.toLowerCase(),
+        fingerprint: null,
+        derivationPath: null,
+      })),
+      nonce: params.saltNonce,
+      foreign: {
+        family: 'BTC',
+        chainKey: 'ltc-regtest',
+        address: 'tpub…',
+        fingerprint: '00000000',
+        derivationPath: "m/48'",
+      },
+    },
     amount: parseEther('0.25'),
     fee: { tier: 'standard' },
     newRecipient: async () => privateKeyToAccount(generatePrivateKey()).address,

@@ -10,12 +10,14 @@ import {
 } from '../family';
 import { NATIVE } from '../types';
 import type { EvmAdapter } from './adapter';
+import { evmWalletSetup } from './family-setup';
 import { bumpedGasPrice, customGasPrice, gasPriceOf, isEnoughBump } from './fee-choice';
-import { decodeSignedTransaction, type SignedEvmTransaction } from './raw-tx';
+import { decodeSignedTransaction } from './raw-tx';
 import type { SafeState } from './safe-ops';
 import type { SafeSignatureKind } from './safe-signatures';
 import type { SafeTx } from './safe-tx';
 import { safeTxFromJson, safeTxToJson } from './safe-tx-json';
+import { checkSignedCall } from './signed-call';
 
 const ZERO_GUARD = /^0x0{40}$/i;
 
@@ -74,37 +76,32 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
       speedUp: 'attempt',
       revokeSigned: 'rejection',
       broadcast: 'sender-signs',
+      addressScript: null,
+      setupDeposit: 0n,
+      protocols: {
+        key: 'an owner address (0x…, EIP-55 checksum)',
+        ownership: 'EIP-191 personal_sign of the challenge message (65-byte r‖s‖v, low s)',
+        transfer:
+          'EIP-712 typed data of the Safe transaction (SafeTx, domain: chain id and Safe address); eth_sign of the safeTxHash is accepted too',
+      },
     },
 
     deposits: {
       tip: () => chain.getBlockNumber(),
-      transfersTo: (addresses, tokens, from, to) => chain.getTransfersTo(addresses, tokens, from, to),
+      blocksPerScan: 2_000n,
+      async transfersTo(wallets, tokens, from, to) {
+        const seen = await chain.getTransfersTo(
+          wallets.map((w) => w.address),
+          tokens,
+          from,
+          to,
+        );
+        // One address per wallet: the Safe itself.
+        return seen.map((transfer) => ({ ...transfer, wallet: transfer.to }));
+      },
     },
 
-    async prepareSetup({ keys, threshold, nonce }) {
-      // Owners sorted as addresses: the same set always yields the same Safe setup call.
-      const owners = (keys as string[])
-        .map((k) => chain.normalizeAddress(k))
-        .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
-      const deployment = await chain.buildSafeDeployment({ owners, threshold, saltNonce: nonce ?? 0n });
-      return {
-        address: deployment.predictedAddress,
-        keys: owners,
-        onChain: { to: deployment.to, data: deployment.data },
-        descriptors: null,
-      };
-    },
-
-    async confirmSetup(address, expected) {
-      const safe = await chain.readSafe(address);
-      if (!safe) return 'pending';
-      const owners = new Set(safe.owners.map((o) => o.toLowerCase()));
-      const same =
-        owners.size === expected.owners.length &&
-        expected.owners.every((o) => owners.has(o.toLowerCase())) &&
-        Number(safe.threshold) === expected.threshold;
-      return same ? 'ready' : 'different';
-    },
+    ...evmWalletSetup(chain),
 
     async readBalances(wallets, tokens) {
       const sheet = await chain.getBalances(
@@ -114,6 +111,15 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
       return new Map(
         wallets.map((w) => [w.address, sheet.get(chain.normalizeAddress(w.address)) ?? new Map()]),
       );
+    },
+
+    async token(contract) {
+      if (!chain.isValidAddress(contract)) throw new FamilyError('CHAIN_ADDRESS_INVALID_ERROR');
+      const address = chain.normalizeAddress(contract);
+      const token = await chain.readToken(address).catch(() => {
+        throw new FamilyError('TOKEN_NOT_FOUND_ERROR');
+      });
+      return { contract: address, ...token };
     },
 
     recipient(address) {
@@ -148,6 +154,12 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
       const token = intent.token ?? { contract: null, symbol: chain.info.nativeSymbol, decimals: 18 };
       const tx = chain.buildTransfer({ safe: wallet.address, token, to, amount, nonce });
       return prepared(tx, wallet, amount, safe.threshold);
+    },
+
+    // The Safe pays no gas: the broadcaster's account does.
+    maxSendable(_wallet, _intent, state, held) {
+      const free = (state as EvmTransferState).onChain - held.lockedAmount;
+      return { amount: free > 0n ? free : 0n, fee: null };
     },
 
     signingView(wallet, stored) {
@@ -244,21 +256,9 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     executionView: (wallet, stored, signatures) => executionCall(wallet, stored, signatures).call,
 
     async checkSignedExecution(wallet, stored, signatures, raw) {
-      let signed: SignedEvmTransaction;
-      try {
-        signed = await decodeSignedTransaction(raw);
-      } catch (error) {
-        if (isChainError(error)) throw new FamilyError('SIGNATURE_INVALID_ERROR');
-        throw error;
-      }
       // Relay only exactly the expected call on this chain: nothing else may ride on the outbox.
       const { call } = executionCall(wallet, stored, signatures);
-      if (signed.chainId !== chain.chainId) throw new FamilyError('SIGNATURE_CHAIN_UNSUPPORTED_ERROR');
-      const same =
-        signed.to?.toLowerCase() === call.to.toLowerCase() &&
-        signed.data.toLowerCase() === call.data.toLowerCase() &&
-        signed.value === call.value;
-      if (!same) throw new FamilyError('TASK_DATA_CHANGED_ERROR');
+      const signed = await checkSignedCall(chain.chainId, raw, call);
       return { hash: signed.hash, from: signed.from, nonce: signed.nonce, maxFeePerGas: signed.maxFeePerGas };
     },
 
@@ -301,6 +301,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
         ...(result.blockNumber !== undefined ? { blockNumber: result.blockNumber } : {}),
         ...(result.blockHash ? { blockHash: result.blockHash } : {}),
         ...(result.confirmations !== undefined ? { confirmations: result.confirmations } : {}),
+        ...(result.fee !== undefined ? { fee: result.fee } : {}),
       };
       const executed =
         result.state === 'confirmed' &&

@@ -150,6 +150,12 @@ export class ChainRegistry {
     return adapter;
   }
 
+  /** A configured Bitcoin-family chain key (for the Bitcoin routes), or WALLET_CHAIN_UNSUPPORTED_ERROR. */
+  requireUtxo(key: string): string {
+    if (!isBitcoinChainKey(key) || !this.isUtxo(key)) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+    return key;
+  }
+
   /** The family adapter (the transfer lifecycle's view) of a configured chain, created once. */
   family(key: string): FamilyAdapter {
     const cached = this.families.get(key);
@@ -160,6 +166,16 @@ export class ChainRegistry {
     if (!adapter) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
     this.families.set(key, adapter);
     return adapter;
+  }
+
+  /**
+   * A family adapter for keys that belong to a family rather than a chain (an EVM owner address
+   * signs on every EVM chain): the first configured chain of that family.
+   */
+  familyOfKind(kind: string): FamilyAdapter {
+    const endpoint = this.endpoints.find((e) => e.family === kind);
+    if (!endpoint) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+    return this.family(String(endpoint.chainId));
   }
 
   defaultTokens(key: string): TokenRef[] {

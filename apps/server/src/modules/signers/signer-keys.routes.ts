@@ -1,14 +1,4 @@
 import { z } from 'zod';
-import {
-  bitcoinNetwork,
-  parseDescriptor,
-  parseSignerKey,
-  verifySignerKeyMessage,
-  walletDescriptors,
-  walletFromDescriptor,
-  deriveAddress,
-  type BitcoinChainKey,
-} from '@keystead/chains';
 import { addSignerKeyReply, verifySignerReply, bitcoinCheckReply } from '@keystead/contract';
 import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
@@ -16,9 +6,12 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { SIGNED_IN } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
-import { writeAudit } from '../audit/audit.service';
-import { consumeChallenge, openChallenge } from './challenge.service';
-import { mapped, requireUtxoChain } from '../chains/bitcoin-errors';
+import { userCommandContext } from '../../lib/command-context';
+import { openChallenge } from './challenge.service';
+import { addSigner, markVerified } from './signer-commands';
+import { findOwnSigner, SignerStatus } from './signer-repository';
+import { signerFamily, signerRecord } from './signer-family';
+import { family as familyCall } from '../transfers/transfer-family';
 
 const tags = ['signer-address'];
 
@@ -71,57 +64,30 @@ export async function signerKeyRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { user } = requireUser(request);
       const body = request.body;
-      const chain = requireUtxoChain(ctx, body.chain_key);
-      const key = await mapped(
-        () =>
-          parseSignerKey(
-            { xpub: body.xpub, fingerprint: body.fingerprint, path: body.path },
-            bitcoinNetwork(chain),
-          ),
-        'xpub',
+      const chain = ctx.chains.requireUtxo(body.chain_key);
+      const key = await familyCall(() => ctx.chains.family(chain).signerKeyOf(body));
+      const row = await addSigner(
+        ctx,
+        userCommandContext(request),
+        {
+          family: 'BTC',
+          name: body.name,
+          address: key.address,
+          description: body.description ?? null,
+          source: 'xpub',
+          derivation_path: key.derivationPath,
+          fingerprint: key.fingerprint,
+          chain_key: chain,
+        },
+        { address: key.address, fingerprint: key.fingerprint, path: key.derivationPath, chain },
       );
-      const exists = await ctx.db
-        .selectFrom('signer_addresses')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .where('family', '=', 'BTC')
-        .where('address', '=', key.xpub)
-        .executeTakeFirst();
-      if (exists) throw new AppError('RESOURCE_EXISTS_ERROR', { resource: 'address' });
-      const row = await ctx.db.transaction().execute(async (trx) => {
-        const created = await trx
-          .insertInto('signer_addresses')
-          .values({
-            user_id: user.id,
-            family: 'BTC',
-            name: body.name,
-            address: key.xpub,
-            description: body.description ?? null,
-            source: 'xpub',
-            derivation_path: key.path,
-            fingerprint: key.fingerprint,
-            chain_key: chain,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await writeAudit(trx, {
-          organizationId: null,
-          userId: user.id,
-          type: 'signer_address',
-          operation: 'add',
-          ip: request.ip,
-          content: { address: key.xpub, fingerprint: key.fingerprint, path: key.path, chain },
-        });
-        return created;
-      });
       // The challenge comes from GET /permission-address/challenge?id= like any signer address.
       return reply.ok({
         id: row.id,
         address: row.address,
-        fingerprint: key.fingerprint,
-        path: key.path,
+        fingerprint: key.fingerprint!,
+        path: key.derivationPath!,
         chain_key: chain,
         status: row.status,
       });
@@ -141,13 +107,7 @@ export async function signerKeyRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { user } = requireUser(request);
-      const signer = await ctx.db
-        .selectFrom('signer_addresses')
-        .selectAll()
-        .where('id', '=', request.body.id)
-        .where('user_id', '=', user.id)
-        .where('family', '=', 'BTC')
-        .executeTakeFirst();
+      const signer = await findOwnSigner(ctx.db, user.id, request.body.id, 'BTC');
       if (!signer || !signer.chain_key || !signer.fingerprint || !signer.derivation_path)
         throw new AppError('SIGNER_ADDRESS_NOT_FOUND_ERROR');
       const challenge = await openChallenge(ctx.db, {
@@ -156,37 +116,15 @@ export async function signerKeyRoutes(app: AppInstance, ctx: AppContext) {
         purpose: 'signer_address',
         subjectId: signer.id,
       });
-      const chain = signer.chain_key as BitcoinChainKey;
-      let valid = false;
-      try {
-        valid = verifySignerKeyMessage(
-          chain,
-          { xpub: signer.address, fingerprint: signer.fingerprint, path: signer.derivation_path },
-          challenge.message,
-          request.body.signature,
-          request.body.child_path,
-        );
-      } catch {
-        valid = false;
-      }
+      const valid = await familyCall(() =>
+        signerFamily(ctx, signer).verifySignerProof(signerRecord(signer), challenge.message, {
+          signature: request.body.signature,
+          childPath: request.body.child_path,
+        }),
+      );
       if (!valid) throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
-      await ctx.db.transaction().execute(async (trx) => {
-        await consumeChallenge(trx, challenge.id);
-        await trx
-          .updateTable('signer_addresses')
-          .set({ status: 1, verified_at: new Date() })
-          .where('id', '=', signer.id)
-          .execute();
-        await writeAudit(trx, {
-          organizationId: null,
-          userId: user.id,
-          type: 'signer_address',
-          operation: 'verify',
-          ip: request.ip,
-          content: { address: signer.address },
-        });
-      });
-      return reply.ok({ id: signer.id, status: 1 });
+      await markVerified(ctx, userCommandContext(request), signer, challenge.id);
+      return reply.ok({ id: signer.id, status: SignerStatus.Verified });
     },
   );
 
@@ -204,32 +142,27 @@ export async function signerKeyRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const body = request.body;
-      const chain = requireUtxoChain(ctx, body.chain_key);
-      const network = bitcoinNetwork(chain);
+      const chain = ctx.chains.requireUtxo(body.chain_key);
+      const family = ctx.chains.family(chain);
+      const scriptType = family.capabilities.addressScript ?? '';
       if (body.descriptor) {
-        const parsed = await mapped(() => parseDescriptor(body.descriptor!, chain), 'descriptor');
-        const wallet = await mapped(() => walletFromDescriptor(body.descriptor!, chain), 'descriptor');
-        const descriptors = walletDescriptors(wallet);
+        const imported = await familyCall(() => family.importSetup!(body.descriptor!));
+        const setup = await familyCall(() => family.prepareSetup(imported));
         return reply.ok({
           kind: 'descriptor',
-          script_type: network.scriptType,
-          wrapper: parsed.wrapper,
-          threshold: wallet.threshold,
-          signer_count: wallet.keys.length,
-          keys: wallet.keys,
-          descriptor: descriptors,
-          first_address: deriveAddress(wallet, 0, 0).address,
+          script_type: scriptType,
+          // The family imports only its own wrapper: wsh(sortedmulti) or, on Bitcoin Cash, sh(sortedmulti).
+          wrapper: scriptType === 'p2wsh' ? 'wsh' : 'sh',
+          threshold: imported.threshold,
+          signer_count: imported.keys.length,
+          keys: imported.keys as Array<{ xpub: string; fingerprint: string; path: string }>,
+          descriptor: setup.descriptors!,
+          first_address: setup.address,
         });
       }
-      if (!body.xpub || !body.fingerprint || !body.path)
-        throw new AppError('PARAMS_REQUIRED_ERROR', {
-          field: body.xpub ? (body.fingerprint ? 'path' : 'fingerprint') : 'xpub',
-        });
-      const key = await mapped(
-        () => parseSignerKey({ xpub: body.xpub!, fingerprint: body.fingerprint!, path: body.path! }, network),
-        'xpub',
-      );
-      return reply.ok({ kind: 'key', script_type: network.scriptType, key });
+      const record = await familyCall(() => family.signerKeyOf(body));
+      const key = { xpub: record.address, fingerprint: record.fingerprint!, path: record.derivationPath! };
+      return reply.ok({ kind: 'key', script_type: scriptType, key });
     },
   );
 }

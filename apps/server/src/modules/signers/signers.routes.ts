@@ -17,24 +17,23 @@ import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
 import { SIGNED_IN, inSpace } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
-import { writeAudit } from '../audit/audit.service';
-import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
-import { consumeChallenge, issueChallenge, openChallenge } from './challenge.service';
-import { checksumEvmAddress, recoverPersonalSigner } from './evm-message';
+import { checkEmailCode } from '../auth/email-code.service';
+import { userCommandContext } from '../../lib/command-context';
+import { addSigner, markVerified, removeSigner } from './signer-commands';
+import {
+  findOwnSigner,
+  ownSigners,
+  SignerStatus,
+  signerWalletLinks,
+  spaceSignerAddresses,
+} from './signer-repository';
+import { issueChallenge, openChallenge } from './challenge.service';
+import { family as familyCall } from '../transfers/transfer-family';
+import { signerFamily, signerRecord } from './signer-family';
 
 const tags = ['signer-address'];
-const STATUS = { pending: 0, verified: 1, pendingDeletion: 2 } as const;
 
 export async function signerRoutes(app: AppInstance, ctx: AppContext) {
-  const audit = (userId: number, operation: string, ip: string, content: Record<string, unknown>) => ({
-    organizationId: null,
-    userId,
-    type: 'signer_address',
-    operation,
-    ip,
-    content,
-  });
-
   app.get(
     '/permission-address',
     {
@@ -47,32 +46,11 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { user } = requireUser(request);
-      const rows = await ctx.db
-        .selectFrom('signer_addresses')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .orderBy('id')
-        .execute();
-      const links = rows.length
-        ? await ctx.db
-            .selectFrom('wallet_signers as s')
-            .innerJoin('wallets as w', 'w.id', 's.wallet_id')
-            .select([
-              's.signer_address_id',
-              'w.id',
-              'w.name',
-              'w.chain_key',
-              'w.sign_type',
-              'w.status',
-              'w.organization_id',
-            ])
-            .where(
-              's.signer_address_id',
-              'in',
-              rows.map((row) => row.id),
-            )
-            .execute()
-        : [];
+      const rows = await ownSigners(ctx.db, user.id);
+      const links = await signerWalletLinks(
+        ctx.db,
+        rows.map((row) => row.id),
+      );
       const list = rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -108,32 +86,20 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { user } = requireUser(request);
-      const address = checksumEvmAddress(request.body.address);
-      const exists = await ctx.db
-        .selectFrom('signer_addresses')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .where('family', '=', request.body.family)
-        .where((eb) => eb(eb.fn('lower', ['address']), '=', address.toLowerCase()))
-        .executeTakeFirst();
-      if (exists) throw new AppError('RESOURCE_EXISTS_ERROR', { resource: 'address' });
-      const row = await ctx.db.transaction().execute(async (trx) => {
-        const created = await trx
-          .insertInto('signer_addresses')
-          .values({
-            user_id: user.id,
-            family: request.body.family,
-            name: request.body.name,
-            address,
-            description: request.body.description ?? null,
-            source: request.body.source,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await writeAudit(trx, audit(user.id, 'add', request.ip, { address, name: request.body.name }));
-        return created;
-      });
+      const family = ctx.chains.familyOfKind(request.body.family);
+      const key = await familyCall(() => family.signerKeyOf({ address: request.body.address }));
+      const row = await addSigner(
+        ctx,
+        userCommandContext(request),
+        {
+          family: request.body.family,
+          name: request.body.name,
+          address: key.address,
+          description: request.body.description ?? null,
+          source: request.body.source,
+        },
+        { address: key.address, name: request.body.name },
+      );
       return reply.ok({ id: row.id, address: row.address, status: row.status });
     },
   );
@@ -151,12 +117,7 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { user } = requireUser(request);
-      const signer = await ctx.db
-        .selectFrom('signer_addresses')
-        .selectAll()
-        .where('id', '=', request.query.id)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
+      const signer = await findOwnSigner(ctx.db, user.id, request.query.id);
       if (!signer) throw new AppError('SIGNER_ADDRESS_NOT_FOUND_ERROR');
       const challenge = await issueChallenge(ctx.db, {
         userId: user.id,
@@ -186,12 +147,7 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { user } = requireUser(request);
-      const signer = await ctx.db
-        .selectFrom('signer_addresses')
-        .selectAll()
-        .where('id', '=', request.body.id)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
+      const signer = await findOwnSigner(ctx.db, user.id, request.body.id);
       if (!signer) throw new AppError('SIGNER_ADDRESS_NOT_FOUND_ERROR');
       const challenge = await openChallenge(ctx.db, {
         challengeId: request.body.challenge_id,
@@ -199,19 +155,14 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
         purpose: 'signer_address',
         subjectId: signer.id,
       });
-      const recovered = await recoverPersonalSigner(challenge.message, request.body.signature);
-      if (recovered.toLowerCase() !== signer.address.toLowerCase())
-        throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
-      await ctx.db.transaction().execute(async (trx) => {
-        await consumeChallenge(trx, challenge.id);
-        await trx
-          .updateTable('signer_addresses')
-          .set({ status: STATUS.verified, verified_at: new Date() })
-          .where('id', '=', signer.id)
-          .execute();
-        await writeAudit(trx, audit(user.id, 'verify', request.ip, { address: signer.address }));
-      });
-      return reply.ok({ id: signer.id, status: STATUS.verified });
+      const valid = await familyCall(() =>
+        signerFamily(ctx, signer).verifySignerProof(signerRecord(signer), challenge.message, {
+          signature: request.body.signature,
+        }),
+      );
+      if (!valid) throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
+      await markVerified(ctx, userCommandContext(request), signer, challenge.id);
+      return reply.ok({ id: signer.id, status: SignerStatus.Verified });
     },
   );
 
@@ -228,12 +179,7 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { user } = requireUser(request);
-      const signer = await ctx.db
-        .selectFrom('signer_addresses')
-        .selectAll()
-        .where('id', '=', request.body.id)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
+      const signer = await findOwnSigner(ctx.db, user.id, request.body.id);
       if (!signer) throw new AppError('SIGNER_ADDRESS_NOT_FOUND_ERROR');
       const codeId = await checkEmailCode(
         ctx,
@@ -241,36 +187,7 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
         user.email,
         request.body.email_code,
       );
-      const status = await ctx.db.transaction().execute(async (trx) => {
-        await markCodeUsed(trx, codeId);
-        const inUse = await trx
-          .selectFrom('wallet_signers as s')
-          .innerJoin('wallets as w', 'w.id', 's.wallet_id')
-          .select('w.id')
-          .where('s.signer_address_id', '=', signer.id)
-          .where('w.status', '<>', 10)
-          .limit(1)
-          .executeTakeFirst();
-        if (inUse) {
-          await trx
-            .updateTable('signer_addresses')
-            .set({ status: STATUS.pendingDeletion })
-            .where('id', '=', signer.id)
-            .execute();
-        } else {
-          await trx
-            .deleteFrom('signature_challenges')
-            .where('purpose', '=', 'signer_address')
-            .where('subject_id', '=', signer.id)
-            .execute();
-          await trx.deleteFrom('signer_addresses').where('id', '=', signer.id).execute();
-        }
-        await writeAudit(
-          trx,
-          audit(user.id, inUse ? 'mark_for_deletion' : 'delete', request.ip, { address: signer.address }),
-        );
-        return inUse ? 'pending_deletion' : 'deleted';
-      });
+      const status = await removeSigner(ctx, userCommandContext(request), signer, codeId);
       return reply.ok({ result: status });
     },
   );
@@ -288,19 +205,7 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { organization } = requireSpace(request);
-      const rows = await ctx.db
-        .selectFrom('signer_addresses as s')
-        .innerJoin('organization_members as m', (join) =>
-          join
-            .onRef('m.user_id', '=', 's.user_id')
-            .on('m.organization_id', '=', organization.id)
-            .on('m.status', '=', 'joined'),
-        )
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .select(['s.id', 's.name', 's.address', 's.family', 's.user_id', 'u.nickname', 'u.email'])
-        .where('s.status', '=', STATUS.verified)
-        .orderBy('s.id')
-        .execute();
+      const rows = await spaceSignerAddresses(ctx.db, organization.id);
       return reply.ok({ list: rows });
     },
   );

@@ -6,7 +6,8 @@ import { devnetKey, verifiedSigner } from '../../../test/wallet-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, { chains: [] });
+  // Signer keys are read and proven by their family's adapter: the devnet's EVM family here.
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

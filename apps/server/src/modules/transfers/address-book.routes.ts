@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   addressBookBody,
   addressBookDeleteBody,
@@ -9,12 +8,10 @@ import {
 import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
-import { requireUser } from '../../plugins/session';
-import { writeAudit } from '../audit/audit.service';
-import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
+import { commandContext } from '../../lib/command-context';
+import { addAddress, addressBookEntries, deleteAddress } from './address-book';
 import { checksumEvmAddress } from '../signers/evm-message';
 
 const tags = ['address-book'];
@@ -29,12 +26,7 @@ export async function addressBookRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { organization } = requireSpace(request);
-      const rows = await ctx.db
-        .selectFrom('address_book')
-        .selectAll()
-        .where('organization_id', '=', organization.id)
-        .orderBy('id')
-        .execute();
+      const rows = await addressBookEntries(ctx, organization.id);
       return reply.ok({
         list: rows.map((row) => ({
           id: row.id,
@@ -61,42 +53,9 @@ export async function addressBookRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { organization } = requireSpace(request);
-      const { user } = requireUser(request);
       const address = checksumEvmAddress(request.body.address);
-      const codeId = await checkEmailCode(ctx, 'address_book_add', user.email, request.body.email_code);
-      const row = await ctx.db.transaction().execute(async (trx) => {
-        const exists = await trx
-          .selectFrom('address_book')
-          .select('id')
-          .where('organization_id', '=', organization.id)
-          .where(sql<boolean>`lower(address) = ${address.toLowerCase()}`)
-          .executeTakeFirst();
-        if (exists) throw new AppError('RESOURCE_EXISTS_ERROR', { resource: 'address' });
-        await markCodeUsed(trx, codeId);
-        const created = await trx
-          .insertInto('address_book')
-          .values({
-            organization_id: organization.id,
-            name: request.body.name,
-            address,
-            memo: request.body.memo ?? null,
-            description: request.body.description ?? null,
-            created_by: user.id,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await writeAudit(trx, {
-          organizationId: organization.id,
-          userId: user.id,
-          type: 'address_book',
-          operation: 'add',
-          ip: request.ip,
-          content: { address, name: request.body.name },
-        });
-        return created;
-      });
-      return reply.ok({ id: row.id, address });
+      const id = await addAddress(ctx, commandContext(request), { ...request.body, address });
+      return reply.ok({ id, address });
     },
   );
 
@@ -112,28 +71,7 @@ export async function addressBookRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { organization } = requireSpace(request);
-      const { user } = requireUser(request);
-      const entry = await ctx.db
-        .selectFrom('address_book')
-        .selectAll()
-        .where('id', '=', request.body.id)
-        .where('organization_id', '=', organization.id)
-        .executeTakeFirst();
-      if (!entry) throw new AppError('ADDRESS_NOT_FOUND_ERROR');
-      const codeId = await checkEmailCode(ctx, 'address_book_delete', user.email, request.body.email_code);
-      await ctx.db.transaction().execute(async (trx) => {
-        await markCodeUsed(trx, codeId);
-        await trx.deleteFrom('address_book').where('id', '=', entry.id).execute();
-        await writeAudit(trx, {
-          organizationId: organization.id,
-          userId: user.id,
-          type: 'address_book',
-          operation: 'delete',
-          ip: request.ip,
-          content: { address: entry.address, name: entry.name },
-        });
-      });
+      await deleteAddress(ctx, commandContext(request), request.body);
       return reply.ok({});
     },
   );

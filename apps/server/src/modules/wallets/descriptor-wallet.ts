@@ -10,8 +10,3 @@ export function multisigOf(wallet: Wallet): MultisigWallet {
   ) as SignerKey[];
   return { chain: wallet.chain_key as BitcoinChainKey, threshold: wallet.threshold, keys };
 }
-
-/** Addresses scanned for UTXOs: every index handed out so far plus a gap of 20. */
-export function scanCounts(wallet: Wallet): { receiveCount: number; changeCount: number } {
-  return { receiveCount: wallet.next_receive_index + 20, changeCount: wallet.next_change_index + 20 };
-}

@@ -5,6 +5,7 @@ import {
   isBitcoinChainKey,
   isBitcoinError,
   messageHash,
+  asFamilyError,
 } from '@keystead/chains';
 import { signPsbtAsSigner, testSigner } from '@keystead/chains/bitcoin/test-signer';
 import * as ecc from 'tiny-secp256k1';
@@ -21,7 +22,16 @@ import { AppError } from '../../lib/app-error';
 import { SIGNED_IN } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
 import type { UtxoChainEndpoint } from '../chains/chain-registry';
-import { mapped } from '../chains/bitcoin-errors';
+import { asAppError } from '../transfers/transfer-family';
+
+/** Dev tools: Bitcoin-family adapter errors as catalogue errors (the adapter's reason as data). */
+async function mapped<T>(work: () => T | Promise<T>, field?: string): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asAppError(asFamilyError(error, field));
+  }
+}
 
 const WALLET = 'keystead-faucet';
 

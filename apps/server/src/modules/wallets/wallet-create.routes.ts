@@ -1,9 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import {
+  deployBroadcastBody,
+  deployBroadcastReply,
+  deployEstimateBody,
+  deployEstimateReply,
   createMultiWalletBody,
   deployReportBody,
   importSingleBody,
   verifyWalletBody,
+  walletIdBody,
   walletIdQuery,
   createMultiWalletReply,
   walletDeploymentReply,
@@ -18,25 +22,17 @@ import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
-import { writeAudit } from '../audit/audit.service';
 import { canOnWallet } from '../policy/policy';
-import { consumeChallenge, issueChallenge, openChallenge } from '../signers/challenge.service';
+import { issueChallenge, openChallenge } from '../signers/challenge.service';
 import { commandContext } from '../../lib/command-context';
 import { loadWallet } from './wallet-access';
 import { reportDeployment } from './wallet-commands';
+import { createMultisigWallet, importSingleWallet, storedSetup, verifySingleWallet } from './wallet-setup';
 import { presentWallet } from './wallet-presenter';
-import { assertWalletAllowed, checkMultisigInput } from './wallet-rules';
-import { insertWalletPeople } from './wallet-people';
-import { SignType, TaskStatus, WalletStatus } from './wallet-status';
-import {
-  addWalletOperator,
-  findLiveWalletAt,
-  insertWalletCreationTask,
-  insertWalletRow,
-  lockSpaceWallets,
-  setWalletStatus,
-  walletCreationData,
-} from './wallet-repository';
+import { WalletStatus } from './wallet-status';
+import { creationTask } from './wallet-lookups';
+import { formatUnits } from './decimal';
+import { family as familyCall, feeChoice } from '../transfers/transfer-family';
 
 const tags = ['wallet'];
 
@@ -54,108 +50,104 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { organization } = requireSpace(request);
-      const { user } = requireUser(request);
-      const body = request.body;
-      const chain = ctx.chains.walletChain(body.chain_key);
-      if (body.broadcast_scope === 1) throw new AppError('EVM_MANUAL_BROADCAST_ONLY_ERROR');
-      const saltNonce = BigInt(`0x${randomBytes(8).toString('hex')}`);
-      const created = await ctx.db.transaction().execute(async (trx) => {
-        await lockSpaceWallets(trx, organization.id);
-        await assertWalletAllowed(trx, organization, chain.info, SignType.Multi);
-        const signers = await checkMultisigInput(trx, organization.id, body);
-        // The family spells and orders the owners: the same set always yields the same Safe setup call.
-        const setup = await ctx.chains.family(body.chain_key).prepareSetup({
-          keys: signers.map((s) => s.address),
-          threshold: body.threshold,
-          nonce: saltNonce,
-        });
-        const owners = setup.keys as string[];
-        const deployment = setup.onChain;
-        if (!deployment) throw new AppError('WALLET_CREATE_ERROR');
-        const wallet = await insertWalletRow(trx, {
-          organization_id: organization.id,
-          chain_key: body.chain_key,
-          sign_type: SignType.Multi,
-          name: body.name,
-          remark: body.remark ?? null,
-          address: setup.address,
-          status: WalletStatus.Initializing,
-          threshold: body.threshold,
-          approval_threshold: body.approval_threshold,
-          broadcast_scope: body.broadcast_scope,
-          salt_nonce: saltNonce.toString(),
-          created_by: user.id,
-        });
-        await insertWalletPeople(trx, wallet.id, body, signers);
-        await insertWalletCreationTask(trx, {
-          organizationId: organization.id,
-          walletId: wallet.id,
-          status: TaskStatus.PendingBroadcast,
-          createdBy: user.id,
-          data: {
-            owners,
-            threshold: body.threshold,
-            salt_nonce: saltNonce.toString(),
-            chain_key: body.chain_key,
-          },
-        });
-        await writeAudit(trx, {
-          organizationId: organization.id,
-          userId: user.id,
-          type: 'wallet',
-          operation: 'create_multi',
-          ip: request.ip,
-          content: {
-            wallet_id: wallet.id,
-            name: body.name,
-            chain: body.chain_key,
-            owners,
-            threshold: body.threshold,
-          },
-        });
-        return { wallet, deployment };
-      });
+      const { wallet, setup } = await createMultisigWallet(ctx, commandContext(request), request.body);
       return reply.ok({
-        ...presentWallet(created.wallet),
-        deployment: { to: created.deployment.to, data: created.deployment.data },
+        ...presentWallet(wallet),
+        deployment: setup.onChain ? { to: setup.onChain.to, data: setup.onChain.data } : null,
+        ...(setup.descriptors ? { descriptor: setup.descriptors } : {}),
       });
     },
   );
 
-  /** The deployment tx for a signer's wallet to send (again, e.g. after a page reload). */
-  app.get(
-    '/wallets/deployment',
+  /**
+   * §4 wallet initialization as a task: the wallet's setup task and the transaction a signer
+   * sends (again, e.g. after a page reload) — a Safe deployment recomputed from the stored setup.
+   */
+  app.post(
+    '/task/wallet-init',
     {
       config: { access: inSpace('wallet.deploy') },
       schema: {
         response: replies(walletDeploymentReply),
         tags,
-        querystring: walletIdQuery,
-        summary: 'The Safe deployment transaction to send',
+        body: walletIdBody,
+        summary: "The wallet's initialization task and the transaction to send",
       },
     },
     async (request, reply) => {
-      const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
-      if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Initializing)
-        throw new AppError('WALLET_STATUS_ERROR');
-      const data = (await walletCreationData(ctx.db, wallet.id)) as {
-        owners: string[];
-        threshold: number;
-        salt_nonce: string;
-      };
-      const setup = await ctx.chains.family(wallet.chain_key).prepareSetup({
-        keys: data.owners,
-        threshold: data.threshold,
-        nonce: BigInt(data.salt_nonce),
-      });
-      if (!setup.onChain || setup.address.toLowerCase() !== wallet.address?.toLowerCase())
-        throw new AppError('WALLET_CREATE_ERROR');
+      const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
+      const task = await creationTask(ctx.db, wallet.id);
+      if (!task) throw new AppError('WALLET_STATUS_ERROR');
+      const setup = await storedSetup(ctx, wallet);
       return reply.ok({
-        to: setup.onChain.to,
-        data: setup.onChain.data,
+        task_id: task.id,
+        task_status: task.status,
+        to: setup.onChain!.to,
+        data: setup.onChain!.data,
         predicted_address: setup.address,
       });
+    },
+  );
+
+  app.post(
+    '/fee/deploy-estimate',
+    {
+      config: { access: inSpace('wallet.deploy') },
+      schema: {
+        response: replies(deployEstimateReply),
+        tags,
+        body: deployEstimateBody,
+        summary: "What sending the wallet's setup transaction costs now (the signer who sends it pays)",
+      },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
+      const family = ctx.chains.family(wallet.chain_key);
+      if (!family.setupFee) throw new AppError('WALLET_STATUS_ERROR');
+      const setup = await storedSetup(ctx, wallet);
+      const fee = feeChoice(request.body.fee_tier, request.body.custom_fee_gwei);
+      const cost = await familyCall(() => family.setupFee!(setup, fee));
+      const { nativeDecimals, nativeSymbol } = family.chain.info;
+      return reply.ok({
+        gas: cost.gas.toString(),
+        max_fee_gwei: formatUnits(cost.maxFeePerGas, 9),
+        fee: formatUnits(cost.total, nativeDecimals),
+        symbol: nativeSymbol,
+      });
+    },
+  );
+
+  /**
+   * A signer's signed setup transaction, relayed by the server only if it is exactly the stored
+   * setup call; then recorded like a reported hash (the watcher confirms from the chain).
+   */
+  app.post(
+    '/broadcast-wallet-deploy',
+    {
+      config: { access: inSpace('wallet.deploy') },
+      schema: {
+        response: replies(deployBroadcastReply),
+        tags,
+        body: deployBroadcastBody,
+        summary: 'Relay a signed Safe deployment (exactly the stored setup call)',
+      },
+    },
+    async (request, reply) => {
+      const { member } = requireSpace(request);
+      const { wallet, relation } = await loadWallet(ctx.db, request, request.body.wallet_id);
+      const decision = canOnWallet(member.role, relation, 'deploy');
+      if (!decision.allowed) throw new AppError(decision.code!);
+      const family = ctx.chains.family(wallet.chain_key);
+      if (!family.checkSignedSetup) throw new AppError('WALLET_STATUS_ERROR');
+      const setup = await storedSetup(ctx, wallet);
+      const raw = request.body.raw_tx;
+      const signed = await familyCall(() => family.checkSignedSetup!(setup, raw));
+      // Sent first: a crash before the record leaves a deployment the watcher still finds at the address.
+      await familyCall(() => family.relay(raw)).catch((error: unknown) => {
+        throw error instanceof AppError ? error : new AppError('WS_DEPLOY_ERROR');
+      });
+      await reportDeployment(ctx, commandContext(request), wallet, signed.hash);
+      return reply.ok({ status: WalletStatus.DeployPending, tx_hash: signed.hash });
     },
   );
 
@@ -194,55 +186,11 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { organization } = requireSpace(request);
-      const { user } = requireUser(request);
-      const chain = ctx.chains.walletChain(request.body.chain_key);
-      if (!chain.isValidAddress(request.body.address)) throw new AppError('WALLET_ADDRESS_FORMAT_ERROR');
-      const address = chain.normalizeAddress(request.body.address);
-      if (await chain.isContract(address)) throw new AppError('WALLET_CONTRACT_ADDRESS_ERROR');
-      const result = await ctx.db.transaction().execute(async (trx) => {
-        await lockSpaceWallets(trx, organization.id);
-        const used = await findLiveWalletAt(trx, request.body.chain_key, address, true);
-        if (used)
-          throw new AppError(
-            used.organization_id === organization.id
-              ? 'WALLET_EXISTS_ERROR'
-              : 'WALLET_ADDRESS_IN_OTHER_SPACE_ERROR',
-          );
-        await assertWalletAllowed(trx, organization, chain.info, SignType.Single);
-        const wallet = await insertWalletRow(trx, {
-          organization_id: organization.id,
-          chain_key: request.body.chain_key,
-          sign_type: SignType.Single,
-          name: request.body.name,
-          remark: request.body.remark ?? null,
-          address,
-          status: WalletStatus.AwaitingVerification,
-          threshold: 1,
-          created_by: user.id,
-        });
-        await addWalletOperator(trx, wallet.id, user.id);
-        const challenge = await issueChallenge(trx, {
-          userId: user.id,
-          email: user.email,
-          purpose: 'wallet_import',
-          subjectId: wallet.id,
-          address,
-        });
-        await writeAudit(trx, {
-          organizationId: organization.id,
-          userId: user.id,
-          type: 'wallet',
-          operation: 'import_single',
-          ip: request.ip,
-          content: { wallet_id: wallet.id, address, chain: request.body.chain_key },
-        });
-        return { wallet, challenge };
-      });
+      const { wallet, challenge } = await importSingleWallet(ctx, commandContext(request), request.body);
       return reply.ok({
-        ...presentWallet(result.wallet),
-        challenge_id: result.challenge.challengeId,
-        message: result.challenge.message,
+        ...presentWallet(wallet),
+        challenge_id: challenge.challengeId,
+        message: challenge.message,
       });
     },
   );
@@ -269,23 +217,7 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
         purpose: 'wallet_import',
         subjectId: wallet.id,
       });
-      const valid = await ctx.chains
-        .walletChain(wallet.chain_key)
-        .verifyMessage(wallet.address, challenge.message, request.body.signature)
-        .catch(() => false);
-      if (!valid) throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
-      await ctx.db.transaction().execute(async (trx) => {
-        await consumeChallenge(trx, challenge.id);
-        await setWalletStatus(trx, wallet.id, WalletStatus.Normal);
-        await writeAudit(trx, {
-          organizationId: wallet.organization_id,
-          userId: user.id,
-          type: 'wallet',
-          operation: 'verify_single',
-          ip: request.ip,
-          content: { wallet_id: wallet.id },
-        });
-      });
+      await verifySingleWallet(ctx, commandContext(request), wallet, challenge, request.body.signature);
       return reply.ok({ status: WalletStatus.Normal });
     },
   );

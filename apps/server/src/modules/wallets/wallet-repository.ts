@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Database, Wallet, WalletMemberRole } from '../../db/schema';
 import type { Db } from '../../db/database';
+import { joinedMemberKeys } from '../signers/signer-repository';
 import { LockNamespace } from '../../jobs/lock-ids';
 import { TaskStatus, TaskType, WalletStatus } from './wallet-status';
 
@@ -84,21 +85,11 @@ export function signerRowsById(trx: Db, ids: number[]) {
   return trx.selectFrom('signer_addresses').selectAll().where('id', 'in', ids).execute();
 }
 
-/** Verified Bitcoin-family signer keys of the space's joined members among these xpubs. */
-export function memberBitcoinKeys(trx: Db, organizationId: number, chainKey: string, xpubs: string[]) {
-  return trx
-    .selectFrom('signer_addresses as s')
-    .innerJoin('organization_members as m', (join) =>
-      join
-        .onRef('m.user_id', '=', 's.user_id')
-        .on('m.organization_id', '=', organizationId)
-        .on('m.status', '=', 'joined'),
-    )
-    .select(['s.id', 's.address', 's.fingerprint', 's.derivation_path'])
-    .where('s.family', '=', 'BTC')
-    .where('s.chain_key', '=', chainKey)
-    .where('s.status', '=', 1)
-    .where('s.address', 'in', xpubs)
+/** Verified signer keys of the space's joined members usable on this chain (or on any chain of their family). */
+export function memberSignerKeys(trx: Db, organizationId: number, chainKey: string) {
+  return joinedMemberKeys(trx, organizationId)
+    .select(['s.id', 's.family', 's.chain_key', 's.address', 's.fingerprint', 's.derivation_path'])
+    .where((eb) => eb.or([eb('s.chain_key', '=', chainKey), eb('s.chain_key', 'is', null)]))
     .orderBy('s.id')
     .execute();
 }

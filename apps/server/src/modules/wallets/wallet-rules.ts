@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { PLANS, isTrialSpace, type createMultiWalletBody } from '@keystead/contract';
 import type { z } from 'zod';
-import type { ChainInfo } from '@keystead/chains';
+import type { ChainInfo, SignerRecord } from '@keystead/chains';
 import type { Database, Organization } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { effectivePlan } from '../spaces/space-presenter';
 import { SignType, WalletStatus } from './wallet-status';
+import { signerAddressesInSpace } from '../policy/space-scope';
 
 export const MAX_VIEWERS = 5;
 export const MAX_RISK_CONTROL_USERS = 5;
@@ -46,6 +47,8 @@ export interface CheckedSigner {
   signerAddressId: number;
   userId: number;
   address: string;
+  /** The stored key, for the family to read as its key material. */
+  record: SignerRecord;
 }
 
 /**
@@ -70,8 +73,8 @@ export async function checkMultisigInput(
   if (input.risk_control_users.length > MAX_RISK_CONTROL_USERS)
     throw new AppError('LIMIT_RISK_CONTROL_USERS_ERROR', { max: MAX_RISK_CONTROL_USERS });
 
-  const signers = await trx.selectFrom('signer_addresses').selectAll().where('id', 'in', signerIds).execute();
-  if (signers.length !== signerIds.length) throw new AppError('SIGNER_ADDRESS_NOT_FOUND_ERROR');
+  // Another person's address outside the space reads as not found, before its status (policy).
+  const signers = await signerAddressesInSpace(trx, organizationId, signerIds);
   const unverified = signers.find((signer) => signer.status !== 1);
   if (unverified) throw new AppError('SIGNER_NOT_VERIFIED_ERROR', { field: unverified.address });
   const owners = new Set(signers.map((signer) => signer.address.toLowerCase()));
@@ -102,5 +105,12 @@ export async function checkMultisigInput(
     signerAddressId: signer.id,
     userId: signer.user_id,
     address: signer.address,
+    record: {
+      family: signer.family,
+      chainKey: signer.chain_key ?? '',
+      address: signer.address,
+      fingerprint: signer.fingerprint,
+      derivationPath: signer.derivation_path,
+    },
   }));
 }

@@ -82,7 +82,7 @@ describe('multisig wallet wizard rules', () => {
     expect(
       (await admin.client.post('/api/v1/wallets/multi', multiBody({ signers: [signerIds[0], foreign.id] })))
         .code,
-    ).toBe('SIGNER_NOT_IN_ORG_ERROR');
+    ).toBe('SIGNER_ADDRESS_NOT_FOUND_ERROR');
   });
 
   it('stops at the plan limit (free: 3 multisig wallets)', async () => {

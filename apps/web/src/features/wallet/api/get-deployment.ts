@@ -1,6 +1,6 @@
 import { api, V1 } from '@/lib/api-client';
 import type { Deployment } from './types';
 
-/** The Safe deployment transaction to send (while the wallet is initializing). */
+/** The wallet's initialization task: the Safe deployment transaction to send (while it is initializing). */
 export const fetchDeployment = (walletId: number) =>
-  api.get<Deployment>(`${V1}/wallets/deployment`, { wallet_id: walletId });
+  api.post<Deployment>(`${V1}/task/wallet-init`, { wallet_id: walletId });

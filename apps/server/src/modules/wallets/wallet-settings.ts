@@ -1,0 +1,155 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Database, Wallet, WalletMemberRole } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { CommandContext } from '../../lib/command-context';
+import { writeAudit } from '../audit/audit.service';
+import { markCodeUsed } from '../auth/email-code.service';
+import { ACTIVE_STATUSES } from '../transfers/transfer-status';
+import { family as familyWork } from '../transfers/transfer-family';
+import {
+  countJoinedMembers,
+  hasTransferIn,
+  hasWalletToken,
+  insertWalletToken,
+  replaceRoleHolders,
+  updateWallet,
+} from './wallet-repository';
+import { TaskStatus, WalletStatus } from './wallet-status';
+
+/** A wallet setting changed in one transaction with its audit row. */
+async function changeWallet(
+  ctx: AppContext,
+  actor: CommandContext,
+  wallet: Wallet,
+  operation: string,
+  content: Record<string, unknown>,
+  change: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await change(trx);
+    await writeAudit(trx, {
+      organizationId: wallet.organization_id,
+      userId: actor.user.id,
+      type: 'wallet',
+      operation,
+      ip: actor.ip,
+      content: { wallet_id: wallet.id, ...content },
+    });
+  });
+}
+
+/** Replaces the holders of one wallet role; every holder must be a joined member. */
+export async function setWalletRole(
+  ctx: AppContext,
+  actor: CommandContext,
+  wallet: Wallet,
+  role: Exclude<WalletMemberRole, 'approver'>,
+  userIds: number[],
+): Promise<void> {
+  const unique = [...new Set(userIds)];
+  await changeWallet(ctx, actor, wallet, `set_${role}`, { user_ids: unique }, async (trx) => {
+    await assertJoinedMembers(trx, wallet.organization_id, unique);
+    await replaceRoleHolders(trx, wallet.id, role, unique);
+  });
+}
+
+/** Approvers and the approval threshold together; not while a transfer waits for approval. */
+export async function setWalletApprovers(
+  ctx: AppContext,
+  actor: CommandContext,
+  wallet: Wallet,
+  userIds: number[],
+  threshold: number,
+): Promise<void> {
+  const unique = [...new Set(userIds)];
+  if (threshold > unique.length || (unique.length > 0 && threshold < 1))
+    throw new AppError('WALLET_APPROVE_THRESHOLD_ERROR');
+  await changeWallet(ctx, actor, wallet, 'set_approver', { user_ids: unique }, async (trx) => {
+    await assertJoinedMembers(trx, wallet.organization_id, unique);
+    await replaceRoleHolders(trx, wallet.id, 'approver', unique);
+    if (await hasTransferIn(trx, wallet.id, [TaskStatus.PendingApproval]))
+      throw new AppError('WALLET_APPROVER_EDIT_BLOCKED_ERROR');
+    await updateWallet(trx, wallet.id, { approval_threshold: threshold });
+  });
+}
+
+async function assertJoinedMembers(trx: Kysely<Database>, organizationId: number, userIds: number[]) {
+  if (userIds.length === 0) return;
+  if ((await countJoinedMembers(trx, organizationId, userIds)) !== new Set(userIds).size)
+    throw new AppError('MEMBER_NOT_FOUND_ERROR');
+}
+
+/** Whitelist or asset tags on or off; whitelist and Dapp cannot both be on (§4). */
+export async function setWalletSwitch(
+  ctx: AppContext,
+  actor: CommandContext,
+  wallet: Wallet,
+  column: 'whitelist_on' | 'asset_tag_on',
+  open: boolean,
+): Promise<void> {
+  if (column === 'whitelist_on' && open && wallet.dapp_on)
+    throw new AppError('DAPP_WHITELIST_CONFLICT_ERROR');
+  await changeWallet(ctx, actor, wallet, `${column}_${open ? 'on' : 'off'}`, {}, (trx) =>
+    updateWallet(trx, wallet.id, { [column]: open }),
+  );
+}
+
+export async function renameWallet(
+  ctx: AppContext,
+  actor: CommandContext,
+  wallet: Wallet,
+  name: string,
+  remark: string | undefined,
+): Promise<void> {
+  await changeWallet(ctx, actor, wallet, 'rename', { from: wallet.name, to: name }, (trx) =>
+    updateWallet(trx, wallet.id, { name, ...(remark !== undefined ? { remark } : {}) }),
+  );
+}
+
+/** Archive (irreversible): the e-mail code is spent with it; refused while transfers are active. */
+export async function archiveWallet(
+  ctx: AppContext,
+  actor: CommandContext,
+  wallet: Wallet,
+  emailCodeId: number,
+): Promise<void> {
+  await changeWallet(ctx, actor, wallet, 'archive', { name: wallet.name }, async (trx) => {
+    await markCodeUsed(trx, emailCodeId);
+    if (await hasTransferIn(trx, wallet.id, ACTIVE_STATUSES))
+      throw new AppError('WALLET_DELETE_TASKS_PENDING_ERROR');
+    await updateWallet(trx, wallet.id, { status: WalletStatus.Archived, archived_at: new Date() });
+  });
+}
+
+/** A custom token: what the contract says of itself must match what was typed. */
+export async function addCustomToken(
+  ctx: AppContext,
+  actor: CommandContext,
+  wallet: Wallet,
+  typed: { contract: string; symbol?: string | undefined; decimals?: number | undefined },
+) {
+  const family = ctx.chains.family(wallet.chain_key);
+  if (!family.token) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+  const token = await familyWork(() => family.token!(typed.contract));
+  if (typed.decimals !== undefined && typed.decimals !== token.decimals)
+    throw new AppError('PARAMS_INVALID_ERROR', { field: 'decimals' });
+  if (typed.symbol && typed.symbol.toUpperCase() !== token.symbol.toUpperCase())
+    throw new AppError('PARAMS_INVALID_ERROR', { field: 'symbol' });
+  const known = ctx.chains
+    .defaultTokens(wallet.chain_key)
+    .some((t) => t.contract?.toLowerCase() === token.contract.toLowerCase());
+  const audit = { contract: token.contract, symbol: token.symbol };
+  await changeWallet(ctx, actor, wallet, 'add_token', audit, async (trx) => {
+    if ((await hasWalletToken(trx, wallet.id, token.contract)) || known)
+      throw new AppError('RESOURCE_EXISTS_ERROR', { resource: 'address' });
+    await insertWalletToken(trx, {
+      wallet_id: wallet.id,
+      contract: token.contract,
+      symbol: token.symbol,
+      decimals: token.decimals,
+      created_by: actor.user.id,
+    });
+  });
+  return token;
+}
