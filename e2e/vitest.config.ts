@@ -9,6 +9,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // A failing browser test runs once more and the retry shows in the output: two tests have
+    // failed rarely under load without a found cause (README, Known limits). A real failure
+    // fails twice.
+    retry: 1,
     pool: 'forks',
   },
 });

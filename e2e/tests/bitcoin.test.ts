@@ -147,6 +147,10 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     await page.getByTestId('transfer-next').click();
     await page.getByTestId('transfer-info-errors').waitFor();
     await page.locator('#transfer-to').fill(OUTSIDE);
+    // Max: the server's sweep of the one 2 LTC coin to this recipient, less exactly its fee.
+    await page.getByTestId('transfer-max').click();
+    await expect.poll(() => page.locator('#transfer-amount').inputValue()).toMatch(/^1\.99\d+$/);
+    await page.locator('#transfer-amount').fill('0.5');
     await page.getByTestId('utxo-add-recipient').click();
     await page.locator('#transfer-to-1').fill(SECOND);
     await page.locator('#transfer-amount-1').fill('0.25');

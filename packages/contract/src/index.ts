@@ -14,3 +14,4 @@ export * from './api/wallets';
 export * from './api/wallet-replies';
 export * from './api/transfers';
 export * from './api/transfer-replies';
+export * from './api/progress';

@@ -130,10 +130,15 @@ export type DepositAddress = z.infer<typeof depositAddressReply>;
 /** The Safe deployment transaction a signer's wallet sends. */
 export const deploymentReply = z.object({ to: hexString, data: hexString });
 /** POST /wallets/multi: the wallet (initializing) and its deployment. */
-export const createMultiWalletReply = walletBaseReply.extend({ deployment: deploymentReply });
+/** POST /wallets/multi: the deployment a signer sends before use, or null when the family needs none. */
+export const createMultiWalletReply = walletBaseReply.extend({ deployment: deploymentReply.nullable() });
 export type CreateMultiWalletReply = z.infer<typeof createMultiWalletReply>;
-/** GET /wallets/deployment. */
-export const walletDeploymentReply = deploymentReply.extend({ predicted_address: z.string() });
+/** POST /task/wallet-init: the wallet's initialization task and the transaction to send. */
+export const walletDeploymentReply = deploymentReply.extend({
+  task_id: z.number(),
+  task_status: z.number(),
+  predicted_address: z.string(),
+});
 export type Deployment = z.infer<typeof walletDeploymentReply>;
 /** A wallet's status after a step (deployment reported, import verified, archive). */
 export const walletStatusReply = z.object({ status: z.number() });

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
 import { enableRegtestReplacement } from '../chains/regtest-settings';
 import { refreshBalances } from '../../jobs/wallet-jobs';
+import { recordDeposits } from '../../jobs/deposit-scan';
 import { followTransfers } from '../../jobs/transfer-watcher';
 
 const CHAIN = 'ltc-regtest' as const;
@@ -217,6 +218,19 @@ describe.skipIf(!isLitecoindAvailable())(
         ['1.5', 1, 1, false],
         ['3', 0, 1, false],
       ]);
+      // The deposit scan reads the blocks (50 per run, from the chain's start here): both payments,
+      // to the addresses they were paid to, once however often it runs.
+      const tip = Number(await node.rpc('getblockcount', []));
+      for (let run = 0; run <= Math.ceil((tip + 1) / 50); run++) await recordDeposits(t.ctx);
+      const records = await space.admin.client.get<{
+        list: Array<{ amount: string; to: string; symbol: string }>;
+      }>('/api/v1/transfer/records', { direction: 1, wallet_id: walletId });
+      expect(records.data.list.map((r) => [r.amount, r.to, r.symbol]).sort()).toEqual(
+        [
+          ['1.5', next.data.address, 'LTC'],
+          ['3', walletAddress, 'LTC'],
+        ].sort(),
+      );
       const assets = await space.admin.client.get<{ detail: Array<{ symbol: string; amount: string }> }>(
         '/api/v1/wallets/asset-info',
         { wallet_id: walletId },
@@ -250,6 +264,42 @@ describe.skipIf(!isLitecoindAvailable())(
           .code,
       ).toMatch(/TAPROOT_UNSUPPORTED_ERROR|CHAIN_ADDRESS_INVALID_ERROR/);
       expect((await post({ amount: '1', utxos: [`${'ab'.repeat(32)}:0`] })).code).toBe('UTXO_SHORTAGE_ERROR');
+
+      // Max: both coins to this recipient at 2 sat/vB, no change. The builder takes exactly that
+      // amount and refuses one litoshi more.
+      const max = await space.admin.client.post<{ amount: string; fee: string; symbol: string }>(
+        '/api/v1/fee/estimate/max',
+        { wallet_id: walletId, to: outside, fee_tier: 'custom', custom_fee_rate: '2' },
+      );
+      expect(max.code).toBe('OK');
+      const sats = (coins: string) => BigInt(Math.round(Number(coins) * 1e8));
+      expect(sats(max.data.amount) + sats(max.data.fee)).toBe(sats('4.5'));
+      expect(max.data.symbol).toBe('LTC');
+      const oneMore = (sats(max.data.amount) + 1n).toString().padStart(9, '0');
+      const plusOne = `${oneMore.slice(0, -8)}.${oneMore.slice(-8)}`;
+      expect((await post({ amount: plusOne })).code).toBe('TRANSFER_FEE_EXCEEDS_BALANCE_ERROR');
+      const all = await post({ amount: max.data.amount });
+      expect(all.code).toBe('OK');
+      const swept = await space.admin.client.get<{ outputs: unknown[]; change: unknown; fee_sat: string }>(
+        '/api/v1/task/info',
+        { task_id: (all.data as { task_id: number }).task_id },
+      );
+      expect(swept.data).toMatchObject({ outputs: [expect.anything()], change: null });
+      expect(BigInt(swept.data.fee_sat)).toBe(sats(max.data.fee));
+      // Its coins are held: nothing is left to send until it is revoked.
+      const held = await space.admin.client.post<{ amount: string }>('/api/v1/fee/estimate/max', {
+        wallet_id: walletId,
+        fee_tier: 'custom',
+        custom_fee_rate: '2',
+      });
+      expect(held.data.amount).toBe('0');
+      expect(
+        (
+          await space.admin.client.post('/api/v1/task/revoke', {
+            task_id: (all.data as { task_id: number }).task_id,
+          })
+        ).code,
+      ).toBe('OK');
     });
 
     let taskId: number;

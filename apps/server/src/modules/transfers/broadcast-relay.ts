@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { writeAudit } from '../audit/audit.service';
 import { taskNumber } from './transfer-create';
 import { asAppError, familyOf } from './transfer-family';
+import { endReplacedOriginal } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
 
 /** Broadcast attempt statuses (§4 speed-up: 1 success, 2 pending, 3 replaced) plus 4 failed. */
@@ -47,23 +48,14 @@ export async function relayBroadcast(ctx: AppContext, attemptId: number): Promis
       .execute();
     if (!attempt.replaces) return;
     // A replacement the node took evicted the transaction it replaces.
-    const moved = await trx
-      .updateTable('tasks')
-      .set({
-        status: TransferStatus.UserCancelled,
-        failure_reason: `replaced by ${taskNumber(attempt.task_id)}`,
-        updated_at: new Date(),
-      })
-      .where('id', '=', attempt.replaces)
-      .where('status', '=', TransferStatus.OnChain)
-      .executeTakeFirst();
+    const moved = await endReplacedOriginal(trx, attempt.replaces, taskNumber(attempt.task_id));
     await trx
       .updateTable('task_broadcasts')
       .set({ status: BroadcastStatus.Replaced })
       .where('task_id', '=', attempt.replaces)
       .where('status', '=', BroadcastStatus.Pending)
       .execute();
-    if (Number(moved.numUpdatedRows) === 1) {
+    if (moved) {
       await writeAudit(trx, {
         organizationId: attempt.organization_id,
         userId: null,

@@ -1,6 +1,7 @@
-import type { Hex } from 'viem';
+import { sql } from 'kysely';
+import { createPublicClient, erc20Abi, formatEther, formatUnits, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   createSafe,
@@ -207,6 +208,92 @@ describe('broadcast relay', () => {
     expect(out.data.list).toContainEqual(
       expect.objectContaining({ direction: 2, tx_hash: sent.data.tx_hash, amount: '10', task_id: taskId }),
     );
+
+    // The record as the chain tells it: the fee is what the receipt says the broadcaster paid.
+    const recordId = (
+      await t.ctx.db
+        .selectFrom('transfer_records')
+        .select('id')
+        .where('tx_hash', '=', sent.data.tx_hash)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const receipt = await createPublicClient({
+      transport: http(inject('devnet')!.rpcUrl),
+    }).getTransactionReceipt({
+      hash: sent.data.tx_hash as Hex,
+    });
+    const record = await admin.client.get<{
+      fee: string;
+      fee_symbol: string;
+      confirmations: number;
+      block_number: number;
+    }>('/api/v1/transfer/info', { id: recordId });
+    expect(record.data).toMatchObject({
+      fee: formatEther(receipt.gasUsed * receipt.effectiveGasPrice),
+      fee_symbol: 'ETH',
+      block_number: Number(receipt.blockNumber),
+    });
+    expect(record.data.confirmations).toBeGreaterThanOrEqual(1);
+
+    // Its steps and its one broadcast attempt; another space learns nothing of either.
+    const schedule = await admin.client.get<{
+      steps: Array<{ step: string; state: string; count: number | null; needed: number | null }>;
+    }>('/api/v1/task/schedule', { task_id: taskId });
+    expect(schedule.data.steps.map((s) => [s.step, s.state])).toEqual([
+      ['created', 'done'],
+      ['approval', 'skipped'],
+      ['signing', 'done'],
+      ['broadcast', 'done'],
+      ['on_chain', 'done'],
+      ['completed', 'done'],
+    ]);
+    expect(schedule.data.steps[2]).toMatchObject({ count: 2, needed: 2 });
+    const attempts = await admin.client.get<{ list: Array<{ tx_hash: string; status: number }> }>(
+      '/api/v1/broadcast-schedule',
+      { task_id: taskId },
+    );
+    expect(attempts.data.list).toEqual([expect.objectContaining({ tx_hash: sent.data.tx_hash, status: 1 })]);
+    const other = await transferSpace(t, 0, 'Curious');
+    expect((await other.admin.client.get('/api/v1/task/schedule', { task_id: taskId })).code).toBe(
+      'TASK_NOT_FOUND_ERROR',
+    );
+    expect((await other.admin.client.get('/api/v1/broadcast-schedule', { task_id: taskId })).code).toBe(
+      'TASK_NOT_FOUND_ERROR',
+    );
+    expect((await other.admin.client.get('/api/v1/transfer/info', { id: recordId })).code).toBe(
+      'TASK_NOT_FOUND_ERROR',
+    );
+  });
+
+  it('a hash sent from outside is followed only when the chain shows it executing this transfer (/task/tracer)', async () => {
+    const taskId = await signedTransfer('3');
+    const prepared = (
+      await admin.client.post<Prepared>('/api/v1/broadcast-create', {
+        task_id: taskId,
+        from: broadcaster.address,
+      })
+    ).data;
+    const client = createPublicClient({ transport: http(inject('devnet')!.rpcUrl) });
+    const trace = (hash: string) =>
+      admin.client.post<{ status: number }>('/api/v1/task/tracer', { task_id: taskId, tx_hash: hash });
+    // Unknown to the chain, and a mined transaction that executes something else: refused, nothing recorded.
+    expect((await trace(`0x${'ab'.repeat(32)}`)).code).toBe('PARAMS_INVALID_ERROR');
+    const other = await t.ctx.db
+      .selectFrom('task_broadcasts')
+      .select('tx_hash')
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect((await trace(other.tx_hash)).code).toBe('PARAMS_INVALID_ERROR');
+    expect((await info(taskId)).status).toBe(5);
+    // The broadcaster's wallet sends it itself; once mined the hash is taken and the transfer completes.
+    const hash = await client.sendRawTransaction({ serializedTransaction: await signRaw(prepared) });
+    await client.waitForTransactionReceipt({ hash });
+    const traced = await trace(hash);
+    expect(traced.code).toBe('OK');
+    expect(traced.data.status).toBe(6);
+    expect((await trace(hash)).code).toBe('TX_ALREADY_CONFIRMED_ERROR');
+    await followExecutions(t.ctx);
+    expect((await info(taskId)).status).toBe(1);
   });
 
   it('keeps the Safe nonce queue: a later transfer waits for the earlier one', async () => {
@@ -318,6 +405,37 @@ describe('small-amount test', () => {
 });
 
 describe('fees, deposits and lists', () => {
+  it("Max is the Safe's token balance on chain less what its active transfers hold; the broadcaster pays the gas", async () => {
+    const client = createPublicClient({ transport: http(inject('devnet')!.rpcUrl) });
+    const onChain = await client.readContract({
+      address: safe.usdt as Hex,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [safe.address as Hex],
+    });
+    const held = await t.ctx.db
+      .selectFrom('tasks')
+      .select(sql<string>`coalesce(sum(amount), 0)::text`.as('n'))
+      .where('wallet_id', '=', safe.walletId)
+      .where('type', '=', 1)
+      .where('status', 'in', [0, 3, 5, 6])
+      .executeTakeFirstOrThrow();
+    const max = await admin.client.post<{ amount: string; fee: string | null; symbol: string }>(
+      '/api/v1/fee/estimate/max',
+      { wallet_id: safe.walletId, token: safe.usdt },
+    );
+    expect(max.data).toEqual({
+      amount: formatUnits(onChain - BigInt(held.n), 6),
+      symbol: 'USDT',
+      fee: null,
+      fee_symbol: 'ETH',
+    });
+    // Only operators ask: the signer here operates nothing.
+    expect((await signerA.client.post('/api/v1/fee/estimate/max', { wallet_id: safe.walletId })).code).toBe(
+      'PERMISSION_WALLET_OPERATE_ERROR',
+    );
+  });
+
   it('quotes fee tiers in Gwei and refuses a zero custom fee', async () => {
     const fees = await admin.client.post<{
       unit: string;

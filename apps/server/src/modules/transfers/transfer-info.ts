@@ -1,5 +1,6 @@
 import { formatGwei } from 'viem';
-import { satsToCoins, type SignerKey } from '@keystead/chains';
+import type { SignerKey } from '@keystead/chains';
+import { formatUnits } from '../wallets/decimal';
 import type { AppContext } from '../../context';
 import type { Task, Wallet } from '../../db/schema';
 import type { CommandContext } from '../../lib/command-context';
@@ -144,6 +145,7 @@ async function coinDetails(
   }>,
 ) {
   const keys = (familyWallet(wallet).keys ?? []) as SignerKey[];
+  const coinDecimals = familyOf(ctx, wallet.chain_key).chain.info.nativeDecimals;
   const inputs = await taskInputs(ctx.db, task.id);
   const data = (typeof task.data === 'string' ? JSON.parse(task.data) : task.data) as {
     outputs?: unknown;
@@ -153,7 +155,7 @@ async function coinDetails(
     family: 'BTC',
     descriptor: presentDescriptor(wallet),
     psbt: task.payload,
-    fee: task.fee_sat ? satsToCoins(BigInt(task.fee_sat)) : null,
+    fee: task.fee_sat ? formatUnits(BigInt(task.fee_sat), coinDecimals) : null,
     fee_sat: task.fee_sat,
     fee_rate: task.fee_rate !== null ? Number(task.fee_rate) : null,
     fee_unit: 'sat/vB',
@@ -162,7 +164,7 @@ async function coinDetails(
     change: data.change ?? null,
     inputs: inputs.map((u) => ({
       outpoint: u.outpoint,
-      value: satsToCoins(BigInt(u.value)),
+      value: formatUnits(BigInt(u.value), coinDecimals),
       value_sat: u.value,
       branch: u.branch,
       index: u.address_index,

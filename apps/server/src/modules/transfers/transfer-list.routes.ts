@@ -11,8 +11,14 @@ import { sendCsv } from '../../lib/csv';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
-import { formatUnits } from '../wallets/decimal';
-import { cappedTotal, EXPORT_MAX_ROWS, recordQuery, transferQuery, viewerOf } from './transfer-lists';
+import {
+  cappedTotal,
+  EXPORT_MAX_ROWS,
+  presentRecord,
+  recordQuery,
+  transferQuery,
+  viewerOf,
+} from './transfer-lists';
 import { presentTask } from './transfer-present';
 
 const tags = ['transfer'];
@@ -22,24 +28,6 @@ function viewer(ctx: AppContext, request: Parameters<typeof requireSpace>[0]) {
   const { organization, member } = requireSpace(request);
   const { user } = requireUser(request);
   return viewerOf(ctx, organization.id, user.id, member.role);
-}
-
-function presentRecord(row: Awaited<ReturnType<ReturnType<typeof recordQuery>['execute']>>[number]) {
-  return {
-    id: row.id,
-    wallet_id: row.wallet_id,
-    wallet_name: row.wallet_name,
-    chain_id: row.chain_key,
-    direction: row.direction,
-    tx_hash: row.tx_hash,
-    from: row.from_address,
-    to: row.to_address,
-    symbol: row.symbol,
-    amount: formatUnits(BigInt(row.amount), row.decimals),
-    block_number: row.block_number,
-    task_id: row.task_id,
-    ctime: row.created_at.toISOString(),
-  };
 }
 
 export async function transferListRoutes(app: AppInstance, ctx: AppContext) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { transferListQuery, transferRecordsQuery } from '@keystead/contract';
 import type { z } from 'zod';
+import { formatUnits } from '../wallets/decimal';
 import type { AppContext } from '../../context';
 import { seesEveryWallet } from '../policy/policy';
 import { TransferStatus, TRANSFER_TASK } from './transfer-status';
@@ -158,4 +159,23 @@ export function recordQuery(ctx: AppContext, viewer: Viewer, filters: RecordFilt
     'r.task_id',
     'r.created_at',
   ]);
+}
+
+/** One on-chain record as the API shows it. */
+export function presentRecord(row: Awaited<ReturnType<ReturnType<typeof recordQuery>['execute']>>[number]) {
+  return {
+    id: row.id,
+    wallet_id: row.wallet_id,
+    wallet_name: row.wallet_name,
+    chain_id: row.chain_key,
+    direction: row.direction,
+    tx_hash: row.tx_hash,
+    from: row.from_address,
+    to: row.to_address,
+    symbol: row.symbol,
+    amount: formatUnits(BigInt(row.amount), row.decimals),
+    block_number: Number(row.block_number),
+    task_id: row.task_id,
+    ctime: row.created_at.toISOString(),
+  };
 }

@@ -3,7 +3,7 @@ import type { Reservations, ReservedInput } from '@keystead/chains';
 import type { Database, Task } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { LockNamespace } from '../../jobs/lock-ids';
-import { ACTIVE_STATUSES, TRANSFER_TASK } from './transfer-status';
+import { ACTIVE_STATUSES, TRANSFER_TASK, TransferStatus } from './transfer-status';
 
 /** The transfers module's SQL: tasks, their inputs, signatures, payload versions and people. */
 
@@ -168,4 +168,26 @@ export async function signerKeyOwners(
     .where('wallet_id', '=', walletId)
     .execute();
   return (key) => rows.find((r) => sameSignerKey(key, r.address))?.user_id ?? null;
+}
+
+/**
+ * The original a replacement (speed-up) stood in for ends as cancelled (10) "replaced by …" —
+ * when the node took the replacement, or when it confirmed. True when this call moved it.
+ */
+export async function endReplacedOriginal(
+  trx: Kysely<Database>,
+  originalId: number,
+  replacementNumber: string,
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('tasks')
+    .set({
+      status: TransferStatus.UserCancelled,
+      failure_reason: `replaced by ${replacementNumber}`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', originalId)
+    .where('status', '=', TransferStatus.OnChain)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
 }

@@ -6,6 +6,7 @@ import { writeAudit } from '../audit/audit.service';
 import { BroadcastStatus } from './broadcast-relay';
 import { taskNumber } from './transfer-create';
 import { notifyUsers } from './transfer-notify';
+import { endReplacedOriginal } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
 
 export type WatchedTask = Task & { wallet_address: string | null };
@@ -39,6 +40,8 @@ export async function settleTransfer(
         exec_tx_hash: txHash,
         block_number: result.blockNumber?.toString() ?? null,
         block_hash: result.blockHash ?? null,
+        // The fee the chain charged (EVM: gas used × price); a PSBT's fee was fixed when built.
+        ...(result.fee !== undefined ? { fee_sat: result.fee.toString() } : {}),
         updated_at: new Date(),
       })
       .where('id', '=', task.id)
@@ -128,18 +131,7 @@ async function endRivals(trx: Kysely<Database>, task: Task, txHash: string) {
     .where('status', 'in', WAITING)
     .execute();
   // The original this one replaced, and any replacement of this one, spent the same coins.
-  if (task.replaces) {
-    await trx
-      .updateTable('tasks')
-      .set({
-        status: TransferStatus.UserCancelled,
-        failure_reason: `replaced by ${number}`,
-        updated_at: new Date(),
-      })
-      .where('id', '=', task.replaces)
-      .where('status', '=', TransferStatus.OnChain)
-      .execute();
-  }
+  if (task.replaces) await endReplacedOriginal(trx, task.replaces, number);
   await trx
     .updateTable('tasks')
     .set({

@@ -8,6 +8,7 @@ import type { AddressTags } from '../../api/types';
 import { ADDRESS_TAG } from '../../task-rules';
 import { useWalletUtxos } from '@/features/wallet';
 import { UTXO_DECIMALS } from '../../api/utxo';
+import { fetchMaxAmount } from '../../api/max-amount';
 import { useWalletBaseInfo } from '@/features/wallet';
 import { catalogueMessage } from '../transfer-bits';
 import { amountError, fromUnits, isLargeAmount } from './amount-rules';
@@ -87,6 +88,28 @@ export function StepInfoUtxo(props: {
   const tagsOf = (index: number) => tagQueries[index]?.data?.tags ?? [];
   const similar = rows.some((_row, index) => tagsOf(index).includes(ADDRESS_TAG.similar));
   const allTags = [...new Set(rows.flatMap((_row, index) => tagsOf(index)))];
+
+  // Max: everything the chosen (or free) coins hold, less the fee of exactly that transaction.
+  const [maxPending, setMaxPending] = useState(false);
+  const sendMax = async () => {
+    setMaxPending(true);
+    try {
+      const to = rows[0]!.to.trim();
+      const max = await fetchMaxAmount({
+        walletId: draft.walletId,
+        to: isUtxoAddress(chainKey, to) ? to : undefined,
+        feeTier: draft.feeTier,
+        customFeeRate: draft.customFeeRate,
+        utxos: manual ? draft.utxos : undefined,
+      });
+      setRow(0, { amount: max.amount });
+    } catch (error) {
+      if (isApiError(error))
+        setServerError({ field: utxoErrorField(error.code) ?? 'amount', message: error.message });
+    } finally {
+      setMaxPending(false);
+    }
+  };
 
   const list = utxos.data?.list ?? [];
   const selectedSats = list
@@ -240,6 +263,19 @@ export function StepInfoUtxo(props: {
                   inputMode="decimal"
                   onChange={(event) => setRow(index, { amount: event.target.value.trim() })}
                   suffix={symbol}
+                  addonAfter={
+                    rows.length === 1 ? (
+                      <Button
+                        type="link"
+                        size="small"
+                        loading={maxPending}
+                        onClick={() => void sendMax()}
+                        data-testid="transfer-max"
+                      >
+                        {t('wizard.max')}
+                      </Button>
+                    ) : undefined
+                  }
                 />
               </Form.Item>
               {rows.length > 1 ? (
