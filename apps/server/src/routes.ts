@@ -11,6 +11,7 @@ import { securityRoutes } from './modules/users/security.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { invitationRoutes } from './modules/spaces/invitations.routes';
+import { spaceLookupRoutes } from './modules/spaces/space-lookups.routes';
 import { membersRoutes } from './modules/spaces/members.routes';
 import { spacesRoutes } from './modules/spaces/spaces.routes';
 import { signerRoutes } from './modules/signers/signers.routes';
@@ -45,6 +46,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await securityRoutes(v1 as AppInstance, ctx);
       await uploadsRoutes(v1 as AppInstance, ctx);
       await spacesRoutes(v1 as AppInstance, ctx);
+      await spaceLookupRoutes(v1 as AppInstance, ctx);
       await membersRoutes(v1 as AppInstance, ctx);
       await invitationRoutes(v1 as AppInstance, ctx);
       await auditRoutes(v1 as AppInstance, ctx);

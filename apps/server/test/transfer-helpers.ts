@@ -12,7 +12,7 @@ import { verifiedSigner } from './wallet-helpers';
  * Keys of the devnet mnemonic beyond the 10 funded accounts: signers only sign, so they need no
  * ether (the Safe's owners may be any of these; 1–9 can also send transactions).
  */
-const KEYS = hardhatAccounts(20).map((account) => account.privateKey as Hex);
+const KEYS = hardhatAccounts(30).map((account) => account.privateKey as Hex);
 export function signerKey(index: number): Hex {
   return KEYS[index]!;
 }

@@ -10,6 +10,7 @@ export * from './limits';
 export * from './errors/client-messages';
 export * from './plans';
 export * from './api/spaces';
+export * from './api/space-lookups';
 export * from './api/wallets';
 export * from './api/wallet-replies';
 export * from './api/transfers';

@@ -251,6 +251,8 @@ export interface WalletsTable {
   descriptor_change: string | null;
   next_receive_index: Generated<number>;
   next_change_index: Generated<number>;
+  /** Left out when the space chose the wallets its plan keeps (§4 subscription expiry). */
+  plan_frozen: Generated<boolean>;
 }
 
 export interface WalletSignersTable {

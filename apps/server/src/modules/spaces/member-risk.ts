@@ -15,8 +15,26 @@ export async function memberRiskTags(
   userIds: number[],
   now = Date.now(),
 ): Promise<Map<number, number[]>> {
-  const tags = new Map<number, number[]>(userIds.map((id) => [id, []]));
-  if (userIds.length === 0) return tags;
+  const report = await memberRiskReport(db, userIds, now);
+  return new Map([...report].map(([id, entry]) => [id, entry.tags]));
+}
+
+export interface MemberRisk {
+  tags: number[];
+  lastSeen: Date | null;
+  recentDevices: number;
+}
+
+/** The tags with what they were read from: the last sign-in and the devices of the last 7 days. */
+export async function memberRiskReport(
+  db: Db,
+  userIds: number[],
+  now = Date.now(),
+): Promise<Map<number, MemberRisk>> {
+  const report = new Map<number, MemberRisk>(
+    userIds.map((id) => [id, { tags: [], lastSeen: null, recentDevices: 0 }]),
+  );
+  if (userIds.length === 0) return report;
   const sessions = await db
     .selectFrom('sessions')
     .select(['user_id', 'device', 'activated_at', 'last_seen_at'])
@@ -28,8 +46,10 @@ export async function memberRiskTags(
   for (const row of sessions) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
   for (const userId of userIds) {
     const list = byUser.get(userId) ?? [];
-    const result = tags.get(userId)!;
+    const entry = report.get(userId)!;
+    const result = entry.tags;
     const lastSeen = Math.max(0, ...list.map((row) => row.last_seen_at.getTime()));
+    entry.lastSeen = lastSeen > 0 ? new Date(lastSeen) : null;
     if (now - lastSeen > INACTIVE_DAYS * DAY) result.push(RiskTag.LongInactive);
     const [latest, previous] = list;
     if (latest && previous && latest.device !== previous.device) result.push(RiskTag.DeviceChange);
@@ -40,7 +60,8 @@ export async function memberRiskTags(
         .filter((row) => (row.activated_at?.getTime() ?? 0) > now - FREQUENT_WINDOW_DAYS * DAY)
         .map((row) => row.device),
     );
+    entry.recentDevices = recentDevices.size;
     if (recentDevices.size >= FREQUENT_DEVICES) result.push(RiskTag.FrequentDeviceChange);
   }
-  return tags;
+  return report;
 }

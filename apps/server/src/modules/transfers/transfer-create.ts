@@ -9,6 +9,7 @@ import { formatUnits } from '../wallets/decimal';
 import { loadWalletFor } from '../wallets/wallet-access';
 import { walletTokens } from '../wallets/wallet-assets';
 import { SignType, WalletStatus } from '../wallets/wallet-status';
+import { planChoicePending } from '../spaces/space-lookups';
 import { AddressTag, addressTags } from './address-tags';
 import { parseAmount } from './amount';
 import { family, familyOf, familyWallet, feeChoice } from './transfer-family';
@@ -37,6 +38,9 @@ export async function createTransfer(
   if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal || !wallet.address) {
     throw new AppError(mode.smallAmountTest ? 'SMALL_AMOUNT_TEST_STATUS_ERROR' : 'WALLET_STATUS_ERROR');
   }
+  // §4 subscription expiry: wallets the plan no longer keeps, or no choice made yet, move nothing.
+  if (wallet.plan_frozen || (await planChoicePending(ctx, organization)))
+    throw new AppError('VIP_EXPIRED_WALLETS_PENDING_ERROR');
   const adapter = familyOf(ctx, wallet.chain_key);
   const requested = [{ to: input.to, amount: input.amount }, ...(input.outputs ?? [])];
   if (requested.length > 1 && !adapter.capabilities.batch) {

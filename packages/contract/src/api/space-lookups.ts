@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { PLAN_NAMES } from '../enums';
+import { isoTime } from './reply';
+
+/** The space calls of §7 that read or settle what a space needs of its members and its plan. */
+
+/** POST /organization/user-risk: the members (by user id) whose risk an admin reviews; none = all. */
+export const userRiskBody = z.object({
+  user_ids: z.array(z.number().int().positive()).max(200).optional(),
+});
+
+/** One member's risk tags (§3: 1 long inactive, 2 device change, 5 new device, 6 frequent change). */
+export const userRiskReply = z.object({
+  list: z.array(
+    z.object({
+      user_id: z.number(),
+      nickname: z.string(),
+      email: z.string(),
+      risk_tags: z.array(z.number()),
+      last_seen_at: isoTime.nullable(),
+      devices_last_7_days: z.number(),
+    }),
+  ),
+});
+
+/** GET /organization/mfa: what the caller must give to approve in this space, and what they have. */
+export const spaceMfaReply = z.object({
+  enable_approve_mfa: z.boolean(),
+  /** The second factor approving asks for now: the authenticator, or nothing. */
+  approve_requires: z.enum(['mfa', 'none']),
+  mfa_bound: z.boolean(),
+  /** The space switch is on but the caller has no authenticator: approving will be refused. */
+  approve_blocked: z.boolean(),
+});
+
+/** GET /organization/wallets: the space's wallets against its plan's limits (§4 subscription expiry). */
+export const planWalletsReply = z.object({
+  plan: z.enum(PLAN_NAMES),
+  limits: z.object({ multisig: z.number(), single: z.number() }),
+  /** More wallets are in use than the plan allows and no choice has been made: transfers wait. */
+  must_choose: z.boolean(),
+  list: z.array(
+    z.object({
+      wallet_id: z.number(),
+      name: z.string(),
+      chain_id: z.union([z.number(), z.string()]),
+      sign_type: z.number(),
+      status: z.number(),
+      address: z.string().nullable(),
+      kept: z.boolean(),
+    }),
+  ),
+});
+
+/** PUT /organization/wallets: the wallets to keep; the others stop moving funds until the plan allows them. */
+export const keepWalletsBody = z.object({
+  wallet_ids: z.array(z.number().int().positive()).max(1000),
+});
+
+/** POST /organization/member/enter: enter a space and get the member's session record (§3). */
+export const memberEnterBody = z.object({ organization_id: z.number().int().positive() });
+
+export const memberSessionReply = z.object({
+  organization_id: z.number(),
+  is_admin: z.boolean(),
+  is_operator: z.boolean(),
+  /** Chains the plan allows; null = every supported chain. */
+  chain_ids: z.array(z.union([z.number(), z.string()])).nullable(),
+  org_user_name: z.string(),
+  feature_list: z.array(z.string()),
+  role: z.number(),
+  /** Per wallet the caller has a role on: view, operate, approve, sign. */
+  permissions: z.array(
+    z.object({
+      wallet_id: z.number(),
+      roles: z.array(z.string()),
+    }),
+  ),
+});
