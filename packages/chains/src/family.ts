@@ -309,6 +309,11 @@ export interface FamilyAdapter {
   ): { amount: bigint; fee: bigint | null };
   /** What a signer's page shows to sign (typed data, or per-input digests). */
   signingView(wallet: FamilyWallet, stored: StoredTransfer): Record<string, unknown>;
+  /**
+   * What approvers and signers review before they act, at every stage: the call decoded from the
+   * payload itself and the hashes a hardware wallet shows (EVM: the Safe transaction).
+   */
+  reviewView?(wallet: FamilyWallet, stored: StoredTransfer): Record<string, unknown>;
 
   /** Cryptographic checks of one submission; names the wallet key of every signature. */
   verifySubmission(

@@ -17,6 +17,7 @@ import type { SafeState } from './safe-ops';
 import type { SafeSignatureKind } from './safe-signatures';
 import type { SafeTx } from './safe-tx';
 import { safeTxFromJson, safeTxToJson } from './safe-tx-json';
+import { safeTxReview } from './safe-tx-view';
 import { checkSignedCall } from './signed-call';
 
 const ZERO_GUARD = /^0x0{40}$/i;
@@ -170,6 +171,10 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
         ),
       };
     },
+
+    reviewView: (wallet, stored) => ({
+      safe_tx: safeTxReview(chain.chainId, wallet.address, safeTx(stored)),
+    }),
 
     async verifySubmission(wallet, stored, submission) {
       const tx = safeTx(stored);

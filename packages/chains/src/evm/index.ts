@@ -50,4 +50,5 @@ export {
 export { LOG_BLOCK_RANGE, MAX_NATIVE_SCAN_BLOCKS } from './transfers';
 export { decodeSignedTransaction, type SignedEvmTransaction } from './raw-tx';
 export { safeTxFromJson, safeTxToJson } from './safe-tx-json';
+export { safeTxReview, type SafeCallKind, type SafeTxReview } from './safe-tx-view';
 export { bumpedGasPrice, customGasPrice, gasPriceOf, isEnoughBump, type GasPrice } from './fee-choice';

@@ -36,8 +36,26 @@ export const taskReply = z.object({
 });
 export type TransferTask = z.infer<typeof taskReply>;
 
+/** Approvals and signatures so far against their thresholds (null: the stage has no threshold yet). */
+export const taskProgressReply = z.object({
+  approved: z.number(),
+  rejected: z.number(),
+  approval_threshold: z.number().nullable(),
+  signed: z.number(),
+  signing_threshold: z.number().nullable(),
+});
+export type TaskProgressCounts = z.infer<typeof taskProgressReply>;
+
+/** One row of GET /transfer/list: the task, its progress and whether the caller must act now. */
+export const transferListItemReply = taskReply.extend({
+  progress: taskProgressReply,
+  /** The policy lets the caller act at the task's current stage and they have not acted yet. */
+  needs_you: z.boolean(),
+});
+export type TransferListItem = z.infer<typeof transferListItemReply>;
+
 /** GET /transfer/list; `total_exact` false: the total was capped. */
-export const transferPageReply = pageOf(taskReply).extend({ total_exact: z.boolean() });
+export const transferPageReply = pageOf(transferListItemReply).extend({ total_exact: z.boolean() });
 export type TransferPage = z.infer<typeof transferPageReply>;
 
 const taskRef = z.object({ task_id: z.number(), status: z.number() });
@@ -62,14 +80,48 @@ export const queueItemReply = z.object({
 });
 export type QueueItem = z.infer<typeof queueItemReply>;
 
+export const personRefReply = z.object({ user_id: z.number(), nickname: z.string() });
+export type PersonRef = z.infer<typeof personRefReply>;
+
+/** A transfer's stage where someone acts: approve (0), sign (3), broadcast (5). */
+export const transferStage = z.enum(['approve', 'sign', 'broadcast']);
+export type TransferStage = z.infer<typeof transferStage>;
+
+/** Who acts next (modules/policy decides who may; names from the space's members). */
+export const nextActionReply = z.object({
+  /** null: nobody acts any more (final states). */
+  stage: transferStage.nullable(),
+  /** Those the policy lets act at this stage who have not acted yet. */
+  waiting_for: z.array(personRefReply.extend({ you: z.boolean() })),
+});
+export type NextAction = z.infer<typeof nextActionReply>;
+
+/** What the policy lets the caller do on this transfer, whatever its stage now. */
+export const taskAbilitiesReply = z.object({
+  approve: z.boolean(),
+  sign: z.boolean(),
+  broadcast: z.boolean(),
+  /** The caller may act at the current stage and has not acted yet. */
+  needs_you: z.boolean(),
+});
+export type TaskAbilities = z.infer<typeof taskAbilitiesReply>;
+
 /** What every task detail carries, whatever the chain family. */
 const taskInfoCommon = taskReply.extend({
   wallet_name: z.string(),
   wallet_address: z.string().nullable(),
+  /** The chain's name (e.g. "Hardhat devnet"). */
+  chain_name: z.string(),
   approvals: z.array(taskApprovalReply),
   /** The on-chain cancel of this transfer, when one was started. */
   rejection: taskRef.nullable(),
   queue: z.array(queueItemReply),
+  creator: personRefReply.nullable(),
+  progress: taskProgressReply,
+  next_action: nextActionReply,
+  you: taskAbilitiesReply,
+  /** The risk tags (§3 address tags) of the recipient, as the operator saw them; null without one. */
+  recipient_tags: z.object({ tags: z.array(z.number()), similar_to: z.string().nullable() }).nullable(),
 });
 
 export const evmSignatureReply = z.object({
@@ -90,8 +142,40 @@ export const evmBroadcastReply = z.object({
 });
 export type TaskBroadcast = z.infer<typeof evmBroadcastReply>;
 
+/**
+ * What an EVM signer or approver reviews: the call decoded from the Safe transaction itself, and
+ * the hashes a hardware wallet shows — domain_hash and message_hash (EIP-712 hashStruct of the
+ * SafeTx) recombine as keccak256(0x1901 ‖ domain_hash ‖ message_hash) = safe_tx_hash.
+ */
+export const safeTxReviewReply = z.object({
+  chain_id: z.number(),
+  safe_address: z.string(),
+  safe_tx_hash: hexString,
+  domain_hash: hexString,
+  message_hash: hexString,
+  operation: z.enum(['CALL', 'DELEGATECALL']),
+  to: z.string(),
+  /** Native value of the call, in the coin's units, and in wei. */
+  native_value: z.string(),
+  native_value_raw: z.string(),
+  native_symbol: z.string(),
+  nonce: z.string(),
+  kind: z.enum(['native', 'erc20_transfer', 'self', 'contract_call']),
+  token_contract: z.string().nullable(),
+  /** The token's symbol, when the contract is the transfer's token; null otherwise. */
+  token_symbol: z.string().nullable(),
+  recipient: z.string().nullable(),
+  /** The amount moved to the recipient, in token units (null when the decimals are unknown). */
+  amount: z.string().nullable(),
+  amount_raw: z.string().nullable(),
+  data: hexString,
+});
+export type SafeTxReviewReply = z.infer<typeof safeTxReviewReply>;
+
 /** GET /task/info of an EVM (Safe) transfer: the typed data to sign, the execution, the nonce queue. */
 export const evmTaskInfoReply = taskInfoCommon.extend({
+  /** The Safe transaction decoded, with its hashes (null for tasks without one). */
+  safe_tx: safeTxReviewReply.nullable(),
   /** EIP-712 typed data of the Safe transaction, while signatures are collected. */
   typed_data: z.record(z.string(), z.unknown()).nullable(),
   /** The execTransaction call, once the threshold is reached. */

@@ -180,3 +180,21 @@ export function canOnWallet(
   })();
   return allowed ? ALLOW : deny(WALLET_ACTIONS[action].denied);
 }
+
+/** The stages of a transfer where someone acts (§4: 0 approval, 3 signing, 5 broadcast). */
+export type TransferStage = 'approve' | 'sign' | 'broadcast';
+
+/**
+ * Who may act at a transfer's stage: approvers approve (canOnWallet 'approve'); whoever holds one
+ * of the wallet's keys signs (WalletRelation.isSigner); broadcasters and the broadcast scope's
+ * people broadcast (canOnWallet 'broadcast'). "Who acts next" and "needs you" ask this.
+ */
+export function mayActAtStage(
+  role: number,
+  relation: WalletRelation,
+  stage: TransferStage,
+  object: WalletObject = {},
+): boolean {
+  if (stage === 'sign') return relation.isSigner;
+  return canOnWallet(role, relation, stage, object).allowed;
+}

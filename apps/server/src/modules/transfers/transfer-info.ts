@@ -1,5 +1,5 @@
 import { formatGwei } from 'viem';
-import type { SignerKey } from '@keystead/chains';
+import type { SafeTxReview, SignerKey } from '@keystead/chains';
 import { formatUnits } from '../wallets/decimal';
 import type { AppContext } from '../../context';
 import type { Task, Wallet } from '../../db/schema';
@@ -8,6 +8,8 @@ import { presentDescriptor } from '../wallets/wallet-presenter';
 import { loadTransfer } from './transfer-access';
 import { taskNumber } from './transfer-create';
 import { familyOf, familyWallet, storedTransfer } from './transfer-family';
+import { AddressTag, addressTags } from './address-tags';
+import { whoActsNext } from './transfer-next';
 import { presentTask } from './transfer-present';
 import { taskInputs, taskSignatures } from './transfer-repository';
 import { ACTIVE_STATUSES, TransferStatus, TRANSFER_TASK } from './transfer-status';
@@ -58,8 +60,15 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
   const fw = familyWallet(wallet);
   const stored = storedTransfer(task);
   const signing = task.status === TransferStatus.PendingSignature ? adapter.signingView(fw, stored) : {};
+  const [next, recipientTags] = await Promise.all([
+    whoActsNext(ctx.db, task, wallet, { userId: actor.user.id, role: actor.member.role }),
+    task.to_address && task.rejection_of === null ? operatorSawTags(ctx, task, task.to_address) : null,
+  ]);
   const common = {
     ...presentTask(task),
+    ...next,
+    recipient_tags: recipientTags,
+    chain_name: adapter.chain.info.name,
     wallet_name: wallet.name,
     wallet_address: wallet.address,
     approvals: approvals.map((a) => ({ ...a, created_at: a.created_at.toISOString() })),
@@ -87,6 +96,7 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
   return {
     ...common,
     ...signing,
+    safe_tx: task.payload ? safeTxReply(adapter, task, adapter.reviewView?.(fw, stored)) : null,
     signatures: signatures.map((s) => ({
       signer: s.signer,
       user_id: s.user_id,
@@ -107,6 +117,43 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
     })),
     queue: await sequenceQueue(ctx, wallet.id),
   };
+}
+
+/** The adapter's review of the Safe transaction, with amounts in the token's and the coin's units. */
+function safeTxReply(
+  adapter: ReturnType<typeof familyOf>,
+  task: Task,
+  review: Record<string, unknown> | undefined,
+) {
+  const view = review?.safe_tx as SafeTxReview | undefined;
+  if (!view) return null;
+  const { nativeDecimals, nativeSymbol } = adapter.chain.info;
+  // The task's token names the decimals only when the decoded contract is that token.
+  const sameToken =
+    view.token_contract !== null && view.token_contract.toLowerCase() === task.token_key?.toLowerCase();
+  const decimals = view.kind === 'native' ? nativeDecimals : sameToken ? task.decimals : null;
+  return {
+    ...view,
+    native_value: formatUnits(BigInt(view.native_value), nativeDecimals),
+    native_value_raw: view.native_value,
+    native_symbol: nativeSymbol,
+    token_symbol: sameToken ? task.symbol : null,
+    amount:
+      view.amount_raw !== null && decimals !== null ? formatUnits(BigInt(view.amount_raw), decimals) : null,
+  };
+}
+
+/** The recipient's risk tags as the operator saw them at creation (kept on the task), and the look-alike. */
+async function operatorSawTags(ctx: AppContext, task: Task, to: string) {
+  const now = await addressTags(ctx.db, task.organization_id, to);
+  const data = (typeof task.data === 'string' ? JSON.parse(task.data) : task.data) as {
+    tags?: unknown;
+  } | null;
+  const saved = Array.isArray(data?.tags)
+    ? data.tags.filter((t): t is number => typeof t === 'number')
+    : null;
+  const tags = saved ?? now.tags;
+  return { tags, similar_to: tags.includes(AddressTag.SimilarAddress) ? now.similar_to : null };
 }
 
 /** The wallet's active transfers by sequence (the Safe nonce queue). */

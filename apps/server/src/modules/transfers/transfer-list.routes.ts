@@ -19,6 +19,7 @@ import {
   transferQuery,
   viewerOf,
 } from './transfer-lists';
+import { listExtras } from './transfer-next';
 import { presentTask } from './transfer-present';
 
 const tags = ['transfer'];
@@ -46,7 +47,8 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
       const { page, page_size, ...filters } = request.query;
       if (filters.tab === 'pre_signed')
         return reply.ok({ list: [], page, page_size, total: 0, total_exact: true });
-      const query = transferQuery(ctx, await viewer(ctx, request), filters);
+      const who = await viewer(ctx, request);
+      const query = transferQuery(ctx, who, filters);
       const [rows, total] = await Promise.all([
         query
           .selectAll('t')
@@ -56,7 +58,12 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
           .execute(),
         cappedTotal(ctx, query),
       ]);
-      return reply.ok({ list: rows.map(presentTask), page, page_size, ...total });
+      const extras = await listExtras(ctx.db, rows, {
+        userId: who.userId,
+        role: requireSpace(request).member.role,
+      });
+      const list = rows.map((row) => ({ ...presentTask(row), ...extras.get(row.id)! }));
+      return reply.ok({ list, page, page_size, ...total });
     },
   );
 

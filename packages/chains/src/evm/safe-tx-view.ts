@@ -1,0 +1,90 @@
+import { decodeFunctionData, hashDomain, hashStruct, type Hex } from 'viem';
+import { erc20Abi } from './abi';
+import { normalizeEvmAddress } from './address';
+import { normalizeSafeTx, safeTxHash, SAFE_TX_TYPES, type SafeTx } from './safe-tx';
+
+/** What the call of a Safe transaction does, decoded from its bytes (never from the task row). */
+export type SafeCallKind = 'native' | 'erc20_transfer' | 'self' | 'contract_call';
+
+/**
+ * What an approver or signer reviews of a Safe transaction before acting: the decoded call, the
+ * chain and Safe, and the three hashes a hardware wallet shows for EIP-712 — the domain hash
+ * (hashDomain), the message hash (hashStruct of SafeTx) and safeTxHash = keccak256(0x1901 ‖
+ * domain ‖ message). Amounts stay in base units (decimal strings).
+ */
+export interface SafeTxReview {
+  chain_id: number;
+  safe_address: string;
+  safe_tx_hash: Hex;
+  domain_hash: Hex;
+  message_hash: Hex;
+  operation: 'CALL' | 'DELEGATECALL';
+  /** The SafeTx `to`: the recipient of a native transfer, the token contract of an ERC-20 one. */
+  to: string;
+  native_value: string;
+  nonce: string;
+  kind: SafeCallKind;
+  /** ERC-20 transfer: the token contract; null otherwise. */
+  token_contract: string | null;
+  /** Who receives the value: the native recipient or the ERC-20 transfer's `to`. */
+  recipient: string | null;
+  /** Base units moved to `recipient` (the native value or the ERC-20 amount). */
+  amount_raw: string | null;
+  data: Hex;
+}
+
+export function safeTxReview(chainId: number, safe: string, input: SafeTx): SafeTxReview {
+  const tx = normalizeSafeTx(input);
+  const safeAddress = normalizeEvmAddress(safe);
+  const domain = { chainId: BigInt(chainId), verifyingContract: safeAddress };
+  const domainHash = hashDomain({ domain, types: { EIP712Domain: SAFE_TX_TYPES.EIP712Domain } });
+  const messageHash = hashStruct({
+    data: tx,
+    primaryType: 'SafeTx',
+    types: { SafeTx: SAFE_TX_TYPES.SafeTx },
+  });
+  const base = {
+    chain_id: chainId,
+    safe_address: safeAddress,
+    safe_tx_hash: safeTxHash(chainId, safeAddress, tx),
+    domain_hash: domainHash,
+    message_hash: messageHash,
+    operation: tx.operation === 1 ? ('DELEGATECALL' as const) : ('CALL' as const),
+    to: tx.to,
+    native_value: tx.value.toString(),
+    nonce: tx.nonce.toString(),
+    data: tx.data,
+  };
+  if (tx.data === '0x') {
+    if (tx.to === safeAddress && tx.value === 0n)
+      return { ...base, kind: 'self', token_contract: null, recipient: null, amount_raw: null };
+    return {
+      ...base,
+      kind: 'native',
+      token_contract: null,
+      recipient: tx.to,
+      amount_raw: tx.value.toString(),
+    };
+  }
+  const erc20 = decodeErc20Transfer(tx.data);
+  if (erc20 && tx.operation === 0)
+    return {
+      ...base,
+      kind: 'erc20_transfer',
+      token_contract: tx.to,
+      recipient: erc20.to,
+      amount_raw: erc20.amount.toString(),
+    };
+  return { ...base, kind: 'contract_call', token_contract: null, recipient: null, amount_raw: null };
+}
+
+function decodeErc20Transfer(data: Hex): { to: string; amount: bigint } | null {
+  try {
+    const call = decodeFunctionData({ abi: erc20Abi, data });
+    if (call.functionName !== 'transfer') return null;
+    const [to, amount] = call.args as readonly [string, bigint];
+    return { to: normalizeEvmAddress(to), amount };
+  } catch {
+    return null;
+  }
+}
