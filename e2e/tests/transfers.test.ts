@@ -227,6 +227,10 @@ describe('transfers on the devnet', () => {
       await approver.getByTestId('approval-form').waitFor();
       await approver.locator('#approval-comment').fill('Unknown supplier');
       await approver.getByTestId('reject').click();
+      // Rejecting asks for confirmation and a reason (the comment is offered as the reason).
+      await approver.getByTestId('reject-modal').waitFor();
+      expect(await approver.locator('#reject-reason').inputValue()).toBe('Unknown supplier');
+      await approver.getByTestId('reject-confirm').click();
       await expect.poll(() => status(approver), { timeout: 15_000 }).toBe('Approval rejected');
       await screenshotBoth(approver, 'transfer-detail-rejected');
       await approver.context().close();

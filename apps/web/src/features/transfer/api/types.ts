@@ -17,6 +17,9 @@ export type {
   TaskInfo,
   TransferPage,
   TransferTask,
+  TransferListItem,
+  SafeTxReviewReply,
+  NextAction,
   UtxoFeeRates,
 } from '@keystead/contract/api/transfer-replies';
 export type { FeeTier } from '@keystead/contract/enums';

@@ -2,6 +2,8 @@ import { useParams, Link } from 'react-router';
 import { Button, Card, Col, Grid, Result, Row, Skeleton, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryError } from '@/components/ui/query-error';
+import { isApiError } from '@/lib/api-client';
 import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useStoredUser } from '@/lib/session';
@@ -11,6 +13,7 @@ import { useWalletBaseInfo } from '@/features/wallet';
 import { ApprovalCard } from '../components/detail/approval-card';
 import { BroadcastCard, mayBroadcast } from '../components/detail/broadcast-card';
 import { PsbtCard } from '../components/detail/psbt-card';
+import { NextAction } from '../components/detail/next-action';
 import { QueueCard } from '../components/detail/queue-card';
 import { RevokeButton } from '../components/detail/revoke-button';
 import { SignatureCard } from '../components/detail/signature-card';
@@ -32,14 +35,25 @@ export default function TransferDetailPage() {
   const userId = useStoredUser()?.user_id;
   const privileged = space.data ? isPrivileged(space.data) : false;
 
-  if (info.isError)
+  if (info.isError && !task) {
+    // Not found is a fact; any other failure is said as a failure, with a way to ask again.
+    if (isApiError(info.error, 'TASK_NOT_FOUND_ERROR') || isApiError(info.error, 'PARAMS_INVALID_ERROR'))
+      return (
+        <Result
+          status="404"
+          title={t('detail.notFound')}
+          extra={<Link to="/transfer">{t('detail.back')}</Link>}
+        />
+      );
     return (
-      <Result
-        status="404"
-        title={t('detail.notFound')}
-        extra={<Link to="/transfer">{t('detail.back')}</Link>}
+      <QueryError
+        title={t('detail.loadError')}
+        error={info.error}
+        onRetry={() => info.refetch()}
+        retrying={info.isFetching}
       />
     );
+  }
   if (!task) return <Skeleton active />;
   const revocable =
     [0, 3, 5].includes(task.status) &&
@@ -69,9 +83,20 @@ export default function TransferDetailPage() {
           </Space>
         }
       />
+      {info.isError ? (
+        <div style={{ marginBottom: 16 }}>
+          <QueryError
+            title={t('detail.refreshError')}
+            error={info.error}
+            onRetry={() => info.refetch()}
+            retrying={info.isFetching}
+          />
+        </div>
+      ) : null}
       <Card size="small" style={{ marginBottom: 16 }}>
         <TaskProgress task={task} vertical={!screens.md} />
       </Card>
+      <NextAction task={task} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -100,7 +125,12 @@ export default function TransferDetailPage() {
                 mayBroadcast={mayBroadcast(task, wallet.data, userId, privileged)}
               />
             ) : (
-              <SignatureCard task={task} wallet={wallet.data} userId={userId} />
+              <SignatureCard
+                task={task}
+                wallet={wallet.data}
+                userId={userId}
+                reviewShownAbove={task.status === 0 && task.you.needs_you}
+              />
             )}
             <QueueCard task={task} />
           </Space>

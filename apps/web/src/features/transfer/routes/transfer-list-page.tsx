@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button, Card, Grid, Space, Tabs } from 'antd';
 import { DownloadOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryError } from '@/components/ui/query-error';
 import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { readListPosition, saveListPosition } from '@/lib/list-position';
 import { showErrorToast } from '@/lib/notify';
@@ -134,7 +135,23 @@ export default function TransferListPage() {
             />
           </div>
         ) : null}
-        {position.tab === 'records' ? (
+        {position.tab === 'records' && records.isError ? (
+          <QueryError
+            title={t('list.recordsError')}
+            error={records.error}
+            onRetry={() => records.refetch()}
+            retrying={records.isFetching}
+            testId="transfer-list-error"
+          />
+        ) : position.tab !== 'records' && list.isError ? (
+          <QueryError
+            title={t('list.loadError')}
+            error={list.error}
+            onRetry={() => list.refetch()}
+            retrying={list.isFetching}
+            testId="transfer-list-error"
+          />
+        ) : position.tab === 'records' ? (
           <RecordsTable
             rows={records.data?.list ?? []}
             loading={records.isPending}

@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { Button, Card, Input, List, Space, Tag, Typography } from 'antd';
+import { Button, Card, Input, List, Modal, Space, Tag, Typography } from 'antd';
 import { toastSuccess } from '@/lib/notify';
 import { approveTask, useTaskAction } from '../../api/task-actions';
 import type { TaskInfo } from '../../api/types';
 import { personName, type WalletDetail } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { formatTime } from '../transfer-bits';
+import { isUtxoTask } from '../../task-rules';
+import { RiskTags } from './risk-tags';
+import { SafeTxReview } from './safe-tx-review';
 
 /** Approval card: each approver's decision with comment; an approver who has not decided approves or rejects here. */
 export function ApprovalCard(props: {
@@ -18,6 +21,9 @@ export function ApprovalCard(props: {
   const { task } = props;
   const [comment, setComment] = useState('');
   const [mfa, setMfa] = useState('');
+  // Rejecting asks for confirmation and a reason (kept as the approval's comment).
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
   const approve = useTaskAction(approveTask);
   const approvers = props.wallet?.approvers ?? [];
   const decided = new Map(task.approvals.map((entry) => [entry.user_id, entry]));
@@ -27,15 +33,20 @@ export function ApprovalCard(props: {
     !decided.has(props.userId);
   const canAct = mine && task.status === 0;
   const mfaValid = !props.needsMfa || /^\d{6}$/.test(mfa);
-  const act = (result: 1 | 2) =>
+  const act = (result: 1 | 2, note = comment) =>
     approve.mutate(
       {
         task_id: task.task_id,
         result,
-        ...(comment.trim() ? { comment: comment.trim() } : {}),
+        ...(note.trim() ? { comment: note.trim() } : {}),
         ...(props.needsMfa ? { mfa_code: mfa } : {}),
       },
-      { onSuccess: () => toastSuccess(result === 1 ? t('approval.approved') : t('approval.rejected')) },
+      {
+        onSuccess: () => {
+          setRejecting(false);
+          toastSuccess(result === 1 ? t('approval.approved') : t('approval.rejected'));
+        },
+      },
     );
   type Row = {
     person: (typeof approvers)[number] | null;
@@ -88,6 +99,9 @@ export function ApprovalCard(props: {
       />
       {canAct ? (
         <div style={{ marginTop: 12 }} data-testid="approval-form">
+          <RiskTags task={task} />
+          {isUtxoTask(task) ? null : <SafeTxReview task={task} title={t('review.approveTitle')} />}
+          <div style={{ height: 12 }} />
           <Input.TextArea
             id="approval-comment"
             value={comment}
@@ -120,13 +134,46 @@ export function ApprovalCard(props: {
             <Button
               danger
               disabled={!mfaValid}
-              loading={approve.isPending && approve.variables?.result === 2}
-              onClick={() => act(2)}
+              onClick={() => {
+                setReason(comment);
+                setRejecting(true);
+              }}
               data-testid="reject"
             >
               {t('approval.reject')}
             </Button>
           </Space>
+          <Modal
+            open={rejecting}
+            title={t('rejectConfirm.title', { number: task.task_number })}
+            onCancel={() => setRejecting(false)}
+            okText={t('rejectConfirm.confirm')}
+            cancelText={t('rejectConfirm.cancel')}
+            okButtonProps={
+              {
+                danger: true,
+                disabled: !reason.trim() || !mfaValid,
+                loading: approve.isPending && approve.variables?.result === 2,
+                'data-testid': 'reject-confirm',
+              } as never
+            }
+            onOk={() => act(2, reason)}
+            destroyOnHidden
+          >
+            <div data-testid="reject-modal">
+              <Typography.Paragraph>{t('rejectConfirm.body')}</Typography.Paragraph>
+              <label htmlFor="reject-reason">{t('rejectConfirm.reason')}</label>
+              <Input.TextArea
+                id="reject-reason"
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                maxLength={300}
+                autoSize={{ minRows: 2, maxRows: 5 }}
+                style={{ marginTop: 4 }}
+                placeholder={t('rejectConfirm.reasonHint')}
+              />
+            </div>
+          </Modal>
         </div>
       ) : null}
     </Card>

@@ -7,12 +7,15 @@ import { signTask, useTaskAction } from '../../api/task-actions';
 import type { EvmTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { personName, type WalletDetail } from '@/features/wallet';
+import { SafeTxReview } from './safe-tx-review';
 
 /** Signature card: who signed; a signer who has not signed connects the signing wallet and signs the EIP-712 Safe transaction. */
 export function SignatureCard(props: {
   task: EvmTaskInfo;
   wallet: WalletDetail | undefined;
   userId: number | undefined;
+  /** The approval card already shows the decoded call (the caller approves now). */
+  reviewShownAbove?: boolean;
 }) {
   const { t } = useLazyTranslation('transfer');
   const { task, wallet } = props;
@@ -75,13 +78,23 @@ export function SignatureCard(props: {
             >
               {signed.has(person.address.toLowerCase())
                 ? t('signature.signed')
-                : task.status === 3 || task.status === 0
+                : task.status === 3
                   ? t('signature.toSign')
-                  : t('signature.notNeeded')}
+                  : task.status === 0
+                    ? t('next.notYet')
+                    : t('signature.notNeeded')}
             </Tag>
           </List.Item>
         )}
       />
+      {task.status === 0 && task.you.sign ? (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }} data-testid="sign-not-yet">
+          {t('next.signAfterApproval')}
+        </Typography.Paragraph>
+      ) : null}
+      {[0, 3].includes(task.status) && !props.reviewShownAbove ? (
+        <SafeTxReview task={task} title={canSign ? t('review.signTitle') : t('review.title')} />
+      ) : null}
       {canSign ? (
         <div style={{ marginTop: 12 }} data-testid="sign-form">
           <Typography.Paragraph type="secondary">{t('signature.hint')}</Typography.Paragraph>

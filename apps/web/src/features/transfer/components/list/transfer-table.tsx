@@ -1,7 +1,7 @@
-import { Grid, List, Table, Typography } from 'antd';
+import { Grid, List, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { AddressText } from '@/features/wallet';
-import type { TransferTask } from '../../api/types';
+import type { TransferListItem } from '../../api/types';
 import { type WalletListItem } from '@/features/wallet';
 import { TaskStatusTag, TokenAmount, formatTime } from '../transfer-bits';
 import { useLazyTranslation } from '@/lib/use-namespace';
@@ -15,7 +15,7 @@ interface Paging {
 
 /** Transfers as a table (desktop) or a list of cards (phones); a row opens the detail. */
 export function TransferTable(props: {
-  rows: TransferTask[];
+  rows: TransferListItem[];
   loading: boolean;
   wallets: WalletListItem[];
   paging: Paging;
@@ -24,9 +24,9 @@ export function TransferTable(props: {
   const { t } = useLazyTranslation('transfer');
   const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
-  const walletName = (row: TransferTask) =>
+  const walletName = (row: TransferListItem) =>
     props.wallets.find((wallet) => wallet.wallet_id === row.wallet_id)?.name ?? `#${row.wallet_id}`;
-  const open = (row: TransferTask) =>
+  const open = (row: TransferListItem) =>
     void navigate(row.type === 3 ? `/wallet/detail/${row.wallet_id}` : `/task/${row.task_id}`);
   const pagination = {
     current: props.paging.page,
@@ -36,7 +36,37 @@ export function TransferTable(props: {
     showSizeChanger: true,
     size: 'small' as const,
   };
-  const title = (row: TransferTask) =>
+  /** "Approvals 1/2 · Signatures 0/2" while the transfer is on its way; the "needs you" marker. */
+  const progress = (row: TransferListItem) => {
+    if (row.type === 3) return null;
+    const parts: string[] = [];
+    if ((row.progress.approval_threshold ?? 0) > 0)
+      parts.push(
+        t('listProgress.approvals', {
+          done: row.progress.approved,
+          of: row.progress.approval_threshold,
+        }),
+      );
+    if ((row.progress.signing_threshold ?? 0) > 0)
+      parts.push(
+        t('listProgress.signatures', { done: row.progress.signed, of: row.progress.signing_threshold }),
+      );
+    return (
+      <Space size={4} wrap>
+        {parts.length ? (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="row-progress">
+            {parts.join(' · ')}
+          </Typography.Text>
+        ) : null}
+        {row.needs_you ? (
+          <Tag color="volcano" style={{ marginInlineEnd: 0 }} data-testid="needs-you">
+            {t('listProgress.needsYou')}
+          </Tag>
+        ) : null}
+      </Space>
+    );
+  };
+  const title = (row: TransferListItem) =>
     row.type === 3 ? t('list.walletCreation') : row.rejection_of ? t('list.rejection') : t('list.transfer');
   if (!screens.md)
     return (
@@ -65,21 +95,24 @@ export function TransferTable(props: {
                 <TokenAmount amount={row.amount} symbol={row.symbol} />
               </Typography.Text>
             </div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {formatTime(row.ctime)}
-            </Typography.Text>
+            <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 4 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {formatTime(row.ctime)}
+              </Typography.Text>
+              {progress(row)}
+            </div>
           </List.Item>
         )}
       />
     );
   return (
-    <Table<TransferTask>
+    <Table<TransferListItem>
       rowKey="task_id"
       loading={props.loading}
       dataSource={props.rows}
       pagination={pagination}
       locale={{ emptyText: props.empty }}
-      scroll={{ x: 900 }}
+      scroll={{ x: 1130 }}
       onRow={(row) =>
         ({ onClick: () => open(row), style: { cursor: 'pointer' }, 'data-testid': 'transfer-row' }) as never
       }
@@ -113,6 +146,11 @@ export function TransferTable(props: {
           dataIndex: 'status',
           width: 140,
           render: (value: number) => <TaskStatusTag status={value} />,
+        },
+        {
+          title: t('listProgress.title'),
+          width: 230,
+          render: (_: unknown, row) => progress(row),
         },
         {
           title: t('fields.created'),

@@ -28,6 +28,7 @@ import { useRefreshBalance } from '../../api/refresh-balance';
 import type { AssetLine } from '../../api/types';
 import { addCustomToken, useWalletMutation } from '../../api/update-wallet-settings';
 import { AddressText, formatAmount, formatUsd } from '../wallet-bits';
+import { QueryError } from '@/components/ui/query-error';
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -61,21 +62,37 @@ export function AssetsTab({ walletId, canEdit }: { walletId: number; canEdit: bo
 
   return (
     <div data-testid="wallet-assets">
-      <Row gutter={[screens.sm ? 16 : 8, 16]} style={{ marginBottom: 16 }}>
-        {(['amount', 'available_amount', 'lock_amount'] as const).map((field) => (
-          <Col xs={8} key={field}>
-            <Card size="small" styles={{ body: screens.sm ? undefined : { padding: 8 } }}>
-              <Statistic
-                title={<span style={{ fontSize: screens.sm ? undefined : 12 }}>{t(`assets.${field}`)}</span>}
-                value={formatUsd(assets.data?.[field] ?? '0')}
-                valueStyle={{ fontSize: screens.sm ? 24 : 15 }}
-                loading={assets.isPending}
-                data-testid={`assets-${field}`}
-              />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      {assets.isError && !assets.data ? (
+        // A failed request is said as such: never "$0.00" and "no assets".
+        <div style={{ marginBottom: 16 }}>
+          <QueryError
+            title={t('assets.loadError')}
+            error={assets.error}
+            onRetry={() => assets.refetch()}
+            retrying={assets.isFetching}
+            testId="wallet-assets-error"
+          />
+        </div>
+      ) : null}
+      {assets.isError && !assets.data ? null : (
+        <Row gutter={[screens.sm ? 16 : 8, 16]} style={{ marginBottom: 16 }}>
+          {(['amount', 'available_amount', 'lock_amount'] as const).map((field) => (
+            <Col xs={8} key={field}>
+              <Card size="small" styles={{ body: screens.sm ? undefined : { padding: 8 } }}>
+                <Statistic
+                  title={
+                    <span style={{ fontSize: screens.sm ? undefined : 12 }}>{t(`assets.${field}`)}</span>
+                  }
+                  value={formatUsd(assets.data?.[field] ?? '0')}
+                  valueStyle={{ fontSize: screens.sm ? 24 : 15 }}
+                  loading={assets.isPending}
+                  data-testid={`assets-${field}`}
+                />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
       <div
         style={{
           display: 'flex',
@@ -117,62 +134,66 @@ export function AssetsTab({ walletId, canEdit }: { walletId: number; canEdit: bo
           ) : null}
         </Space>
       </div>
-      <Table<AssetLine>
-        rowKey={(line) => line.contract_address ?? 'native'}
-        dataSource={lines}
-        loading={assets.isPending}
-        pagination={false}
-        size="middle"
-        scroll={{ x: 640 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('assets.empty')} /> }}
-        columns={[
-          {
-            title: t('assets.token'),
-            dataIndex: 'symbol',
-            render: (symbol: string, line) => (
-              <div>
-                <Typography.Text strong>{symbol}</Typography.Text>
-                {line.custom ? <Tag style={{ marginInlineStart: 6 }}>{t('assets.custom')}</Tag> : null}
-                {line.contract_address ? (
-                  <div style={{ fontSize: 12 }}>
-                    <AddressText address={line.contract_address} />
-                  </div>
-                ) : (
-                  <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{t('assets.native')}</div>
-                )}
-              </div>
-            ),
-          },
-          {
-            title: t('assets.balance'),
-            dataIndex: 'amount_display',
-            align: 'right',
-            render: (display: string, line) => (
-              <Tooltip title={`${line.amount} ${line.symbol}`}>
-                <span data-testid={`asset-amount-${line.symbol}`}>{formatAmount(display)}</span>
-              </Tooltip>
-            ),
-          },
-          {
-            title: t('assets.price'),
-            dataIndex: 'price',
-            align: 'right',
-            render: (price: string | null) => (price ? formatUsd(price) : '—'),
-          },
-          {
-            title: t('assets.value'),
-            dataIndex: 'value',
-            align: 'right',
-            render: (value: string | null) => formatUsd(value),
-          },
-          {
-            title: t('assets.proportion'),
-            dataIndex: 'proportion',
-            align: 'right',
-            render: (value: string | null) => (value ? `${formatAmount(value)}%` : '—'),
-          },
-        ]}
-      />
+      {assets.isError && !assets.data ? null : (
+        <Table<AssetLine>
+          rowKey={(line) => line.contract_address ?? 'native'}
+          dataSource={lines}
+          loading={assets.isPending}
+          pagination={false}
+          size="middle"
+          scroll={{ x: 640 }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('assets.empty')} />,
+          }}
+          columns={[
+            {
+              title: t('assets.token'),
+              dataIndex: 'symbol',
+              render: (symbol: string, line) => (
+                <div>
+                  <Typography.Text strong>{symbol}</Typography.Text>
+                  {line.custom ? <Tag style={{ marginInlineStart: 6 }}>{t('assets.custom')}</Tag> : null}
+                  {line.contract_address ? (
+                    <div style={{ fontSize: 12 }}>
+                      <AddressText address={line.contract_address} />
+                    </div>
+                  ) : (
+                    <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{t('assets.native')}</div>
+                  )}
+                </div>
+              ),
+            },
+            {
+              title: t('assets.balance'),
+              dataIndex: 'amount_display',
+              align: 'right',
+              render: (display: string, line) => (
+                <Tooltip title={`${line.amount} ${line.symbol}`}>
+                  <span data-testid={`asset-amount-${line.symbol}`}>{formatAmount(display)}</span>
+                </Tooltip>
+              ),
+            },
+            {
+              title: t('assets.price'),
+              dataIndex: 'price',
+              align: 'right',
+              render: (price: string | null) => (price ? formatUsd(price) : '—'),
+            },
+            {
+              title: t('assets.value'),
+              dataIndex: 'value',
+              align: 'right',
+              render: (value: string | null) => formatUsd(value),
+            },
+            {
+              title: t('assets.proportion'),
+              dataIndex: 'proportion',
+              align: 'right',
+              render: (value: string | null) => (value ? `${formatAmount(value)}%` : '—'),
+            },
+          ]}
+        />
+      )}
       <Modal
         open={adding}
         title={t('assets.addToken')}
