@@ -78,6 +78,19 @@ export const walletApproverBody = z.object({
   user_ids: userIdList,
   approval_threshold: z.number().int().min(0),
 });
+/**
+ * POST /wallets/multi-permission: several wallet roles in one change (each list given replaces
+ * that role's holders; a list left out stays as it is). The approval threshold goes with approvers.
+ */
+export const walletPermissionsBody = z.object({
+  wallet_id: z.number().int().positive(),
+  operators: userIdList.optional(),
+  approvers: userIdList.optional(),
+  approval_threshold: z.number().int().min(0).optional(),
+  viewers: userIdList.optional(),
+  risk_control_users: userIdList.optional(),
+  broadcasters: userIdList.optional(),
+});
 export const walletSwitchBody = z.object({ wallet_id: z.number().int().positive(), open: z.boolean() });
 export const walletNameBody = z.object({
   wallet_id: z.number().int().positive(),

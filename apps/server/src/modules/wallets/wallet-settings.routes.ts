@@ -3,6 +3,7 @@ import {
   customTokenBody,
   walletApproverBody,
   walletNameBody,
+  walletPermissionsBody,
   walletRoleBody,
   walletSwitchBody,
   doneReply,
@@ -20,13 +21,13 @@ import { requireUser } from '../../plugins/session';
 import { checkEmailCode } from '../auth/email-code.service';
 import { commandContext } from '../../lib/command-context';
 import { loadWallet } from './wallet-access';
-import { MAX_RISK_CONTROL_USERS, MAX_VIEWERS } from './wallet-rules';
 import { WalletStatus } from './wallet-status';
 import {
   addCustomToken,
   archiveWallet,
   renameWallet,
   setWalletApprovers,
+  setWalletPermissions,
   setWalletRole,
   setWalletSwitch,
 } from './wallet-settings';
@@ -47,7 +48,6 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
-      if (request.body.user_ids.length === 0) throw new AppError('WALLET_OPERATOR_REQUIRED_ERROR');
       await setWalletRole(ctx, commandContext(request), wallet, 'operator', request.body.user_ids);
       return reply.ok({});
     },
@@ -66,8 +66,6 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
-      if (new Set(request.body.user_ids).size > MAX_VIEWERS)
-        throw new AppError('LIMIT_VIEWERS_ERROR', { max: MAX_VIEWERS });
       await setWalletRole(ctx, commandContext(request), wallet, 'viewer', request.body.user_ids);
       return reply.ok({});
     },
@@ -86,8 +84,6 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
-      if (new Set(request.body.user_ids).size > MAX_RISK_CONTROL_USERS)
-        throw new AppError('LIMIT_RISK_CONTROL_USERS_ERROR', { max: MAX_RISK_CONTROL_USERS });
       await setWalletRole(ctx, commandContext(request), wallet, 'risk_control', request.body.user_ids);
       return reply.ok({});
     },
@@ -108,6 +104,25 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
       const { user_ids: userIds, approval_threshold: threshold } = request.body;
       await setWalletApprovers(ctx, commandContext(request), wallet, userIds, threshold);
+      return reply.ok({});
+    },
+  );
+
+  app.post(
+    '/wallets/multi-permission',
+    {
+      config: { access: inSpace('wallet.update') },
+      schema: {
+        response: replies(doneReply),
+        tags,
+        body: walletPermissionsBody,
+        summary:
+          'Set several wallet roles in one change (operators, approvers and threshold, viewers, risk control, broadcasters)',
+      },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
+      await setWalletPermissions(ctx, commandContext(request), wallet, request.body);
       return reply.ok({});
     },
   );

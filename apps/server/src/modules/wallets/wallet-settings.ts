@@ -16,6 +16,7 @@ import {
   updateWallet,
 } from './wallet-repository';
 import { TaskStatus, WalletStatus } from './wallet-status';
+import { MAX_RISK_CONTROL_USERS, MAX_VIEWERS } from './wallet-rules';
 
 /** A wallet setting changed in one transaction with its audit row. */
 async function changeWallet(
@@ -48,6 +49,7 @@ export async function setWalletRole(
   userIds: number[],
 ): Promise<void> {
   const unique = [...new Set(userIds)];
+  assertRoleCount(role, unique);
   await changeWallet(ctx, actor, wallet, `set_${role}`, { user_ids: unique }, async (trx) => {
     await assertJoinedMembers(trx, wallet.organization_id, unique);
     await replaceRoleHolders(trx, wallet.id, role, unique);
@@ -63,15 +65,93 @@ export async function setWalletApprovers(
   threshold: number,
 ): Promise<void> {
   const unique = [...new Set(userIds)];
-  if (threshold > unique.length || (unique.length > 0 && threshold < 1))
-    throw new AppError('WALLET_APPROVE_THRESHOLD_ERROR');
+  assertApprovalThreshold(unique, threshold);
   await changeWallet(ctx, actor, wallet, 'set_approver', { user_ids: unique }, async (trx) => {
     await assertJoinedMembers(trx, wallet.organization_id, unique);
-    await replaceRoleHolders(trx, wallet.id, 'approver', unique);
-    if (await hasTransferIn(trx, wallet.id, [TaskStatus.PendingApproval]))
-      throw new AppError('WALLET_APPROVER_EDIT_BLOCKED_ERROR');
-    await updateWallet(trx, wallet.id, { approval_threshold: threshold });
+    await replaceApprovers(trx, wallet, unique, threshold);
   });
+}
+
+/** The count rules of one role's new holders (§5): an operator at least, at most 5 viewers and risk-control users. */
+export function assertRoleCount(role: Exclude<WalletMemberRole, 'approver'>, userIds: number[]): void {
+  const count = new Set(userIds).size;
+  if (role === 'operator' && count === 0) throw new AppError('WALLET_OPERATOR_REQUIRED_ERROR');
+  if (role === 'viewer' && count > MAX_VIEWERS)
+    throw new AppError('LIMIT_VIEWERS_ERROR', { max: MAX_VIEWERS });
+  if (role === 'risk_control' && count > MAX_RISK_CONTROL_USERS)
+    throw new AppError('LIMIT_RISK_CONTROL_USERS_ERROR', { max: MAX_RISK_CONTROL_USERS });
+}
+
+export interface WalletPermissionsInput {
+  operators?: number[] | undefined;
+  approvers?: number[] | undefined;
+  approval_threshold?: number | undefined;
+  viewers?: number[] | undefined;
+  risk_control_users?: number[] | undefined;
+  broadcasters?: number[] | undefined;
+}
+
+/**
+ * Several roles at once (POST /wallets/multi-permission): every rule of the one-role changes,
+ * checked before anything is written, then one transaction and one audit row.
+ */
+export async function setWalletPermissions(
+  ctx: AppContext,
+  actor: CommandContext,
+  wallet: Wallet,
+  input: WalletPermissionsInput,
+): Promise<void> {
+  const roles = (
+    [
+      ['operator', input.operators],
+      ['viewer', input.viewers],
+      ['risk_control', input.risk_control_users],
+      ['broadcaster', input.broadcasters],
+    ] as const
+  ).flatMap(([role, ids]) => (ids ? [{ role, ids: [...new Set(ids)] }] : []));
+  for (const { role, ids } of roles) assertRoleCount(role, ids);
+  const approvers = input.approvers ? [...new Set(input.approvers)] : null;
+  const threshold = input.approval_threshold ?? (approvers ? null : undefined);
+  if (threshold === null) throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'approval_threshold' });
+  if (threshold !== undefined && !approvers)
+    throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'approvers' });
+  if (approvers && threshold !== undefined) assertApprovalThreshold(approvers, threshold);
+  if (roles.length === 0 && !approvers) throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'operators' });
+  const content = Object.fromEntries([
+    ...roles.map(({ role, ids }) => [role, ids]),
+    ...(approvers
+      ? [
+          ['approver', approvers],
+          ['approval_threshold', threshold],
+        ]
+      : []),
+  ]);
+  await changeWallet(ctx, actor, wallet, 'set_permissions', content, async (trx) => {
+    await assertJoinedMembers(trx, wallet.organization_id, [
+      ...roles.flatMap((r) => r.ids),
+      ...(approvers ?? []),
+    ]);
+    for (const { role, ids } of roles) await replaceRoleHolders(trx, wallet.id, role, ids);
+    if (approvers) await replaceApprovers(trx, wallet, approvers, threshold!);
+  });
+}
+
+function assertApprovalThreshold(approvers: number[], threshold: number): void {
+  if (threshold > approvers.length || (approvers.length > 0 && threshold < 1))
+    throw new AppError('WALLET_APPROVE_THRESHOLD_ERROR');
+}
+
+/** Approvers and threshold inside a change; refused while a transfer waits for approval. */
+async function replaceApprovers(
+  trx: Kysely<Database>,
+  wallet: Wallet,
+  approvers: number[],
+  threshold: number,
+) {
+  await replaceRoleHolders(trx, wallet.id, 'approver', approvers);
+  if (await hasTransferIn(trx, wallet.id, [TaskStatus.PendingApproval]))
+    throw new AppError('WALLET_APPROVER_EDIT_BLOCKED_ERROR');
+  await updateWallet(trx, wallet.id, { approval_threshold: threshold });
 }
 
 async function assertJoinedMembers(trx: Kysely<Database>, organizationId: number, userIds: number[]) {
