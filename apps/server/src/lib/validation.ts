@@ -15,7 +15,9 @@ export function problemToError(
   problem: ValidationProblem,
   fallbackField = 'body',
 ): { code: ErrorCode; params: ErrorParams } {
-  const field = String(problem.path.at(-1) ?? fallbackField);
+  // The innermost named field: an array's index (utxos[0]) names its array.
+  const named = problem.path.filter((key) => typeof key !== 'number' && !/^\d+$/.test(String(key)));
+  const field = String(named.at(-1) ?? fallbackField);
   if (isErrorCode(problem.message)) return { code: problem.message, params: { field } };
   if (problem.kind === 'unrecognized_keys')
     return { code: 'PARAMS_NOT_ALLOWED_ERROR', params: { field: problem.keys?.join(', ') || field } };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SEND_CODE_CATEGORIES } from '../enums';
 import type { Language } from '../languages';
-import { emailField, languageField, passwordField, sixDigitCode } from './common';
+import { emailField, languageField, passwordField, sixDigitCode, text } from './common';
 import { isoTime, listOf } from './reply';
 
 /** §3/§7 account calls: captcha, e-mail codes, register, login and its second factor. */
@@ -12,7 +12,7 @@ export type CaptchaCategory = z.infer<typeof captchaCategory>;
 export const getCaptchaQuery = z.object({
   category: captchaCategory,
   email: emailField.optional(),
-  org_invite_token: z.string().max(200).optional(),
+  org_invite_token: text().max(200).optional(),
 });
 /** `captcha` is an image data URL, or null when the server does not ask for one. */
 export const getCaptchaReply = z.object({ captcha: z.string().nullable() });
@@ -20,7 +20,7 @@ export type CaptchaReply = z.infer<typeof getCaptchaReply>;
 
 export const verifyCaptchaBody = z.object({
   category: captchaCategory,
-  captcha_code: z.string().trim().min(1).max(12),
+  captcha_code: text().trim().min(1).max(12),
 });
 
 export const sendEmailCodeBody = z.object({
@@ -28,7 +28,7 @@ export const sendEmailCodeBody = z.object({
   /** Needed where nobody is signed in yet (register, forget_password) and for edit_new_email. */
   email: emailField.optional(),
   /** invite_register: the invitation names the address. */
-  org_invite_token: z.string().min(10).max(200).optional(),
+  org_invite_token: text().min(10).max(200).optional(),
   language_code: languageField.default('en-US'),
 });
 export const sendEmailCodeReply = z.object({ resend_after_seconds: z.number() });
@@ -47,11 +47,11 @@ export const registerBody = z.object({
   email: emailField,
   email_code: sixDigitCode,
   password: passwordField,
-  invite_token: z.string().trim().length(16, 'INVITATION_CODE_ERROR').optional(),
+  invite_token: text().trim().length(16, 'INVITATION_CODE_ERROR').optional(),
   language_code: languageField.default('en-US'),
 });
 
-export const loginBody = z.object({ email: emailField, password: z.string().min(1).max(128) });
+export const loginBody = z.object({ email: emailField, password: text().min(1).max(128) });
 export const loginReply = z.object({
   other_device_login: z.boolean(),
   second_factor: z.enum(['totp', 'email']),
@@ -64,7 +64,7 @@ export const verifyCodeBody = z.object({
   email: emailField.optional(),
   email_code: sixDigitCode.optional(),
   mfa_code: sixDigitCode.optional(),
-  f_token: z.string().max(200).optional(),
+  f_token: text().max(200).optional(),
 });
 export const verifyCodeReply = z.object({
   /** forget_password: the next step of the reset. login: "done". */
@@ -91,8 +91,8 @@ export type UserBaseInfo = z.infer<typeof userBaseInfo>;
 
 export const CURRENCIES = ['USD', 'CNY', 'HKD', 'EUR'] as const;
 export const updateBaseInfoBody = z.object({
-  nickname: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30).optional(),
-  company: z.string().trim().max(100).optional(),
+  nickname: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30).optional(),
+  company: text().trim().max(100).optional(),
   currency: z.enum(CURRENCIES).optional(),
   language_code: languageField.optional(),
 });
@@ -122,16 +122,16 @@ export const mfaChangeBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('reset'), mfa_code: sixDigitCode, email_code: sixDigitCode }),
   z.object({
     action: z.literal('reset_lost'),
-    password: z.string().min(1).max(128),
+    password: text().min(1).max(128),
     email_code: sixDigitCode,
   }),
-  z.object({ action: z.literal('reset_complete'), password: z.string().min(1).max(128) }),
+  z.object({ action: z.literal('reset_complete'), password: text().min(1).max(128) }),
   z.object({ action: z.literal('reset_cancel') }),
 ]);
 export type MfaChange = z.infer<typeof mfaChangeBody>;
 
 export const changePasswordBody = z.object({
-  old_password: z.string().min(1).max(128),
+  old_password: text().min(1).max(128),
   password: passwordField,
   email_code: sixDigitCode,
 });
@@ -144,8 +144,7 @@ export const changeEmailBody = z.object({
 export const changeEmailReply = z.object({ email: z.string() });
 export type ChangeEmailReply = z.infer<typeof changeEmailReply>;
 export const antiPhishingBody = z.object({
-  code: z
-    .string()
+  code: text()
     .trim()
     .min(4)
     .max(20)

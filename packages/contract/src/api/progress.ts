@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isoTime } from './reply';
+import { text } from './common';
 import { createTransferBody } from './transfers';
 import { onChainRecordReply } from './transfer-replies';
 
@@ -62,7 +63,7 @@ export const broadcastScheduleReply = z.object({
 export type BroadcastSchedule = z.infer<typeof broadcastScheduleReply>;
 
 /** GET /wallets/list-for-task: wallets the caller may start a transfer from. */
-export const walletsForTaskQuery = z.object({ chain_key: z.string().max(40).optional() });
+export const walletsForTaskQuery = z.object({ chain_key: text().max(40).optional() });
 export const walletsForTaskReply = z.object({
   list: z.array(
     z.object({
@@ -97,7 +98,7 @@ export type BroadcastUsers = z.infer<typeof broadcastUsersReply>;
 
 /** GET /wallets/simple: the visible wallets for pickers. */
 export const simpleWalletsQuery = z.object({
-  chain_key: z.string().max(40).optional(),
+  chain_key: text().max(40).optional(),
   archived: z.enum(['true', 'false']).default('false'),
 });
 export const simpleWalletsReply = z.object({
@@ -116,8 +117,8 @@ export type SimpleWallets = z.infer<typeof simpleWalletsReply>;
 
 /** GET /wallets/exist: is this address already a wallet of the caller's space. */
 export const walletExistQuery = z.object({
-  chain_key: z.string().min(1).max(40),
-  address: z.string().trim().min(1).max(200),
+  chain_key: text().min(1).max(40),
+  address: text().trim().min(1).max(200),
 });
 export const walletExistReply = z.object({ exist: z.boolean(), wallet_id: z.number().nullable() });
 
@@ -151,14 +152,14 @@ export const walletScheduleReply = z.object({
 export type WalletSchedule = z.infer<typeof walletScheduleReply>;
 
 /** GET /wallets/token: the chain's known tokens. */
-export const chainKeyQuery = z.object({ chain_key: z.string().min(1).max(40) });
+export const chainKeyQuery = z.object({ chain_key: text().min(1).max(40) });
 export const chainTokensReply = z.object({
   chain_id: z.string(),
   list: z.array(z.object({ contract: z.string().nullable(), symbol: z.string(), decimals: z.number() })),
 });
 
 /** GET /wallets/available-user: joined members who can take a wallet role, with usable signer keys. */
-export const availableUsersQuery = z.object({ chain_key: z.string().min(1).max(40) });
+export const availableUsersQuery = z.object({ chain_key: text().min(1).max(40) });
 export const availableUsersReply = z.object({
   list: z.array(
     z.object({
@@ -175,8 +176,8 @@ export type AvailableUsers = z.infer<typeof availableUsersReply>;
 
 /** GET /addr-type: what an address is to the space (§3 tags). */
 export const addressTypeQuery = z.object({
-  chain_key: z.string().min(1).max(40),
-  address: z.string().trim().min(1).max(200),
+  chain_key: text().min(1).max(40),
+  address: text().trim().min(1).max(200),
 });
 export const addressTypeReply = z.object({
   type: z.enum(['own_wallet', 'address_book', 'known_recipient', 'new']),
@@ -189,8 +190,8 @@ export type AddressType = z.infer<typeof addressTypeReply>;
 
 /** GET /balance: a space wallet's live balance (read from the chain now, not the cache). */
 export const liveBalanceQuery = z.object({
-  chain_key: z.string().min(1).max(40),
-  address: z.string().trim().min(1).max(200),
+  chain_key: text().min(1).max(40),
+  address: text().trim().min(1).max(200),
 });
 export const liveBalanceReply = z.object({
   wallet_id: z.number(),
@@ -242,8 +243,7 @@ export const setupDepositReply = z.object({
 /** POST /task/tracer: a hash the user supplies for a transfer sent from outside the platform. */
 export const traceBody = z.object({
   task_id: z.number().int().positive(),
-  tx_hash: z
-    .string()
+  tx_hash: text()
     .trim()
     .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR'),
 });
@@ -263,8 +263,7 @@ export const deployEstimateReply = z.object({
 /** POST /broadcast-wallet-deploy: a signer's signed setup transaction for the server to relay. */
 export const deployBroadcastBody = z.object({
   wallet_id: z.number().int().positive(),
-  raw_tx: z
-    .string()
+  raw_tx: text()
     .trim()
     .regex(/^0x[0-9a-fA-F]+$/, 'PARAMS_INVALID_ERROR')
     .max(100_000),

@@ -1,28 +1,26 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { pageQuery, text } from './common';
 
 /** §3 Task/transfer, Address book entry; §7 task, sign, broadcast and address-book calls. */
-export const amountString = z.string().trim().max(120, 'TASK_AMOUNT_INVALID_ERROR');
+export const amountString = text().trim().max(120, 'TASK_AMOUNT_INVALID_ERROR');
 
 /** §3 fee selection: tiers slow, standard (recommended), fast, or a custom max fee in Gwei. */
 export const feeTierField = z.enum(['slow', 'standard', 'fast', 'custom']);
-export const gweiString = z
-  .string()
+export const gweiString = text()
   .trim()
   .regex(/^\d{1,6}(\.\d{1,9})?$/, 'FEE_RATE_ERROR');
-const hexAddress = z
-  .string()
+const hexAddress = text()
   .trim()
   .regex(/^0x[0-9a-fA-F]{40}$/, 'CHAIN_ADDRESS_INVALID_ERROR');
 
 export const createTransferBody = z.object({
   wallet_id: z.number().int().positive(),
-  to: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
+  to: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
   /** A decimal string in the token's units (no exponent, no sign). */
   amount: amountString,
   /** The token's contract, or null/absent for the native coin. */
-  token: z.string().trim().max(120).nullable().optional(),
-  remark: z.string().trim().max(200).optional(),
+  token: text().trim().max(120).nullable().optional(),
+  remark: text().trim().max(200).optional(),
   /** The user saw and accepted a similar-address warning (tag 21) for this recipient. */
   acknowledge_similar: z.boolean().default(false),
   /** The fee the broadcast will offer (EVM: the broadcaster's execTransaction gas price). */
@@ -30,21 +28,19 @@ export const createTransferBody = z.object({
   /** Max fee per gas in Gwei when fee_tier is custom. */
   custom_fee_gwei: gweiString.optional(),
   /** Bitcoin family: the fee rate in sat/vB when fee_tier is custom. */
-  custom_fee_rate: z
-    .string()
+  custom_fee_rate: text()
     .trim()
     .regex(/^\d{1,6}(\.\d{1,3})?$/, 'FEE_RATE_ERROR')
     .optional(),
   /** Bitcoin family: more recipients in the same transaction (one-to-many), after `to`/`amount`. */
   outputs: z
-    .array(z.object({ to: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120), amount: amountString }))
+    .array(z.object({ to: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120), amount: amountString }))
     .max(50, 'PARAMS_INVALID_ERROR')
     .optional(),
   /** Bitcoin family: spend exactly these outpoints ("txid:vout") instead of automatic coin selection. */
   utxos: z
     .array(
-      z
-        .string()
+      text()
         .trim()
         .regex(/^[0-9a-fA-F]{64}:\d{1,6}$/, 'PARAMS_INVALID_ERROR'),
     )
@@ -74,14 +70,12 @@ export const broadcastCreateBody = z.object({
 export const broadcastBody = z.object({
   task_id: z.number().int().positive(),
   /** Exactly one of raw_tx and tx_hash. */
-  raw_tx: z
-    .string()
+  raw_tx: text()
     .trim()
     .regex(/^0x[0-9a-fA-F]+$/, 'PARAMS_INVALID_ERROR')
     .max(100_000)
     .optional(),
-  tx_hash: z
-    .string()
+  tx_hash: text()
     .trim()
     .regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR')
     .optional(),
@@ -92,36 +86,34 @@ export const approveBody = z.object({
   task_id: z.number().int().positive(),
   /** 1 approve, 2 reject. */
   result: z.union([z.literal(1), z.literal(2)]),
-  comment: z.string().trim().max(300).optional(),
+  comment: text().trim().max(300).optional(),
   /** Required when the space turned approval verification on. */
-  mfa_code: z
-    .string()
+  mfa_code: text()
     .regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR')
     .optional(),
 });
 export const signBody = z.object({
   task_id: z.number().int().positive(),
   /** EVM: the owner's signature of the Safe transaction. */
-  signature: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(4000).optional(),
+  signature: text().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(4000).optional(),
   /** How the wallet signed: EIP-712 typed data (default) or eth_sign. */
   kind: z.enum(['eip712', 'eth_sign']).default('eip712'),
   /** Bitcoin family: the task's PSBT (base64) with the signer's partial signatures added. */
-  psbt: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(2_000_000).optional(),
+  psbt: text().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(2_000_000).optional(),
 });
 
 /** POST /task/speed-up (Bitcoin family): a BIP-125 replacement at a higher fee rate. */
 export const utxoSpeedUpBody = z.object({
   task_id: z.number().int().positive(),
   fee_tier: feeTierField.default('fast'),
-  custom_fee_rate: z
-    .string()
+  custom_fee_rate: text()
     .trim()
     .regex(/^\d{1,6}(\.\d{1,3})?$/, 'FEE_RATE_ERROR')
     .optional(),
 });
 export const revokeBody = z.object({
   task_id: z.number().int().positive(),
-  comment: z.string().trim().max(300).optional(),
+  comment: text().trim().max(300).optional(),
 });
 
 export const transferListQuery = pageQuery.extend({
@@ -129,8 +121,8 @@ export const transferListQuery = pageQuery.extend({
   wallet_id: z.coerce.number().int().positive().optional(),
   status: z.coerce.number().int().min(0).max(11).optional(),
   /** Advanced filters (§2, admins): token symbol, task number or address, creation period. */
-  symbol: z.string().trim().max(20).optional(),
-  keyword: z.string().trim().max(120).optional(),
+  symbol: text().trim().max(20).optional(),
+  keyword: text().trim().max(120).optional(),
   start_time: z.coerce.date().optional(),
   end_time: z.coerce.date().optional(),
 });
@@ -144,17 +136,17 @@ export const transferRecordsQuery = pageQuery.extend({
 
 export const addressTagQuery = z.object({
   wallet_id: z.coerce.number().int().positive(),
-  address: z.string().trim().min(1).max(120),
+  address: text().trim().min(1).max(120),
 });
 
 export const addressBookBody = z.object({
-  name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
-  address: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
-  memo: z.string().trim().max(100).optional(),
-  description: z.string().trim().max(99).optional(),
-  email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
+  name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
+  address: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
+  memo: text().trim().max(100).optional(),
+  description: text().trim().max(99).optional(),
+  email_code: text().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
 });
 export const addressBookDeleteBody = z.object({
   id: z.number().int().positive(),
-  email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
+  email_code: text().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
 });

@@ -1,33 +1,33 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { pageQuery, text } from './common';
 
 /** §3 Signer address, Wallet, Wallet list item, Custom token; §7 wallet and signer calls. */
 export const signerFamily = z.enum(['EVM']);
 
 export const addSignerBody = z.object({
-  name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
-  address: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
+  name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
+  address: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
   family: signerFamily.default('EVM'),
-  description: z.string().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
+  description: text().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
   source: z.enum(['browser', 'devnet', 'ledger', 'trezor', 'walletconnect', 'qr']).default('browser'),
 });
 export const signerIdQuery = z.object({ id: z.coerce.number().int().positive() });
 export const verifySignerBody = z.object({
   id: z.number().int().positive(),
   challenge_id: z.number().int().positive(),
-  signature: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(2000),
+  signature: text().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(2000),
 });
 export const deleteSignerBody = z.object({
   id: z.number().int().positive(),
-  email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
+  email_code: text().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
 });
 
 const userIdList = z.array(z.number().int().positive()).max(50);
 
 export const createMultiWalletBody = z.object({
-  name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
-  remark: z.string().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
-  chain_key: z.string().min(1).max(40),
+  name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
+  remark: text().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
+  chain_key: text().min(1).max(40),
   /** Verified signer addresses (ids) of space members. */
   signers: z
     .array(z.number().int().positive())
@@ -48,26 +48,26 @@ export const walletIdQuery = z.object({ wallet_id: z.coerce.number().int().posit
 export const walletIdBody = z.object({ wallet_id: z.number().int().positive() });
 export const deployReportBody = z.object({
   wallet_id: z.number().int().positive(),
-  tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR'),
+  tx_hash: text().regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR'),
 });
 
 export const importSingleBody = z.object({
-  name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
-  chain_key: z.string().min(1).max(40),
-  address: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
-  remark: z.string().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
+  name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
+  chain_key: text().min(1).max(40),
+  address: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
+  remark: text().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
 });
 export const verifyWalletBody = z.object({
   wallet_id: z.number().int().positive(),
   challenge_id: z.number().int().positive(),
-  signature: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(2000),
+  signature: text().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(2000),
 });
 
 export const walletListQuery = pageQuery.extend({
   page_size: z.coerce.number().int().min(1).max(100).default(100),
   sign_type: z.coerce.number().int().min(1).max(3).optional(),
-  chain_key: z.string().max(40).optional(),
-  keyword: z.string().trim().max(50).optional(),
+  chain_key: text().max(40).optional(),
+  keyword: text().trim().max(50).optional(),
   /** true: the archive (admins only): archived wallets instead of live ones. */
   archived: z.enum(['true', 'false']).default('false'),
 });
@@ -94,28 +94,26 @@ export const walletPermissionsBody = z.object({
 export const walletSwitchBody = z.object({ wallet_id: z.number().int().positive(), open: z.boolean() });
 export const walletNameBody = z.object({
   wallet_id: z.number().int().positive(),
-  name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
-  remark: z.string().trim().max(99).optional(),
+  name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
+  remark: text().trim().max(99).optional(),
 });
 export const archiveWalletBody = z.object({
   wallet_id: z.number().int().positive(),
-  name: z.string(),
-  email_code: z.string().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
+  name: text(),
+  email_code: text().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
 });
 export const customTokenBody = z.object({
   wallet_id: z.number().int().positive(),
-  contract: z.string().trim().min(1).max(120),
-  symbol: z.string().trim().max(20).optional(),
+  contract: text().trim().min(1).max(120),
+  symbol: text().trim().max(20).optional(),
   decimals: z.number().int().min(0).max(36).optional(),
 });
 export const faucetBody = z.object({
-  address: z.string().trim().min(1).max(120),
-  eth: z
-    .string()
+  address: text().trim().min(1).max(120),
+  eth: text()
     .regex(/^\d+(\.\d{1,18})?$/, 'PARAMS_INVALID_ERROR')
     .optional(),
-  usdt: z
-    .string()
+  usdt: text()
     .regex(/^\d+(\.\d{1,6})?$/, 'PARAMS_INVALID_ERROR')
     .optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTime, listOf } from '@keystead/contract';
+import { isoTime, listOf, text } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';
@@ -29,7 +29,7 @@ const captchaReply = listOf(
 );
 
 const query = z.object({
-  to: z.string().max(254).optional(),
+  to: text().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addSignerKeyReply, verifySignerReply, bitcoinCheckReply } from '@keystead/contract';
+import { addSignerKeyReply, verifySignerReply, bitcoinCheckReply, text } from '@keystead/contract';
 import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
@@ -15,26 +15,26 @@ import { family as familyCall } from '../transfers/transfer-family';
 
 const tags = ['signer-address'];
 
-const chainKey = z.string().min(1).max(40);
+const chainKey = text().min(1).max(40);
 export const addSignerKeyBody = z.object({
-  name: z.string().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
+  name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
   chain_key: chainKey,
   /** Extended public key of the signer's account (xpub/ypub/zpub/Zpub/Ltub/tpub/vpub/Vpub …). */
-  xpub: z.string().trim().min(20).max(200),
+  xpub: text().trim().min(20).max(200),
   /** Master key fingerprint, 8 hex digits. */
   fingerprint: z
     .string()
     .trim()
     .regex(/^[0-9a-fA-F]{8}$/, 'PARAMS_INVALID_ERROR'),
   /** Path from the master to the xpub, e.g. m/48'/2'/0'/2'. */
-  path: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(99).optional(),
+  path: text().trim().min(1).max(100),
+  description: text().trim().max(99).optional(),
 });
 export const verifySignerKeyBody = z.object({
   id: z.number().int().positive(),
   challenge_id: z.number().int().positive(),
   /** BIP-137 signed message (base64, 65 bytes) of the challenge. */
-  signature: z.string().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(200),
+  signature: text().trim().min(1, 'SIGNATURE_EMPTY_ERROR').max(200),
   /** Key below the xpub that signed, e.g. "0/0" (the account's first receive key); none = the xpub's own key. */
   child_path: z
     .string()
@@ -44,10 +44,10 @@ export const verifySignerKeyBody = z.object({
 });
 export const bitcoinCheckBody = z.object({
   chain_key: chainKey,
-  xpub: z.string().trim().max(200).optional(),
-  fingerprint: z.string().trim().max(8).optional(),
-  path: z.string().trim().max(100).optional(),
-  descriptor: z.string().trim().max(20_000).optional(),
+  xpub: text().trim().max(200).optional(),
+  fingerprint: text().trim().max(8).optional(),
+  path: text().trim().max(100).optional(),
+  descriptor: text().trim().max(20_000).optional(),
 });
 
 export async function signerKeyRoutes(app: AppInstance, ctx: AppContext) {

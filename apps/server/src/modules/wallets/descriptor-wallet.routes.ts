@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   createMultiWalletBody,
   walletIdBody,
@@ -7,6 +6,7 @@ import {
   descriptorExportReply,
   receiveAddressReply,
   walletUtxosReply,
+  text,
 } from '@keystead/contract';
 import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
@@ -27,7 +27,7 @@ const tags = ['wallet'];
 
 export const importDescriptorBody = createMultiWalletBody.omit({ signers: true, threshold: true }).extend({
   /** wsh(sortedmulti(…)) (BTC/LTC) or sh(sortedmulti(…)) (BCH) with [fingerprint/path]xpub/0/* (or /<0;1>/*) keys. */
-  descriptor: z.string().trim().min(10).max(20_000),
+  descriptor: text().trim().min(10).max(20_000),
 });
 
 export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {

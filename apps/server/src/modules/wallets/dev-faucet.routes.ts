@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { faucetBody, faucetReply, devnetSendReply } from '@keystead/contract';
+import { faucetBody, faucetReply, devnetSendReply, text } from '@keystead/contract';
 import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
@@ -48,7 +48,7 @@ export async function devFaucetRoutes(app: AppInstance, ctx: AppContext) {
         summary: 'Send a transaction from a devnet test account 1–9 (the devnet signer; dev mode only)',
         body: z.object({
           from_index: z.number().int().min(1).max(9),
-          to: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'CHAIN_ADDRESS_INVALID_ERROR'),
+          to: text().regex(/^0x[0-9a-fA-F]{40}$/, 'CHAIN_ADDRESS_INVALID_ERROR'),
           data: z
             .string()
             .regex(/^0x([0-9a-fA-F]{2})*$/, 'PARAMS_INVALID_ERROR')

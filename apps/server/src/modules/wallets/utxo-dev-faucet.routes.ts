@@ -14,6 +14,7 @@ import {
   devnetKeyListReply,
   devnetSignReply,
   devnetSignMessageReply,
+  text,
 } from '@keystead/contract';
 import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
@@ -41,7 +42,7 @@ function devnetSigner(chain: string, index: number) {
     throw new AppError('FEATURE_NOT_SUPPORTED_ERROR');
   return { chain, signer: testSigner(chain, new Uint8Array(32).fill(index)) };
 }
-const devnetBody = { chain_key: z.string().default('ltc-regtest'), index: z.number().int().min(1).max(9) };
+const devnetBody = { chain_key: text().default('ltc-regtest'), index: z.number().int().min(1).max(9) };
 
 /** The node's faucet wallet RPC (created and funded by mining on first use). */
 function faucetRpc(endpoint: UtxoChainEndpoint) {
@@ -69,8 +70,8 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
         tags: ['dev'],
         summary: 'Fund an address on the local Litecoin regtest node and mine a block (dev mode only)',
         body: z.object({
-          chain_key: z.string().default('ltc-regtest'),
-          address: z.string().trim().min(1).max(120),
+          chain_key: text().default('ltc-regtest'),
+          address: text().trim().min(1).max(120),
           amount: z
             .string()
             .regex(/^\d{1,3}(\.\d{1,8})?$/, 'PARAMS_INVALID_ERROR')
@@ -126,7 +127,7 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         response: replies(devnetKeyListReply),
         tags: ['dev'],
-        querystring: z.object({ chain_key: z.string().default('ltc-regtest') }),
+        querystring: z.object({ chain_key: text().default('ltc-regtest') }),
         summary: 'The devnet signer keys 1–9 (xpub, fingerprint, path; dev mode only)',
       },
     },
@@ -148,7 +149,7 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         response: replies(devnetSignReply),
         tags: ['dev'],
-        body: z.object({ ...devnetBody, psbt: z.string().trim().min(1).max(2_000_000) }),
+        body: z.object({ ...devnetBody, psbt: text().trim().min(1).max(2_000_000) }),
         summary: 'Sign a PSBT with devnet signer key n (dev mode only)',
       },
     },
@@ -168,7 +169,7 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         response: replies(devnetSignMessageReply),
         tags: ['dev'],
-        body: z.object({ ...devnetBody, message: z.string().min(1).max(2000) }),
+        body: z.object({ ...devnetBody, message: text().min(1).max(2000) }),
         summary: 'BIP-137 signed message by devnet signer key n (its account key; dev mode only)',
       },
     },
