@@ -2,6 +2,7 @@ import { randomBytes, createHash } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import pg from 'pg';
 import { BENCH_DATABASE_URL, load, printRow, startChild, tempDir } from './harness';
+import { csrfForSession } from './seed';
 
 const PASSWORD = 'Bench-Password-1';
 
@@ -64,7 +65,7 @@ export async function benchHttp(): Promise<void> {
     // A browser holds its CSRF cookie as well as the session cookie.
     const config = await fetch(`${keystead.url}/api/web/v2/web-config`);
     const csrf = /ks_csrf=([^;]+)/.exec(config.headers.get('set-cookie') ?? '')![1]!;
-    const cookie = `ks_session=${fixture.token}; ks_csrf=${csrf}`;
+    const cookie = `ks_session=${fixture.token}; ks_csrf=${await csrfForSession(keystead.url, fixture.token)}`;
     const pairs: Array<[string, string, string, Record<string, string>]> = [
       ['GET /api/v1/language', `${keystead.url}/api/v1/language`, `${bare.url}/bare/language`, {}],
       [

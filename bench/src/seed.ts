@@ -22,6 +22,17 @@ export async function seedOwnerSpace(
   return { ownerId, organizationId };
 }
 
+/**
+ * The CSRF token the server issues for a session cookie (tokens are bound to the session), read
+ * from a GET's reply as a browser would.
+ */
+export async function csrfForSession(baseUrl: string, sessionToken: string): Promise<string> {
+  const reply = await fetch(`${baseUrl}/api/web/v2/web-config`, {
+    headers: { cookie: `ks_session=${sessionToken}` },
+  });
+  return /ks_csrf=([^;]+)/.exec(reply.headers.get('set-cookie') ?? '')![1]!;
+}
+
 /** An active session for the user; returns the cookie token. */
 export async function seedSession(client: pg.Client, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');

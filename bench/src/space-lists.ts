@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { seedOwnerSpace, seedSession } from './seed';
+import { csrfForSession, seedOwnerSpace, seedSession } from './seed';
 import { dropSchema } from './http-baseline';
 import { BENCH_DATABASE_URL, load, printRow, startChild, tempDir } from './harness';
 
@@ -50,8 +50,7 @@ export async function benchSpaceLists(): Promise<void> {
   const bare = await startChild('bench/src/bare-server.ts', env, '/bare/language');
   try {
     const { token, organizationId } = await seed(schema);
-    const config = await fetch(`${keystead.url}/api/web/v2/web-config`);
-    const csrf = /ks_csrf=([^;]+)/.exec(config.headers.get('set-cookie') ?? '')![1]!;
+    const csrf = await csrfForSession(keystead.url, token);
     const headers = {
       cookie: `ks_session=${token}; ks_csrf=${csrf}`,
       'organization-id': String(organizationId),

@@ -7,7 +7,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { CSRF_COOKIE, HEADERS, SESSION_COOKIE } from '@keystead/contract';
 import { fundFromFaucet, hardhatAccounts, startEvmDevnet } from '@keystead/devnet';
-import { seedOwnerSpace, seedSession } from './seed';
+import { csrfForSession, seedOwnerSpace, seedSession } from './seed';
 import { ChainRegistry } from '../../apps/server/src/modules/chains/chain-registry';
 import { dropSchema } from './http-baseline';
 import { BENCH_DATABASE_URL, load, printRow, startChild, tempDir } from './harness';
@@ -111,11 +111,10 @@ export async function benchLifecycles(): Promise<void> {
   try {
     await client.connect();
     const { ownerId, organizationId } = await seedOwnerSpace(client, 'Bench transfers');
-    const config = await fetch(`${keystead.url}/api/web/v2/web-config`);
-    const csrf = new RegExp(`${CSRF_COOKIE}=([^;]+)`).exec(config.headers.get('set-cookie') ?? '')![1]!;
+    const ownerToken = await seedSession(client, ownerId);
     const owner: Actor = {
       userId: ownerId,
-      headers: headersFor(await seedSession(client, ownerId), csrf, organizationId),
+      headers: headersFor(ownerToken, await csrfForSession(keystead.url, ownerToken), organizationId),
     };
     const names = [
       ...Array.from({ length: OPERATORS }, (_, i) => `operator${i}`),
@@ -126,7 +125,12 @@ export async function benchLifecycles(): Promise<void> {
       'signer3',
     ];
     const actors = await seedActors(client, organizationId, names);
-    for (const actor of actors.values()) actor.headers = headersFor(actor.token, csrf, organizationId);
+    for (const actor of actors.values())
+      actor.headers = headersFor(
+        actor.token,
+        await csrfForSession(keystead.url, actor.token),
+        organizationId,
+      );
     const keys = hardhatAccounts(10).map((a) => a.privateKey as Hex);
     const signerKeys = { signer1: keys[1]!, signer2: keys[2]!, signer3: keys[3]! };
     const signerIds: number[] = [];
@@ -401,13 +405,11 @@ export async function benchTransferList(): Promise<void> {
       tasks: LIST_TASKS,
       seconds: ((performance.now() - seedStarted) / 1000).toFixed(1),
     });
-    const config = await fetch(`${keystead.url}/api/web/v2/web-config`);
-    const csrf = new RegExp(`${CSRF_COOKIE}=([^;]+)`).exec(config.headers.get('set-cookie') ?? '')![1]!;
     for (const [who, token] of [
       ['admin', ownerToken],
       ['member', memberToken],
     ] as const) {
-      const headers = headersFor(token, csrf, organizationId);
+      const headers = headersFor(token, await csrfForSession(keystead.url, token), organizationId);
       for (const tab of ['all', 'todo']) {
         const url = `${keystead.url}/api/v1/transfer/list?tab=${tab}&page=1&page_size=10`;
         const probe = (await (await fetch(url, { headers })).json()) as {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { seedOwnerSpace, seedSession } from './seed';
+import { csrfForSession, seedOwnerSpace, seedSession } from './seed';
 import { startEvmDevnet } from '@keystead/devnet';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -68,8 +68,7 @@ export async function benchWalletList(): Promise<void> {
   const keystead = await startChild('apps/server/src/main.ts', env, '/api/v1/language');
   try {
     const { token, organizationId } = await seed(schema);
-    const config = await fetch(`${keystead.url}/api/web/v2/web-config`);
-    const csrf = /ks_csrf=([^;]+)/.exec(config.headers.get('set-cookie') ?? '')![1]!;
+    const csrf = await csrfForSession(keystead.url, token);
     const headers = {
       cookie: `ks_session=${token}; ks_csrf=${csrf}`,
       'organization-id': String(organizationId),

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE } from '@keystead/contract';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { CSRF_COOKIE, SESSION_COOKIE } from '@keystead/contract';
+import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { loginWithEmailCode, PASSWORD } from '../../test/auth-helpers';
+import { person } from '../../test/space-helpers';
+import { issueCsrfToken } from './security';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,5 +55,81 @@ describe('CSRF', () => {
     // With the token, the same POST passes CSRF and reaches routing (404 here means "not CSRF").
     const reply = await client.post('/api/v1/definitely-not-a-route', {});
     expect(reply.code).toBe('ROUTE_NOT_FOUND_ERROR');
+  });
+});
+
+describe('CSRF token bound to the session', () => {
+  /** A POST with this session cookie and this token in both the cookie and the header. */
+  function postWith(sessionToken: string | undefined, csrf: string) {
+    const cookies = [
+      `${CSRF_COOKIE}=${csrf}`,
+      ...(sessionToken ? [`${SESSION_COOKIE}=${sessionToken}`] : []),
+    ];
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/language',
+      headers: { cookie: cookies.join('; '), 'x-csrf-token': csrf },
+      payload: { code: 'zh-CN' },
+    });
+  }
+  const cookieOf = (client: TestClient, name: string) => client.cookies.get(name)!;
+
+  it("refuses another session's token, and a token minted without a session", async () => {
+    const victim = await person(t, { prefix: 'victim' });
+    const attacker = await person(t, { prefix: 'attacker' });
+    const victimSession = cookieOf(victim.client, SESSION_COOKIE);
+    const attackerToken = cookieOf(attacker.client, CSRF_COOKIE);
+    const foreign = await postWith(victimSession, attackerToken);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('CSRF_TOKEN_ERROR');
+    // A fresh visitor's valid pair (bound to no session) does not pass beside a session either.
+    const stranger = t.client();
+    await stranger.get('/api/web/v2/web-config');
+    const anonymous = await postWith(victimSession, cookieOf(stranger, CSRF_COOKIE));
+    expect(anonymous.json().code).toBe('CSRF_TOKEN_ERROR');
+    // Nor a token signed with the right secret for another session's cookie value.
+    const minted = issueCsrfToken(t.ctx.config.appSecret, cookieOf(attacker.client, SESSION_COOKIE));
+    expect((await postWith(victimSession, minted)).json().code).toBe('CSRF_TOKEN_ERROR');
+    // Nothing changed for the victim.
+    const me = await victim.client.get<{ language_code: string }>('/api/v1/user/base-info');
+    expect(me.data.language_code).toBe('en-US');
+  });
+
+  it("accepts the session's own token, and re-issues one that does not fit the session", async () => {
+    const owner = await person(t, { prefix: 'owner' });
+    const session = cookieOf(owner.client, SESSION_COOKIE);
+    const own = await postWith(session, cookieOf(owner.client, CSRF_COOKIE));
+    expect(own.statusCode).toBe(200);
+    expect(own.json().code).toBe('OK');
+    // A GET with a token of no session gets a new cookie that fits the session.
+    const stranger = t.client();
+    await stranger.get('/api/web/v2/web-config');
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/web/v2/web-config',
+      headers: { cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${cookieOf(stranger, CSRF_COOKIE)}` },
+    });
+    const reissued = read.cookies.find((cookie) => cookie.name === CSRF_COOKIE)!.value;
+    expect((await postWith(session, reissued)).json().code).toBe('OK');
+  });
+
+  it('re-issues the token on login and logout, so the next POST passes at once', async () => {
+    const { email } = await person(t, { prefix: 'relogin' });
+    const client = t.client();
+    await client.get('/api/web/v2/web-config');
+    const before = cookieOf(client, CSRF_COOKIE);
+    // Password → e-mail code → verify: each step's reply changes the session cookie and the token.
+    await loginWithEmailCode(t, client, email);
+    const after = cookieOf(client, CSRF_COOKIE);
+    expect(after).not.toBe(before);
+    expect((await client.post('/api/v1/language', { code: 'zh-HK' })).code).toBe('OK');
+    // The token of the anonymous visit no longer passes for the signed-in session.
+    expect((await postWith(cookieOf(client, SESSION_COOKIE), before)).json().code).toBe('CSRF_TOKEN_ERROR');
+    expect((await client.post('/api/v1/logout', {})).code).toBe('OK');
+    expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect(cookieOf(client, CSRF_COOKIE)).not.toBe(after);
+    // Signed out, the re-issued token serves the next login without a page load in between.
+    const login = await client.post('/api/v1/login', { email, password: PASSWORD });
+    expect(login.code).toBe('OK');
   });
 });

@@ -1,8 +1,18 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CSRF_COOKIE, HEADERS } from '@keystead/contract';
-import { hmacHex, randomToken, safeEqual } from '../lib/crypto';
+import { CSRF_COOKIE, HEADERS, SESSION_COOKIE } from '@keystead/contract';
+import { hmacHex, randomToken, safeEqual, sha256Hex } from '../lib/crypto';
 import { sendError } from './envelope';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * Issues a CSRF cookie bound to the session cookie this reply sets (null: the reply clears
+     * it), so the client's next state-changing request carries a token for its new session.
+     */
+    bindCsrfToSession(sessionToken: string | null): FastifyReply;
+  }
+}
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -36,9 +46,12 @@ export const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /**
- * Security headers and CSRF. The CSRF token is double-submit: a readable cookie signed with
- * APP_SECRET that the web client copies into a header; a cross-site page can send the cookie
- * but cannot read it, and cannot plant a forged one that passes the signature.
+ * Security headers and CSRF. The CSRF token is double-submit: a readable cookie that the web
+ * client copies into a header; a cross-site page can send the cookie but cannot read it. The
+ * token's MAC (APP_SECRET) covers the session cookie's hash, so a pair minted for another session
+ * (an attacker's own, or none) planted beside the victim's session cookie does not pass. The
+ * cookie is re-issued whenever it does not fit the session cookie sent, and on the reply that
+ * sets or clears the session cookie (login, second factor, logout).
  */
 export const securityPlugin = fp<{ appSecret: string; secureCookies: boolean }>(async (app, options) => {
   // Computed once: the same security headers go on every reply (a per-request helmet call
@@ -47,42 +60,58 @@ export const securityPlugin = fp<{ appSecret: string; secureCookies: boolean }>(
     reply.headers(SECURITY_HEADERS);
   });
 
+  const setCsrfCookie = (reply: FastifyReply, sessionToken: string | undefined | null) =>
+    reply.setCookie(CSRF_COOKIE, issueCsrfToken(options.appSecret, sessionToken), {
+      path: '/',
+      sameSite: 'strict',
+      httpOnly: false,
+      secure: options.secureCookies,
+    });
+  // A later setCookie of the same name on the reply replaces the one set here.
+  app.decorateReply('bindCsrfToSession', function bindCsrfToSession(this: FastifyReply, token) {
+    return setCsrfCookie(this, token);
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
+    const session = request.cookies[SESSION_COOKIE];
     const cookie = request.cookies[CSRF_COOKIE];
-    if (!cookie || !isValidCsrfToken(options.appSecret, cookie)) {
-      const token = issueCsrfToken(options.appSecret);
-      reply.setCookie(CSRF_COOKIE, token, {
-        path: '/',
-        sameSite: 'strict',
-        httpOnly: false,
-        secure: options.secureCookies,
-      });
-    }
-    if (UNSAFE_METHODS.has(request.method) && !csrfPasses(request, options.appSecret)) {
+    if (!cookie || !isValidCsrfToken(options.appSecret, cookie, session)) setCsrfCookie(reply, session);
+    if (UNSAFE_METHODS.has(request.method) && !csrfPasses(request, options.appSecret, session)) {
       return rejectCsrf(request, reply);
     }
   });
 });
 
-function issueCsrfToken(secret: string): string {
+/** What a token is bound to: the session cookie's hash ('' for a client without a session). */
+function csrfMac(secret: string, sessionToken: string | undefined | null, nonce: string): string {
+  const session = sessionToken ? sha256Hex(sessionToken) : '';
+  return hmacHex(secret, `csrf:${session}:${nonce}`).slice(0, 32);
+}
+
+export function issueCsrfToken(secret: string, sessionToken: string | undefined | null): string {
   const nonce = randomToken(18);
-  return `${nonce}.${hmacHex(secret, `csrf:${nonce}`).slice(0, 32)}`;
+  return `${nonce}.${csrfMac(secret, sessionToken, nonce)}`;
 }
 
-function isValidCsrfToken(secret: string, token: string): boolean {
-  const [nonce, mac] = token.split('.');
-  if (!nonce || !mac) return false;
-  return safeEqual(mac, hmacHex(secret, `csrf:${nonce}`).slice(0, 32));
+/** The token was minted by this server for this session cookie (or for none, without one). */
+export function isValidCsrfToken(
+  secret: string,
+  token: string,
+  sessionToken: string | undefined | null,
+): boolean {
+  const [nonce, mac, extra] = token.split('.');
+  if (!nonce || !mac || extra !== undefined) return false;
+  return safeEqual(mac, csrfMac(secret, sessionToken, nonce));
 }
 
-function csrfPasses(request: FastifyRequest, secret: string): boolean {
+function csrfPasses(request: FastifyRequest, secret: string, sessionToken: string | undefined): boolean {
   const cookie = request.cookies[CSRF_COOKIE];
   const header = request.headers[HEADERS.csrf];
   if (!cookie || typeof header !== 'string') return false;
-  return safeEqual(cookie, header) && isValidCsrfToken(secret, cookie);
+  return safeEqual(cookie, header) && isValidCsrfToken(secret, cookie, sessionToken);
 }
 
 function rejectCsrf(request: FastifyRequest, reply: FastifyReply) {

@@ -26,10 +26,13 @@ export function setSessionCookie(reply: FastifyReply, token: string, options: Se
     secure: options.secure,
     maxAge: Math.floor(SESSION_LIMITS.absoluteMs / 1000),
   });
+  // The CSRF token is bound to the session: the client's next POST needs one for the new cookie.
+  reply.bindCsrfToSession(token);
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.bindCsrfToSession(null);
 }
 
 /** Describes the browser briefly for the login history (no third-party parser needed). */
