@@ -18,6 +18,7 @@ import { signerRoutes } from './modules/signers/signers.routes';
 import { devFaucetRoutes } from './modules/wallets/dev-faucet.routes';
 import { walletCreateRoutes } from './modules/wallets/wallet-create.routes';
 import { walletReadRoutes } from './modules/wallets/wallet-read.routes';
+import { walletKindRoutes } from './modules/wallets/wallet-kinds.routes';
 import { walletLookupRoutes } from './modules/wallets/wallet-lookup.routes';
 import { walletSettingsRoutes } from './modules/wallets/wallet-settings.routes';
 import { addressBookRoutes } from './modules/transfers/address-book.routes';
@@ -55,6 +56,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await walletCreateRoutes(v1 as AppInstance, ctx);
       await walletReadRoutes(v1 as AppInstance, ctx);
       await walletLookupRoutes(v1 as AppInstance, ctx);
+      await walletKindRoutes(v1 as AppInstance, ctx);
       await walletSettingsRoutes(v1 as AppInstance, ctx);
       await transferRoutes(v1 as AppInstance, ctx);
       await transferListRoutes(v1 as AppInstance, ctx);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_NAMES } from '../enums';
+import { text } from './common';
 import { isoTime } from './reply';
 
 /** The space calls of §7 that read or settle what a space needs of its members and its plan. */
@@ -74,6 +75,55 @@ export const memberSessionReply = z.object({
     z.object({
       wallet_id: z.number(),
       roles: z.array(z.string()),
+    }),
+  ),
+});
+
+/**
+ * POST /fee/single-estimate: what one transfer would cost at each fee tier now, in the chain's
+ * coin and in USD (the wizard shows both; Gwei or sat/vB alone is not enough).
+ */
+export const singleFeeEstimateBody = z.object({
+  wallet_id: z.number().int().positive(),
+  to: text().trim().min(1).max(200),
+  amount: text().trim().min(1).max(80),
+  token: text().trim().max(200).optional(),
+  utxos: z.array(text().max(80)).max(500).optional(),
+});
+
+const feeAtTier = z.object({
+  /** The tier's rate in the family's unit (Gwei for EVM, sat/vB for the Bitcoin family). */
+  rate: z.string(),
+  fee: z.string(),
+  fee_usd: z.string().nullable(),
+});
+
+export const singleFeeEstimateReply = z.object({
+  unit: z.enum(['gwei', 'sat/vB']),
+  symbol: z.string(),
+  /** Who pays it: the wallet itself (Bitcoin family), or the broadcaster's account (a Safe's execution). */
+  payer: z.enum(['wallet', 'broadcaster']),
+  tiers: z.object({ slow: feeAtTier, standard: feeAtTier, fast: feeAtTier }),
+});
+
+/** GET /organization/invite: the space's invitations (pending by default, or expired), paged. */
+export const invitationListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  status: z.enum(['pending', 'expired']).default('pending'),
+});
+
+/** GET /sign: who has signed a transfer, with which key and how, against the threshold. */
+export const taskSignaturesQuery = z.object({ task_id: z.coerce.number().int().positive() });
+export const taskSignaturesReply = z.object({
+  task_id: z.number(),
+  threshold: z.number(),
+  list: z.array(
+    z.object({
+      user_id: z.number().nullable(),
+      signer: z.string(),
+      kind: z.string(),
+      created_at: isoTime,
     }),
   ),
 });

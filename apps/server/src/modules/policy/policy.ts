@@ -17,6 +17,7 @@ export const SPACE_ACTIONS = {
   // Wallets: every member reaches the wallet routes; which wallets they see or act on is decided
   // per wallet (walletAccess below). Creating, changing and archiving wallets is for admins.
   'wallet.view': { privileged: false, denied: 'PERMISSION_VIEW_ERROR' },
+  'wallet.view_archive': { privileged: true, denied: 'PERMISSION_VIEW_ERROR' },
   'wallet.create': { privileged: true, denied: 'PERMISSION_CREATE_ERROR' },
   'wallet.update': { privileged: true, denied: 'PERMISSION_WALLET_UPDATE_ERROR' },
   'wallet.archive': { privileged: true, denied: 'PERMISSION_WALLET_DELETE_ERROR' },

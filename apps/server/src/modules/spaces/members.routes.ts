@@ -1,5 +1,6 @@
 import {
   inviteBody,
+  invitationListQuery,
   memberIdBody,
   memberListQuery,
   updateMemberBody,
@@ -26,6 +27,20 @@ export async function membersRoutes(app: AppInstance, ctx: AppContext) {
         tags,
         querystring: memberListQuery,
         summary: 'Members and invitations, paged',
+      },
+    },
+    async (request, reply) => reply.ok(await memberPage(ctx, commandContext(request), request.query)),
+  );
+
+  app.get(
+    '/organization/invite',
+    {
+      config: { access: inSpace('member.view') },
+      schema: {
+        response: replies(memberPageReply),
+        tags,
+        querystring: invitationListQuery,
+        summary: "The space's invitations, pending (default) or expired, paged",
       },
     },
     async (request, reply) => reply.ok(await memberPage(ctx, commandContext(request), request.query)),

@@ -302,6 +302,34 @@ describe.skipIf(!isLitecoindAvailable())(
       ).toBe('OK');
     });
 
+    it('prices one transfer at each tier as the wallet would pay it (POST /fee/single-estimate)', async () => {
+      const outside = await node.newAddress('miner');
+      const estimate = await space.admin.client.post<{
+        unit: string;
+        payer: string;
+        tiers: Record<'slow' | 'standard' | 'fast', { rate: string; fee: string; fee_usd: string | null }>;
+      }>('/api/v1/fee/single-estimate', { wallet_id: walletId, to: outside, amount: '1' });
+      expect(estimate.code).toBe('OK');
+      expect(estimate.data).toMatchObject({ unit: 'sat/vB', payer: 'wallet' });
+      // The transfer created at the same tier pays exactly the estimate.
+      const created = await space.admin.client.post<{ task_id: number }>('/api/v1/task', {
+        wallet_id: walletId,
+        to: outside,
+        amount: '1',
+        fee_tier: 'standard',
+      });
+      expect(created.code).toBe('OK');
+      const info = await space.admin.client.get<{ fee_sat: string }>('/api/v1/task/info', {
+        task_id: created.data.task_id,
+      });
+      expect(BigInt(info.data.fee_sat)).toBe(
+        BigInt(Math.round(Number(estimate.data.tiers.standard.fee) * 1e8)),
+      );
+      expect(
+        (await space.admin.client.post('/api/v1/task/revoke', { task_id: created.data.task_id })).code,
+      ).toBe('OK');
+    });
+
     let taskId: number;
     let outside: string;
     let second: string;

@@ -3,7 +3,7 @@ import type { FamilyAdapter, FeeTierName } from '@keystead/chains';
 import { AppError } from '../../lib/app-error';
 
 /** A typical 2-of-3 Safe token transfer's execTransaction gas, for the wizard's fee estimate. */
-const EXEC_GAS_HINT = 120_000n;
+export const EXEC_GAS_HINT = 120_000n;
 
 /** The fee tiers now in the family's unit (refreshed by the wizard every 30 s). */
 export async function feeTiers(adapter: FamilyAdapter) {

@@ -8,6 +8,10 @@ import {
   taskScheduleReply,
   transferRecordInfoReply,
   transferRecordQuery,
+  singleFeeEstimateBody,
+  singleFeeEstimateReply,
+  taskSignaturesQuery,
+  taskSignaturesReply,
 } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
@@ -15,6 +19,9 @@ import { commandContext } from '../../lib/command-context';
 import { replies } from '../../lib/replies';
 import { inSpace } from '../../plugins/access-rules';
 import { maxAmount } from './transfer-max';
+import { singleFeeEstimate } from './transfer-fee-estimate';
+import { loadTransfer } from './transfer-access';
+import { taskSignatures } from './transfer-repository';
 import { traceTransfer } from './transfer-trace';
 import { broadcastSchedule, taskSchedule, transferRecordInfo } from './transfer-progress';
 
@@ -80,6 +87,47 @@ export async function transferProgressRoutes(app: AppInstance, ctx: AppContext) 
       },
     },
     async (request, reply) => reply.ok(await maxAmount(ctx, commandContext(request), request.body)),
+  );
+
+  app.get(
+    '/sign',
+    {
+      config: act,
+      schema: {
+        response: replies(taskSignaturesReply),
+        tags,
+        querystring: taskSignaturesQuery,
+        summary: 'Who has signed a transfer, with which key, against its threshold',
+      },
+    },
+    async (request, reply) => {
+      const { task } = await loadTransfer(ctx, commandContext(request), request.query.task_id);
+      const signatures = await taskSignatures(ctx.db, task.id);
+      return reply.ok({
+        task_id: task.id,
+        threshold: task.signing_threshold ?? 0,
+        list: signatures.map((s) => ({
+          user_id: s.user_id,
+          signer: s.signer,
+          kind: s.kind,
+          created_at: s.created_at.toISOString(),
+        })),
+      });
+    },
+  );
+
+  app.post(
+    '/fee/single-estimate',
+    {
+      config: act,
+      schema: {
+        response: replies(singleFeeEstimateReply),
+        tags,
+        body: singleFeeEstimateBody,
+        summary: 'What one transfer would cost at each fee tier now, in the coin and in USD',
+      },
+    },
+    async (request, reply) => reply.ok(await singleFeeEstimate(ctx, commandContext(request), request.body)),
   );
 
   app.post(

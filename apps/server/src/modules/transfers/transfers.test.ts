@@ -130,6 +130,16 @@ describe('transfer lifecycle on a 2-of-3 Safe', () => {
     expect((await signTask(alice, 2, taskId)).data).toMatchObject({ status: 3 });
     expect((await signTask(alice, 2, taskId)).code).toBe('SIGNATURE_DUPLICATE_ERROR');
     expect((await signTask(bob, 3, taskId, 'eth_sign')).data).toMatchObject({ status: 5 });
+    // §7 GET /sign: who signed, with which key and how, against the threshold.
+    const signed = await admin.client.get<{
+      threshold: number;
+      list: Array<{ user_id: number; kind: string }>;
+    }>('/api/v1/sign', { task_id: taskId });
+    expect(signed.data.threshold).toBe(2);
+    expect(signed.data.list.map((s) => [s.user_id, s.kind])).toEqual([
+      [alice.userId, 'eip712'],
+      [bob.userId, 'eth_sign'],
+    ]);
 
     const info = await admin.client.get<{ execution: { to: string; data: string } }>('/api/v1/task/info', {
       task_id: taskId,
@@ -378,5 +388,37 @@ describe('transfer rules', () => {
     });
     expect(adminTodo.data.list.map((task) => task.task_id)).not.toContain(created.data.task_id);
     await admin.client.post('/api/v1/task/revoke', { task_id: created.data.task_id });
+  });
+});
+
+describe('POST /fee/single-estimate on a Safe', () => {
+  it('prices the execution the broadcaster pays at each tier, in ETH and USD; refuses who may not operate', async () => {
+    const reply = await admin.client.post<{
+      unit: string;
+      symbol: string;
+      payer: string;
+      tiers: Record<'slow' | 'standard' | 'fast', { rate: string; fee: string; fee_usd: string | null }>;
+    }>('/api/v1/fee/single-estimate', { wallet_id: walletId, to: recipient, amount: '1', token: usdt });
+    expect(reply.code).toBe('OK');
+    expect(reply.data).toMatchObject({ unit: 'gwei', symbol: 'ETH', payer: 'broadcaster' });
+    const client = createPublicClient({ transport: http(inject('devnet')!.rpcUrl) });
+    const block = await client.getBlock();
+    for (const tier of ['slow', 'standard', 'fast'] as const) {
+      const { rate, fee, fee_usd } = reply.data.tiers[tier];
+      // 120,000 gas at the tier's max fee per gas (Gwei), and the devnet price table's ETH at 3000 USD.
+      const wei = 120_000n * BigInt(Math.round(Number(rate) * 1e9));
+      expect(Math.abs(Number(fee) - Number(wei) / 1e18)).toBeLessThan(1e-12);
+      expect(Number(fee_usd)).toBeCloseTo(Number(fee) * 3000, 2);
+      // Every tier pays at least the chain's base fee now.
+      expect(BigInt(Math.round(Number(rate) * 1e9))).toBeGreaterThanOrEqual(block.baseFeePerGas ?? 0n);
+    }
+    expect(Number(reply.data.tiers.fast.fee)).toBeGreaterThanOrEqual(Number(reply.data.tiers.slow.fee));
+    const refused = await alice.client.post('/api/v1/fee/single-estimate', {
+      wallet_id: walletId,
+      to: recipient,
+      amount: '1',
+      token: usdt,
+    });
+    expect(refused.code).toBe('PERMISSION_WALLET_OPERATE_ERROR');
   });
 });

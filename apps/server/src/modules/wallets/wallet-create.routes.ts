@@ -28,7 +28,7 @@ import { commandContext } from '../../lib/command-context';
 import { loadWallet } from './wallet-access';
 import { reportDeployment } from './wallet-commands';
 import { createMultisigWallet, importSingleWallet, storedSetup, verifySingleWallet } from './wallet-setup';
-import { presentWallet } from './wallet-presenter';
+import { presentCreatedWallet, presentWallet } from './wallet-presenter';
 import { WalletStatus } from './wallet-status';
 import { creationTask } from './wallet-lookups';
 import { formatUnits } from './decimal';
@@ -51,11 +51,7 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { wallet, setup } = await createMultisigWallet(ctx, commandContext(request), request.body);
-      return reply.ok({
-        ...presentWallet(wallet),
-        deployment: setup.onChain ? { to: setup.onChain.to, data: setup.onChain.data } : null,
-        ...(setup.descriptors ? { descriptor: setup.descriptors } : {}),
-      });
+      return reply.ok(presentCreatedWallet(wallet, setup));
     },
   );
 

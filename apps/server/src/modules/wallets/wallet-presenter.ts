@@ -39,3 +39,18 @@ export function presentDescriptor(wallet: {
     ? { receive: wallet.descriptor_receive, change: wallet.descriptor_change }
     : null;
 }
+
+/** A new multisig wallet with what must be sent before use (a Safe deployment) and its descriptors. */
+export function presentCreatedWallet(
+  wallet: Wallet,
+  setup: {
+    onChain: { to: string; data: string } | null;
+    descriptors: { receive: string; change: string } | null;
+  },
+) {
+  return {
+    ...presentWallet(wallet),
+    deployment: setup.onChain ? { to: setup.onChain.to, data: setup.onChain.data } : null,
+    ...(setup.descriptors ? { descriptor: setup.descriptors } : {}),
+  };
+}

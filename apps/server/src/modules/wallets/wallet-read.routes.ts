@@ -1,4 +1,6 @@
 import QRCode from 'qrcode';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   walletIdBody,
   walletIdQuery,
@@ -40,6 +42,66 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
+/** §3 wallet list (the live wallets, or the archive for admins) with amounts from the balance cache. */
+async function walletListPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  query: z.infer<typeof walletListQuery>,
+) {
+  const { organization, member } = requireSpace(request);
+  const { user } = requireUser(request);
+  const { page, page_size, sign_type, chain_key, keyword, archived } = query;
+  if (archived === 'true') {
+    const archive = canViewWalletArchive(member.role);
+    if (!archive.allowed) throw new AppError(archive.code!);
+  }
+  const { wallets, total, roles, signing, spaceTotal } = await listWallets(
+    ctx.db,
+    {
+      organizationId: organization.id,
+      archived: archived === 'true',
+      visibleTo: seesEveryWallet(member.role) ? null : user.id,
+      signType: sign_type,
+      chainKey: chain_key,
+      keyword,
+    },
+    page,
+    page_size,
+  );
+  const rolesByWallet = groupBy(roles, (r) => r.wallet_id);
+  const signersByWallet = groupBy(signing, (s) => s.wallet_id);
+  const list = wallets.map((wallet) => {
+    const total = String(wallet.value_usd);
+    const walletRoles = rolesByWallet.get(wallet.id) ?? [];
+    const mine = walletRoles.filter((r) => r.user_id === user.id).map((r) => r.role);
+    return {
+      ...presentWallet(wallet),
+      enable_status: wallet.status === WalletStatus.Normal,
+      permission_num: walletRoles.length,
+      amount: round(total, 2),
+      // Locked amounts belong to pending transfers (none yet): available = amount.
+      lock_amount: '0.00',
+      available_amount: round(total, 2),
+      roles: mine,
+      is_operator: mine.includes('operator'),
+      is_single_wallet_signer: (signersByWallet.get(wallet.id) ?? []).some((s) => s.user_id === user.id),
+      task_id: null,
+    };
+  });
+  // Totals in the user's currency (§2 asset home); per-wallet amounts stay in USD like the assets tab.
+  const currency = user.currency;
+  return {
+    list,
+    page,
+    page_size,
+    total: Number(total.n),
+    total_amount: round(spaceTotal.value, 2),
+    currency: 'USD',
+    user_currency: currency,
+    total_in_user_currency: round(multiply(spaceTotal.value, currencyRate(currency)), 2),
+  };
+}
+
 export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
   app.get(
     '/chain-list',
@@ -79,60 +141,22 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
         summary: 'Wallet list (page size 100)',
       },
     },
-    async (request, reply) => {
-      const { organization, member } = requireSpace(request);
-      const { user } = requireUser(request);
-      const { page, page_size, sign_type, chain_key, keyword, archived } = request.query;
-      if (archived === 'true') {
-        const archive = canViewWalletArchive(member.role);
-        if (!archive.allowed) throw new AppError(archive.code!);
-      }
-      const { wallets, total, roles, signing, spaceTotal } = await listWallets(
-        ctx.db,
-        {
-          organizationId: organization.id,
-          archived: archived === 'true',
-          visibleTo: seesEveryWallet(member.role) ? null : user.id,
-          signType: sign_type,
-          chainKey: chain_key,
-          keyword,
-        },
-        page,
-        page_size,
-      );
-      const rolesByWallet = groupBy(roles, (r) => r.wallet_id);
-      const signersByWallet = groupBy(signing, (s) => s.wallet_id);
-      const list = wallets.map((wallet) => {
-        const total = String(wallet.value_usd);
-        const walletRoles = rolesByWallet.get(wallet.id) ?? [];
-        const mine = walletRoles.filter((r) => r.user_id === user.id).map((r) => r.role);
-        return {
-          ...presentWallet(wallet),
-          enable_status: wallet.status === WalletStatus.Normal,
-          permission_num: walletRoles.length,
-          amount: round(total, 2),
-          // Locked amounts belong to pending transfers (none yet): available = amount.
-          lock_amount: '0.00',
-          available_amount: round(total, 2),
-          roles: mine,
-          is_operator: mine.includes('operator'),
-          is_single_wallet_signer: (signersByWallet.get(wallet.id) ?? []).some((s) => s.user_id === user.id),
-          task_id: null,
-        };
-      });
-      // Totals in the user's currency (§2 asset home); per-wallet amounts stay in USD like the assets tab.
-      const currency = user.currency;
-      return reply.ok({
-        list,
-        page,
-        page_size,
-        total: Number(total.n),
-        total_amount: round(spaceTotal.value, 2),
-        currency: 'USD',
-        user_currency: currency,
-        total_in_user_currency: round(multiply(spaceTotal.value, currencyRate(currency)), 2),
-      });
+    async (request, reply) => reply.ok(await walletListPage(ctx, request, request.query)),
+  );
+
+  app.get(
+    '/wallets/archive',
+    {
+      config: { access: inSpace('wallet.view_archive') },
+      schema: {
+        response: replies(walletListReply),
+        tags,
+        querystring: walletListQuery.omit({ archived: true }),
+        summary: 'Archived wallets (admins)',
+      },
     },
+    async (request, reply) =>
+      reply.ok(await walletListPage(ctx, request, { ...request.query, archived: 'true' })),
   );
 
   app.get(

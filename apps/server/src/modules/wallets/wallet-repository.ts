@@ -332,3 +332,8 @@ export async function insertWalletToken(
 ): Promise<void> {
   await trx.insertInto('wallet_tokens').values(values).execute();
 }
+
+/** Removes a wallet row; its roles, tokens and balances go with it (foreign keys cascade). */
+export async function deleteWalletRow(trx: Db, walletId: number): Promise<void> {
+  await trx.deleteFrom('wallets').where('id', '=', walletId).execute();
+}

@@ -9,6 +9,7 @@ import { ACTIVE_STATUSES } from '../transfers/transfer-status';
 import { family as familyWork } from '../transfers/transfer-family';
 import {
   countJoinedMembers,
+  deleteWalletRow,
   hasTransferIn,
   hasWalletToken,
   insertWalletToken,
@@ -232,4 +233,29 @@ export async function addCustomToken(
     });
   });
   return token;
+}
+
+/**
+ * Deletes a single-signature wallet (§4: blocked while its tasks are pending). Its row goes with
+ * its roles, tokens and balances; the audit row keeps what it was.
+ */
+export async function deleteSingleWallet(
+  ctx: AppContext,
+  actor: CommandContext,
+  wallet: Wallet,
+  emailCodeId: number,
+): Promise<void> {
+  await changeWallet(
+    ctx,
+    actor,
+    wallet,
+    'delete_single',
+    { name: wallet.name, chain_id: wallet.chain_key, address: wallet.address },
+    async (trx) => {
+      await markCodeUsed(trx, emailCodeId);
+      if (await hasTransferIn(trx, wallet.id, ACTIVE_STATUSES))
+        throw new AppError('WALLET_DELETE_TASKS_PENDING_ERROR');
+      await deleteWalletRow(trx, wallet.id);
+    },
+  );
 }

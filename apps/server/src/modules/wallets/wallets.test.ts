@@ -303,6 +303,10 @@ describe('wallet visibility and settings', () => {
     expect((await alice.client.get('/api/v1/wallets', { archived: 'true' })).code).toBe(
       'PERMISSION_VIEW_ERROR',
     );
+    // §7 GET /wallets/archive answers the same list, to admins only.
+    const atSpecPath = await admin.client.get<{ list: unknown[] }>('/api/v1/wallets/archive');
+    expect(atSpecPath.data.list).toEqual(archive.data.list);
+    expect((await alice.client.get('/api/v1/wallets/archive')).code).toBe('PERMISSION_VIEW_ERROR');
     const audit = await admin.client.get<{ list: Array<{ operation: string }> }>('/api/v1/audit-log', {
       wallet_id: walletId,
     });

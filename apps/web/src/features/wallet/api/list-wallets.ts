@@ -16,8 +16,13 @@ export interface WalletListQuery {
 export const walletsKey = (spaceId: string | null, query?: WalletListQuery) =>
   query ? (['wallet', 'list', spaceId, query] as const) : (['wallet', 'list', spaceId] as const);
 
-export const fetchWallets = (query: WalletListQuery) =>
-  api.get<WalletList>(`${V1}/wallets`, { page: 1, page_size: WALLET_PAGE_SIZE, ...query });
+/** The archive has its own path (§7 GET /wallets/archive); the live list is GET /wallets. */
+export const fetchWallets = ({ archived, ...query }: WalletListQuery) =>
+  api.get<WalletList>(archived === 'true' ? `${V1}/wallets/archive` : `${V1}/wallets`, {
+    page: 1,
+    page_size: WALLET_PAGE_SIZE,
+    ...query,
+  });
 
 export const walletsQuery = (spaceId: string | null, query: WalletListQuery = {}) =>
   queryOptions({ queryKey: walletsKey(spaceId, query), queryFn: () => fetchWallets(query) });

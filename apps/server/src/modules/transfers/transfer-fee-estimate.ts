@@ -1,0 +1,86 @@
+import { formatGwei } from 'viem';
+import type { z } from 'zod';
+import type { FeeTierName } from '@keystead/chains';
+import type { singleFeeEstimateBody } from '@keystead/contract';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import type { CommandContext } from '../../lib/command-context';
+import { canOnWallet } from '../policy/policy';
+import { formatUnits, multiply, round } from '../wallets/decimal';
+import { usdPrice } from '../wallets/prices';
+import { loadWalletFor } from '../wallets/wallet-access';
+import { walletTokens } from '../wallets/wallet-assets';
+import { SignType, WalletStatus } from '../wallets/wallet-status';
+import { parseAmount } from './amount';
+import { EXEC_GAS_HINT } from './transfer-fee-tiers';
+import { family, familyOf, familyWallet } from './transfer-family';
+import { reservations } from './transfer-repository';
+
+const TIERS: FeeTierName[] = ['slow', 'standard', 'fast'];
+
+/**
+ * POST /fee/single-estimate: one transfer priced at each tier now. The family builds it as it
+ * would be created (nothing is stored or held); where the wallet pays (Bitcoin family) the fee is
+ * the built transaction's; where a broadcaster's account executes it (a Safe), the execution gas
+ * hint at the tier's fee per gas.
+ */
+export async function singleFeeEstimate(
+  ctx: AppContext,
+  actor: CommandContext,
+  input: z.infer<typeof singleFeeEstimateBody>,
+) {
+  const { wallet, relation } = await loadWalletFor(ctx.db, actor, input.wallet_id);
+  const operate = canOnWallet(actor.member.role, relation, 'operate');
+  if (!operate.allowed) throw new AppError(operate.code!);
+  if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal || !wallet.address)
+    throw new AppError('WALLET_STATUS_ERROR');
+  const tokens = await walletTokens(ctx, ctx.db, wallet);
+  const token = tokens.find((t) =>
+    input.token ? t.contract?.toLowerCase() === input.token.toLowerCase() : t.contract === null,
+  );
+  if (!token) throw new AppError('TOKEN_NOT_FOUND_ERROR');
+  const adapter = familyOf(ctx, wallet.chain_key);
+  const to = await family(() => adapter.recipient(input.to));
+  const amount = parseAmount(input.amount, token.decimals);
+  const { tiers } = await adapter.chain.getFeeTiers().catch(() => {
+    throw new AppError('FEE_RATE_ERROR');
+  });
+  const fw = familyWallet(wallet);
+  const held = await reservations(ctx.db, wallet.id, token.key);
+  const { nativeDecimals, nativeSymbol } = adapter.chain.info;
+  const price = usdPrice(nativeSymbol);
+  const walletPays = adapter.capabilities.broadcast === 'server-finalizes';
+  const priced = async (tier: FeeTierName) => {
+    const quote = tiers[tier];
+    let fee: bigint;
+    if (walletPays) {
+      const intent = {
+        outputs: [{ to, amount }],
+        token: token.contract === null ? null : token,
+        fee: { tier },
+        ...(input.utxos ? { chosenInputs: input.utxos } : {}),
+      };
+      const state = await family(() => adapter.readTransferState(fw, intent));
+      const built = await family(() => adapter.buildTransfer(fw, intent, state, held));
+      fee = built.fee.total ?? 0n;
+    } else {
+      fee = EXEC_GAS_HINT * (quote.maxFeePerGas ?? 0n);
+    }
+    const shown = formatUnits(fee, nativeDecimals);
+    return {
+      rate:
+        adapter.capabilities.feeUnit === 'sat/vB'
+          ? String(quote.satPerVbyte)
+          : formatGwei(quote.maxFeePerGas ?? 0n),
+      fee: shown,
+      fee_usd: price === null ? null : round(multiply(shown, price), 2),
+    };
+  };
+  const [slow, standard, fast] = await Promise.all(TIERS.map(priced));
+  return {
+    unit: adapter.capabilities.feeUnit === 'sat/vB' ? ('sat/vB' as const) : ('gwei' as const),
+    symbol: nativeSymbol,
+    payer: walletPays ? ('wallet' as const) : ('broadcaster' as const),
+    tiers: { slow: slow!, standard: standard!, fast: fast! },
+  };
+}
