@@ -142,6 +142,8 @@ export const addressTagQuery = z.object({
 export const addressBookBody = z.object({
   name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
   address: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
+  /** The chain whose address format the entry follows (the family's rules spell it); EVM when left out. */
+  chain_id: text().trim().max(40).optional(),
   memo: text().trim().max(100).optional(),
   description: text().trim().max(99).optional(),
   email_code: text().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),

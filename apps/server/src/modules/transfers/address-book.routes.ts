@@ -11,8 +11,7 @@ import type { AppContext } from '../../context';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
 import { commandContext } from '../../lib/command-context';
-import { addAddress, addressBookEntries, deleteAddress } from './address-book';
-import { checksumEvmAddress } from '../signers/evm-message';
+import { addAddress, addressBookEntries, bookAddress, deleteAddress } from './address-book';
 
 const tags = ['address-book'];
 
@@ -53,8 +52,8 @@ export async function addressBookRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const address = checksumEvmAddress(request.body.address);
-      const id = await addAddress(ctx, commandContext(request), { ...request.body, address });
+      const { address, family } = await bookAddress(ctx, request.body.address, request.body.chain_id);
+      const id = await addAddress(ctx, commandContext(request), { ...request.body, address, family });
       return reply.ok({ id, address });
     },
   );

@@ -4,6 +4,21 @@ import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { writeAudit } from '../audit/audit.service';
 import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
+import { family as familyWork } from './transfer-family';
+
+/**
+ * An address as the chain family spells it (EVM checksum, Bitcoin-family network prefix …),
+ * refused with the family's catalogue error when the chain cannot pay to it. Without a chain,
+ * the first configured EVM chain (an EVM address is the same on all of them).
+ */
+export async function bookAddress(ctx: AppContext, raw: string, chainId?: string) {
+  const chain = chainId ?? ctx.chains.supported().find((info) => info.family === 'EVM')?.key;
+  if (!chain || !ctx.chains.supported().some((info) => info.key === chain))
+    throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+  const adapter = ctx.chains.family(chain);
+  const address = await familyWork(() => adapter.recipient(raw));
+  return { address, family: ctx.chains.chainInfo(chain).family };
+}
 
 /** The space's whitelist (§2 address book), oldest first. */
 export function addressBookEntries(ctx: AppContext, organizationId: number) {
@@ -21,6 +36,7 @@ export async function addAddress(
   actor: CommandContext,
   input: {
     address: string;
+    family: string;
     name: string;
     memo?: string | undefined;
     description?: string | undefined;
@@ -34,6 +50,7 @@ export async function addAddress(
       .selectFrom('address_book')
       .select('id')
       .where('organization_id', '=', organization.id)
+      .where('family', '=', input.family)
       .where(sql<boolean>`lower(address) = ${input.address.toLowerCase()}`)
       .executeTakeFirst();
     if (exists) throw new AppError('RESOURCE_EXISTS_ERROR', { resource: 'address' });
@@ -42,6 +59,7 @@ export async function addAddress(
       .insertInto('address_book')
       .values({
         organization_id: organization.id,
+        family: input.family,
         name: input.name,
         address: input.address,
         memo: input.memo ?? null,
@@ -56,7 +74,7 @@ export async function addAddress(
       type: 'address_book',
       operation: 'add',
       ip: actor.ip,
-      content: { address: input.address, name: input.name },
+      content: { address: input.address, family: input.family, name: input.name },
     });
     return created.id;
   });

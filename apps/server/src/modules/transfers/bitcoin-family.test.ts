@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BitcoinError, bitcoinNetwork, messageHash, walletDescriptors } from '@keystead/chains';
 import { signPsbtAsSigner, testSigner, type TestSigner } from '@keystead/chains/bitcoin/test-signer';
 import { isLitecoindAvailable, startLitecoinRegtest, type LitecoinRegtest } from '@keystead/devnet';
+import { allowResend, readCode, sendCode } from '../../../test/auth-helpers';
 import { createSpace, person, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
@@ -328,6 +329,37 @@ describe.skipIf(!isLitecoindAvailable())(
       expect(
         (await space.admin.client.post('/api/v1/task/revoke', { task_id: created.data.task_id })).code,
       ).toBe('OK');
+    });
+
+    it('keeps a Litecoin address in the address book, spelled and checked by the family (chain_id)', async () => {
+      const vendor = await node.newAddress('miner');
+      const add = async (address: string, chain_id: string | null = CHAIN) => {
+        await allowResend(t, space.admin.email);
+        await sendCode(space.admin.client, 'address_book_add');
+        return space.admin.client.post<{ address: string }>('/api/v1/address-book', {
+          name: 'Vendor LTC',
+          address,
+          ...(chain_id ? { chain_id } : {}),
+          email_code: await readCode(t, space.admin.email),
+        });
+      };
+      const added = await add(vendor.toUpperCase());
+      expect(added.code).toBe('OK');
+      expect(added.data.address).toBe(vendor);
+      const book = await space.admin.client.get<{ list: Array<{ address: string; family: string }> }>(
+        '/api/v1/address-book',
+      );
+      expect(book.data.list).toContainEqual(expect.objectContaining({ address: vendor, family: 'BTC' }));
+      expect((await add(vendor)).code).toBe('RESOURCE_EXISTS_ERROR');
+      const evmOnLitecoin = await add('0x000000000000000000000000000000000000dEaD');
+      expect(evmOnLitecoin.code).toMatch(/ADDRESS/);
+      // Without a chain the entry is an EVM address, as before: a Litecoin address is refused.
+      expect((await add(vendor, null)).code).toMatch(/ADDRESS|CHAIN_UNSUPPORTED/);
+      const type = await space.admin.client.get<{ type: string }>('/api/v1/addr-type', {
+        chain_key: CHAIN,
+        address: vendor,
+      });
+      expect(type.data.type).toBe('address_book');
     });
 
     let taskId: number;

@@ -12,6 +12,8 @@ export type { AddressBookEntry };
 
 export interface AddressBookInput {
   name: string;
+  /** The chain whose address format the entry follows (EVM when left out). */
+  chain_id?: string;
   address: string;
   memo?: string;
   description?: string;

@@ -1,5 +1,5 @@
-import { Form, Input, Modal, Typography } from 'antd';
-import { EmailCodeField } from '@/features/wallet';
+import { Form, Input, Modal, Select, Typography } from 'antd';
+import { EmailCodeField, useChains } from '@/features/wallet';
 import { toastSuccess } from '@/lib/notify';
 import { trimStart } from '@/lib/validation';
 import { useLazyTranslation } from '@/lib/use-namespace';
@@ -17,6 +17,10 @@ export function AddAddressModal(props: { spaceId: string | null; open: boolean; 
   const { t } = useLazyTranslation('addressBook');
   const [form] = Form.useForm<AddressBookInput>();
   const add = useAddAddress(props.spaceId);
+  const chains = useChains();
+  const chainId = Form.useWatch('chain_id', form);
+  // The server spells and checks the address by the chain's family; the form checks EVM's shape early.
+  const isEvm = (chains.data?.list.find((c) => c.chain_id === chainId)?.family ?? 'EVM') === 'EVM';
   const submit = async () => {
     const values = await form.validateFields();
     await add.mutateAsync(values);
@@ -47,16 +51,27 @@ export function AddAddressModal(props: { spaceId: string | null; open: boolean; 
         >
           <Input id="book-name" maxLength={30} />
         </Form.Item>
+        <Form.Item name="chain_id" label={t('fields.chain')} initialValue={chains.data?.list[0]?.chain_id}>
+          <Select
+            id="book-chain"
+            loading={chains.isLoading}
+            options={(chains.data?.list ?? []).map((c) => ({ value: c.chain_id, label: c.name }))}
+          />
+        </Form.Item>
         <Form.Item
           name="address"
           label={t('fields.address')}
           getValueFromEvent={(event: { target: { value: string } }) => event.target.value.trim()}
           rules={[
             { required: true, message: t('validation.address') },
-            { pattern: EVM_ADDRESS, message: t('validation.addressFormat') },
+            ...(isEvm ? [{ pattern: EVM_ADDRESS, message: t('validation.addressFormat') }] : []),
           ]}
         >
-          <Input id="book-address" placeholder="0x…" style={{ fontFamily: 'ui-monospace, monospace' }} />
+          <Input
+            id="book-address"
+            placeholder={isEvm ? '0x…' : undefined}
+            style={{ fontFamily: 'ui-monospace, monospace' }}
+          />
         </Form.Item>
         <Form.Item name="memo" label={t('fields.memo')}>
           <Input id="book-memo" maxLength={100} />
