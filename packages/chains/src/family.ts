@@ -25,6 +25,8 @@ export interface FamilyCapabilities {
   revokeSigned: 'rejection' | 'release';
   /** Broadcast: the server finalizes and relays, or a broadcaster's account signs the execution. */
   broadcast: 'server-finalizes' | 'sender-signs';
+  /** Confirmations after which a completed transfer is final here: no longer watched for a reorg. */
+  finalityDepth: number;
   /** The wallet's output script type where the family has several (Bitcoin family: p2wsh, or p2sh on BCH). */
   addressScript: string | null;
   /** What a new wallet's address must hold before its setup (an activation reserve), smallest unit. */

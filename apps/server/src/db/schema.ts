@@ -323,6 +323,8 @@ export interface TasksTable {
   vsize: number | null;
   replaces: number | null;
   block_hash: string | null;
+  /** Set once the block is buried under the family's finality depth (no more reorg watch). */
+  final_at: NullableTimestamp;
 }
 
 export interface TaskPayloadVersionsTable {

@@ -14,7 +14,8 @@ const DAY_MS = 86_400_000;
  * (2); among several attempts the mined one wins. An attempt the node does not know — the
  * process died before or while sending, or the node dropped it — is sent again; one the node
  * knows never is, and an older attempt replaced on purpose never is. For a day it also watches
- * completed transfers whose block it knows (a reorg sends them back to 6) and originals a
+ * completed transfers whose block it knows until the family's finality depth buries it (a reorg
+ * before that sends them back to 6) and originals a
  * replacement cancelled (if the original is mined after all, it is the one that counts).
  * Guarded by status, so a second runner changes nothing; the scheduler runs it in one process.
  */
@@ -32,6 +33,7 @@ export async function followTransfers(ctx: AppContext): Promise<number> {
         eb.and([
           eb('tasks.status', '=', TransferStatus.Completed),
           eb('tasks.block_hash', 'is not', null),
+          eb('tasks.final_at', 'is', null),
           eb('tasks.updated_at', '>', since),
         ]),
         eb.and([
@@ -63,10 +65,15 @@ async function followOne(ctx: AppContext, adapter: FamilyAdapter, task: WatchedT
     const result = await follow(task.exec_tx_hash!, task.block_hash!);
     if (!result) return false;
     if (result.state === 'executed') {
-      if (result.blockHash && result.blockHash !== task.block_hash) {
+      const final = (result.confirmations ?? 0) >= adapter.capabilities.finalityDepth;
+      if (final || (result.blockHash && result.blockHash !== task.block_hash)) {
         await ctx.db
           .updateTable('tasks')
-          .set({ block_hash: result.blockHash, block_number: result.blockNumber?.toString() ?? null })
+          .set({
+            block_hash: result.blockHash ?? task.block_hash,
+            block_number: result.blockNumber?.toString() ?? task.block_number,
+            ...(final ? { final_at: new Date() } : {}),
+          })
           .where('id', '=', task.id)
           .execute();
       }

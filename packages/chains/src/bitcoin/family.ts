@@ -106,6 +106,8 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
       speedUp: 'replacement',
       revokeSigned: 'release',
       broadcast: 'server-finalizes',
+      // The customary six confirmations.
+      finalityDepth: 6,
       addressScript: network.scriptType,
       setupDeposit: 0n,
       protocols: {

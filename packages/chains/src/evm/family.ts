@@ -77,6 +77,8 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
       speedUp: 'attempt',
       revokeSigned: 'rejection',
       broadcast: 'sender-signs',
+      // Reorgs deeper than a dozen blocks are beyond what proof-of-stake chains and exchanges wait for.
+      finalityDepth: 12,
       addressScript: null,
       setupDeposit: 0n,
       protocols: {

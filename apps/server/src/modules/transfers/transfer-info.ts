@@ -77,7 +77,8 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
     execution: null,
     queue: [] as unknown[],
   };
-  if (adapter.capabilities.feeUnit === 'sat/vB') {
+  // Coin-control families present inputs, outputs, change and the fee paid; the others their execution.
+  if (adapter.capabilities.coinControl) {
     return {
       ...common,
       ...(await coinDetails(ctx, task, wallet, signatures, broadcasts)),

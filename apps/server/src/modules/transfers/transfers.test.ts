@@ -160,6 +160,22 @@ describe('transfer lifecycle on a 2-of-3 Safe', () => {
     });
     expect(done.data).toMatchObject({ status: 1, hash: sent.data.tx_hash });
     expect((await usdtBalance(recipient)) - before).toBe(123_450_000n);
+
+    // Watched for a reorg until 12 blocks bury it; then final and no longer followed.
+    const finalAt = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('tasks')
+          .select('final_at')
+          .where('id', '=', taskId)
+          .executeTakeFirstOrThrow()
+      ).final_at;
+    await followExecutions(t.ctx);
+    expect(await finalAt()).toBeNull();
+    const rpc = createPublicClient({ transport: http(inject('devnet')!.rpcUrl) });
+    await rpc.request({ method: 'hardhat_mine' as never, params: ['0xc'] as never });
+    await followExecutions(t.ctx);
+    expect(await finalAt()).toBeInstanceOf(Date);
   });
 
   it('counts each approver once under 20 concurrent approvals and crosses the threshold once', async () => {
