@@ -5,16 +5,13 @@ import type { singleFeeEstimateBody } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
-import { canOnWallet } from '../policy/policy';
 import { formatUnits, multiply, round } from '../wallets/decimal';
 import { usdPrice } from '../wallets/prices';
-import { loadWalletFor } from '../wallets/wallet-access';
-import { walletTokens } from '../wallets/wallet-assets';
-import { SignType, WalletStatus } from '../wallets/wallet-status';
 import { parseAmount } from './amount';
 import { EXEC_GAS_HINT } from './transfer-fee-tiers';
 import { family, familyOf, familyWallet } from './transfer-family';
 import { reservations } from './transfer-repository';
+import { operableWalletAsset } from './transfer-wallet';
 
 const TIERS: FeeTierName[] = ['slow', 'standard', 'fast'];
 
@@ -29,16 +26,7 @@ export async function singleFeeEstimate(
   actor: CommandContext,
   input: z.infer<typeof singleFeeEstimateBody>,
 ) {
-  const { wallet, relation } = await loadWalletFor(ctx.db, actor, input.wallet_id);
-  const operate = canOnWallet(actor.member.role, relation, 'operate');
-  if (!operate.allowed) throw new AppError(operate.code!);
-  if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal || !wallet.address)
-    throw new AppError('WALLET_STATUS_ERROR');
-  const tokens = await walletTokens(ctx, ctx.db, wallet);
-  const token = tokens.find((t) =>
-    input.token ? t.contract?.toLowerCase() === input.token.toLowerCase() : t.contract === null,
-  );
-  if (!token) throw new AppError('TOKEN_NOT_FOUND_ERROR');
+  const { wallet, token } = await operableWalletAsset(ctx, actor, input.wallet_id, input.token);
   const adapter = familyOf(ctx, wallet.chain_key);
   const to = await family(() => adapter.recipient(input.to));
   const amount = parseAmount(input.amount, token.decimals);

@@ -1,15 +1,11 @@
 import type { z } from 'zod';
 import type { maxAmountBody } from '@keystead/contract';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
-import { canOnWallet } from '../policy/policy';
 import { formatUnits } from '../wallets/decimal';
-import { loadWalletFor } from '../wallets/wallet-access';
-import { walletTokens } from '../wallets/wallet-assets';
-import { SignType, WalletStatus } from '../wallets/wallet-status';
 import { family, familyOf, familyWallet, feeChoice } from './transfer-family';
 import { reservations } from './transfer-repository';
+import { operableWalletAsset } from './transfer-wallet';
 
 /**
  * The wizard's Max for an operator: the family's largest sendable amount of the asset from what
@@ -21,16 +17,7 @@ export async function maxAmount(
   actor: CommandContext,
   input: z.infer<typeof maxAmountBody>,
 ) {
-  const { wallet, relation } = await loadWalletFor(ctx.db, actor, input.wallet_id);
-  const operate = canOnWallet(actor.member.role, relation, 'operate');
-  if (!operate.allowed) throw new AppError(operate.code!);
-  if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal || !wallet.address)
-    throw new AppError('WALLET_STATUS_ERROR');
-  const tokens = await walletTokens(ctx, ctx.db, wallet);
-  const token = tokens.find((t) =>
-    input.token ? t.contract?.toLowerCase() === input.token.toLowerCase() : t.contract === null,
-  );
-  if (!token) throw new AppError('TOKEN_NOT_FOUND_ERROR');
+  const { wallet, token } = await operableWalletAsset(ctx, actor, input.wallet_id, input.token);
   const adapter = familyOf(ctx, wallet.chain_key);
   const intent = {
     // The amount is what is asked for; without a recipient yet, the wallet itself stands in.

@@ -1,0 +1,30 @@
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import type { CommandContext } from '../../lib/command-context';
+import { canOnWallet } from '../policy/policy';
+import { loadWalletFor } from '../wallets/wallet-access';
+import { walletTokens } from '../wallets/wallet-assets';
+import { SignType, WalletStatus } from '../wallets/wallet-status';
+
+/**
+ * A wallet the caller may start a transfer from, ready to move funds, with the asset asked for
+ * (a token contract, or the chain's coin) — what the wizard's estimates read before creating.
+ */
+export async function operableWalletAsset(
+  ctx: AppContext,
+  actor: CommandContext,
+  walletId: number,
+  tokenContract?: string | null | undefined,
+) {
+  const { wallet, relation } = await loadWalletFor(ctx.db, actor, walletId);
+  const operate = canOnWallet(actor.member.role, relation, 'operate');
+  if (!operate.allowed) throw new AppError(operate.code!);
+  if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal || !wallet.address)
+    throw new AppError('WALLET_STATUS_ERROR');
+  const tokens = await walletTokens(ctx, ctx.db, wallet);
+  const token = tokens.find((t) =>
+    tokenContract ? t.contract?.toLowerCase() === tokenContract.toLowerCase() : t.contract === null,
+  );
+  if (!token) throw new AppError('TOKEN_NOT_FOUND_ERROR');
+  return { wallet: { ...wallet, address: wallet.address }, token };
+}
