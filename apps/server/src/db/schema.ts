@@ -192,6 +192,8 @@ export interface NotificationsTable {
   task_number: string | null;
   read_at: NullableTimestamp;
   created_at: CreatedAt;
+  /** The page it is about (`/task/12`), or null. */
+  link: string | null;
 }
 
 export interface SignerAddressesTable {

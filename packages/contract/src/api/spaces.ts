@@ -205,6 +205,10 @@ export const auditRowReply = z.object({
   operation: z.string(),
   /** What the operation changed; its shape depends on type and operation. */
   content: z.unknown(),
+  /** The wallet the row is about (named in content, or the wallet of its transfer). */
+  wallet_name: z.string().nullable(),
+  /** The transfer the row is about, as users see it (T000002). */
+  task_number: z.string().nullable(),
   space_user: z.string().nullable(),
   user_id: z.number().nullable(),
   ip: z.string().nullable(),
@@ -246,6 +250,8 @@ export const notificationReply = z.object({
   organization_name: z.string().nullable(),
   wallet_name: z.string().nullable(),
   task_number: z.string().nullable(),
+  /** The page it is about (`/task/12`), or null. */
+  link: z.string().nullable(),
   read: z.boolean(),
   created_at: isoTime,
 });

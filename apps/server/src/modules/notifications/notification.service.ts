@@ -17,6 +17,10 @@ export interface NewNotification {
   body: string;
   walletName?: string | null;
   taskNumber?: string | null;
+  /** The page it is about, as a path of the web app (`/task/12`). */
+  link?: string | null;
+  /** That page's full address for the e-mail copy (PUBLIC_URL + link). */
+  linkUrl?: string | null;
 }
 
 export function presentNotification(row: Notification & { organization_name?: string | null }) {
@@ -29,6 +33,7 @@ export function presentNotification(row: Notification & { organization_name?: st
     organization_name: row.organization_name ?? null,
     wallet_name: row.wallet_name,
     task_number: row.task_number,
+    link: row.link,
     read: row.read_at !== null,
     created_at: row.created_at.toISOString(),
   };
@@ -54,6 +59,7 @@ export async function notify(
       body: input.body,
       wallet_name: input.walletName ?? null,
       task_number: input.taskNumber ?? null,
+      link: input.link ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -74,7 +80,7 @@ export async function notify(
     {
       to: user.email,
       subject: input.title,
-      text: input.body,
+      text: input.linkUrl ? `${input.body}\n\n${input.linkUrl}` : input.body,
       category: `notification:${input.topic}`,
       antiPhishingCode: user.anti_phishing_code,
       language: isLanguage(user.language_code) ? user.language_code : 'en-US',

@@ -6,6 +6,12 @@ import { taskNumber } from './transfer-create';
 import { walletUserIds } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
 
+/** Where people reach the web app: PUBLIC_URL, else the address this server listens on. */
+export function publicBaseUrl(ctx: AppContext): string {
+  const { PUBLIC_URL, HOST, PORT } = ctx.config;
+  return (PUBLIC_URL ?? `http://${HOST}:${PORT}`).replace(/\/$/, '');
+}
+
 /** One notification about a transfer to each of these people (once each), in the step's transaction. */
 export async function notifyUsers(
   ctx: AppContext,
@@ -28,6 +34,8 @@ export async function notifyUsers(
         body,
         ...(walletName !== undefined ? { walletName } : {}),
         taskNumber: taskNumber(task.id),
+        link: `/task/${task.id}`,
+        linkUrl: `${publicBaseUrl(ctx)}/task/${task.id}`,
       },
       Boolean(ctx.config.SMTP_URL),
     );

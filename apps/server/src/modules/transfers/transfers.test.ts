@@ -103,6 +103,19 @@ describe('transfer lifecycle on a 2-of-3 Safe', () => {
     expect(created.code).toBe('OK');
     expect(created.data.status).toBe(0);
     const taskId = created.data.task_id;
+    // The approvers' notification links to the transfer, and its e-mail copy carries the address.
+    const inbox = await alice.client.get<{
+      list: Array<{ link: string | null; task_number: string | null }>;
+    }>('/api/v1/notification');
+    expect(inbox.data.list[0]).toMatchObject({ link: `/task/${taskId}` });
+    const mail = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', alice.email.toLowerCase())
+      .where('category', '=', 'notification:task')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toMatch(new RegExp(`https?://[^\\s]+/task/${taskId}\\b`));
 
     expect(
       (await alice.client.post('/api/v1/task/approve', { task_id: taskId, result: 1 })).data,

@@ -1,9 +1,10 @@
 import { Badge, Empty, List, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '../api/list-notifications';
 
-/** The items of one notification tab; clicking an unread one marks it read. */
+/** The items of one notification tab; clicking an unread one marks it read; a transfer's links to it. */
 export function NotificationList({
   items,
   loading,
@@ -57,7 +58,22 @@ export function NotificationList({
                 >
                   {item.organization_name ? <Tag bordered={false}>{item.organization_name}</Tag> : null}
                   {item.wallet_name ? <Tag bordered={false}>{item.wallet_name}</Tag> : null}
-                  {item.task_number ? <Tag bordered={false}>#{item.task_number}</Tag> : null}
+                  {item.task_number && item.link ? (
+                    <Link
+                      to={item.link}
+                      data-testid="notification-link"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        if (!item.read) onRead(item);
+                      }}
+                    >
+                      <Tag bordered={false} color="blue">
+                        #{item.task_number} · {t('layout:notifications.open')}
+                      </Tag>
+                    </Link>
+                  ) : item.task_number ? (
+                    <Tag bordered={false}>#{item.task_number}</Tag>
+                  ) : null}
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {dayjs(item.created_at).format('YYYY-MM-DD HH:mm')}
                   </Typography.Text>

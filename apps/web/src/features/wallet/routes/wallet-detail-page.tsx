@@ -1,5 +1,5 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Empty, Grid, Result, Skeleton, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Grid, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
@@ -12,29 +12,10 @@ import { AssetsTab } from '../components/detail/assets-tab';
 import { AuditTab } from '../components/detail/audit-tab';
 import { DepositTab } from '../components/detail/deposit-tab';
 import { SettingsTab } from '../components/detail/settings-tab';
+import { TransfersTab } from '../components/detail/transfers-tab';
 import { AddressText, MONO, RoleTags, SignTypeTag, WalletStatusTag } from '../components/wallet-bits';
 
-/** Tabs of §2 whose features come later: they say so instead of inventing data. */
-const LATER_TABS = ['transfers', 'approvals', 'exchange', 'apiKeys', 'payment', 'device', 'risk'] as const;
-
-function Later({ name }: { name: (typeof LATER_TABS)[number] }) {
-  const { t } = useTranslation('wallets');
-  return (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <span>
-          <strong style={{ display: 'block', color: 'rgba(0,0,0,0.75)' }}>
-            {t(`detail.later.${name}.title`)}
-          </strong>
-          {t(`detail.later.${name}.hint`)}
-        </span>
-      }
-    />
-  );
-}
-
-/** /wallet/detail/:id: one wallet: assets, deposit, settings and the tabs still to come. */
+/** /wallet/detail/:id: one wallet: assets, deposit, transfers, settings and its audit log (tabs of features not built are not shown). */
 export default function WalletDetailPage() {
   const { t } = useTranslation('wallets');
   const navigate = useNavigate();
@@ -85,11 +66,11 @@ export default function WalletDetailPage() {
     ...(privileged
       ? [{ key: 'audit', label: t('detail.tabs.audit'), children: <AuditTab walletId={walletId} /> }]
       : []),
-    ...LATER_TABS.map((name) => ({
-      key: name,
-      label: t(`detail.tabs.${name}`),
-      children: <Later name={name} />,
-    })),
+    {
+      key: 'transfers',
+      label: t('detail.tabs.transfers'),
+      children: <TransfersTab walletId={walletId} />,
+    },
   ];
 
   return (

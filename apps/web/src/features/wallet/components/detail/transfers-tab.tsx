@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLazyTranslation } from '@/lib/use-namespace';
+import { QueryError } from '@/components/ui/query-error';
+import { useWalletTransfers } from '../../api/list-wallet-transfers';
+import { AddressText } from '../wallet-bits';
+
+/** The wallet's Transfers tab: its transfers, each linking to its detail; a failure says so with Retry. */
+export function TransfersTab({ walletId }: { walletId: number }) {
+  const { t } = useTranslation('wallets');
+  const { t: tt } = useLazyTranslation('transfer');
+  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const list = useWalletTransfers(walletId, paging.page, paging.pageSize);
+  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
+  return (
+    <Table
+      data-testid="wallet-transfers"
+      rowKey="task_id"
+      size="small"
+      loading={list.isLoading}
+      dataSource={list.data?.list ?? []}
+      locale={{ emptyText: t('detail.transfers.empty') }}
+      pagination={{
+        current: paging.page,
+        pageSize: paging.pageSize,
+        total: list.data?.total ?? 0,
+        onChange: (page, pageSize) => setPaging({ page, pageSize }),
+        size: 'small',
+      }}
+      scroll={{ x: true }}
+      columns={[
+        {
+          title: t('detail.transfers.number'),
+          dataIndex: 'task_number',
+          render: (value: string, row) => <Link to={`/task/${row.task_id}`}>{value}</Link>,
+        },
+        {
+          title: t('detail.transfers.status'),
+          dataIndex: 'status',
+          render: (status: number) => <Tag>{tt(`status.${status}`, { defaultValue: String(status) })}</Tag>,
+        },
+        {
+          title: t('detail.transfers.amount'),
+          render: (_: unknown, row) => (
+            <Typography.Text>
+              {row.amount ?? '—'} {row.symbol ?? ''}
+            </Typography.Text>
+          ),
+        },
+        {
+          title: t('detail.transfers.to'),
+          dataIndex: 'to',
+          render: (to: string | null) => (to ? <AddressText address={to} /> : '—'),
+        },
+        {
+          title: t('detail.transfers.created'),
+          dataIndex: 'ctime',
+          render: (iso: string) => new Date(iso).toLocaleString(),
+        },
+      ]}
+    />
+  );
+}
