@@ -12,3 +12,5 @@ export { useMembers } from './api/list-members';
 export type { Member, Space } from './api/types';
 export { LimitModal, limitFromError, type LimitInfo } from './components/limit-modal';
 export { GuideTour } from './components/guide-tour';
+export { PlanChoiceBanner } from './components/settings/plan-wallets';
+export { useSpaceMfa, type SpaceMfa } from './api/get-space-mfa';

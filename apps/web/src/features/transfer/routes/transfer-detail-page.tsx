@@ -110,12 +110,7 @@ export default function TransferDetailPage() {
         <Col xs={24} lg={10}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             {(task.approval_threshold ?? 0) > 0 ? (
-              <ApprovalCard
-                task={task}
-                wallet={wallet.data}
-                userId={userId}
-                needsMfa={Boolean(space.data?.is_open_approve)}
-              />
+              <ApprovalCard task={task} wallet={wallet.data} userId={userId} />
             ) : null}
             {isUtxoTask(task) ? (
               <PsbtCard

@@ -19,7 +19,7 @@ import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
-import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
+import { isPrivileged, PlanChoiceBanner, useOrganizationBaseInfo } from '@/features/organization';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useChains } from '../api/list-chains';
 import { useWallets } from '../api/list-wallets';
@@ -63,6 +63,7 @@ export default function WalletListPage() {
         }
       />
       <WalletTabs />
+      <PlanChoiceBanner organizationId={spaceId} privileged={privileged} />
       {wallets.isError && !wallets.data ? (
         // Never "$0.00" or "no wallets" for a request that failed.
         <QueryError

@@ -8,6 +8,7 @@ import { useMembers, type MemberQuery } from '../../api/list-members';
 import type { Member, MemberStatus, Space } from '../../api/types';
 import { InviteModal } from './invite-modal';
 import { MemberActions } from './member-actions';
+import { MemberRisk } from './member-risk';
 import { memberPermissions } from './member-rules';
 
 const STATUS_COLOR: Record<MemberStatus, string> = {
@@ -111,18 +112,24 @@ export function MembersTab({ space }: { space: Space }) {
           },
           {
             title: t('members.risk'),
-            dataIndex: 'risk_tags',
-            width: 160,
-            render: (tags: number[]) =>
-              tags.length === 0
-                ? t('common:dash')
-                : tags.map((tag) => (
-                    <Tooltip key={tag} title={t(`members.riskTips.${tag}`)}>
-                      <Tag color="orange" data-testid="risk-tag">
-                        {t(`members.riskTags.${tag}`)}
-                      </Tag>
-                    </Tooltip>
-                  )),
+            key: 'risk',
+            width: 180,
+            render: (_value, member) => (
+              <>
+                {member.risk_tags.length === 0
+                  ? t('common:dash')
+                  : member.risk_tags.map((tag) => (
+                      <Tooltip key={tag} title={t(`members.riskTips.${tag}`)}>
+                        <Tag color="orange" data-testid="risk-tag">
+                          {t(`members.riskTags.${tag}`)}
+                        </Tag>
+                      </Tooltip>
+                    ))}
+                <div>
+                  <MemberRisk organizationId={space.organization_id} member={member} />
+                </div>
+              </>
+            ),
           },
           {
             title: t('members.permissions'),

@@ -2,16 +2,8 @@ import { Alert, Descriptions, Space as Stack, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import type { Space } from '../../api/types';
-
-/** Names of the chain ids a plan lists (the devnets' ids included). */
-const CHAIN_NAMES: Record<string, string> = {
-  btc: 'Bitcoin',
-  '1': 'Ethereum',
-  trx: 'Tron',
-  '31337': 'EVM devnet',
-  '11155111': 'Sepolia',
-  'ltc-regtest': 'Litecoin regtest',
-};
+import { CHAIN_NAMES } from './chain-names';
+import { PlanWalletsCard } from './plan-wallets';
 
 const COLUMNS = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };
 
@@ -72,6 +64,7 @@ export function PlanTab({ space }: { space: Space }) {
             .join(', ') || t('common:dash')}
         </Descriptions.Item>
       </Descriptions>
+      <PlanWalletsCard organizationId={String(space.organization_id)} />
       <Typography.Text type="secondary">{t('plan.readOnly')}</Typography.Text>
     </Stack>
   );

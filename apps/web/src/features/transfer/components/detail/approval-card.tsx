@@ -4,18 +4,19 @@ import { toastSuccess } from '@/lib/notify';
 import { approveTask, useTaskAction } from '../../api/task-actions';
 import type { TaskInfo } from '../../api/types';
 import { personName, type WalletDetail } from '@/features/wallet';
+import { useSpaceMfa } from '@/features/organization';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { formatTime } from '../transfer-bits';
 import { isUtxoTask } from '../../task-rules';
 import { RiskTags } from './risk-tags';
 import { SafeTxReview } from './safe-tx-review';
+import { ApprovalMfa, approvalGate } from './approval-mfa';
 
 /** Approval card: each approver's decision with comment; an approver who has not decided approves or rejects here. */
 export function ApprovalCard(props: {
   task: TaskInfo;
   wallet: WalletDetail | undefined;
   userId: number | undefined;
-  needsMfa: boolean;
 }) {
   const { t } = useLazyTranslation('transfer');
   const { task } = props;
@@ -32,14 +33,18 @@ export function ApprovalCard(props: {
     approvers.some((person) => person.user_id === props.userId) &&
     !decided.has(props.userId);
   const canAct = mine && task.status === 0;
-  const mfaValid = !props.needsMfa || /^\d{6}$/.test(mfa);
+  // Whether approving here asks for the authenticator (and whether the caller has one).
+  const spaceMfa = useSpaceMfa(canAct);
+  const gate = approvalGate(spaceMfa, mfa);
+  const needsMfa = spaceMfa.data?.approve_requires === 'mfa';
+  const mfaValid = gate.ready && gate.codeValid;
   const act = (result: 1 | 2, note = comment) =>
     approve.mutate(
       {
         task_id: task.task_id,
         result,
         ...(note.trim() ? { comment: note.trim() } : {}),
-        ...(props.needsMfa ? { mfa_code: mfa } : {}),
+        ...(needsMfa ? { mfa_code: mfa } : {}),
       },
       {
         onSuccess: () => {
@@ -110,17 +115,7 @@ export function ApprovalCard(props: {
             placeholder={t('approval.comment')}
             autoSize={{ minRows: 2, maxRows: 4 }}
           />
-          {props.needsMfa ? (
-            <Input
-              id="approval-mfa"
-              style={{ marginTop: 8, maxWidth: 220 }}
-              value={mfa}
-              maxLength={6}
-              inputMode="numeric"
-              onChange={(event) => setMfa(event.target.value.replace(/\D/g, ''))}
-              placeholder={t('approval.mfa')}
-            />
-          ) : null}
+          <ApprovalMfa mfa={spaceMfa} code={mfa} onCode={setMfa} />
           <Space style={{ marginTop: 8 }} wrap>
             <Button
               type="primary"

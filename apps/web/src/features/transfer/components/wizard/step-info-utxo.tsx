@@ -15,6 +15,7 @@ import { amountError, fromUnits, isLargeAmount } from './amount-rules';
 import type { TransferDraft } from './draft';
 import { RecipientTags } from './recipient-tags';
 import { UtxoFeePicker } from './utxo-fee-picker';
+import { FeeQuote } from './fee-quote';
 import { feeRateError, isUtxoAddress, sumSats, utxoRecipientError } from './utxo-rules';
 import { UtxoTable } from './utxo-table';
 import { useLazyTranslation } from '@/lib/use-namespace';
@@ -160,6 +161,17 @@ export function StepInfoUtxo(props: {
       ? isLargeAmount(fromUnits(totalSats, UTXO_DECIMALS), UTXO_DECIMALS, available)
       : false;
   const show = (message: string | null | undefined) => (tried ? (message ?? null) : null);
+  // The fee in the coin and USD for one recipient, once it and the amount are valid.
+  const first = errors.rows[0];
+  const feeInput =
+    rows.length === 1 && first && !first.to && !first.amount && !errors.total && !errors.coins
+      ? {
+          walletId: draft.walletId,
+          to: draft.to.trim(),
+          amount: draft.amount.trim(),
+          utxos: manual ? draft.utxos : undefined,
+        }
+      : null;
   const serverAt = (field: UtxoServerError['field']) =>
     serverError?.field === field ? serverError.message : null;
   const serverRow =
@@ -369,6 +381,7 @@ export function StepInfoUtxo(props: {
             patch({ feeTier, customFeeRate });
           }}
         />
+        <FeeQuote input={feeInput} tier={draft.feeTier} />
       </Form.Item>
       <Form.Item label={t('fields.remark')}>
         <Input.TextArea

@@ -8,6 +8,7 @@ import { catalogueMessage } from '../transfer-bits';
 import { amountError, isLargeAmount, recipientError } from './amount-rules';
 import type { TransferDraft } from './draft';
 import { FeePicker, GWEI_PATTERN } from './fee-picker';
+import { FeeQuote } from './fee-quote';
 import { RecipientTags } from './recipient-tags';
 import { WizardActions } from './wizard-actions';
 import { useLazyTranslation } from '@/lib/use-namespace';
@@ -73,6 +74,11 @@ export function StepInfo(props: {
     };
   }, [draft, asset, available, wallet.data, tags.error, similar, t]);
   const large = asset && !errors.amount ? isLargeAmount(draft.amount, asset.decimals, available) : false;
+  // The fee in the coin and USD is asked once the recipient and amount are valid.
+  const feeInput =
+    asset && !errors.to && !errors.amount && !tags.isPending && wallet.data?.sign_type === 1
+      ? { walletId: draft.walletId, to: draft.to.trim(), amount: draft.amount.trim(), token: draft.token }
+      : null;
   const show = (message: string | null) => (tried ? message : null);
 
   const next = () => {
@@ -173,6 +179,7 @@ export function StepInfo(props: {
           error={show(errors.fee)}
           onChange={(feeTier, customFeeGwei) => patch({ feeTier, customFeeGwei })}
         />
+        <FeeQuote input={feeInput} tier={draft.feeTier} />
       </Form.Item>
       <Form.Item label={t('fields.remark')}>
         <Input.TextArea

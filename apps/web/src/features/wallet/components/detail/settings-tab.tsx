@@ -17,6 +17,7 @@ import {
 } from '../../api/update-wallet-settings';
 import { PeopleSelect, useJoinedMembers } from '../create/people-select';
 import { EmailCodeField } from '../email-code-field';
+import { DeleteSingleCard } from './delete-single-card';
 
 const ids = (people: Array<{ user_id: number }>) => people.map((person) => person.user_id);
 
@@ -72,7 +73,7 @@ function RoleForm(props: {
   );
 }
 
-/** Settings tab (admins): rename, roles, approvers with threshold, switches, archive. */
+/** Settings tab (admins): rename, roles, approvers with threshold, switches, archive, delete (single-signature). */
 export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
   const { t } = useTranslation('wallets');
   const navigate = useNavigate();
@@ -247,6 +248,7 @@ export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
           {t('settings.archive.open')}
         </Button>
       </Card>
+      {wallet.sign_type === 2 ? <DeleteSingleCard wallet={wallet} /> : null}
       <Modal
         open={archiving}
         title={t('settings.archive.title')}

@@ -1,0 +1,9 @@
+/** Names of the chain ids a plan lists (the devnets' ids included). */
+export const CHAIN_NAMES: Record<string, string> = {
+  btc: 'Bitcoin',
+  '1': 'Ethereum',
+  trx: 'Tron',
+  '31337': 'EVM devnet',
+  '11155111': 'Sepolia',
+  'ltc-regtest': 'Litecoin regtest',
+};
