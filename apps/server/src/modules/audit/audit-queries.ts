@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { auditListQuery } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import type { CommandContext } from '../../lib/command-context';
+import type { Language } from '@keystead/contract';
 import { verifyAuditChains } from './audit-verify';
+import { auditSentence, auditTaskNumber } from './audit-words';
 import { auditPage, auditRows, type AuditFilters } from './audit-repository';
 
 const EXPORT_MAX_ROWS = 100_000;
@@ -20,6 +22,8 @@ export async function auditLogPage(
     type: row.type,
     operation: row.operation,
     content: row.content,
+    wallet_name: row.wallet_name,
+    task_number: auditTaskNumber(row.content),
     space_user: row.nickname ?? row.email ?? null,
     user_id: row.user_id,
     ip: row.ip,
@@ -29,21 +33,46 @@ export async function auditLogPage(
   return { list, page, page_size, total: total.count, total_exact: total.exact };
 }
 
-/** The filtered log as CSV columns and rows (at most 100 000). */
-export async function auditLogExport(ctx: AppContext, actor: CommandContext, filters: AuditFilters) {
+/**
+ * The filtered log as CSV (at most 100 000 rows): each row also in words in the caller's
+ * language, with the wallet's name and the transfer's number; content keeps the raw record.
+ */
+export async function auditLogExport(
+  ctx: AppContext,
+  actor: CommandContext,
+  filters: AuditFilters,
+  language: Language,
+) {
   const rows = await auditRows(ctx.db, actor.organization.id, filters, EXPORT_MAX_ROWS);
   return {
     filename: `audit-log-${actor.organization.id}.csv`,
-    header: ['time', 'type', 'operation', 'space_user', 'ip', 'location', 'content'],
-    rows: rows.map((row) => [
-      row.created_at.toISOString(),
-      row.type,
-      row.operation,
-      row.nickname ?? row.email,
-      row.ip,
-      row.location,
-      row.content,
-    ]),
+    header: [
+      'time',
+      'type',
+      'operation',
+      'action',
+      'wallet',
+      'transfer',
+      'space_user',
+      'ip',
+      'location',
+      'content',
+    ],
+    rows: rows.map((row) => {
+      const user = row.nickname ?? row.email;
+      return [
+        row.created_at.toISOString(),
+        row.type,
+        row.operation,
+        auditSentence({ ...row, actor: user }, language),
+        row.wallet_name,
+        auditTaskNumber(row.content),
+        user,
+        row.ip,
+        row.location,
+        row.content,
+      ];
+    }),
   };
 }
 

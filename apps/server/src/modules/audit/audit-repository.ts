@@ -34,6 +34,15 @@ function withColumns<
   >,
 >(query: T) {
   return query.select([
+    // The wallet a row is about: named in its content, or the wallet of the transfer it names.
+    sql<
+      string | null
+    >`(select w.name from wallets w where w.organization_id = a.organization_id and w.id = coalesce(
+      case when a.content->>'wallet_id' ~ '^[0-9]{1,15}$' then (a.content->>'wallet_id')::bigint end,
+      (select t.wallet_id from tasks t where t.organization_id = a.organization_id
+        and a.content->>'task_id' ~ '^[0-9]{1,15}$' and t.id = (a.content->>'task_id')::bigint)))`.as(
+      'wallet_name',
+    ),
     'a.id',
     'a.type',
     'a.operation',

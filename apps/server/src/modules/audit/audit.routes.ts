@@ -36,7 +36,7 @@ export async function auditRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const csv = await auditLogExport(ctx, commandContext(request), request.query);
+      const csv = await auditLogExport(ctx, commandContext(request), request.query, request.lang);
       return sendCsv(reply, csv.filename, csv.header, csv.rows);
     },
   );
