@@ -151,6 +151,19 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     await page.getByTestId('transfer-max').click();
     await expect.poll(() => page.locator('#transfer-amount').inputValue()).toMatch(/^1\.99\d+$/);
     await page.locator('#transfer-amount').fill('0.5');
+    // The fee of this one-recipient transfer per tier in LTC and USD, paid by the wallet itself.
+    const quote = page.getByTestId('fee-quote-standard-coin');
+    await quote.waitFor();
+    expect(await quote.innerText()).toMatch(/^0\.\d+ LTC$/);
+    // The devnet's price table has LTC at 80 USD.
+    const usd = await page.getByTestId('fee-quote-standard-usd').innerText();
+    const ltc = Number((await quote.innerText()).split(' ')[0]);
+    if (usd.includes('<')) expect(ltc * 80).toBeLessThan(0.01);
+    else expect(Math.abs(Number(usd.replace(/[^\d.]/g, '')) - ltc * 80)).toBeLessThanOrEqual(0.01);
+    expect(await page.getByTestId('fee-quote-payer').innerText()).toContain('Paid by this wallet in LTC');
+    await page.getByTestId('fee-quote').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(350); // let antd's motion settle before the picture
+    await page.screenshot({ path: '/tmp/ks-shots/fee-quote-ltc.png' });
     await page.getByTestId('utxo-add-recipient').click();
     await page.locator('#transfer-to-1').fill(SECOND);
     await page.locator('#transfer-amount-1').fill('0.25');
@@ -227,6 +240,14 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
       page.getByTestId('descriptor-export').click(),
     ]);
     expect(download.suggestedFilename()).toBe('LTC_vault-descriptor.txt');
+    // Dev mode: the regtest faucet funds the wallet's deposit address, mined at once.
+    const coins = () =>
+      admin.session.call<{ list: unknown[] }>('GET', `/api/v1/wallets/utxos?wallet_id=${walletId}`);
+    const before = (await coins()).list.length;
+    await page.locator('#regtest-faucet-amount').fill('0.25');
+    await page.getByTestId('regtest-faucet-submit').click();
+    await toastWith(page, 'Funds sent from the devnet faucet.');
+    await waitFor('the faucet coin', coins, (value) => value.list.length === before + 1);
     // The card's top (title and export) below the sticky header, on both screens.
     const toCard = () =>
       page

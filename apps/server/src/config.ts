@@ -61,6 +61,11 @@ const envSchema = z.object({
     .optional(),
   BALANCE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),
   /**
+   * Local regtest nodes only, never in production: mine a block this often when transactions wait
+   * (0 = never; tests that watch a mempool turn it off).
+   */
+  REGTEST_AUTOMINE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /**
    * Replies against their declared response schemas: off (send as is), warn (log each mismatch),
    * fail (a mismatch is a 500 naming it). Default: fail when NODE_ENV=test, off otherwise.
    */

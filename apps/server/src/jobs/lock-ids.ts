@@ -43,5 +43,7 @@ export const JobName = {
   RecordDeposits: 'transfers.record-deposits',
   /** Wallet balances re-read through each family adapter (EVM: Multicall3 batches; Bitcoin family: UTXO scans). */
   RefreshBalances: 'wallets.refresh-balances',
+  /** Development: local regtest nodes mine a block when transactions wait (modules/chains/regtest-faucet). */
+  MineRegtest: 'dev.mine-regtest',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];

@@ -1,3 +1,4 @@
+import { mineWaitingTransactions } from '../modules/chains/regtest-faucet';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { JobName } from './lock-ids';
@@ -154,6 +155,15 @@ export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Pr
   }
 }
 
+/** Development: each local regtest node mines a block when transactions wait in its mempool. */
+export async function mineRegtest(ctx: AppContext): Promise<number> {
+  let mined = 0;
+  for (const endpoint of ctx.chains.list())
+    if (endpoint.family === 'BTC' && endpoint.isDevnet && (await mineWaitingTransactions(endpoint)))
+      mined += 1;
+  return mined;
+}
+
 /**
  * The wallet jobs every server process schedules: deployments and transfer watchers every 2 s,
  * deposit scans every 6 s, balances every BALANCE_REFRESH_SECONDS. Each runs where it is
@@ -174,6 +184,15 @@ export function startWalletJobs(
       { name: JobName.FollowTransfers, everyMs: deployMs, run: followTransfers },
       { name: JobName.RecordDeposits, everyMs: deployMs * 3, run: recordDeposits },
       { name: JobName.RefreshBalances, everyMs: balanceMs, run: (jobCtx) => refreshBalances(jobCtx) },
+      ...(ctx.config.isProduction || ctx.config.REGTEST_AUTOMINE_SECONDS === 0
+        ? []
+        : [
+            {
+              name: JobName.MineRegtest,
+              everyMs: ctx.config.REGTEST_AUTOMINE_SECONDS * 1000,
+              run: mineRegtest,
+            },
+          ]),
     ],
     scheduler,
   );

@@ -14,7 +14,8 @@ import { createSpace, person, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
 import { enableRegtestReplacement } from '../chains/regtest-settings';
-import { refreshBalances } from '../../jobs/wallet-jobs';
+import { mineRegtest, refreshBalances } from '../../jobs/wallet-jobs';
+import { regtestFaucet } from '../chains/regtest-faucet';
 import { recordDeposits } from '../../jobs/deposit-scan';
 import { followTransfers } from '../../jobs/transfer-watcher';
 
@@ -919,6 +920,21 @@ describe.skipIf(!isLitecoindAvailable())(
       expect((await stranger.client.post('/api/v1/broadcast', { task_id: taskId })).code).toBe(
         'TASK_NOT_FOUND_ERROR',
       );
+    });
+
+    it('in development, a transaction waiting in the mempool is mined by the regtest miner job', async () => {
+      const endpoint = t.ctx.chains.list().find((e) => e.family === 'BTC')!;
+      expect(endpoint.family).toBe('BTC');
+      if (endpoint.family !== 'BTC') return;
+      expect((await mineRegtest(t.ctx)) >= 0).toBe(true); // whatever earlier tests left waiting
+      expect(await mineRegtest(t.ctx)).toBe(0);
+      const { base, wallet } = await regtestFaucet(endpoint);
+      const txid = await wallet.call<string>('sendtoaddress', [await node.newAddress('miner'), 0.5]);
+      expect((await base.call<{ size: number }>('getmempoolinfo')).size).toBe(1);
+      expect(await mineRegtest(t.ctx)).toBe(1);
+      expect((await base.call<{ size: number }>('getmempoolinfo')).size).toBe(0);
+      const tx = await wallet.call<{ confirmations: number }>('gettransaction', [txid]);
+      expect(tx.confirmations).toBe(1);
     });
   },
 );

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   bitcoinNetwork,
-  createBitcoinRpc,
   isBitcoinChainKey,
   isBitcoinError,
   messageHash,
@@ -23,6 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { SIGNED_IN } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
 import type { UtxoChainEndpoint } from '../chains/chain-registry';
+import { regtestFaucet } from '../chains/regtest-faucet';
 import { asAppError } from '../transfers/transfer-family';
 
 /** Dev tools: Bitcoin-family adapter errors as catalogue errors (the adapter's reason as data). */
@@ -34,8 +34,6 @@ async function mapped<T>(work: () => T | Promise<T>, field?: string): Promise<T>
   }
 }
 
-const WALLET = 'keystead-faucet';
-
 /** Devnet signer n (1–9): the seed is 32 bytes of n, like the EVM devnet's well-known accounts. */
 function devnetSigner(chain: string, index: number) {
   if (!isBitcoinChainKey(chain) || !bitcoinNetwork(chain).testnet)
@@ -43,18 +41,6 @@ function devnetSigner(chain: string, index: number) {
   return { chain, signer: testSigner(chain, new Uint8Array(32).fill(index)) };
 }
 const devnetBody = { chain_key: text().default('ltc-regtest'), index: z.number().int().min(1).max(9) };
-
-/** The node's faucet wallet RPC (created and funded by mining on first use). */
-function faucetRpc(endpoint: UtxoChainEndpoint) {
-  const url = new URL(endpoint.rpcUrl);
-  if (endpoint.rpcUser) {
-    url.username = encodeURIComponent(endpoint.rpcUser);
-    url.password = encodeURIComponent(endpoint.rpcPassword ?? '');
-  }
-  const base = createBitcoinRpc(url.toString());
-  url.pathname = `/wallet/${WALLET}`;
-  return { base, wallet: createBitcoinRpc(url.toString()) };
-}
 
 /**
  * Development only (not registered in production): coins on a local regtest node for any
@@ -90,13 +76,8 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
       if (!endpoint) throw new AppError('FEATURE_NOT_SUPPORTED_ERROR');
       const adapter = ctx.chains.utxoChain(endpoint.chainId);
       const address = await mapped(() => adapter.normalizeAddress(request.body.address), 'address');
-      const { base, wallet } = faucetRpc(endpoint);
       try {
-        await base.call('loadwallet', [WALLET]).catch(async (error: unknown) => {
-          if (/not found|does not exist/i.test(String((error as Error).message)))
-            await base.call('createwallet', [WALLET]);
-          else if (!/already loaded/i.test(String((error as Error).message))) throw error;
-        });
+        const { base, wallet } = await regtestFaucet(endpoint);
         const balance = await wallet.call<number>('getbalance');
         if (balance < Number(request.body.amount) + 1) {
           const own = await wallet.call<string>('getnewaddress');

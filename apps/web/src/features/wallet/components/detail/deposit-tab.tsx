@@ -10,6 +10,8 @@ import type { WalletDetail } from '../../api/types';
 import { MONO } from '../wallet-bits';
 import { DescriptorCard } from './descriptor-card';
 import { SmallAmountTestCard } from './small-amount-test-card';
+import { RegtestFaucetCard } from './regtest-faucet-card';
+import { useChains } from '../../api/list-chains';
 import { useQueryClient } from '@tanstack/react-query';
 
 const AMOUNT = /^\d+(\.\d{1,6})?$/;
@@ -23,6 +25,9 @@ export function DepositTab({ wallet }: { wallet: WalletDetail }) {
   const devnet = Boolean(
     config.data?.dev_mode && config.data.devnet && String(config.data.devnet.chain_id) === wallet.chain_id,
   );
+  const chain = useChains().data?.list.find((c) => c.chain_id === wallet.chain_id);
+  // A local regtest chain (Bitcoin family) in dev mode has its own faucet.
+  const regtest = Boolean(config.data?.dev_mode && chain?.devnet && chain.family === 'BTC');
   const [form] = Form.useForm<{ eth?: string; usdt?: string }>();
   const faucet = useMutation({
     mutationFn: async (values: { eth?: string; usdt?: string }) => {
@@ -71,6 +76,11 @@ export function DepositTab({ wallet }: { wallet: WalletDetail }) {
       ) : wallet.sign_type === 1 && wallet.status === 1 ? (
         <Col xs={24} lg={12}>
           <SmallAmountTestCard wallet={wallet} />
+        </Col>
+      ) : null}
+      {regtest && address.data ? (
+        <Col xs={24} lg={12}>
+          <RegtestFaucetCard wallet={wallet} address={address.data.address} symbol={chain!.symbol} />
         </Col>
       ) : null}
       {devnet ? (

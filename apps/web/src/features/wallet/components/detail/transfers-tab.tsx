@@ -7,6 +7,9 @@ import { QueryError } from '@/components/ui/query-error';
 import { useWalletTransfers } from '../../api/list-wallet-transfers';
 import { AddressText } from '../wallet-bits';
 
+/** Task type 3 (§3): the wallet's creation, listed with its transfers. */
+const WALLET_DEPLOYMENT = 3;
+
 /** The wallet's Transfers tab: its transfers, each linking to its detail; a failure says so with Retry. */
 export function TransfersTab({ walletId }: { walletId: number }) {
   const { t } = useTranslation('wallets');
@@ -34,7 +37,8 @@ export function TransfersTab({ walletId }: { walletId: number }) {
         {
           title: t('detail.transfers.number'),
           dataIndex: 'task_number',
-          render: (value: string, row) => <Link to={`/task/${row.task_id}`}>{value}</Link>,
+          render: (value: string, row) =>
+            row.type === WALLET_DEPLOYMENT ? value : <Link to={`/task/${row.task_id}`}>{value}</Link>,
         },
         {
           title: t('detail.transfers.status'),
@@ -43,11 +47,14 @@ export function TransfersTab({ walletId }: { walletId: number }) {
         },
         {
           title: t('detail.transfers.amount'),
-          render: (_: unknown, row) => (
-            <Typography.Text>
-              {row.amount ?? '—'} {row.symbol ?? ''}
-            </Typography.Text>
-          ),
+          render: (_: unknown, row) =>
+            row.type === WALLET_DEPLOYMENT ? (
+              <Typography.Text type="secondary">{t('detail.transfers.deployment')}</Typography.Text>
+            ) : (
+              <Typography.Text>
+                {row.amount ?? '—'} {row.symbol ?? ''}
+              </Typography.Text>
+            ),
         },
         {
           title: t('detail.transfers.to'),
