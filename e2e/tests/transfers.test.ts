@@ -201,6 +201,13 @@ describe('transfers on the devnet', () => {
       const hash = await operator.getByTestId('task-hash').innerText();
       expect(hash).toMatch(/^0x[0-9a-f]{64}/);
       expect(await usdtBalance(team.usdt, recipient)).toBe(before + 12_500_000n);
+      // The completed transfer says where it is on chain and what the execution cost, in ETH and USD.
+      await expect
+        .poll(() => operator.getByTestId('task-chain-state').innerText(), { timeout: 15_000 })
+        .toMatch(/^In block \d+, \d+ confirmations?/);
+      expect(await operator.getByTestId('task-fee-paid').innerText()).toMatch(
+        /^0\.\d+ ETH \(≈ \$\d+\.\d{2}\)$/,
+      );
       await operator.getByTestId('broadcast-list').waitFor();
       await screenshotBoth(operator, 'transfer-detail-completed');
 

@@ -122,6 +122,20 @@ const taskInfoCommon = taskReply.extend({
   you: taskAbilitiesReply,
   /** The risk tags (§3 address tags) of the recipient, as the operator saw them; null without one. */
   recipient_tags: z.object({ tags: z.array(z.number()), similar_to: z.string().nullable() }).nullable(),
+  /**
+   * Once it is in a block: the fee the chain charged (coin and USD), its confirmations now (null
+   * when the chain cannot be read), and whether it is past the family's finality depth.
+   */
+  on_chain: z
+    .object({
+      block_number: z.number(),
+      confirmations: z.number().nullable(),
+      final: z.boolean(),
+      fee_paid: z.string().nullable(),
+      fee_symbol: z.string(),
+      fee_usd: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export const evmSignatureReply = z.object({

@@ -1,6 +1,7 @@
 import { formatGwei } from 'viem';
-import type { SafeTxReview, SignerKey } from '@keystead/chains';
-import { formatUnits } from '../wallets/decimal';
+import type { FamilyAdapter, SafeTxReview, SignerKey } from '@keystead/chains';
+import { formatUnits, multiply, round } from '../wallets/decimal';
+import { usdPrice } from '../wallets/prices';
 import type { AppContext } from '../../context';
 import type { Task, Wallet } from '../../db/schema';
 import type { CommandContext } from '../../lib/command-context';
@@ -64,10 +65,12 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
     whoActsNext(ctx.db, task, wallet, { userId: actor.user.id, role: actor.member.role }),
     task.to_address && task.rejection_of === null ? operatorSawTags(ctx, task, task.to_address) : null,
   ]);
+  const onChain = await onChainFacts(adapter, task);
   const common = {
     ...presentTask(task),
     ...next,
     recipient_tags: recipientTags,
+    on_chain: onChain,
     chain_name: adapter.chain.info.name,
     wallet_name: wallet.name,
     wallet_address: wallet.address,
@@ -238,5 +241,24 @@ async function coinDetails(
       send_count: b.send_count,
       created_at: b.created_at.toISOString(),
     })),
+  };
+}
+
+/** A task in a block: the fee the chain charged (stored at settlement), confirmations now, finality. */
+async function onChainFacts(adapter: FamilyAdapter, task: Task) {
+  if (task.block_number === null || !task.exec_tx_hash) return null;
+  const { nativeDecimals, nativeSymbol } = adapter.chain.info;
+  const tip = await adapter.deposits?.tip().catch(() => null);
+  const block = BigInt(task.block_number);
+  const confirmations = tip != null && tip >= block ? Number(tip - block + 1n) : null;
+  const fee = task.fee_sat ? formatUnits(BigInt(task.fee_sat), nativeDecimals) : null;
+  const price = usdPrice(nativeSymbol);
+  return {
+    block_number: Number(task.block_number),
+    confirmations,
+    final: task.final_at !== null || (confirmations ?? 0) >= adapter.capabilities.finalityDepth,
+    fee_paid: fee,
+    fee_symbol: nativeSymbol,
+    fee_usd: fee !== null && price !== null ? round(multiply(fee, price), 2) : null,
   };
 }

@@ -173,6 +173,30 @@ describe('transfer lifecycle on a 2-of-3 Safe', () => {
     });
     expect(done.data).toMatchObject({ status: 1, hash: sent.data.tx_hash });
     expect((await usdtBalance(recipient)) - before).toBe(123_450_000n);
+    // The detail's on-chain facts: the fee the chain charged (the node's own receipt), confirmations.
+    const receipt = await createPublicClient({
+      transport: http(inject('devnet')!.rpcUrl),
+    }).getTransactionReceipt({
+      hash: sent.data.tx_hash as Hex,
+    });
+    const facts = await admin.client.get<{
+      on_chain: {
+        block_number: number;
+        confirmations: number;
+        fee_paid: string;
+        fee_usd: string;
+        final: boolean;
+      };
+    }>('/api/v1/task/info', { task_id: taskId });
+    expect(facts.data.on_chain.block_number).toBe(Number(receipt.blockNumber));
+    expect(facts.data.on_chain.confirmations).toBeGreaterThanOrEqual(1);
+    expect(facts.data.on_chain.final).toBe(false);
+    const paid = receipt.gasUsed * receipt.effectiveGasPrice;
+    expect(BigInt(Math.round(Number(facts.data.on_chain.fee_paid) * 1e18))).toBeGreaterThan(
+      paid - 1_000_000n,
+    );
+    expect(BigInt(Math.round(Number(facts.data.on_chain.fee_paid) * 1e18))).toBeLessThan(paid + 1_000_000n);
+    expect(Number(facts.data.on_chain.fee_usd)).toBeCloseTo(Number(facts.data.on_chain.fee_paid) * 3000, 2);
 
     // Watched for a reorg until 12 blocks bury it; then final and no longer followed.
     const finalAt = async () =>

@@ -128,7 +128,8 @@ export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean }) {
           rowKey="tx_hash"
           pagination={false}
           dataSource={broadcasts}
-          scroll={{ x: 640 }}
+          // Fits its card (about 540 px at 1280): a 640 px scroll area hid the right-hand columns.
+          tableLayout="fixed"
           data-testid="broadcast-list"
           columns={[
             {
@@ -136,24 +137,29 @@ export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean }) {
               dataIndex: 'tx_hash',
               render: (value: string) => <HexText value={value} />,
             },
-            { title: t('fields.nonce'), dataIndex: 'nonce', width: 70 },
+            { title: t('fields.nonce'), dataIndex: 'nonce', width: 64 },
             {
               title: t('broadcast.fee'),
               dataIndex: 'max_fee_gwei',
-              width: 110,
+              width: 96,
               render: (value: string | null) => (value ? t('fee.gwei', { value }) : '—'),
             },
             {
               title: t('fields.status'),
               dataIndex: 'status',
-              width: 100,
+              width: 104,
               render: (value: number) => (
-                <Tag color={BROADCAST_COLOR[value]}>
+                <Tag color={BROADCAST_COLOR[value]} style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
                   {t(`broadcast.status.${value}`, { defaultValue: String(value) })}
                 </Tag>
               ),
             },
-            { title: t('fields.created'), dataIndex: 'created_at', width: 170, render: formatTime },
+            {
+              title: t('fields.created'),
+              dataIndex: 'created_at',
+              width: 104,
+              render: (value: string) => <span style={{ fontSize: 12 }}>{formatTime(value)}</span>,
+            },
           ]}
         />
       ) : null}

@@ -110,7 +110,7 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
           </>
         ) : (
           <>
-            <Descriptions.Item label={t('fields.nonce')}>{task.nonce ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.safeNonce')}>{task.nonce ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('fields.created')}>{formatTime(task.ctime)}</Descriptions.Item>
             <Descriptions.Item label={t('fields.safeTxHash')} span={wide}>
               <HexText value={task.safe_tx_hash} />
@@ -120,6 +120,34 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
         <Descriptions.Item label={utxo ? t('utxo.txid') : t('fields.txHash')} span={wide}>
           <HexText value={task.hash} testId="task-hash" />
         </Descriptions.Item>
+        {task.status === 6 && !task.on_chain ? (
+          <Descriptions.Item label={t('fields.chainState')} span={wide}>
+            <span data-testid="task-chain-state">{t('onChain.inMempool')}</span>
+          </Descriptions.Item>
+        ) : null}
+        {task.on_chain ? (
+          <>
+            <Descriptions.Item label={t('fields.chainState')}>
+              <span data-testid="task-chain-state">
+                {task.on_chain.confirmations === null
+                  ? t('onChain.inBlock', { block: task.on_chain.block_number })
+                  : t(task.on_chain.final ? 'onChain.final' : 'onChain.confirmations', {
+                      count: task.on_chain.confirmations,
+                      block: task.on_chain.block_number,
+                    })}
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.feePaid')}>
+              <span data-testid="task-fee-paid">
+                {task.on_chain.fee_paid === null
+                  ? '—'
+                  : `${task.on_chain.fee_paid} ${task.on_chain.fee_symbol}${
+                      task.on_chain.fee_usd === null ? '' : ` (≈ $${task.on_chain.fee_usd})`
+                    }`}
+              </span>
+            </Descriptions.Item>
+          </>
+        ) : null}
         {task.remark ? (
           <Descriptions.Item label={t('fields.remark')} span={screens.md ? 2 : 1}>
             {task.remark}
