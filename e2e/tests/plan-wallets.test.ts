@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { launchBrowser, newPage, useServer, waitForPath } from '../lib/browser';
+import { VIEWPORTS, launchBrowser, newPage, useServer, waitForPath } from '../lib/browser';
 import { startServerProcess, type ServerProcess } from '../lib/server-process';
 import { setPlanDirectly } from '../lib/space-plan';
 import { createSpace, openInSpace, registerCreator } from '../lib/spaces';
@@ -106,6 +106,11 @@ describe('a lapsed paid plan: the admin chooses the wallets the space keeps', ()
       expect(await card.locator('tr', { hasText: 'Cold reserve' }).innerText()).toContain('Left out');
       await page.waitForTimeout(350);
       await page.screenshot({ path: '/tmp/ks-shots/plan-wallets-saved.png', fullPage: true });
+      await page.setViewportSize(VIEWPORTS.mobile);
+      await card.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(350);
+      await page.screenshot({ path: '/tmp/ks-shots/plan-wallets-mobile.png' });
+      await page.setViewportSize(VIEWPORTS.desktop);
 
       const after = await admin.session.call<PlanWallets>('GET', '/api/v1/organization/wallets');
       expect(after.must_choose).toBe(false);

@@ -8,11 +8,11 @@ import type { FeeTier } from '../../api/types';
 
 const TIERS = ['slow', 'standard', 'fast'] as const;
 
-/** "$0.42", "< $0.01" or null when the server has no price for the coin. */
-function usd(value: string | null): string | null {
+/** "$0.42", "< $0.01" (a fee the rounding to cents would show as zero), or null without a price. */
+function usd(value: string | null, fee: string): string | null {
   if (value === null) return null;
   const amount = Number(value);
-  if (amount > 0 && amount < 0.01) return '< $0.01';
+  if (amount < 0.01 && Number(fee) > 0) return '< $0.01';
   return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
@@ -46,36 +46,33 @@ export function FeeQuote(props: { input: SingleFeeInput | null; tier: FeeTier })
     const data = quote.data;
     body = (
       <>
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'minmax(90px, auto) auto auto 1fr',
-            columnGap: 16,
-            rowGap: 4,
-            alignItems: 'baseline',
-          }}
-        >
-          {TIERS.map((tier) => {
-            const chosen = props.tier === tier;
-            const price = usd(data.tiers[tier].fee_usd);
-            return (
-              <div key={tier} style={{ display: 'contents' }} data-testid={`fee-quote-${tier}`}>
-                <Typography.Text strong={chosen}>{t(`fee.${tier}`)}</Typography.Text>
-                <Typography.Text strong={chosen} data-testid={`fee-quote-${tier}-coin`}>
-                  {data.tiers[tier].fee} {data.symbol}
-                </Typography.Text>
-                <Typography.Text strong={chosen} data-testid={`fee-quote-${tier}-usd`}>
-                  {price ? `≈ ${price}` : t('feeQuote.noPrice')}
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {data.unit === 'gwei'
-                    ? t('fee.gwei', { value: data.tiers[tier].rate })
-                    : t('fee.satVb', { value: data.tiers[tier].rate })}
-                </Typography.Text>
-              </div>
-            );
-          })}
-        </div>
+        {TIERS.map((tier) => {
+          const chosen = props.tier === tier;
+          const price = usd(data.tiers[tier].fee_usd, data.tiers[tier].fee);
+          return (
+            // One line per tier; on a phone the figures wrap under the tier's name.
+            <div
+              key={tier}
+              data-testid={`fee-quote-${tier}`}
+              style={{ display: 'flex', flexWrap: 'wrap', columnGap: 12, alignItems: 'baseline' }}
+            >
+              <Typography.Text strong={chosen} style={{ flex: '0 0 200px' }}>
+                {t(`fee.${tier}`)}
+              </Typography.Text>
+              <Typography.Text strong={chosen} data-testid={`fee-quote-${tier}-coin`}>
+                {data.tiers[tier].fee} {data.symbol}
+              </Typography.Text>
+              <Typography.Text strong={chosen} data-testid={`fee-quote-${tier}-usd`}>
+                {price ? (price.startsWith('<') ? price : `≈ ${price}`) : t('feeQuote.noPrice')}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {data.unit === 'gwei'
+                  ? t('fee.gwei', { value: data.tiers[tier].rate })
+                  : t('fee.satVb', { value: data.tiers[tier].rate })}
+              </Typography.Text>
+            </div>
+          );
+        })}
         <Typography.Text
           type="secondary"
           style={{ display: 'block', fontSize: 12, marginTop: 6 }}
