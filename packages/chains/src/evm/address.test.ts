@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isChainError } from '../errors';
-import { isValidEvmAddress, normalizeEvmAddress } from './address';
+import { evmAddressProblem, isValidEvmAddress, normalizeEvmAddress } from './address';
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'; // EIP-55 test vector
 
@@ -15,6 +15,10 @@ describe('EVM address rules', () => {
     const typo = CHECKSUMMED.replace('aAeb', 'AAeb');
     expect(isValidEvmAddress(typo)).toBe(false);
     expect(() => normalizeEvmAddress(typo)).toThrow();
+    // Named as a checksum typo, apart from a string that is no address at all.
+    expect(evmAddressProblem(typo)).toBe('checksum');
+    expect(evmAddressProblem('0x1234')).toBe('invalid');
+    expect(evmAddressProblem(CHECKSUMMED)).toBeNull();
   });
 
   it('rejects wrong length, missing prefix, non-hex, non-strings', () => {

@@ -12,6 +12,12 @@ export function isValidEvmAddress(address: string): boolean {
   return getAddress(address) === address;
 }
 
+/** Why an address is refused: not an EVM address at all, or a mixed-case spelling whose EIP-55 checksum fails (a typo). */
+export function evmAddressProblem(address: string): 'invalid' | 'checksum' | null {
+  if (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) return 'invalid';
+  return isValidEvmAddress(address) ? null : 'checksum';
+}
+
 /** The EIP-55 checksummed spelling; throws ChainError('INVALID_ADDRESS'). */
 export function normalizeEvmAddress(address: string): Address {
   if (!isValidEvmAddress(address))

@@ -10,6 +10,7 @@ import {
 } from '../family';
 import { NATIVE } from '../types';
 import type { EvmAdapter } from './adapter';
+import { evmAddressProblem } from './address';
 import { evmWalletSetup } from './family-setup';
 import { bumpedGasPrice, customGasPrice, gasPriceOf, isEnoughBump } from './fee-choice';
 import { decodeSignedTransaction } from './raw-tx';
@@ -126,7 +127,9 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     },
 
     recipient(address) {
-      if (!chain.isValidAddress(address)) throw new FamilyError('CHAIN_ADDRESS_INVALID_ERROR');
+      const problem = evmAddressProblem(address);
+      if (problem === 'checksum') throw new FamilyError('CHAIN_ADDRESS_CHECKSUM_ERROR');
+      if (problem) throw new FamilyError('CHAIN_ADDRESS_INVALID_ERROR', { param: 'EVM' });
       return chain.normalizeAddress(address);
     },
 

@@ -5,7 +5,7 @@ export {
   type EvmConfirmationStatus,
 } from './adapter';
 export { CANONICAL_EVM_CONTRACTS, type EvmContracts } from './context';
-export { isValidEvmAddress, normalizeEvmAddress } from './address';
+export { evmAddressProblem, isValidEvmAddress, normalizeEvmAddress } from './address';
 export { MULTICALL_CHUNK_SIZE } from './balances';
 export { FEE_PERCENTILES, defaultMinPriorityFee } from './fees';
 export {

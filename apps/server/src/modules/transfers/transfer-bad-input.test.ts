@@ -338,8 +338,11 @@ describe('bad amounts change nothing', () => {
 });
 
 describe('bad recipients, tokens and wallets change nothing', () => {
-  it('invalid recipients: CHAIN_ADDRESS_INVALID_ERROR; the wallet itself in any spelling: TRANSFER_TO_SELF_ERROR', async () => {
-    const badChecksum = `0x${recipient.slice(2, 3) === recipient.slice(2, 3).toUpperCase() ? recipient.slice(2, 3).toLowerCase() : recipient.slice(2, 3).toUpperCase()}${recipient.slice(3)}`;
+  it('invalid recipients: CHAIN_ADDRESS_INVALID_ERROR, a mistyped checksum CHAIN_ADDRESS_CHECKSUM_ERROR; the wallet itself in any spelling: TRANSFER_TO_SELF_ERROR', async () => {
+    // The case of the first letter flipped: the same bytes with a wrong EIP-55 checksum.
+    const letter = [...recipient].findIndex((char, i) => i > 1 && /[a-fA-F]/.test(char));
+    const flipped = recipient[letter]!;
+    const badChecksum = `${recipient.slice(0, letter)}${flipped === flipped.toUpperCase() ? flipped.toLowerCase() : flipped.toUpperCase()}${recipient.slice(letter + 1)}`;
     const invalid = [
       '0x1234',
       'hello',
@@ -349,13 +352,20 @@ describe('bad recipients, tokens and wallets change nothing', () => {
       recipient.slice(2),
       'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
     ];
-    // A mixed-case address whose checksum is wrong is a typo, not an address.
-    if (/[a-fA-F]/.test(recipient.slice(2, 3))) invalid.push(badChecksum);
     for (const to of invalid) {
       await refused(signing, 'CHAIN_ADDRESS_INVALID_ERROR', () =>
         admin.client.post('/api/v1/task', { wallet_id: safe.walletId, to, amount: '1', token: safe.usdt }),
       );
     }
+    // A mixed-case address whose checksum is wrong is a typo, and is called one.
+    await refused(signing, 'CHAIN_ADDRESS_CHECKSUM_ERROR', () =>
+      admin.client.post('/api/v1/task', {
+        wallet_id: safe.walletId,
+        to: badChecksum,
+        amount: '1',
+        token: safe.usdt,
+      }),
+    );
     await refused(signing, 'PARAMS_REQUIRED_ERROR', () =>
       admin.client.post('/api/v1/task', { wallet_id: safe.walletId, to: '', amount: '1', token: safe.usdt }),
     );

@@ -58,8 +58,15 @@ export function feeChoice(tier: string, customRate: string | null | undefined): 
 /** A family rule the user broke → the catalogue error (field as the message parameter, the rest as data). */
 export function asAppError(error: unknown): unknown {
   if (!isFamilyError(error) || !isErrorCode(error.code)) return error;
-  const { field, ...rest } = error.detail as { field?: string } & Record<string, unknown>;
-  return new AppError(error.code, field ? { field } : {}, Object.keys(rest).length ? rest : null);
+  const { field, param, ...rest } = error.detail as { field?: string; param?: string } & Record<
+    string,
+    unknown
+  >;
+  return new AppError(
+    error.code,
+    { ...(field ? { field } : {}), ...(param ? { param } : {}) },
+    Object.keys(rest).length ? rest : null,
+  );
 }
 
 /** Runs adapter work, turning family errors into catalogue errors. */

@@ -32,7 +32,7 @@ import { addressTags } from './address-tags';
 import { broadcastTransfer, prepareBroadcast } from './transfer-broadcast';
 import { createTransfer } from './transfer-create';
 import { approveTransfer } from './transfer-approve';
-import { familyOf } from './transfer-family';
+import { family, familyOf } from './transfer-family';
 import { feeTiers } from './transfer-fee-tiers';
 import { transferInfo } from './transfer-info';
 import { presentTask } from './transfer-present';
@@ -209,11 +209,10 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
       const actor = commandContext(request);
       const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id);
       // The wallet's family validates and spells the address the way it is stored.
-      const chain = familyOf(ctx, wallet.chain_key).chain;
-      if (!chain.isValidAddress(request.query.address)) throw new AppError('CHAIN_ADDRESS_INVALID_ERROR');
-      return reply.ok(
-        await addressTags(ctx.db, actor.organization.id, chain.normalizeAddress(request.query.address)),
-      );
+      // (A mistyped EVM checksum is named as such, not as an unknown address.)
+      const adapter = familyOf(ctx, wallet.chain_key);
+      const address = await family(() => adapter.recipient(request.query.address));
+      return reply.ok(await addressTags(ctx.db, actor.organization.id, address));
     },
   );
 }

@@ -11,6 +11,12 @@ export const parameterErrors = {
     'zh-CN': '这不是有效的 {param} 地址。',
     'zh-HK': '這不是有效的 {param} 地址。',
   }),
+  CHAIN_ADDRESS_CHECKSUM_ERROR: defineError(400, 'Error', {
+    'en-US':
+      "The address's checksum (its mix of capital and small letters) does not match: a character is probably mistyped. Copy the address again.",
+    'zh-CN': '地址校验和（大小写字母的组合）不匹配，可能有字符输错，请重新复制地址。',
+    'zh-HK': '地址校驗碼（大小寫字母的組合）不相符，可能有字元輸入錯誤，請重新複製地址。',
+  }),
   ADDRESS_VALIDATION_ERROR: defineError(400, 'Error', {
     'en-US': 'Address check failed. Please check the address and try again.',
     'zh-CN': '地址校验失败，请检查地址后重试。',
