@@ -256,14 +256,16 @@ describe('wallet jobs in two server processes on one database', () => {
     const single = await measure([one], 3);
     const pair = await measure([one, two], 3);
 
+    // Every job but the regtest miner, which only runs where a local regtest node is configured.
+    const jobs = Object.values(JobName).filter((name) => name !== JobName.MineRegtest);
     for (const result of [single, pair]) {
       const names = new Set(result.runs.map((run) => run.name));
-      expect([...names].sort()).toEqual(Object.values(JobName).sort());
+      expect([...names].sort()).toEqual(jobs.sort());
       expect(result.runs.filter((run) => run.error)).toEqual([]);
       expect(result.calls).toBeGreaterThan(0);
     }
     // Each job runs at most once per lease across both processes …
-    for (const name of Object.values(JobName)) {
+    for (const name of jobs) {
       const everyMs = name === JobName.RecordDeposits ? INTERVAL_MS * 3 : INTERVAL_MS;
       const runs = pair.runs.filter((run) => run.name === name).length;
       expect(runs).toBeLessThanOrEqual(Math.floor(pair.elapsedMs / leaseFor(everyMs)) + 1);

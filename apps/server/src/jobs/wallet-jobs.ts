@@ -184,7 +184,9 @@ export function startWalletJobs(
       { name: JobName.FollowTransfers, everyMs: deployMs, run: followTransfers },
       { name: JobName.RecordDeposits, everyMs: deployMs * 3, run: recordDeposits },
       { name: JobName.RefreshBalances, everyMs: balanceMs, run: (jobCtx) => refreshBalances(jobCtx) },
-      ...(ctx.config.isProduction || ctx.config.REGTEST_AUTOMINE_SECONDS === 0
+      ...(ctx.config.isProduction ||
+      ctx.config.REGTEST_AUTOMINE_SECONDS === 0 ||
+      !ctx.chains.list().some((e) => e.family === 'BTC' && e.isDevnet)
         ? []
         : [
             {
