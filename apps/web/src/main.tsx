@@ -14,7 +14,16 @@ const i18nReady = initI18n();
 void queryClient.prefetchQuery(webConfigQuery());
 
 void i18nReady.then(() => {
-  createRoot(document.getElementById('root')!).render(
+  createRoot(document.getElementById('root')!, {
+    // React recovers from an error thrown while rendering concurrently (minified #520) by
+    // rendering again; the console then names the real error and where it was thrown.
+    onRecoverableError: (error, info) =>
+      console.error(
+        'Recovered render error:',
+        error instanceof Error ? (error.cause ?? error) : error,
+        info.componentStack,
+      ),
+  }).render(
     <StrictMode>
       <AppRoot />
     </StrictMode>,

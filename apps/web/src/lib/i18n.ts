@@ -67,7 +67,7 @@ export function initialLanguage(search = window.location.search): Language {
  * Namespaces that are not part of the first screen (e.g. the spaces screens): their texts load
  * with the first page that needs them, in every language, and again when the language changes.
  */
-export type LazyNamespace = 'spaces' | 'transfer' | 'addressBook';
+export type LazyNamespace = 'spaces' | 'transfer' | 'addressBook' | 'audit';
 type JsonModule = { default: Record<string, unknown> };
 const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModule>>> = {
   spaces: {
@@ -84,6 +84,11 @@ const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModu
     'en-US': () => import('@/locales/en-US/address-book.json'),
     'zh-CN': () => import('@/locales/zh-CN/address-book.json'),
     'zh-HK': () => import('@/locales/zh-HK/address-book.json'),
+  },
+  audit: {
+    'en-US': () => import('@/locales/en-US/audit.json'),
+    'zh-CN': () => import('@/locales/zh-CN/audit.json'),
+    'zh-HK': () => import('@/locales/zh-HK/audit.json'),
   },
 };
 const wantedLazy = new Set<LazyNamespace>();

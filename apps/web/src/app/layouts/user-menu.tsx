@@ -99,7 +99,9 @@ export function UserMenu({ compact }: { compact: boolean }) {
     >
       <Button
         type="text"
-        aria-label={t('layout:user.menu')}
+        aria-label={
+          compact ? t('layout:user.menu') : `${t('layout:user.menu')}: ${user?.nickname || user?.email || ''}`
+        }
         data-testid="user-menu"
         style={{ paddingInline: 6, height: 40 }}
       >

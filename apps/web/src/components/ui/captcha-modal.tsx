@@ -77,7 +77,7 @@ export function CaptchaModal(props: {
           />
         )}
       </button>
-      <div style={{ textAlign: 'center', fontSize: 12, color: 'rgba(0,0,0,0.45)', marginBottom: 12 }}>
+      <div style={{ textAlign: 'center', fontSize: 12, color: 'rgba(0,0,0,0.6)', marginBottom: 12 }}>
         {t('common:captcha.refresh')}
       </div>
       <Form form={form} onFinish={(values) => props.onSubmit(values.imageCode.trim())}>

@@ -84,7 +84,7 @@ export function EmailCodeInput(props: {
         </Button>
       </Space.Compact>
       {sent ? (
-        <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)', marginTop: 6 }} data-testid="code-sent-hint">
+        <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)', marginTop: 6 }} data-testid="code-sent-hint">
           {props.sentHint ?? t('common:emailCode.sentToYou')}{' '}
           {seconds > 0 ? t('common:emailCode.resendPrompt') : null}
         </div>

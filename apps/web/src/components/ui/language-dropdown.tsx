@@ -41,7 +41,8 @@ export function LanguageDropdown(props: {
         type="text"
         icon={<GlobalOutlined />}
         loading={props.loading}
-        aria-label={props.label}
+        // The visible language name is part of the name (WCAG 2.5.3, label in name).
+        aria-label={`${props.label}: ${LANGUAGE_NAMES[props.value]}`}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}

@@ -18,7 +18,7 @@ export function NotificationsTab() {
     <Card
       title={t('notifications.title')}
       extra={
-        <span style={{ color: 'rgba(0,0,0,0.5)', fontWeight: 400 }}>{t('notifications.description')}</span>
+        <span style={{ color: 'rgba(0,0,0,0.6)', fontWeight: 400 }}>{t('notifications.description')}</span>
       }
     >
       {settings.isPending || !settings.data ? (

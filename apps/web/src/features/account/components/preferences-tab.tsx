@@ -21,8 +21,9 @@ export function PreferencesTab({ user }: { user: UserBaseInfo }) {
       <Col xs={24} lg={12}>
         <Card title={t('preferences.title')}>
           <Form layout="vertical">
-            <Form.Item label={t('preferences.language')}>
+            <Form.Item label={t('preferences.language')} htmlFor="preferences-language">
               <Select
+                id="preferences-language"
                 value={language}
                 loading={loading}
                 onChange={(next) => void switchTo(next)}
@@ -30,8 +31,13 @@ export function PreferencesTab({ user }: { user: UserBaseInfo }) {
                 data-testid="preferences-language"
               />
             </Form.Item>
-            <Form.Item label={t('preferences.currency')} extra={t('preferences.currencyHint')}>
+            <Form.Item
+              label={t('preferences.currency')}
+              extra={t('preferences.currencyHint')}
+              htmlFor="preferences-currency"
+            >
               <Select
+                id="preferences-currency"
                 value={user.currency}
                 loading={update.isPending}
                 onChange={(currency) =>

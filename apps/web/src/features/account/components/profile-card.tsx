@@ -73,7 +73,7 @@ export function ProfileCard({ user }: { user: UserBaseInfo }) {
               {t('profile.upload')}
             </Button>
           </Upload>
-          <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)', marginTop: 6 }}>
+          <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)', marginTop: 6 }}>
             {t('profile.avatarHint')}
           </div>
         </div>
@@ -89,8 +89,8 @@ export function ProfileCard({ user }: { user: UserBaseInfo }) {
           )
         }
       >
-        <Form.Item label={t('profile.email')}>
-          <Input value={user.email} disabled />
+        <Form.Item label={t('profile.email')} htmlFor="profile-email">
+          <Input id="profile-email" value={user.email} disabled />
         </Form.Item>
         <Form.Item
           name="nickname"

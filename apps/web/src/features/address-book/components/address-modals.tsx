@@ -1,5 +1,7 @@
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { EmailCodeField, useChains } from '@/features/wallet';
+import { isApiError } from '@/lib/api-client';
+import { evmAddressProblem } from '@/lib/evm-address';
 import { toastSuccess } from '@/lib/notify';
 import { trimStart } from '@/lib/validation';
 import { useLazyTranslation } from '@/lib/use-namespace';
@@ -9,8 +11,6 @@ import {
   type AddressBookEntry,
   type AddressBookInput,
 } from '../api/address-book';
-
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** Add a whitelisted address (admins; e-mail code address_book_add). */
 export function AddAddressModal(props: { spaceId: string | null; open: boolean; onClose: () => void }) {
@@ -23,7 +23,12 @@ export function AddAddressModal(props: { spaceId: string | null; open: boolean; 
   const isEvm = (chains.data?.list.find((c) => c.chain_id === chainId)?.family ?? 'EVM') === 'EVM';
   const submit = async () => {
     const values = await form.validateFields();
-    await add.mutateAsync(values);
+    await add.mutateAsync(values).catch((error: unknown) => {
+      // The server's verdict on the address is said under the address.
+      if (isApiError(error) && /^CHAIN_ADDRESS_/.test(error.code))
+        form.setFields([{ name: 'address', errors: [error.message] }]);
+      throw error;
+    });
     toastSuccess(t('added'));
     form.resetFields();
     props.onClose();
@@ -64,7 +69,17 @@ export function AddAddressModal(props: { spaceId: string | null; open: boolean; 
           getValueFromEvent={(event: { target: { value: string } }) => event.target.value.trim()}
           rules={[
             { required: true, message: t('validation.address') },
-            ...(isEvm ? [{ pattern: EVM_ADDRESS, message: t('validation.addressFormat') }] : []),
+            ...(isEvm
+              ? [
+                  {
+                    validator: async (_: unknown, value?: string) => {
+                      const problem = value ? evmAddressProblem(value) : null;
+                      if (problem === 'invalid') throw new Error(t('validation.addressFormat'));
+                      if (problem === 'checksum') throw new Error(t('validation.addressChecksum'));
+                    },
+                  },
+                ]
+              : []),
           ]}
         >
           <Input

@@ -44,6 +44,7 @@ export function AuditFiltersBar({
       <Select
         allowClear
         placeholder={t('audit.allTypes')}
+        aria-label={t('audit.type')}
         style={{ width: 160 }}
         value={value.type}
         onChange={(type?: string) => onChange({ ...value, type })}
@@ -53,6 +54,7 @@ export function AuditFiltersBar({
       <Select
         allowClear
         placeholder={t('audit.allOperations')}
+        aria-label={t('audit.operation')}
         style={{ width: 180 }}
         value={value.operation}
         onChange={(operation?: string) => onChange({ ...value, operation })}
@@ -67,6 +69,7 @@ export function AuditFiltersBar({
         showSearch
         optionFilterProp="label"
         placeholder={t('audit.allMembers')}
+        aria-label={t('audit.member')}
         style={{ width: 220 }}
         value={value.user_id}
         onChange={(user_id?: number) => onChange({ ...value, user_id })}
@@ -79,6 +82,7 @@ export function AuditFiltersBar({
       <DatePicker.RangePicker
         value={value.range ?? null}
         onChange={(range) => onChange({ ...value, range })}
+        aria-label={t('audit.range')}
         style={{ maxWidth: '100%' }}
       />
       <Button onClick={() => onChange({})}>{t('audit.reset')}</Button>

@@ -1,21 +1,26 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Space as Stack, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSelectedSpaceId } from '@/lib/space';
 import { toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
+import { formatDateTime } from '@/lib/date-format';
+import { currentLanguage } from '@/lib/i18n';
 import { useExportAuditLog } from '../api/export-audit-log';
 import { useAuditLog, type AuditFilters, type AuditRow } from '../api/list-audit-log';
 import { useVerifyAuditLog } from '../api/verify-audit-log';
 import { AuditFiltersBar, type AuditFilterValues } from '../components/audit-filters';
+import { useAuditSentence } from '../components/audit-sentence';
 
-const content = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+const content = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 /** /audit-log (privileged): filters, paging, CSV export and the integrity check of the hash chain. */
 export default function AuditLogPage() {
   const { t } = useLazyTranslation('spaces');
+  const { t: words } = useLazyTranslation('audit');
+  const sentence = useAuditSentence();
+  const language = currentLanguage();
   const spaceId = useSelectedSpaceId() ?? '';
   const [values, setValues] = useState<AuditFilterValues>({});
   const [page, setPage] = useState(1);
@@ -95,7 +100,7 @@ export default function AuditLogPage() {
           size="middle"
           loading={log.isFetching}
           dataSource={log.data?.list ?? []}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 900 }}
           tableLayout="fixed"
           locale={{ emptyText: t('audit.empty') }}
           pagination={{
@@ -106,60 +111,58 @@ export default function AuditLogPage() {
             showTotal: () => totalText,
             onChange: setPage,
           }}
+          expandable={{
+            // The raw record stays one click away for whoever needs the exact values.
+            expandedRowRender: (row) => (
+              <Typography.Paragraph
+                style={{ fontSize: 12, fontFamily: 'monospace', whiteSpace: 'pre-wrap', margin: 0 }}
+                data-testid="audit-details"
+              >
+                {content(row.content)}
+              </Typography.Paragraph>
+            ),
+            columnTitle: <span className="ks-visually-hidden">{words('details')}</span>,
+          }}
           columns={[
             {
               title: t('audit.time'),
               dataIndex: 'time',
-              width: 170,
+              width: 190,
               render: (time: string) => (
-                <span style={{ whiteSpace: 'nowrap' }}>{dayjs(time).format('YYYY-MM-DD HH:mm:ss')}</span>
+                <span style={{ whiteSpace: 'nowrap' }} data-testid="audit-time">
+                  {formatDateTime(time, language)}
+                </span>
+              ),
+            },
+            {
+              title: words('what'),
+              key: 'what',
+              // Takes the room left, so the table fits 1280 px without scrolling sideways.
+              render: (_: unknown, row: AuditRow) => (
+                <span data-testid="audit-sentence">{sentence(row)}</span>
               ),
             },
             {
               title: t('audit.type'),
               dataIndex: 'type',
-              width: 110,
+              width: 120,
               render: (type: string) => (
-                <Tag bordered={false}>{t(`audit.types.${type}`, { defaultValue: type })}</Tag>
+                <Tag bordered={false}>
+                  {words(`types.${type}`, { defaultValue: type.replace(/_/g, ' ') })}
+                </Tag>
               ),
-            },
-            {
-              title: t('audit.operation'),
-              dataIndex: 'operation',
-              width: 150,
-              render: (operation: string) => t(`audit.operations.${operation}`, { defaultValue: operation }),
-            },
-            {
-              title: t('audit.user'),
-              dataIndex: 'space_user',
-              width: 180,
-              ellipsis: true,
-              render: (user: string | null) => user ?? t('common:dash'),
             },
             {
               title: t('audit.ip'),
               dataIndex: 'ip',
-              width: 120,
+              width: 130,
               render: (ip: string | null) => ip ?? t('common:dash'),
             },
             {
               title: t('audit.location'),
               dataIndex: 'location',
-              width: 110,
+              width: 120,
               render: (location: string | null) => location ?? t('common:dash'),
-            },
-            {
-              title: t('audit.content'),
-              dataIndex: 'content',
-              width: 300,
-              render: (value: unknown) => (
-                <Typography.Text
-                  style={{ fontSize: 12, fontFamily: 'monospace' }}
-                  ellipsis={{ tooltip: content(value) }}
-                >
-                  {content(value)}
-                </Typography.Text>
-              ),
             },
           ]}
         />

@@ -62,7 +62,8 @@ export function SecondFactorForm({ kind }: { kind: 'email' | 'totp' }) {
           MAX_CODE_ATTEMPTS - count;
         if (count >= MAX_CODE_ATTEMPTS || left <= 0) return backToLogin(t('auth:secondFactor.tooMany'));
         setRemaining(left);
-        form.setFieldValue('code', '');
+        // The wrong code is said under the code field, not only in a toast.
+        form.setFields([{ name: 'code', value: '', errors: [error.message] }]);
         void showErrorToast(error);
       } else if (isApiError(error) && LOGIN_GONE.has(error.code)) {
         backToLogin(error.message);

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Form } from 'antd';
 import { PasswordField, TextInput } from '@/components/ui/input';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
 import { showErrorToast } from '@/lib/notify';
 import { rules, trimStart } from '@/lib/validation';
 import { login, type LoginReply } from '../api/login';
@@ -44,6 +45,9 @@ export default function LoginPage() {
       }
       goToSecondFactor(reply, address);
     } catch (error) {
+      // A wrong password is said under the password too, where the eye already is.
+      if (isApiError(error, 'UCS_USER_PASSWORD_MISTAKE'))
+        form.setFields([{ name: 'password', errors: [error.message] }]);
       void showErrorToast(error);
     } finally {
       setBusy(false);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   Button,
   Card,
@@ -130,9 +130,16 @@ export default function WalletListPage() {
                     dataIndex: 'name',
                     fixed: 'left',
                     width: 160,
+                    // The name is the row's link: reachable by Tab, opened by Enter (the row takes clicks).
                     render: (name: string, row) => (
                       <span data-testid="wallet-row-name">
-                        <Typography.Text strong>{name}</Typography.Text>
+                        <Link
+                          to={`/wallet/detail/${row.wallet_id}`}
+                          onClick={(event) => event.stopPropagation()}
+                          style={{ fontWeight: 600 }}
+                        >
+                          {name}
+                        </Link>
                         {row.is_open_white_list ? (
                           <Tag icon={<SafetyOutlined />} color="blue" style={{ marginInlineStart: 6 }}>
                             {t('list.whitelist')}
@@ -170,16 +177,24 @@ export default function WalletListPage() {
                   {
                     title: t('fields.amount'),
                     dataIndex: 'amount',
-                    width: 190,
+                    width: 200,
                     align: 'right',
+                    // Available and locked on lines of their own: one line overflowed into the status column.
                     render: (value: string, row) => (
                       <div>
                         <Typography.Text strong data-testid="wallet-row-amount">
                           {formatUsd(value)}
                         </Typography.Text>
-                        <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)', whiteSpace: 'nowrap' }}>
-                          {t('fields.available')} {formatUsd(row.available_amount)} · {t('fields.locked')}{' '}
-                          {formatUsd(row.lock_amount)}
+                        <div
+                          style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)' }}
+                          data-testid="wallet-row-split"
+                        >
+                          <div>
+                            {t('fields.available')} {formatUsd(row.available_amount)}
+                          </div>
+                          <div>
+                            {t('fields.locked')} {formatUsd(row.lock_amount)}
+                          </div>
                         </div>
                       </div>
                     ),
@@ -204,6 +219,12 @@ export default function WalletListPage() {
                 renderItem={(row) => (
                   <List.Item
                     onClick={() => open(row)}
+                    role="link"
+                    tabIndex={0}
+                    aria-label={row.name}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' && event.target === event.currentTarget) open(row);
+                    }}
                     style={{ display: 'block', cursor: 'pointer' }}
                     data-testid="wallet-row"
                   >
@@ -236,7 +257,7 @@ export default function WalletListPage() {
                         {formatUsd(row.amount)}
                       </Typography.Text>
                     </div>
-                    <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)', textAlign: 'right' }}>
+                    <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)', textAlign: 'right' }}>
                       {t('fields.available')} {formatUsd(row.available_amount)} · {t('fields.locked')}{' '}
                       {formatUsd(row.lock_amount)}
                     </div>

@@ -7,7 +7,7 @@ import { createBroadcast, sendBroadcast, useTaskAction } from '../../api/task-ac
 import type { EvmTaskInfo, FeeTier, TaskBroadcast, TaskInfo } from '../../api/types';
 import { type WalletDetail } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { HexText, formatTime } from '../transfer-bits';
+import { formatTime } from '../transfer-bits';
 
 const BROADCAST_COLOR: Record<number, string> = { 1: 'success', 2: 'processing', 3: 'default', 4: 'error' };
 
@@ -135,7 +135,16 @@ export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean }) {
             {
               title: t('broadcast.hash'),
               dataIndex: 'tx_hash',
-              render: (value: string) => <HexText value={value} />,
+              // Shortened in the cell; the full hash is in the tooltip and copied by the icon.
+              render: (value: string) => (
+                <Typography.Text
+                  style={{ fontFamily: 'ui-monospace, monospace', fontSize: 12 }}
+                  copyable={{ text: value }}
+                  title={value}
+                >
+                  {`${value.slice(0, 10)}…${value.slice(-8)}`}
+                </Typography.Text>
+              ),
             },
             { title: t('fields.nonce'), dataIndex: 'nonce', width: 64 },
             {

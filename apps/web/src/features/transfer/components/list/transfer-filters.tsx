@@ -67,6 +67,7 @@ export function TransferFilterBar(props: {
         <Select
           allowClear
           placeholder={t('filters.wallet')}
+          aria-label={t('filters.wallet')}
           style={{ width: 160 }}
           options={props.wallets.map((wallet) => ({ value: wallet.wallet_id, label: wallet.name }))}
         />
@@ -75,15 +76,28 @@ export function TransferFilterBar(props: {
         <Select
           allowClear
           placeholder={t('filters.status')}
+          aria-label={t('filters.status')}
           style={{ width: 150 }}
           options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
         />
       </Form.Item>
       <Form.Item name="symbol">
-        <Input allowClear placeholder={t('filters.symbol')} style={{ width: 110 }} maxLength={20} />
+        <Input
+          allowClear
+          placeholder={t('filters.symbol')}
+          aria-label={t('filters.symbol')}
+          style={{ width: 110 }}
+          maxLength={20}
+        />
       </Form.Item>
       <Form.Item name="keyword">
-        <Input allowClear placeholder={t('filters.keyword')} style={{ width: 200 }} maxLength={120} />
+        <Input
+          allowClear
+          placeholder={t('filters.keyword')}
+          aria-label={t('filters.keyword')}
+          style={{ width: 200 }}
+          maxLength={120}
+        />
       </Form.Item>
       <Form.Item name="period">
         <DatePicker.RangePicker style={{ width: 240 }} />

@@ -1,5 +1,6 @@
 import { Grid, List, Space, Table, Tag, Typography } from 'antd';
-import { useNavigate } from 'react-router';
+import type { KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { AddressText } from '@/features/wallet';
 import type { TransferListItem } from '../../api/types';
 import { type WalletListItem } from '@/features/wallet';
@@ -26,8 +27,18 @@ export function TransferTable(props: {
   const navigate = useNavigate();
   const walletName = (row: TransferListItem) =>
     props.wallets.find((wallet) => wallet.wallet_id === row.wallet_id)?.name ?? `#${row.wallet_id}`;
-  const open = (row: TransferListItem) =>
-    void navigate(row.type === 3 ? `/wallet/detail/${row.wallet_id}` : `/task/${row.task_id}`);
+  const pathOf = (row: TransferListItem) =>
+    row.type === 3 ? `/wallet/detail/${row.wallet_id}` : `/task/${row.task_id}`;
+  const open = (row: TransferListItem) => void navigate(pathOf(row));
+  /** A list item works by keyboard as the link it is: Tab to it, Enter opens it. */
+  const rowLink = (row: TransferListItem) => ({
+    role: 'link',
+    tabIndex: 0,
+    'aria-label': `${row.task_number} · ${title(row)}`,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && event.target === event.currentTarget) open(row);
+    },
+  });
   const pagination = {
     current: props.paging.page,
     pageSize: props.paging.pageSize,
@@ -78,6 +89,7 @@ export function TransferTable(props: {
         renderItem={(row) => (
           <List.Item
             onClick={() => open(row)}
+            {...rowLink(row)}
             style={{ display: 'block', cursor: 'pointer' }}
             data-testid="transfer-row"
           >
@@ -121,7 +133,12 @@ export function TransferTable(props: {
           title: t('fields.number'),
           dataIndex: 'task_number',
           width: 110,
-          render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+          // The number is the row's link: reachable by Tab, opened by Enter (the whole row takes clicks).
+          render: (value: string, row) => (
+            <Link to={pathOf(row)} onClick={(event) => event.stopPropagation()} style={{ fontWeight: 600 }}>
+              {value}
+            </Link>
+          ),
         },
         { title: t('fields.type'), width: 120, render: (_: unknown, row) => title(row) },
         { title: t('fields.wallet'), width: 150, render: (_: unknown, row) => walletName(row) },

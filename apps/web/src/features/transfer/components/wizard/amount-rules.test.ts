@@ -9,6 +9,11 @@ describe('§5 transfer rules in the wizard', () => {
     expect(recipientError('0x12', SAFE)).toBe('CHAIN_ADDRESS_INVALID_ERROR');
     expect(recipientError(SAFE.toUpperCase().replace('0X', '0x'), SAFE)).toBe('TRANSFER_TO_SELF_ERROR');
     expect(recipientError('0x2222222222222222222222222222222222222222', SAFE)).toBeNull();
+    // EIP-55: the checksummed spelling passes, one letter's case flipped is a checksum error.
+    expect(recipientError('0x52908400098527886E0F7030069857D2E4169EE7', SAFE)).toBeNull();
+    expect(recipientError('0x52908400098527886e0F7030069857D2E4169EE7', SAFE)).toBe(
+      'CHAIN_ADDRESS_CHECKSUM_ERROR',
+    );
   });
 
   it('checks the amount with the token decimals and the available balance', () => {

@@ -1,3 +1,4 @@
+import { evmAddressProblem } from '../../../../lib/evm-address';
 import type { ErrorCode } from '@keystead/contract/errors/index';
 
 /** §9: the smallest amount the form accepts (the server's floor is 0.000001). */
@@ -34,7 +35,8 @@ export const isEvmAddress = (value: string) => /^0x[0-9a-fA-F]{40}$/.test(value.
 export function recipientError(to: string, sender: string | null): ErrorCode | null {
   const value = to.trim();
   if (!value) return 'PARAMS_REQUIRED_ERROR';
-  if (!isEvmAddress(value)) return 'CHAIN_ADDRESS_INVALID_ERROR';
+  const problem = evmAddressProblem(value);
+  if (problem) return problem === 'checksum' ? 'CHAIN_ADDRESS_CHECKSUM_ERROR' : 'CHAIN_ADDRESS_INVALID_ERROR';
   if (sender && value.toLowerCase() === sender.toLowerCase()) return 'TRANSFER_TO_SELF_ERROR';
   return null;
 }

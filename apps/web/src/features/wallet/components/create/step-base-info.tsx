@@ -70,7 +70,7 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
             value: chain.chain_id,
             label: (
               <span>
-                {chain.name} <span style={{ color: 'rgba(0,0,0,0.45)' }}>· {chain.symbol}</span>{' '}
+                {chain.name} <span style={{ color: 'rgba(0,0,0,0.6)' }}>· {chain.symbol}</span>{' '}
                 {chain.devnet ? (
                   <Tag color="purple">{t('chain.devnet')}</Tag>
                 ) : chain.testnet ? (

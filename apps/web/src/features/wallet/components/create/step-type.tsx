@@ -10,7 +10,15 @@ export function StepType({ onChoose }: { onChoose: (kind: WalletDraft['kind']) =
     <Col xs={24} md={12}>
       <Card
         hoverable
+        // A choice by keyboard too: Tab to the card, Enter or Space chooses it.
+        role="button"
+        tabIndex={0}
         onClick={() => onChoose(kind)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          event.preventDefault();
+          onChoose(kind);
+        }}
         data-testid={`wallet-type-${kind}`}
         style={{ height: '100%' }}
       >

@@ -158,7 +158,7 @@ export function AssetsTab({ walletId, canEdit }: { walletId: number; canEdit: bo
                       <AddressText address={line.contract_address} />
                     </div>
                   ) : (
-                    <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{t('assets.native')}</div>
+                    <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)' }}>{t('assets.native')}</div>
                   )}
                 </div>
               ),
