@@ -231,6 +231,7 @@ export const signingProtocolsReply = z.object({
     }),
   ),
 });
+export type SigningProtocols = z.infer<typeof signingProtocolsReply>;
 
 /** GET /wallets/initialization/volume: what a new wallet's address must hold before its setup. */
 export const setupDepositReply = z.object({
@@ -259,6 +260,7 @@ export const deployEstimateReply = z.object({
   fee: z.string(),
   symbol: z.string(),
 });
+export type DeployEstimate = z.infer<typeof deployEstimateReply>;
 
 /** POST /broadcast-wallet-deploy: a signer's signed setup transaction for the server to relay. */
 export const deployBroadcastBody = z.object({

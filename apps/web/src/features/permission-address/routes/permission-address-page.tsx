@@ -13,6 +13,7 @@ import { AddSignerModal } from '../components/add-signer-modal';
 import { DeleteSignerModal } from '../components/delete-signer-modal';
 import { SignerDetailDrawer } from '../components/signer-detail-drawer';
 import { SignerStatusTag } from '../components/signer-status-tag';
+import { SigningProtocolsPanel } from '../components/signing-protocols-panel';
 import { VerifyBitcoinKeyModal } from '../components/verify-bitcoin-key-modal';
 import { VerifySignerModal } from '../components/verify-signer-modal';
 
@@ -140,6 +141,7 @@ export default function PermissionAddressPage() {
           />
         )}
       </Card>
+      <SigningProtocolsPanel />
       <AddSignerModal
         open={adding}
         onClose={() => setAdding(false)}

@@ -23,4 +23,4 @@ export type {
   UtxoFeeRates,
 } from '@keystead/contract/api/transfer-replies';
 export type { FeeTier } from '@keystead/contract/enums';
-export type { MaxAmount } from '@keystead/contract/api/progress';
+export type { MaxAmount, TransferRecordInfo } from '@keystead/contract/api/progress';

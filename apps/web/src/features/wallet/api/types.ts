@@ -16,3 +16,6 @@ export type {
   WalletPerson,
 } from '@keystead/contract/api/wallet-replies';
 export type WalletRole = WalletMemberRole;
+/** POST /fee/deploy-estimate. */
+export type { DeployEstimate } from '@keystead/contract/api/progress';
+export type { FeeTier } from '@keystead/contract/enums';

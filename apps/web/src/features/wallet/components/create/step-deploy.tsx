@@ -10,6 +10,7 @@ import { useWalletBaseInfo } from '../../api/get-wallet-base-info';
 import { reportDeployment } from '../../api/report-deployment';
 import { WALLET_STATUS } from '../../wallet-status';
 import { ConnectSigner, type SignerConnection } from '../connect-signer';
+import { DeployCost } from './deploy-cost';
 import { MONO, WalletStatusTag } from '../wallet-bits';
 
 /**
@@ -120,6 +121,7 @@ export function StepDeploy({ walletId }: { walletId: number }) {
       ) : (
         <>
           <Typography.Paragraph>{t('deploy.description')}</Typography.Paragraph>
+          <DeployCost walletId={walletId} />
           {!data.is_signer ? (
             <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('deploy.notSigner')} />
           ) : null}
