@@ -95,7 +95,29 @@ describe('wallets on the devnet', () => {
       await screenshotBoth(page, 'wallets-wizard-signers');
       await page.getByTestId('wizard-next').click();
       await page.getByTestId('wizard-step-roles').waitFor();
+      // The approval threshold follows the approvers: 1 once there are some, lowered (and said so)
+      // when approvers are removed below it, 0 without approvers.
+      const threshold = page.locator('#wallet-approval-threshold');
+      await page.getByTestId('wallet-approvers').click();
+      const people = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await people.nth(0).click();
+      await people.nth(1).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => threshold.inputValue()).toBe('1');
+      await threshold.fill('2');
+      await page
+        .locator('[data-testid="wallet-approvers"] .ant-select-selection-item-remove')
+        .first()
+        .click();
+      await expect.poll(() => threshold.inputValue()).toBe('1');
+      expect(await page.getByTestId('approval-threshold-lowered').innerText()).toContain('lowered to 1');
+      expect(await page.locator('.ant-form-item-explain-error').count()).toBe(0);
       await screenshotBoth(page, 'wallets-wizard-roles');
+      await page
+        .locator('[data-testid="wallet-approvers"] .ant-select-selection-item-remove')
+        .first()
+        .click();
+      await expect.poll(() => threshold.inputValue()).toBe('0');
       await page.getByTestId('wizard-next').click();
       await page.getByTestId('wallet-review').waitFor();
       await screenshotBoth(page, 'wallets-wizard-review');

@@ -1,4 +1,5 @@
-import { Form, InputNumber, Radio } from 'antd';
+import { useState } from 'react';
+import { Alert, Form, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RISK_CONTROL_USERS_MAX, VIEWERS_MAX } from '@keystead/contract/limits';
 import { useStoredUser } from '@/lib/session';
@@ -18,6 +19,29 @@ export function StepRoles({ draft, onBack, onNext }: StepProps) {
   const people = useJoinedMembers();
   const [form] = Form.useForm<Values>();
   const approvers = Form.useWatch('approvers', form) ?? draft.approvers;
+  // The threshold follows the approvers chosen; a lowered threshold is said, never silent.
+  const [lowered, setLowered] = useState<number | null>(null);
+  const followApprovers = (changed: Partial<Values>, values: Values) => {
+    if (!changed.approvers) return;
+    const count = values.approvers.length;
+    const threshold = values.approval_threshold ?? 0;
+    // A value set here is valid by construction: no stale error stays under it.
+    const set = (value: number) => {
+      form.setFieldValue('approval_threshold', value);
+      // The newest validation wins over the one the approvers' change started with the old value.
+      void form.validateFields(['approval_threshold']).catch(() => undefined);
+    };
+    if (count === 0) {
+      set(0);
+      setLowered(null);
+    } else if (threshold < 1) {
+      set(1);
+      setLowered(null);
+    } else if (threshold > count) {
+      set(count);
+      setLowered(count);
+    }
+  };
   const next = async () => {
     const values = await form.validateFields();
     onNext({ ...values, approval_threshold: values.approvers.length ? values.approval_threshold : 0 });
@@ -28,6 +52,7 @@ export function StepRoles({ draft, onBack, onNext }: StepProps) {
       layout="vertical"
       requiredMark={false}
       style={{ maxWidth: 620 }}
+      onValuesChange={followApprovers}
       initialValues={{
         operators: draft.operators.length ? draft.operators : me ? [me.user_id] : [],
         approvers: draft.approvers,
@@ -70,8 +95,18 @@ export function StepRoles({ draft, onBack, onNext }: StepProps) {
           max={approvers.length}
           disabled={!approvers.length}
           addonAfter={t('create.roles.ofApprovers', { count: approvers.length })}
+          onChange={() => setLowered(null)}
         />
       </Form.Item>
+      {lowered !== null ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="approval-threshold-lowered"
+          message={t('create.roles.thresholdLowered', { count: lowered })}
+        />
+      ) : null}
       <Form.Item
         name="viewers"
         label={t('fields.viewers')}

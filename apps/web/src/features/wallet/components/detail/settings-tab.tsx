@@ -225,7 +225,7 @@ export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
             />
             <div>
               <Typography.Text strong>{t('settings.whitelist')}</Typography.Text>
-              <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)' }}>{t('settings.whitelistHint')}</div>
+              <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)' }}>{t('settings.whitelistHint')}</div>
             </div>
           </Space>
           <Space align="start">
@@ -237,7 +237,7 @@ export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
             />
             <div>
               <Typography.Text strong>{t('settings.assetTag')}</Typography.Text>
-              <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.5)' }}>{t('settings.assetTagHint')}</div>
+              <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)' }}>{t('settings.assetTagHint')}</div>
             </div>
           </Space>
         </Space>
