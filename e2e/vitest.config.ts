@@ -13,6 +13,8 @@ export default defineConfig({
     // failed rarely under load without a found cause (README, Known limits). A real failure
     // fails twice.
     retry: 1,
+    // A page under a loaded 2-core machine may take seconds to show what a poll waits for.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     pool: 'forks',
   },
 });

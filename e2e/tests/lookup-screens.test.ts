@@ -81,6 +81,16 @@ describe('look-up screens', () => {
     return page;
   }
 
+  it("a failed signer-address list says so with Retry, not 'no addresses yet'", async () => {
+    const page = await open('/permission-address', '**/api/v1/permission-address');
+    const error = page.getByTestId('signer-list-error');
+    await error.waitFor();
+    expect(await error.innerText()).toContain('Your signer addresses could not be loaded.');
+    expect(await page.getByText('No signer addresses yet', { exact: false }).count()).toBe(0);
+    await error.getByTestId('query-retry').click();
+    await expect.poll(() => error.count()).toBe(0);
+  });
+
   it('the signer-address page explains how each chain family signs', async () => {
     const page = await open('/permission-address', '**/api/v1/permission-address/protocol');
     await page.getByTestId('permission-address-page').waitFor();

@@ -114,8 +114,10 @@ describe('spaces in the browser (issue "Spaces")', () => {
     await openSignedIn(admin.page, creator.session, '/organization/settings?tab=members');
     const row = memberRow(admin.page, member.email);
     await row.getByText('Member', { exact: true }).waitFor();
-    // The creator's own row offers no actions.
-    expect(await memberRow(admin.page, creator.email).getByRole('button').count()).toBe(0);
+    // The creator's own row offers no actions (only the risk details, like every row).
+    const creatorRow = memberRow(admin.page, creator.email);
+    expect(await creatorRow.getByRole('button', { name: 'More actions' }).count()).toBe(0);
+    expect(await creatorRow.getByRole('button', { name: 'Block' }).count()).toBe(0);
     await row.getByRole('button', { name: 'More actions' }).click();
     await admin.page.getByRole('menuitem', { name: 'Change role' }).hover();
     await admin.page.getByRole('menuitem', { name: 'User', exact: true }).click();
@@ -251,7 +253,7 @@ describe('spaces in the browser (issue "Spaces")', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r\n/);
-    expect(lines[0]).toBe('time,type,operation,space_user,ip,location,content');
+    expect(lines[0]).toBe('time,type,operation,action,wallet,transfer,space_user,ip,location,content');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',member,invite,');
 

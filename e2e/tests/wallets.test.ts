@@ -167,7 +167,9 @@ describe('wallets on the devnet', () => {
       await page.getByRole('tab', { name: 'Transfers' }).click();
       await page.getByTestId('wallet-transfers').waitFor();
       // Its one task so far is the deployment, linked to its record.
-      await expect.poll(() => page.getByTestId('wallet-transfers').innerText()).toContain('T000001');
+      await expect
+        .poll(() => page.getByTestId('wallet-transfers').innerText(), { timeout: 15_000 })
+        .toContain('T000001');
       expect(await page.getByTestId('wallet-transfers').innerText()).toMatch(
         /Wallet deployment[\s\S]*Completed|Completed[\s\S]*Wallet deployment/,
       );

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { PageHeader } from '@/components/ui/page-header';
 import { AddressText } from '@/features/wallet';
 import { useSignerAddresses } from '../api/list-signer-addresses';
+import { QueryError } from '@/components/ui/query-error';
 import type { SignerAddress } from '../api/types';
 import { SIGNER_STATUS } from '../signer-status';
 import { AddBitcoinKeyModal } from '../components/add-bitcoin-key-modal';
@@ -71,6 +72,16 @@ export default function PermissionAddressPage() {
       <Card styles={{ body: { padding: screens.md ? 0 : 12 } }}>
         {list.isPending ? (
           <Skeleton active style={{ padding: 24 }} />
+        ) : list.isError ? (
+          <div style={{ padding: 16 }}>
+            <QueryError
+              title={t('signer.loadFailed')}
+              error={list.error}
+              onRetry={() => list.refetch()}
+              retrying={list.isFetching}
+              testId="signer-list-error"
+            />
+          </div>
         ) : rows.length === 0 ? (
           <Empty
             style={{ padding: 32 }}
