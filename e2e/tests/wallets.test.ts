@@ -166,13 +166,10 @@ describe('wallets on the devnet', () => {
       await screenshotBoth(page, 'wallets-detail-audit');
       await page.getByRole('tab', { name: 'Transfers' }).click();
       await page.getByTestId('wallet-transfers').waitFor();
-      // Its one task so far is the deployment, linked to its record.
+      // Its one task so far is the deployment (its number depends on the tests before this one).
       await expect
         .poll(() => page.getByTestId('wallet-transfers').innerText(), { timeout: 15_000 })
-        .toContain('T000001');
-      expect(await page.getByTestId('wallet-transfers').innerText()).toMatch(
-        /Wallet deployment[\s\S]*Completed|Completed[\s\S]*Wallet deployment/,
-      );
+        .toMatch(/T\d{6}[\s\S]*Completed[\s\S]*Wallet deployment/);
       // Tabs of features that are not built are not offered.
       for (const name of ['Risk control', 'Payment', 'API keys', 'Token approvals'])
         expect(await page.getByRole('tab', { name }).count()).toBe(0);
