@@ -1,19 +1,12 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bindAuthenticator, totp } from '../lib/accounts';
 import { mailIds, waitForCode } from '../lib/api-session';
-import { VIEWPORTS, launchBrowser, newPage, waitForPath } from '../lib/browser';
-import { openInSpace } from '../lib/spaces';
-import {
-  randomAddress,
-  setupTransferTeam,
-  transferByApi,
-  waitFor,
-  type Person,
-  type TransferTeam,
-} from '../lib/transfers';
+import { VIEWPORTS, waitForPath } from '../lib/browser';
+import { randomAddress, transferByApi, waitFor, type Person, type TransferTeam } from '../lib/transfers';
+import { teamInBrowser } from '../lib/team-browser';
 import { toastWith } from '../lib/wallets';
 
 /** What the screen shows now, written to /tmp for a reviewer to look at. */
@@ -28,26 +21,12 @@ async function shot(page: Page, name: string): Promise<void> {
  * deleting a single-signature wallet with its name and an e-mailed code. All set up through the API.
  */
 describe('fee in ETH and USD, approving with a code, member risk, deleting a single wallet', () => {
-  let browser: Browser;
-  let close: () => Promise<void>;
+  const session = teamInBrowser(150_000);
   let team: TransferTeam;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    ({ browser, close } = await launchBrowser());
-    team = await setupTransferTeam();
-  }, 150_000);
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await close();
+  beforeAll(() => {
+    team = session.team;
   });
-
-  async function open(who: Person, path: string): Promise<Page> {
-    const { context, page } = await newPage(browser);
-    contexts.push(context);
-    await openInSpace(page, who.session, team.spaceId, path);
-    return page;
-  }
+  const open = (who: Person, path: string) => session.open(who, path);
 
   it('the wizard prices the transfer per tier in ETH and USD, says the broadcaster pays; a failure shows Retry', async () => {
     const page = await open(team.admin, '/wallet/transfer');

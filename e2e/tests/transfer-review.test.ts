@@ -1,15 +1,8 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../lib/browser';
-import { openInSpace } from '../lib/spaces';
-import {
-  randomAddress,
-  setupTransferTeam,
-  transferByApi,
-  type Person,
-  type TransferTeam,
-} from '../lib/transfers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { randomAddress, transferByApi, type Person, type TransferTeam } from '../lib/transfers';
+import { teamInBrowser } from '../lib/team-browser';
 
 /**
  * What a user sees (hardening issue): the Safe signer sees the decoded call and the three hashes
@@ -29,26 +22,12 @@ interface Review {
 }
 
 describe('what a signer, an approver and a list reader see', () => {
-  let browser: Browser;
-  let close: () => Promise<void>;
+  const session = teamInBrowser();
   let team: TransferTeam;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    ({ browser, close } = await launchBrowser());
-    team = await setupTransferTeam();
-  }, 120_000);
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await close();
+  beforeAll(() => {
+    team = session.team;
   });
-
-  async function open(who: Person, path: string): Promise<Page> {
-    const { context, page } = await newPage(browser);
-    contexts.push(context);
-    await openInSpace(page, who.session, team.spaceId, path);
-    return page;
-  }
+  const open = (who: Person, path: string) => session.open(who, path);
   const review = (who: Person, taskId: number) =>
     who.session.call<Review>('GET', `/api/v1/task/info?task_id=${taskId}`);
   const text = (page: Page, testId: string) => page.getByTestId(testId).first().innerText();

@@ -1,13 +1,10 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { mailIds, waitForCode } from '../lib/api-session';
-import { launchBrowser, newPage } from '../lib/browser';
-import { openInSpace } from '../lib/spaces';
 import {
   DEVNET_KEYS,
   randomAddress,
-  setupTransferTeam,
   signByApi,
   taskInfo,
   transferByApi,
@@ -16,6 +13,7 @@ import {
   type Person,
   type TransferTeam,
 } from '../lib/transfers';
+import { teamInBrowser } from '../lib/team-browser';
 import { dialog, screenshotBoth, toastWith } from '../lib/wallets';
 import { devnetRpcUrl } from '../lib/wallet-provider';
 
@@ -28,26 +26,12 @@ import { devnetRpcUrl } from '../lib/wallet-provider';
  * whitelist refusal.
  */
 describe('transfers on the devnet', () => {
-  let browser: Browser;
-  let close: () => Promise<void>;
+  const session = teamInBrowser();
   let team: TransferTeam;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    ({ browser, close } = await launchBrowser());
-    team = await setupTransferTeam();
-  }, 120_000);
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await close();
+  beforeAll(() => {
+    team = session.team;
   });
-
-  async function open(who: Person, path: string): Promise<Page> {
-    const { context, page } = await newPage(browser);
-    contexts.push(context);
-    await openInSpace(page, who.session, team.spaceId, path);
-    return page;
-  }
+  const open = (who: Person, path: string) => session.open(who, path);
 
   const status = (page: Page) => page.getByTestId('task-status').first().innerText();
 
