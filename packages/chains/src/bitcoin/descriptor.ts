@@ -61,7 +61,10 @@ export function parseDescriptor(
 ): ParsedDescriptor {
   const network = bitcoinNetwork(chain);
   const checked = verifyDescriptorChecksum(text.trim(), opts.requireChecksum ?? false);
-  if (!checked) throw new BitcoinError('INVALID_ARGUMENT', 'descriptor checksum is missing or wrong');
+  if (!checked)
+    throw new BitcoinError('INVALID_ARGUMENT', 'descriptor checksum is missing or wrong', {
+      reason: 'descriptor_checksum',
+    });
   let body = checked.body.replace(/\s+/g, '');
   if (/^(tr|rawtr)\(/.test(body))
     throw new BitcoinError('TAPROOT_UNSUPPORTED_ERROR', 'Taproot descriptors are not supported');
@@ -77,10 +80,14 @@ export function parseDescriptor(
   else if (unwrap('wsh')) wrapper = 'wsh';
   const match = /^(multi|sortedmulti)\((.*)\)$/.exec(body);
   if (!match)
-    throw new BitcoinError('INVALID_ARGUMENT', 'only multi() and sortedmulti() descriptors are supported');
+    throw new BitcoinError('INVALID_ARGUMENT', 'only multi() and sortedmulti() descriptors are supported', {
+      reason: 'descriptor_not_multisig',
+    });
   const [thresholdText, ...keyTexts] = match[2]!.split(',');
   if (!/^\d+$/.test(thresholdText ?? ''))
-    throw new BitcoinError('INVALID_ARGUMENT', 'multisig threshold is not a number');
+    throw new BitcoinError('INVALID_ARGUMENT', 'multisig threshold is not a number', {
+      reason: 'descriptor_threshold',
+    });
   const threshold = Number(thresholdText);
   const keys = keyTexts.map((k) => parseDescriptorKey(k, network));
   const maxKeys = wrapper === 'sh' ? 15 : wrapper === 'bare' ? 3 : 20;
@@ -88,10 +95,13 @@ export function parseDescriptor(
     throw new BitcoinError(
       'INVALID_ARGUMENT',
       `bad threshold ${threshold} of ${keys.length} keys for ${wrapper}`,
+      { reason: 'descriptor_threshold' },
     );
   }
   if (wrapper !== 'sh' && wrapper !== 'bare' && keys.some((k) => k.pubkey && k.pubkey.length !== 33)) {
-    throw new BitcoinError('INVALID_ARGUMENT', 'segwit multisig needs compressed keys');
+    throw new BitcoinError('INVALID_ARGUMENT', 'segwit multisig needs compressed keys', {
+      reason: 'descriptor_uncompressed_key',
+    });
   }
   return { wrapper, sorted: match[1] === 'sortedmulti', threshold, keys };
 }
@@ -104,7 +114,9 @@ function parseDescriptorKey(text: string, network: BitcoinNetwork): DescriptorKe
     origin = { fingerprint: originMatch[1]!.toLowerCase(), steps: parsePath(originMatch[2]!) };
     rest = originMatch[3]!;
   } else if (rest.startsWith('[')) {
-    throw new BitcoinError('INVALID_ARGUMENT', `bad key origin in "${text}"`);
+    throw new BitcoinError('INVALID_ARGUMENT', `bad key origin in "${text}"`, {
+      reason: 'descriptor_key_origin',
+    });
   }
   if (origin && origin.steps[0] === 86 + 0x80000000) {
     throw new BitcoinError('TAPROOT_UNSUPPORTED_ERROR', 'Taproot (purpose 86\u2032) keys are not supported');
@@ -120,7 +132,9 @@ function parseDescriptorKey(text: string, network: BitcoinNetwork): DescriptorKe
     wildcard = true;
     stepTexts.pop();
   } else if (/^\*['hH]$/.test(stepTexts[stepTexts.length - 1] ?? '')) {
-    throw new BitcoinError('INVALID_ARGUMENT', 'hardened wildcard cannot be derived from a public key');
+    throw new BitcoinError('INVALID_ARGUMENT', 'hardened wildcard cannot be derived from a public key', {
+      reason: 'descriptor_hardened_step',
+    });
   }
   if (stepTexts[stepTexts.length - 1] === '<0;1>') {
     multipath = true;
@@ -128,7 +142,10 @@ function parseDescriptorKey(text: string, network: BitcoinNetwork): DescriptorKe
   }
   const node = parseExtendedPublicKey(base!, network);
   const steps = stepTexts.length ? parsePath(stepTexts.join('/')) : [];
-  if (steps.some(isHardened)) throw new BitcoinError('INVALID_ARGUMENT', 'hardened step after an xpub');
+  if (steps.some(isHardened))
+    throw new BitcoinError('INVALID_ARGUMENT', 'hardened step after an xpub', {
+      reason: 'descriptor_hardened_step',
+    });
   return { origin, xpub: node.toBase58(), steps, wildcard, ...(multipath ? { multipath } : {}) };
 }
 
@@ -187,16 +204,22 @@ export function walletFromDescriptor(text: string, chain: BitcoinChainKey): Mult
     throw new BitcoinError(
       'INVALID_ARGUMENT',
       `${chain} wallets are ${expected}(sortedmulti(…)) descriptors`,
+      { reason: expected === 'wsh' ? 'descriptor_wrapper_wsh' : 'descriptor_wrapper_sh' },
     );
   }
   const keys: SignerKey[] = parsed.keys.map((k) => {
     if (!k.xpub || !k.origin || !k.wildcard) {
-      throw new BitcoinError('INVALID_ARGUMENT', 'every key needs [fingerprint/path]xpub/…/*');
+      throw new BitcoinError('INVALID_ARGUMENT', 'every key needs [fingerprint/path]xpub/…/*', {
+        reason: 'descriptor_key_origin_missing',
+      });
     }
     const suffixOk = k.multipath
       ? k.steps.length === 0
       : k.steps.length === 1 && (k.steps[0] === 0 || k.steps[0] === 1);
-    if (!suffixOk) throw new BitcoinError('INVALID_ARGUMENT', 'key suffix must be /0/*, /1/* or /<0;1>/*');
+    if (!suffixOk)
+      throw new BitcoinError('INVALID_ARGUMENT', 'key suffix must be /0/*, /1/* or /<0;1>/*', {
+        reason: 'descriptor_key_suffix',
+      });
     return { fingerprint: k.origin.fingerprint, path: formatPath(k.origin.steps), xpub: k.xpub };
   });
   const wallet = { chain, threshold: parsed.threshold, keys };

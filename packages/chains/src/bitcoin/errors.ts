@@ -32,13 +32,65 @@ export type BitcoinErrorCode =
   | 'UNSUPPORTED'
   | 'RPC_ERROR';
 
+/**
+ * Why an entered key, path or descriptor was refused. The English message of a BitcoinError is for
+ * developers; replies carry this key and the server words it in the user's language (the
+ * contract's ERROR_REASONS has a text for every key).
+ */
+export const BITCOIN_INPUT_REASONS = [
+  // an extended public key (xpub, ypub, zpub, tpub …)
+  'xpub_not_base58',
+  'xpub_checksum',
+  'xpub_length',
+  'xpub_private',
+  'xpub_version_unknown',
+  'xpub_mainnet_on_testnet',
+  'xpub_testnet_on_mainnet',
+  'xpub_key_invalid',
+  'xpub_depth_mismatch',
+  'xpub_child_mismatch',
+  // the master key fingerprint and the derivation path beside it
+  'fingerprint_format',
+  'fingerprint_mismatch',
+  'path_step_invalid',
+  'path_step_out_of_range',
+  // a plain public key, and deriving below an xpub
+  'pubkey_format',
+  'pubkey_not_on_curve',
+  'hardened_from_public',
+  // an output descriptor
+  'descriptor_checksum',
+  'descriptor_not_multisig',
+  'descriptor_threshold',
+  'descriptor_uncompressed_key',
+  'descriptor_key_origin',
+  'descriptor_hardened_step',
+  'descriptor_wrapper_wsh',
+  'descriptor_wrapper_sh',
+  'descriptor_key_origin_missing',
+  'descriptor_key_suffix',
+  // the wallet the keys make
+  'wallet_key_count',
+  'wallet_threshold',
+  'wallet_duplicate_key',
+] as const;
+
+export type BitcoinInputReason = (typeof BITCOIN_INPUT_REASONS)[number];
+
 export class BitcoinError extends Error {
   readonly code: BitcoinErrorCode;
+  /** Why the input was refused, when the input is something a person entered. */
+  readonly reason?: BitcoinInputReason;
 
-  constructor(code: BitcoinErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    code: BitcoinErrorCode,
+    message: string,
+    options?: { cause?: unknown; reason?: BitcoinInputReason },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'BitcoinError';
     this.code = code;
+    if (options?.reason) this.reason = options.reason;
   }
 }
 

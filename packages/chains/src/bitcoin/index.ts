@@ -1,5 +1,11 @@
 // Bitcoin-family adapter (BTC, LTC, BCH): keys, multisig wallets and descriptors, PSBTs, RPC.
-export { BitcoinError, isBitcoinError, type BitcoinErrorCode } from './errors';
+export {
+  BITCOIN_INPUT_REASONS,
+  BitcoinError,
+  isBitcoinError,
+  type BitcoinErrorCode,
+  type BitcoinInputReason,
+} from './errors';
 export {
   BITCOIN_CHAIN_KEYS,
   SIGHASH_ALL,

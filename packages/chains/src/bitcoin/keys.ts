@@ -44,9 +44,15 @@ export function parsePath(path: string): number[] {
   if (trimmed === '') return [];
   return trimmed.split('/').map((part) => {
     const match = /^(\d+)(['hH]?)$/.exec(part);
-    if (!match) throw new BitcoinError('INVALID_ARGUMENT', `bad derivation path step "${part}"`);
+    if (!match)
+      throw new BitcoinError('INVALID_ARGUMENT', `bad derivation path step "${part}"`, {
+        reason: 'path_step_invalid',
+      });
     const index = Number(match[1]);
-    if (index >= HARDENED) throw new BitcoinError('INVALID_ARGUMENT', `path step out of range: ${part}`);
+    if (index >= HARDENED)
+      throw new BitcoinError('INVALID_ARGUMENT', `path step out of range: ${part}`, {
+        reason: 'path_step_out_of_range',
+      });
     return match[2] ? index + HARDENED : index;
   });
 }
@@ -70,7 +76,9 @@ function refuseTaprootPath(steps: number[]): void {
 function normaliseFingerprint(fingerprint: string): string {
   const fp = fingerprint.trim().toLowerCase();
   if (!/^[0-9a-f]{8}$/.test(fp))
-    throw new BitcoinError('INVALID_ARGUMENT', 'fingerprint must be 8 hex digits');
+    throw new BitcoinError('INVALID_ARGUMENT', 'fingerprint must be 8 hex digits', {
+      reason: 'fingerprint_format',
+    });
   return fp;
 }
 
@@ -81,24 +89,37 @@ function normaliseFingerprint(fingerprint: string): string {
  */
 export function parseExtendedPublicKey(text: string, network: BitcoinNetwork): BIP32Interface {
   let raw: Uint8Array;
+  const trimmed = text.trim();
   try {
-    raw = bs58check.decode(text.trim());
+    raw = bs58check.decode(trimmed);
   } catch (error) {
-    throw new BitcoinError('INVALID_ARGUMENT', 'not a base58check extended key', { cause: error });
+    // Base58 text whose last four bytes do not match: a character was mistyped or lost.
+    const base58 = /^[1-9A-HJ-NP-Za-km-z]{5,}$/.test(trimmed);
+    throw new BitcoinError(
+      'INVALID_ARGUMENT',
+      base58 ? 'extended key checksum does not match' : 'not a base58check extended key',
+      { cause: error, reason: base58 ? 'xpub_checksum' : 'xpub_not_base58' },
+    );
   }
-  if (raw.length !== 78) throw new BitcoinError('INVALID_ARGUMENT', 'extended key must be 78 bytes');
+  if (raw.length !== 78)
+    throw new BitcoinError('INVALID_ARGUMENT', 'extended key must be 78 bytes', { reason: 'xpub_length' });
   const version = new DataView(raw.buffer, raw.byteOffset, 4).getUint32(0);
   if (PRIVATE_VERSIONS.has(version)) {
     throw new BitcoinError(
       'PRIVATE_KEY_REFUSED',
       'an extended private key was given; only public keys are accepted',
+      { reason: 'xpub_private' },
     );
   }
   const known = PUBLIC_VERSIONS[version];
   if (!known)
-    throw new BitcoinError('INVALID_ARGUMENT', `unknown extended key version 0x${version.toString(16)}`);
+    throw new BitcoinError('INVALID_ARGUMENT', `unknown extended key version 0x${version.toString(16)}`, {
+      reason: 'xpub_version_unknown',
+    });
   if (known.mainnet === network.testnet) {
-    throw new BitcoinError('NETWORK_MISMATCH', `${known.name} key does not belong to ${network.key}`);
+    throw new BitcoinError('NETWORK_MISMATCH', `${known.name} key does not belong to ${network.key}`, {
+      reason: network.testnet ? 'xpub_mainnet_on_testnet' : 'xpub_testnet_on_mainnet',
+    });
   }
   const canonical = Uint8Array.from(raw);
   new DataView(canonical.buffer).setUint32(0, network.bitcoinjs.bip32.public);
@@ -107,6 +128,7 @@ export function parseExtendedPublicKey(text: string, network: BitcoinNetwork): B
   } catch (error) {
     throw new BitcoinError('INVALID_ARGUMENT', `invalid extended public key: ${(error as Error).message}`, {
       cause: error,
+      reason: 'xpub_key_invalid',
     });
   }
 }
@@ -123,17 +145,22 @@ export function parseSignerKey(
   const steps = parsePath(input.path);
   refuseTaprootPath(steps);
   if (node.depth !== steps.length) {
-    throw new BitcoinError('INVALID_ARGUMENT', `xpub depth ${node.depth} does not match path ${input.path}`);
+    throw new BitcoinError('INVALID_ARGUMENT', `xpub depth ${node.depth} does not match path ${input.path}`, {
+      reason: 'xpub_depth_mismatch',
+    });
   }
   if (steps.length > 0 && node.index !== steps[steps.length - 1]) {
     throw new BitcoinError(
       'INVALID_ARGUMENT',
       `xpub child number does not match the last step of ${input.path}`,
+      { reason: 'xpub_child_mismatch' },
     );
   }
   const fingerprint = normaliseFingerprint(input.fingerprint);
   if (steps.length === 0 && Buffer.from(node.fingerprint).toString('hex') !== fingerprint) {
-    throw new BitcoinError('INVALID_ARGUMENT', 'master key fingerprint does not match the xpub');
+    throw new BitcoinError('INVALID_ARGUMENT', 'master key fingerprint does not match the xpub', {
+      reason: 'fingerprint_mismatch',
+    });
   }
   return { fingerprint, path: formatPath(steps), xpub: node.toBase58() };
 }
@@ -142,10 +169,15 @@ export function parseSignerKey(
 export function parsePublicKey(hex: string): Uint8Array {
   const clean = hex.trim().toLowerCase();
   if (!/^0[23][0-9a-f]{64}$/.test(clean)) {
-    throw new BitcoinError('INVALID_ARGUMENT', 'public key must be 33-byte compressed hex');
+    throw new BitcoinError('INVALID_ARGUMENT', 'public key must be 33-byte compressed hex', {
+      reason: 'pubkey_format',
+    });
   }
   const key = Buffer.from(clean, 'hex');
-  if (!ecc.isPoint(key)) throw new BitcoinError('INVALID_ARGUMENT', 'public key is not on secp256k1');
+  if (!ecc.isPoint(key))
+    throw new BitcoinError('INVALID_ARGUMENT', 'public key is not on secp256k1', {
+      reason: 'pubkey_not_on_curve',
+    });
   return key;
 }
 
@@ -167,7 +199,9 @@ export function deriveChild(xpub: string, network: BitcoinNetwork, steps: number
   if (steps.length === 0) return node;
   const last = steps[steps.length - 1]!;
   if (isHardened(last))
-    throw new BitcoinError('INVALID_ARGUMENT', 'cannot derive a hardened child from a public key');
+    throw new BitcoinError('INVALID_ARGUMENT', 'cannot derive a hardened child from a public key', {
+      reason: 'hardened_from_public',
+    });
   const child = node.derive(last);
   if (nodeCache.size >= NODE_CACHE_LIMIT) nodeCache.clear();
   nodeCache.set(cacheKey, child);

@@ -44,12 +44,16 @@ export function validateWallet(wallet: MultisigWallet): BitcoinNetwork {
   const n = wallet.keys.length;
   const max = network.scriptType === 'p2sh' ? MAX_P2SH_MULTISIG_KEYS : MAX_MULTISIG_KEYS;
   if (n < 1 || n > max)
-    throw new BitcoinError('INVALID_ARGUMENT', `a ${network.scriptType} multisig has 1 to ${max} keys`);
+    throw new BitcoinError('INVALID_ARGUMENT', `a ${network.scriptType} multisig has 1 to ${max} keys`, {
+      reason: 'wallet_key_count',
+    });
   if (!Number.isInteger(wallet.threshold) || wallet.threshold < 1 || wallet.threshold > n) {
-    throw new BitcoinError('INVALID_ARGUMENT', `threshold must be between 1 and ${n}`);
+    throw new BitcoinError('INVALID_ARGUMENT', `threshold must be between 1 and ${n}`, {
+      reason: 'wallet_threshold',
+    });
   }
   if (new Set(wallet.keys.map((k) => k.xpub)).size !== n)
-    throw new BitcoinError('INVALID_ARGUMENT', 'duplicate signer key');
+    throw new BitcoinError('INVALID_ARGUMENT', 'duplicate signer key', { reason: 'wallet_duplicate_key' });
   return network;
 }
 

@@ -8,6 +8,7 @@ import {
 } from './client-messages';
 import {
   ERROR_GROUPS,
+  ERROR_REASONS,
   ERRORS,
   formatErrorMessage,
   isErrorCode,
@@ -225,6 +226,19 @@ describe('formatErrorMessage', () => {
     expect(formatErrorMessage('CHAIN_ADDRESS_INVALID_ERROR', 'en-US', { param: 'Bitcoin' })).toBe(
       'This is not a valid Bitcoin address.',
     );
+  });
+
+  it('words {reason} keys in the language', () => {
+    expect(formatErrorMessage('SIGNER_KEY_INVALID_ERROR', 'zh-HK', { reason: 'xpub_checksum' })).toBe(
+      `此簽名密鑰無法使用：${ERROR_REASONS.xpub_checksum['zh-HK']}`,
+    );
+    expect(formatErrorMessage('DESCRIPTOR_INVALID_ERROR', 'en-US', { reason: 'descriptor_checksum' })).toBe(
+      `This wallet descriptor cannot be used: ${ERROR_REASONS.descriptor_checksum['en-US']}`,
+    );
+    for (const [reason, words] of Object.entries(ERROR_REASONS)) {
+      for (const language of SUPPORTED_LANGUAGES) expect(words[language].trim(), reason).not.toBe('');
+      expect(words['zh-CN']).not.toBe(words['zh-HK']);
+    }
   });
 
   it('leaves a missing value visible', () => {

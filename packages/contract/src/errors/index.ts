@@ -20,6 +20,7 @@ import type { ErrorDefinition, ErrorParams } from './types';
 
 export type { ErrorDefinition, ErrorParams, TitleKind } from './types';
 export { RESOURCE_NAMES, type ResourceName } from './resources';
+export { ERROR_REASONS, isErrorReason, type ErrorReason } from './reasons';
 export { fillTemplate, placeholdersOf } from './template';
 
 /** The catalogue split by the §8 groups; a code belongs to exactly one group. */

@@ -1,4 +1,5 @@
 import type { Language } from '../languages';
+import { ERROR_REASONS, type ErrorReason } from './reasons';
 import { RESOURCE_NAMES, type ResourceName } from './resources';
 import type { ErrorParams } from './types';
 
@@ -11,7 +12,8 @@ export function placeholdersOf(template: string): string[] {
 }
 
 /**
- * Fills a template. `{resource}` values that name a §8 resource are translated; unknown
+ * Fills a template. `{resource}` values that name a §8 resource and `{reason}` keys of
+ * ERROR_REASONS are translated; unknown
  * placeholders are left visible on purpose so a missing value is noticed.
  */
 export function fillTemplate(template: string, language: Language, params: ErrorParams = {}): string {
@@ -20,6 +22,9 @@ export function fillTemplate(template: string, language: Language, params: Error
     if (value === undefined) return whole;
     if (key === 'resource' && typeof value === 'string' && Object.hasOwn(RESOURCE_NAMES, value)) {
       return RESOURCE_NAMES[value as ResourceName][language];
+    }
+    if (key === 'reason' && typeof value === 'string' && Object.hasOwn(ERROR_REASONS, value)) {
+      return ERROR_REASONS[value as ErrorReason][language];
     }
     return String(value);
   });

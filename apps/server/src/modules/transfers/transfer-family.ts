@@ -5,7 +5,7 @@ import {
   type FeeChoice,
   type StoredTransfer,
 } from '@keystead/chains';
-import { isErrorCode } from '@keystead/contract';
+import { isErrorCode, isErrorReason } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import type { Task, Wallet } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -55,17 +55,22 @@ export function feeChoice(tier: string, customRate: string | null | undefined): 
   return { tier: tier as 'slow' | 'standard' | 'fast' };
 }
 
-/** A family rule the user broke → the catalogue error (field as the message parameter, the rest as data). */
+/**
+ * A family rule the user broke → the catalogue error: field (and param) fill the message, the
+ * rest is data. A reason key is both: data.reason for programs, {reason} worded in the request's
+ * language for people (with the field in data too, so a form can point at it).
+ */
 export function asAppError(error: unknown): unknown {
   if (!isFamilyError(error) || !isErrorCode(error.code)) return error;
   const { field, param, ...rest } = error.detail as { field?: string; param?: string } & Record<
     string,
     unknown
   >;
+  const reason = isErrorReason(rest.reason) ? rest.reason : undefined;
   return new AppError(
     error.code,
-    { ...(field ? { field } : {}), ...(param ? { param } : {}) },
-    Object.keys(rest).length ? rest : null,
+    { ...(field ? { field } : {}), ...(param ? { param } : {}), ...(reason ? { reason } : {}) },
+    Object.keys(rest).length ? { ...(reason && field ? { field } : {}), ...rest } : null,
   );
 }
 

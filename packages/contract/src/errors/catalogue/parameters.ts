@@ -17,6 +17,18 @@ export const parameterErrors = {
     'zh-CN': '地址校验和（大小写字母的组合）不匹配，可能有字符输错，请重新复制地址。',
     'zh-HK': '地址校驗碼（大小寫字母的組合）不相符，可能有字元輸入錯誤，請重新複製地址。',
   }),
+  /** An xpub, master fingerprint or path refused; {reason} is a key of ERROR_REASONS (also in data.reason). */
+  SIGNER_KEY_INVALID_ERROR: defineError(400, 'Error', {
+    'en-US': 'This signer key cannot be used: {reason}',
+    'zh-CN': '该签名密钥无法使用：{reason}',
+    'zh-HK': '此簽名密鑰無法使用：{reason}',
+  }),
+  /** A wallet descriptor refused; {reason} is a key of ERROR_REASONS (also in data.reason). */
+  DESCRIPTOR_INVALID_ERROR: defineError(400, 'Error', {
+    'en-US': 'This wallet descriptor cannot be used: {reason}',
+    'zh-CN': '该钱包描述符无法使用：{reason}',
+    'zh-HK': '此錢包描述符無法使用：{reason}',
+  }),
   ADDRESS_VALIDATION_ERROR: defineError(400, 'Error', {
     'en-US': 'Address check failed. Please check the address and try again.',
     'zh-CN': '地址校验失败，请检查地址后重试。',
