@@ -161,8 +161,13 @@ describe('wallets on the devnet', () => {
       await screenshotBoth(page, 'wallets-detail-settings');
       await page.getByRole('tab', { name: 'Audit log' }).click();
       await page.getByTestId('wallet-audit-table').waitFor();
-      await expect.poll(() => page.getByTestId('wallet-audit-table').innerText()).toContain('Deployed');
-      expect(await page.getByTestId('wallet-audit-table').innerText()).toContain('Created');
+      // The same words as the space's audit log, never the operation codes.
+      await expect
+        .poll(() => page.getByTestId('wallet-audit-table').innerText())
+        .toContain('Wallet Team Safe was deployed on chain');
+      const audit = await page.getByTestId('wallet-audit-table').innerText();
+      expect(audit).toMatch(/\S+ created wallet Team Safe/);
+      expect(audit).not.toMatch(/create_multi|deploy_sent/);
       await screenshotBoth(page, 'wallets-detail-audit');
       await page.getByRole('tab', { name: 'Transfers' }).click();
       await page.getByTestId('wallet-transfers').waitFor();

@@ -1,11 +1,28 @@
-import { useState } from 'react';
-import { Empty, Table } from 'antd';
+import { Suspense, useState } from 'react';
+import { Empty, Skeleton, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAuditSentence } from '@/features/audit-log';
+import { formatDateTime } from '@/lib/date-format';
+import { currentLanguage } from '@/lib/i18n';
 import { useWalletAudit, type WalletAuditRow } from '../../api/list-wallet-audit';
 
-/** The wallet's audit rows: who changed what, when, from where (admins). */
+/**
+ * The wallet's audit rows in the same words as the space's audit log ("Alice created wallet
+ * Payments"), with when and from where (admins).
+ */
 export function AuditTab({ walletId }: { walletId: number }) {
+  // The audit texts load with the tab; the tab waits for them, not the whole page.
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+      <AuditTable walletId={walletId} />
+    </Suspense>
+  );
+}
+
+function AuditTable({ walletId }: { walletId: number }) {
   const { t } = useTranslation('wallets');
+  const sentence = useAuditSentence();
+  const language = currentLanguage();
   const [page, setPage] = useState(1);
   const audit = useWalletAudit(walletId, page);
   if (!audit.isPending && (audit.data?.list.length ?? 0) === 0)
@@ -30,18 +47,16 @@ export function AuditTab({ walletId }: { walletId: number }) {
           title: t('detail.audit.time'),
           dataIndex: 'time',
           width: 180,
-          render: (time: string) => new Date(time).toLocaleString(),
+          render: (time: string) => (
+            <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(time, language)}</span>
+          ),
         },
         {
-          title: t('detail.audit.operation'),
-          dataIndex: 'operation',
-          render: (operation: string) =>
-            t(`detail.audit.operations.${operation}`, { defaultValue: operation }),
-        },
-        {
-          title: t('detail.audit.user'),
-          dataIndex: 'space_user',
-          render: (user: string | null) => user ?? t('detail.audit.system'),
+          title: t('detail.audit.what'),
+          key: 'what',
+          render: (_: unknown, row: WalletAuditRow) => (
+            <span data-testid="wallet-audit-sentence">{sentence(row)}</span>
+          ),
         },
         {
           title: t('detail.audit.ip'),
