@@ -232,6 +232,22 @@ export async function startTronFixtureNode(options: TronFixtureNodeOptions = {})
     '/wallet/gettransactioninfobyblocknum': (p) => (blockByParam(p.num)?.txs ?? []).map((t) => t.info),
   };
 
+  // The solidity node's /walletsolidity/* reads (tronweb's getTransactionInfo uses them). SYNTHETIC:
+  // the fixture has no unconfirmed blocks, so every block counts as solidified at once.
+  for (const name of [
+    'getnowblock',
+    'getblock',
+    'getblockbynum',
+    'getblockbylimitnext',
+    'getaccount',
+    'triggerconstantcontract',
+    'gettransactionbyid',
+    'gettransactioninfobyid',
+    'gettransactioninfobyblocknum',
+  ]) {
+    routes[`/walletsolidity/${name}`] = routes[`/wallet/${name}`]!;
+  }
+
   const server = createServer((req, res) => {
     void handle(req, res).catch((e: unknown) => send(res, 200, { Error: (e as Error).message }));
   });
