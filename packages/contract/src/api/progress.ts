@@ -121,6 +121,7 @@ export const walletExistQuery = z.object({
   address: text().trim().min(1).max(200),
 });
 export const walletExistReply = z.object({ exist: z.boolean(), wallet_id: z.number().nullable() });
+export type WalletExist = z.infer<typeof walletExistReply>;
 
 /** GET /wallets/have-upcoming-task: what blocks archiving or changing approvers. */
 export const upcomingTasksReply = z.object({
@@ -128,6 +129,7 @@ export const upcomingTasksReply = z.object({
   pending_approval: z.number(),
   active: z.number(),
 });
+export type UpcomingTasks = z.infer<typeof upcomingTasksReply>;
 
 /** GET /wallets/status. */
 export const walletStatusInfoReply = z.object({
@@ -135,6 +137,7 @@ export const walletStatusInfoReply = z.object({
   status: z.number(),
   deploy_tx_hash: z.string().nullable(),
 });
+export type WalletStatusInfo = z.infer<typeof walletStatusInfoReply>;
 
 /** GET /wallets/schedule: a wallet's setup progress. */
 export const walletScheduleReply = z.object({
@@ -157,6 +160,7 @@ export const chainTokensReply = z.object({
   chain_id: z.string(),
   list: z.array(z.object({ contract: z.string().nullable(), symbol: z.string(), decimals: z.number() })),
 });
+export type ChainTokens = z.infer<typeof chainTokensReply>;
 
 /** GET /wallets/available-user: joined members who can take a wallet role, with usable signer keys. */
 export const availableUsersQuery = z.object({ chain_key: text().min(1).max(40) });
@@ -197,6 +201,7 @@ export const liveBalanceReply = z.object({
   wallet_id: z.number(),
   list: z.array(z.object({ token_key: z.string(), symbol: z.string(), balance: z.string() })),
 });
+export type LiveBalance = z.infer<typeof liveBalanceReply>;
 
 /** POST /fee/estimate/max: the largest amount the wallet can send now (the wizard's Max). */
 export const maxAmountBody = createTransferBody
@@ -240,6 +245,7 @@ export const setupDepositReply = z.object({
   /** 0 where nothing is needed (a Safe is deployed by a signer; a Bitcoin-family wallet needs nothing). */
   amount: z.string(),
 });
+export type SetupDeposit = z.infer<typeof setupDepositReply>;
 
 /** POST /task/tracer: a hash the user supplies for a transfer sent from outside the platform. */
 export const traceBody = z.object({
@@ -271,3 +277,4 @@ export const deployBroadcastBody = z.object({
     .max(100_000),
 });
 export const deployBroadcastReply = z.object({ status: z.number(), tx_hash: z.string() });
+export type DeployBroadcast = z.infer<typeof deployBroadcastReply>;

@@ -78,6 +78,7 @@ export const memberSessionReply = z.object({
     }),
   ),
 });
+export type MemberSession = z.infer<typeof memberSessionReply>;
 
 /**
  * POST /fee/single-estimate: what one transfer would cost at each fee tier now, in the chain's

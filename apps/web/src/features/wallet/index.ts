@@ -4,6 +4,7 @@ export { EmailCodeField } from './components/email-code-field';
 export { AddressText, MONO, WalletStatusTag } from './components/wallet-bits';
 export { useChains } from './api/list-chains';
 export { useWallets } from './api/list-wallets';
+export { useSimpleWallets, type PickerWallet } from './api/simple-wallets';
 export { useWalletBaseInfo } from './api/get-wallet-base-info';
 export { useWalletAssets } from './api/get-wallet-assets';
 export { useWalletUtxos, type WalletUtxo, type WalletUtxos } from './api/get-wallet-utxos';

@@ -12,6 +12,7 @@ import { AssetsTab } from '../components/detail/assets-tab';
 import { AuditTab } from '../components/detail/audit-tab';
 import { DepositTab } from '../components/detail/deposit-tab';
 import { SettingsTab } from '../components/detail/settings-tab';
+import { SetupCard } from '../components/detail/setup-card';
 import { TransfersTab } from '../components/detail/transfers-tab';
 import { AddressText, MONO, RoleTags, SignTypeTag, WalletStatusTag } from '../components/wallet-bits';
 
@@ -51,7 +52,7 @@ export default function WalletDetailPage() {
     {
       key: 'assets',
       label: t('detail.tabs.assets'),
-      children: <AssetsTab walletId={walletId} canEdit={privileged && !archived} />,
+      children: <AssetsTab walletId={walletId} chainKey={data.chain_id} canEdit={privileged && !archived} />,
     },
     { key: 'deposit', label: t('detail.tabs.deposit'), children: <DepositTab wallet={data} /> },
     ...(privileged && !archived
@@ -160,6 +161,11 @@ export default function WalletDetailPage() {
         ) : archived ? (
           <Alert style={{ marginTop: 16 }} type="warning" showIcon message={t('detail.archived')} />
         ) : null}
+        {archived ? null : (
+          <div style={{ marginTop: 16 }}>
+            <SetupCard wallet={data} />
+          </div>
+        )}
         {data.sign_type === 1 ? (
           <div style={{ marginTop: 16 }}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { trimStart } from '@/lib/validation';
 import { useChains } from '../../api/list-chains';
 import type { StepProps } from './draft';
+import { ExistingWalletHint } from './existing-wallet-hint';
 import { StepActions } from './step-actions';
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -13,6 +14,8 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
   const { t } = useTranslation('wallets');
   const [form] = Form.useForm<{ name: string; remark?: string; chain_key: string; address?: string }>();
   const chains = useChains();
+  const chainKey = Form.useWatch('chain_key', form);
+  const address = Form.useWatch('address', form);
   const evm = (chains.data?.list ?? []).filter((chain) => chain.family === 'EVM');
   // Multisig wallets may also be Bitcoin-family (descriptor wallets of verified xpubs).
   const choices = [
@@ -95,6 +98,7 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
           <Input id="wallet-address" placeholder="0x…" style={{ fontFamily: 'monospace' }} />
         </Form.Item>
       ) : null}
+      {draft.kind === 'single' ? <ExistingWalletHint chainKey={chainKey} address={address} /> : null}
       <Form.Item
         name="remark"
         label={t('fields.remark')}

@@ -29,6 +29,7 @@ import type { AssetLine } from '../../api/types';
 import { addCustomToken, useWalletMutation } from '../../api/update-wallet-settings';
 import { AddressText, formatAmount, formatUsd } from '../wallet-bits';
 import { QueryError } from '@/components/ui/query-error';
+import { KnownTokens } from './known-tokens';
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -36,7 +37,8 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const isSmall = (line: AssetLine) => line.value !== null && Number(line.value) < HIDE_SMALL_ASSET_USD;
 
 /** Assets tab: per-token lines (2-decimal display, exact amount on hover), refresh, hide small, custom tokens. */
-export function AssetsTab({ walletId, canEdit }: { walletId: number; canEdit: boolean }) {
+export function AssetsTab(props: { walletId: number; chainKey: string; canEdit: boolean }) {
+  const { walletId, canEdit } = props;
   const { t } = useTranslation('wallets');
   const screens = Grid.useBreakpoint();
   const assets = useWalletAssets(walletId);
@@ -203,6 +205,18 @@ export function AssetsTab({ walletId, canEdit }: { walletId: number; canEdit: bo
         destroyOnHidden
       >
         <Typography.Paragraph type="secondary">{t('assets.addTokenHint')}</Typography.Paragraph>
+        <div style={{ marginBottom: 16 }}>
+          <KnownTokens
+            chainKey={props.chainKey}
+            onPick={(token) =>
+              form.setFieldsValue({
+                contract: token.contract,
+                symbol: token.symbol,
+                decimals: token.decimals,
+              })
+            }
+          />
+        </div>
         <Form form={form} layout="vertical" requiredMark={false}>
           <Form.Item
             name="contract"

@@ -9,6 +9,7 @@ import { refreshBalance } from '../../api/refresh-balance';
 import type { WalletDetail } from '../../api/types';
 import { MONO } from '../wallet-bits';
 import { DescriptorCard } from './descriptor-card';
+import { LiveBalanceCard } from './live-balance-card';
 import { SmallAmountTestCard } from './small-amount-test-card';
 import { RegtestFaucetCard } from './regtest-faucet-card';
 import { useChains } from '../../api/list-chains';
@@ -69,6 +70,11 @@ export function DepositTab({ wallet }: { wallet: WalletDetail }) {
           ) : null}
         </Card>
       </Col>
+      {address.data && wallet.status !== 11 ? (
+        <Col xs={24} lg={12}>
+          <LiveBalanceCard chainKey={wallet.chain_id} address={address.data.address} />
+        </Col>
+      ) : null}
       {wallet.descriptor ? (
         <Col xs={24} lg={12}>
           <DescriptorCard wallet={wallet} />

@@ -1,91 +1,27 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Card, Form, Input, InputNumber, Modal, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RISK_CONTROL_USERS_MAX, VIEWERS_MAX } from '@keystead/contract/limits';
 import { toastSuccess } from '@/lib/notify';
 import { trimStart } from '@/lib/validation';
 import type { WalletDetail } from '../../api/types';
 import {
   archiveWallet,
   renameWallet,
-  setWalletApprovers,
-  setWalletRole,
   setWalletSwitch,
   useWalletMutation,
-  type RolePath,
 } from '../../api/update-wallet-settings';
-import { PeopleSelect, useJoinedMembers } from '../create/people-select';
 import { EmailCodeField } from '../email-code-field';
 import { DeleteSingleCard } from './delete-single-card';
-
-const ids = (people: Array<{ user_id: number }>) => people.map((person) => person.user_id);
-
-/** One role list with its own save button. */
-function RoleForm(props: {
-  wallet: WalletDetail;
-  path: RolePath;
-  label: string;
-  initial: number[];
-  max?: number;
-  min?: number;
-  testId: string;
-}) {
-  const { t } = useTranslation('wallets');
-  const people = useJoinedMembers();
-  const [value, setValue] = useState<number[]>(props.initial);
-  const save = useWalletMutation(props.wallet.wallet_id, (userIds: number[]) =>
-    setWalletRole(props.path, props.wallet.wallet_id, userIds),
-  );
-  const invalid =
-    (props.min !== undefined && value.length < props.min) ||
-    (props.max !== undefined && value.length > props.max);
-  return (
-    <Form.Item
-      label={props.label}
-      extra={
-        props.max
-          ? t('settings.atMost', { max: props.max })
-          : props.min
-            ? t('validation.operatorRequired')
-            : undefined
-      }
-    >
-      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-        <div style={{ flex: '1 1 260px', minWidth: 0 }}>
-          <PeopleSelect
-            id={props.testId}
-            value={value}
-            onChange={setValue}
-            options={people}
-            max={props.max}
-          />
-        </div>
-        <Button
-          disabled={invalid}
-          loading={save.isPending}
-          onClick={() => save.mutate(value, { onSuccess: () => toastSuccess(t('settings.saved')) })}
-        >
-          {t('settings.save')}
-        </Button>
-      </div>
-    </Form.Item>
-  );
-}
+import { SettingsPeople } from './settings-people';
 
 /** Settings tab (admins): rename, roles, approvers with threshold, switches, archive, delete (single-signature). */
 export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
   const { t } = useTranslation('wallets');
   const navigate = useNavigate();
-  const people = useJoinedMembers();
   const [nameForm] = Form.useForm<{ name: string; remark?: string }>();
   const rename = useWalletMutation(wallet.wallet_id, (values: { name: string; remark?: string }) =>
     renameWallet(wallet.wallet_id, values.name, values.remark),
-  );
-  const [approvers, setApprovers] = useState<number[]>(ids(wallet.approvers));
-  const [approvalThreshold, setApprovalThreshold] = useState<number>(wallet.approval_threshold);
-  const saveApprovers = useWalletMutation(wallet.wallet_id, () =>
-    setWalletApprovers(wallet.wallet_id, approvers, approvers.length ? approvalThreshold : 0),
   );
   const whitelist = useWalletMutation(wallet.wallet_id, (open: boolean) =>
     setWalletSwitch('open-whitelist', wallet.wallet_id, open),
@@ -98,9 +34,6 @@ export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
   const archive = useWalletMutation(wallet.wallet_id, (values: { name: string; email_code: string }) =>
     archiveWallet(wallet.wallet_id, values.name, values.email_code),
   );
-  const approverThresholdInvalid =
-    approvers.length > 0 && (approvalThreshold < 1 || approvalThreshold > approvers.length);
-
   const submitArchive = async () => {
     const values = await archiveForm.validateFields();
     await archive.mutateAsync(values);
@@ -152,68 +85,7 @@ export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
           </Button>
         </Form>
       </Card>
-      <Card size="small" title={t('settings.people')}>
-        <Form layout="vertical">
-          <RoleForm
-            wallet={wallet}
-            path="operator"
-            label={t('fields.operators')}
-            initial={ids(wallet.operators)}
-            min={1}
-            testId="settings-operators"
-          />
-          <Form.Item label={t('fields.approvers')} extra={t('settings.approversHint')}>
-            <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-              <div style={{ flex: '1 1 260px', minWidth: 0 }}>
-                <PeopleSelect
-                  id="settings-approvers"
-                  value={approvers}
-                  onChange={(value) => {
-                    setApprovers(value);
-                    if (approvalThreshold > value.length) setApprovalThreshold(value.length);
-                    if (value.length && approvalThreshold < 1) setApprovalThreshold(1);
-                  }}
-                  options={people}
-                />
-              </div>
-              <InputNumber
-                min={approvers.length ? 1 : 0}
-                max={approvers.length}
-                value={approvalThreshold}
-                disabled={!approvers.length}
-                onChange={(value) => setApprovalThreshold(Number(value ?? 0))}
-                addonAfter={t('create.roles.ofApprovers', { count: approvers.length })}
-                style={{ width: 150 }}
-              />
-              <Button
-                disabled={approverThresholdInvalid}
-                loading={saveApprovers.isPending}
-                onClick={() =>
-                  saveApprovers.mutate(undefined, { onSuccess: () => toastSuccess(t('settings.saved')) })
-                }
-              >
-                {t('settings.save')}
-              </Button>
-            </div>
-          </Form.Item>
-          <RoleForm
-            wallet={wallet}
-            path="viewer"
-            label={t('fields.viewers')}
-            initial={ids(wallet.viewers)}
-            max={VIEWERS_MAX}
-            testId="settings-viewers"
-          />
-          <RoleForm
-            wallet={wallet}
-            path="risk-control-user"
-            label={t('fields.riskControlUsers')}
-            initial={ids(wallet.risk_control_users)}
-            max={RISK_CONTROL_USERS_MAX}
-            testId="settings-risk"
-          />
-        </Form>
-      </Card>
+      <SettingsPeople key={wallet.wallet_id} wallet={wallet} />
       <Card size="small" title={t('settings.switches')}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <Space align="start">
