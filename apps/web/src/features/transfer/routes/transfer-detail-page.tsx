@@ -103,7 +103,11 @@ export default function TransferDetailPage() {
             <TaskSummary task={task} />
             {isUtxoTask(task) ? <UtxoTxCard task={task} /> : null}
             {isUtxoTask(task) ? null : (
-              <BroadcastCard task={task} allowed={mayBroadcast(task, wallet.data, userId, privileged)} />
+              <BroadcastCard
+                task={task}
+                allowed={mayBroadcast(task, wallet.data, userId, privileged)}
+                userId={userId}
+              />
             )}
           </Space>
         </Col>

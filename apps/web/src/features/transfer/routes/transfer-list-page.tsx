@@ -9,7 +9,7 @@ import { readListPosition, saveListPosition } from '@/lib/list-position';
 import { showErrorToast } from '@/lib/notify';
 import { useSelectedSpaceId } from '@/lib/space';
 import { exportCsv, useTransferList, useTransferRecords } from '../api/transfer-queries';
-import { useWallets } from '@/features/wallet';
+import { useSimpleWallets } from '@/features/wallet';
 import { RecordsTable } from '../components/list/records-table';
 import { TransferFilterBar, type TransferFilters } from '../components/list/transfer-filters';
 import { TransferTable } from '../components/list/transfer-table';
@@ -29,7 +29,7 @@ export default function TransferListPage() {
   const navigate = useNavigate();
   const spaceId = useSelectedSpaceId();
   const space = useOrganizationBaseInfo(spaceId);
-  const wallets = useWallets(spaceId);
+  const wallets = useSimpleWallets(spaceId);
   const privileged = space.data ? isPrivileged(space.data) : false;
   const [position, setPosition] = useState(() => {
     const saved = readListPosition();
@@ -125,6 +125,17 @@ export default function TransferListPage() {
           >
             {t('filters.advanced')}
           </Button>
+        ) : null}
+        {privileged && (screens.md || showFilters) && wallets.isError ? (
+          <div style={{ marginBottom: 12 }}>
+            <QueryError
+              title={t('filters.walletsError')}
+              error={wallets.error}
+              onRetry={() => wallets.refetch()}
+              retrying={wallets.isFetching}
+              testId="wallet-picker-error"
+            />
+          </div>
         ) : null}
         {privileged && (screens.md || showFilters) ? (
           <div style={{ marginBottom: 12 }}>

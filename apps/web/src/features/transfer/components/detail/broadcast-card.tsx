@@ -1,15 +1,15 @@
 import { useCallback, useState } from 'react';
-import { Button, Card, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Select, Space, Typography } from 'antd';
 import { ConnectSigner, type SignerConnection } from '@/features/wallet';
 import { toastSuccess } from '@/lib/notify';
 import { showWalletError, type Hex } from '@/lib/wallet-connectors';
 import { createBroadcast, sendBroadcast, useTaskAction } from '../../api/task-actions';
-import type { EvmTaskInfo, FeeTier, TaskBroadcast, TaskInfo } from '../../api/types';
+import type { EvmTaskInfo, FeeTier, TaskInfo } from '../../api/types';
 import { type WalletDetail } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { formatTime } from '../transfer-bits';
-
-const BROADCAST_COLOR: Record<number, string> = { 1: 'success', 2: 'processing', 3: 'default', 4: 'error' };
+import { BroadcastAttempts } from './broadcast-attempts';
+import { BroadcastPeople } from './broadcast-people';
+import { TraceHashForm } from './trace-hash-form';
 
 /**
  * Whether this user may broadcast, as the server's policy decides it (modules/policy): the wallet's
@@ -35,7 +35,7 @@ export function mayBroadcast(
  * (POST /broadcast-create), the account signs it and the server relays it (POST /broadcast).
  * Browser wallets send it themselves and report the hash. At status 6 the same makes a speed-up.
  */
-export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean }) {
+export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean; userId: number | undefined }) {
   const { t } = useLazyTranslation('transfer');
   const { task } = props;
   const [connection, setConnection] = useState<SignerConnection | null>(null);
@@ -86,9 +86,12 @@ export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean }) {
     }
   };
 
-  if (!open && !broadcasts.length && !task.hash) return null;
+  if (!open && !broadcasts.length && !task.hash && task.status !== 5) return null;
   return (
     <Card size="small" title={t('broadcast.title')} data-testid="broadcast-card">
+      {task.status === 5 ? (
+        <BroadcastPeople walletId={task.wallet_id ?? 0} userId={props.userId} allowed={props.allowed} />
+      ) : null}
       {open ? (
         <div data-testid="broadcast-form" style={{ marginBottom: broadcasts.length ? 16 : 0 }}>
           <Typography.Paragraph type="secondary">
@@ -120,58 +123,10 @@ export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean }) {
               {speedUp ? t('broadcast.speedUp') : t('broadcast.broadcast')}
             </Button>
           </Space>
+          {speedUp ? null : <TraceHashForm taskId={task.task_id} />}
         </div>
       ) : null}
-      {broadcasts.length ? (
-        <Table<TaskBroadcast>
-          size="small"
-          rowKey="tx_hash"
-          pagination={false}
-          dataSource={broadcasts}
-          // Fits its card (about 540 px at 1280): a 640 px scroll area hid the right-hand columns.
-          tableLayout="fixed"
-          data-testid="broadcast-list"
-          columns={[
-            {
-              title: t('broadcast.hash'),
-              dataIndex: 'tx_hash',
-              // Shortened in the cell; the full hash is in the tooltip and copied by the icon.
-              render: (value: string) => (
-                <Typography.Text
-                  style={{ fontFamily: 'ui-monospace, monospace', fontSize: 12 }}
-                  copyable={{ text: value }}
-                  title={value}
-                >
-                  {`${value.slice(0, 10)}…${value.slice(-8)}`}
-                </Typography.Text>
-              ),
-            },
-            { title: t('fields.nonce'), dataIndex: 'nonce', width: 64 },
-            {
-              title: t('broadcast.fee'),
-              dataIndex: 'max_fee_gwei',
-              width: 96,
-              render: (value: string | null) => (value ? t('fee.gwei', { value }) : '—'),
-            },
-            {
-              title: t('fields.status'),
-              dataIndex: 'status',
-              width: 104,
-              render: (value: number) => (
-                <Tag color={BROADCAST_COLOR[value]} style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
-                  {t(`broadcast.status.${value}`, { defaultValue: String(value) })}
-                </Tag>
-              ),
-            },
-            {
-              title: t('fields.created'),
-              dataIndex: 'created_at',
-              width: 104,
-              render: (value: string) => <span style={{ fontSize: 12 }}>{formatTime(value)}</span>,
-            },
-          ]}
-        />
-      ) : null}
+      <BroadcastAttempts task={task} />
     </Card>
   );
 }

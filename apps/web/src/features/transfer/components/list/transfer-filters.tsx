@@ -1,6 +1,6 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type WalletListItem } from '@/features/wallet';
+import type { PickerWallet } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
 export interface TransferFilters {
@@ -16,7 +16,7 @@ const STATUSES = [0, 3, 5, 6, 1, 2, 7, 8, 9, 10, 11];
 
 /** Advanced search (§6: admins): wallet, status, token, task number or address, creation period. */
 export function TransferFilterBar(props: {
-  wallets: WalletListItem[];
+  wallets: PickerWallet[];
   value: TransferFilters;
   onChange: (value: TransferFilters) => void;
 }) {

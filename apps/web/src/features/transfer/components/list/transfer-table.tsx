@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AddressText } from '@/features/wallet';
 import type { TransferListItem } from '../../api/types';
-import { type WalletListItem } from '@/features/wallet';
+import type { PickerWallet } from '@/features/wallet';
 import { TaskStatusTag, TokenAmount, formatTime } from '../transfer-bits';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
@@ -18,7 +18,7 @@ interface Paging {
 export function TransferTable(props: {
   rows: TransferListItem[];
   loading: boolean;
-  wallets: WalletListItem[];
+  wallets: PickerWallet[];
   paging: Paging;
   empty: string;
 }) {

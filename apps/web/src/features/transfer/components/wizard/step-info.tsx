@@ -9,6 +9,7 @@ import { amountError, isLargeAmount, recipientError } from './amount-rules';
 import type { TransferDraft } from './draft';
 import { FeePicker, GWEI_PATTERN } from './fee-picker';
 import { FeeQuote } from './fee-quote';
+import { RecipientKind } from './recipient-kind';
 import { RecipientTags } from './recipient-tags';
 import { WizardActions } from './wizard-actions';
 import { useLazyTranslation } from '@/lib/use-namespace';
@@ -124,6 +125,7 @@ export function StepInfo(props: {
           autoComplete="off"
           style={{ fontFamily: 'ui-monospace, monospace' }}
         />
+        <RecipientKind chainKey={wallet.data?.chain_id} address={draft.to} />
         <RecipientTags
           tags={currentTags}
           similarTo={tags.data?.similar_to ?? null}

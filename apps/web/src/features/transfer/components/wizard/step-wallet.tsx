@@ -1,25 +1,45 @@
 import { Alert, Empty, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
-import { AddressText } from '@/features/wallet';
+import { QueryError } from '@/components/ui/query-error';
+import { AddressText, useWallets } from '@/features/wallet';
 import { useSelectedSpaceId } from '@/lib/space';
-import { useWallets, type WalletListItem } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
+import { useWalletsForTask } from '../../api/wallets-for-task';
 import { WizardActions } from './wizard-actions';
 
-/** Wallets this user may start a transfer from: multisig, deployed, operator. */
-export const canTransferFrom = (wallet: WalletListItem) =>
-  wallet.sign_type === 1 && wallet.status === 1 && wallet.is_operator;
+/** "1,000 USDT · 1 ETH": what each asset has available (balance less what active transfers lock). */
+function available(assets: Array<{ symbol: string; available: string }>): string {
+  const held = assets.filter((asset) => Number(asset.available) > 0);
+  return held.map((asset) => `${Number(asset.available).toLocaleString()} ${asset.symbol}`).join(' · ');
+}
 
+/**
+ * Step 1: the wallets this user may start a transfer from (GET /wallets/list-for-task: operator,
+ * ready; multisig here), each with what it has available now; threshold and whitelist from the list.
+ */
 export function StepWallet(props: {
   walletId: number;
   onNext: (walletId: number) => void;
   onPick: (walletId: number) => void;
 }) {
   const { t } = useLazyTranslation('transfer');
-  const wallets = useWallets(useSelectedSpaceId());
-  const usable = (wallets.data?.list ?? []).filter(canTransferFrom);
-  if (wallets.isPending) return <Skeleton active />;
+  const spaceId = useSelectedSpaceId();
+  const forTask = useWalletsForTask(spaceId);
+  const wallets = useWallets(spaceId);
+  if (forTask.isError)
+    return (
+      <QueryError
+        title={t('wizard.walletsError')}
+        error={forTask.error}
+        onRetry={() => forTask.refetch()}
+        retrying={forTask.isFetching}
+        testId="transfer-wallets-error"
+      />
+    );
+  if (forTask.isPending) return <Skeleton active />;
+  const usable = forTask.data.list.filter((wallet) => wallet.sign_type === 1);
   if (!usable.length) return <Empty description={t('wizard.noWallets')} />;
+  const details = new Map((wallets.data?.list ?? []).map((wallet) => [wallet.wallet_id, wallet]));
   return (
     <div>
       <Typography.Paragraph type="secondary">{t('wizard.chooseWalletHint')}</Typography.Paragraph>
@@ -29,30 +49,39 @@ export function StepWallet(props: {
         style={{ width: '100%' }}
       >
         <Space direction="vertical" style={{ width: '100%' }}>
-          {usable.map((wallet) => (
-            <Radio
-              key={wallet.wallet_id}
-              value={wallet.wallet_id}
-              data-testid={`transfer-wallet-${wallet.wallet_id}`}
-              style={{ width: '100%' }}
-            >
-              <Space wrap size={6}>
-                <Typography.Text strong>{wallet.name}</Typography.Text>
-                <Tag>{t('wizard.threshold', { threshold: wallet.threshold })}</Tag>
-                {wallet.is_open_white_list ? (
-                  <Tag icon={<SafetyOutlined />} color="blue">
-                    {t('wizard.whitelistOn')}
-                  </Tag>
-                ) : null}
-                <span onClick={(event) => event.preventDefault()}>
-                  <AddressText address={wallet.address} />
-                </span>
-              </Space>
-            </Radio>
-          ))}
+          {usable.map((wallet) => {
+            const detail = details.get(wallet.wallet_id);
+            const funds = available(wallet.assets);
+            return (
+              <Radio
+                key={wallet.wallet_id}
+                value={wallet.wallet_id}
+                data-testid={`transfer-wallet-${wallet.wallet_id}`}
+                style={{ width: '100%' }}
+              >
+                <Space wrap size={6}>
+                  <Typography.Text strong>{wallet.name}</Typography.Text>
+                  {detail ? <Tag>{t('wizard.threshold', { threshold: detail.threshold })}</Tag> : null}
+                  {detail?.is_open_white_list ? (
+                    <Tag icon={<SafetyOutlined />} color="blue">
+                      {t('wizard.whitelistOn')}
+                    </Tag>
+                  ) : null}
+                  <span onClick={(event) => event.preventDefault()}>
+                    <AddressText address={wallet.address} />
+                  </span>
+                </Space>
+                <div style={{ fontSize: 12 }} data-testid={`transfer-wallet-available-${wallet.wallet_id}`}>
+                  <Typography.Text type="secondary">
+                    {funds ? t('wizard.availableNow', { funds }) : t('wizard.nothingAvailable')}
+                  </Typography.Text>
+                </div>
+              </Radio>
+            );
+          })}
         </Space>
       </Radio.Group>
-      {props.walletId && usable.find((wallet) => wallet.wallet_id === props.walletId)?.is_open_white_list ? (
+      {props.walletId && details.get(props.walletId)?.is_open_white_list ? (
         <Alert style={{ marginTop: 12 }} type="info" showIcon message={t('wizard.whitelistHint')} />
       ) : null}
       <WizardActions onNext={() => props.onNext(props.walletId)} disabled={!props.walletId} />
