@@ -9,6 +9,7 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { useEnterOrganization } from '../api/enter-organization';
 import { useOrganizations } from '../api/list-organizations';
 import type { Space } from '../api/types';
+import { MyAccess } from '../components/my-access';
 import { SpaceCard } from '../components/space-card';
 import { useSpaceEditor } from '../components/use-space-editor';
 import { WelcomeModal } from '../components/welcome-modal';
@@ -63,6 +64,7 @@ export default function OrganizationListPage() {
       {justLoggedIn && spaces.length > 0 ? (
         <Alert type="info" showIcon message={t('list.welcomeBack')} style={{ marginBottom: 16 }} />
       ) : null}
+      {current ? <MyAccess organizationId={current.organization_id} name={current.name} /> : null}
       {current && current.wallet_count === 0 ? (
         <Alert type="warning" showIcon message={t('list.noWalletsHint')} style={{ marginBottom: 16 }} />
       ) : null}
