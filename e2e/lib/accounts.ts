@@ -65,7 +65,25 @@ export async function bindAuthenticator(
   return { secret: info.secret, step };
 }
 
-/** Answers the captcha modal if the server asked for one. */
+/**
+ * After a submit that may be refused or asked for a captcha: waits until the page has answered —
+ * a toast, an error under a field, a question (confirm dialog), the captcha's picture loaded, or
+ * the page left `leaving`.
+ */
+export async function submitAnswered(page: Page, leaving?: string): Promise<void> {
+  await page.waitForFunction(
+    (path) =>
+      (path !== null && location.pathname !== path) ||
+      document.querySelector('.ant-notification-notice, .ant-form-item-explain-error, .ant-modal-confirm') !==
+        null ||
+      Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="captcha-image"] img')).some(
+        (image) => image.complete && image.naturalWidth > 0,
+      ),
+    leaving ?? null,
+  );
+}
+
+/** Answers the captcha modal if the server asked for one (call after submitAnswered). */
 export async function solveCaptchaIfShown(page: Page): Promise<void> {
   const modal = page.locator('.ant-modal').filter({ has: page.locator('[data-testid="captcha-image"]') });
   if (!(await modal.isVisible())) return;
@@ -79,7 +97,7 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.getByTestId('login-submit').click();
-  await page.waitForTimeout(300);
+  await submitAnswered(page, '/login');
   await solveCaptchaIfShown(page);
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { overlaysAtRest } from './motion';
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -83,8 +84,9 @@ export async function toastText(page: Page): Promise<string> {
   return (await toast.innerText()).replace(/\s+/g, ' ');
 }
 
+/** A picture of what the page shows, once no modal, drawer, menu or toast is half-way open or closed. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.waitForTimeout(350); // let antd's motion settle
+  await overlaysAtRest(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
 }

@@ -1,14 +1,14 @@
 import type { Page } from 'playwright-core';
 import { VIEWPORTS, screenshot } from './browser';
+import { resizeTo } from './motion';
 import type { InjectedWallet } from './wallet-provider';
 
 /** Screenshots at 1280×800 and 390×844 of what the page shows now; ends back at 1280×800. */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
   await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(VIEWPORTS.mobile);
+  await resizeTo(page, VIEWPORTS.mobile);
   await screenshot(page, `${name}-mobile`);
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await page.waitForTimeout(200);
+  await resizeTo(page, VIEWPORTS.desktop);
 }
 
 /** Waits for a toast with this text (other toasts, e.g. live notifications, may show too). */

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ApiSession } from '../lib/api-session';
 import { registerAccount } from '../lib/accounts';
 import { VIEWPORTS, launchBrowser, newPage, screenshot } from '../lib/browser';
+import { overlaysAtRest } from '../lib/motion';
 import { addMember, createSpace, openInSpace, registerCreator } from '../lib/spaces';
 import { waitFor } from '../lib/transfers';
 import { screenshotBoth, toastWith } from '../lib/wallets';
@@ -162,7 +163,7 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     else expect(Math.abs(Number(usd.replace(/[^\d.]/g, '')) - ltc * 80)).toBeLessThanOrEqual(0.01);
     expect(await page.getByTestId('fee-quote-payer').innerText()).toContain('Paid by this wallet in LTC');
     await page.getByTestId('fee-quote').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(350); // let antd's motion settle before the picture
+    await overlaysAtRest(page);
     await page.screenshot({ path: '/tmp/ks-shots/fee-quote-ltc.png' });
     await page.getByTestId('utxo-add-recipient').click();
     await page.locator('#transfer-to-1').fill(SECOND);

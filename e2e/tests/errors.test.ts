@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
 import { formatErrorMessage } from '@keystead/contract';
-import { PASSWORD, solveCaptchaIfShown, uniqueEmail } from '../lib/accounts';
+import { PASSWORD, solveCaptchaIfShown, submitAnswered, uniqueEmail } from '../lib/accounts';
 import { launchBrowser, newPage, screenshot, toastText } from '../lib/browser';
 
 describe('error toasts and request headers (§7, §8)', () => {
@@ -24,7 +24,7 @@ describe('error toasts and request headers (§7, §8)', () => {
       await page.locator('#email').fill(uniqueEmail('nobody'));
       await page.locator('#password').fill(PASSWORD);
       await page.getByTestId('login-submit').click();
-      await page.waitForTimeout(300);
+      await submitAnswered(page);
       await solveCaptchaIfShown(page);
       const text = await toastText(page);
       expect(text).toContain(titleText);

@@ -7,9 +7,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { VIEWPORTS, launchBrowser, newPage, useServer, waitForPath } from '../lib/browser';
 import { startServerProcess, type ServerProcess } from '../lib/server-process';
 import { setPlanDirectly } from '../lib/space-plan';
+import { motionDone, overlaysAtRest, resizeTo } from '../lib/motion';
 import { createSpace, openInSpace, registerCreator } from '../lib/spaces';
 import { useDevnet } from '../lib/wallet-provider';
-import { toastWith } from '../lib/wallets';
 
 const DAY = 86_400_000;
 
@@ -80,7 +80,7 @@ describe('a lapsed paid plan: the admin chooses the wallets the space keeps', ()
       const banner = page.getByTestId('plan-choose-banner');
       await banner.waitFor();
       expect(await banner.innerText()).toContain('New transfers wait until an admin chooses');
-      await page.waitForTimeout(350); // let antd's motion settle before the picture
+      await overlaysAtRest(page);
       await page.screenshot({ path: '/tmp/ks-shots/plan-banner-wallets.png' });
       await page.getByTestId('plan-banner-link').click();
       await waitForPath(page, '/organization/settings');
@@ -94,23 +94,26 @@ describe('a lapsed paid plan: the admin chooses the wallets the space keeps', ()
       await refused.waitFor();
       expect(await refused.innerText()).toContain('3');
       await card.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(350);
+      await overlaysAtRest(page);
       await page.screenshot({ path: '/tmp/ks-shots/plan-wallets-refused.png', fullPage: true });
 
       await card.getByTestId(`plan-keep-${wallets[3]}`).click();
       expect(await card.innerText()).toContain('Single-signature: 3 of 3');
       await card.getByTestId('plan-wallets-save').click();
-      await toastWith(page, 'The wallets to keep are saved.');
+      const saved = page
+        .locator('.ant-notification-notice')
+        .filter({ hasText: 'The wallets to keep are saved.' });
+      await saved.waitFor();
       await card.getByTestId('plan-choose-banner').waitFor({ state: 'detached' });
       await refused.waitFor({ state: 'detached' });
       expect(await card.locator('tr', { hasText: 'Cold reserve' }).innerText()).toContain('Left out');
-      await page.waitForTimeout(350);
+      await motionDone(saved);
       await page.screenshot({ path: '/tmp/ks-shots/plan-wallets-saved.png', fullPage: true });
-      await page.setViewportSize(VIEWPORTS.mobile);
+      await resizeTo(page, VIEWPORTS.mobile);
       await card.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(350);
+      await overlaysAtRest(page);
       await page.screenshot({ path: '/tmp/ks-shots/plan-wallets-mobile.png' });
-      await page.setViewportSize(VIEWPORTS.desktop);
+      await resizeTo(page, VIEWPORTS.desktop);
 
       const after = await admin.session.call<PlanWallets>('GET', '/api/v1/organization/wallets');
       expect(after.must_choose).toBe(false);

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { openSignedIn, registerAccount } from '../lib/accounts';
 import type { ApiSession } from '../lib/api-session';
 import { VIEWPORTS, launchBrowser, newPage, screenshot } from '../lib/browser';
+import { drawerClosed, overlaysAtRest } from '../lib/motion';
 
 /** Nothing may stick out sideways: the page must fit the viewport (down to 390 px). */
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
@@ -56,7 +57,7 @@ describe.each(Object.entries(VIEWPORTS))(
       const { page, context } = await newPage(browser, viewport);
       await openSignedIn(page, session, route);
       await page.getByTestId(testId).waitFor();
-      await page.waitForTimeout(300);
+      await overlaysAtRest(page);
       await expectNoHorizontalOverflow(page);
       await screenshot(page, `${name}-${size}`);
       await context.close();
@@ -96,7 +97,7 @@ describe.each(Object.entries(VIEWPORTS))(
       }
       await screenshot(page, `sidebar-${size}`);
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(300);
+      await drawerClosed(page);
       await page.getByTestId('user-menu').click();
       for (const item of ['Space list', 'Signer addresses', 'Account settings', 'Log out']) {
         await page.getByRole('menuitem', { name: item }).waitFor();

@@ -5,13 +5,14 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bindAuthenticator, totp } from '../lib/accounts';
 import { mailIds, waitForCode } from '../lib/api-session';
 import { VIEWPORTS, waitForPath } from '../lib/browser';
+import { overlaysAtRest } from '../lib/motion';
 import { randomAddress, transferByApi, waitFor, type Person, type TransferTeam } from '../lib/transfers';
 import { teamInBrowser } from '../lib/team-browser';
 import { toastWith } from '../lib/wallets';
 
 /** What the screen shows now, written to /tmp for a reviewer to look at. */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(350); // let antd's motion settle before the picture
+  await overlaysAtRest(page);
   await page.screenshot({ path: `/tmp/ks-shots/${name}.png`, fullPage: false });
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { openSignedIn, registerAccount, uniqueEmail } from '../lib/accounts';
 import { VIEWPORTS, launchBrowser, newPage, screenshot } from '../lib/browser';
+import { modalClosed, overlaysAtRest } from '../lib/motion';
 import { addMember, createSpace, invitationPath, openInSpace, registerCreator } from '../lib/spaces';
 
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
@@ -35,7 +36,7 @@ describe.each(Object.entries(VIEWPORTS))('spaces screens at %s size', (size, vie
   afterAll(async () => close());
 
   const shot = async (page: Page, name: string) => {
-    await page.waitForTimeout(300);
+    await overlaysAtRest(page);
     await expectNoHorizontalOverflow(page);
     await screenshot(page, `spaces-${name}-${size}`);
   };
@@ -49,7 +50,7 @@ describe.each(Object.entries(VIEWPORTS))('spaces screens at %s size', (size, vie
     await page.getByTestId('space-form-submit').waitFor();
     await shot(page, 'create-form');
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(300);
+    await modalClosed(page);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sandbox' }).waitFor();
     await shot(page, 'user-menu');

@@ -55,11 +55,15 @@ describe('transfers on the devnet', () => {
 
   /** Waits for the page to show Completed; on failure names what the server knows (broadcast attempts, receipt). */
   async function untilCompleted(page: Page, taskId: number): Promise<void> {
-    const deadline = Date.now() + 45_000;
-    while (Date.now() < deadline) {
-      if ((await status(page).catch(() => '')) === 'Completed') return;
-      await page.waitForTimeout(500);
-    }
+    // The page follows the task by itself (live updates and polling); wait for its status to read Completed.
+    const completed = await page
+      .getByTestId('task-status')
+      .first()
+      .filter({ hasText: /^Completed$/ })
+      .waitFor({ timeout: 45_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (completed) return;
     const info = await Promise.race([
       team.admin.session.call<{ status: number; broadcasts?: Array<{ tx_hash: string }> }>(
         'GET',
