@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { VIEWPORTS, launchBrowser, newPage, waitForPath } from '../lib/browser';
+import { launchBrowser, newPage, waitForPath } from '../lib/browser';
 import { openInSpace } from '../lib/spaces';
+import { failOnce, shoot } from '../lib/screen-checks';
 import {
   DEVNET_KEYS,
   randomAddress,
@@ -27,30 +28,6 @@ interface Prepared {
   gas: string;
   max_fee_per_gas: string;
   max_priority_fee_per_gas: string;
-}
-
-/** Desktop and phone screenshots in /tmp (of `focus` scrolled into view); ends back at the desktop size. */
-async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
-  await focus?.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/${name}-desktop.png` });
-  await page.setViewportSize(VIEWPORTS.mobile);
-  await focus?.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/${name}-mobile.png` });
-  await page.setViewportSize(VIEWPORTS.desktop);
-}
-
-/** The first request to `pattern` fails with a 500; later ones reach the server. */
-async function failOnce(page: Page, pattern: string): Promise<void> {
-  let failed = false;
-  await page.route(pattern, async (route) => {
-    if (failed) return route.continue();
-    failed = true;
-    await route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ code: 'SYSTEM_ERROR', message: 'Injected failure', data: null }),
-    });
-  });
 }
 
 /**

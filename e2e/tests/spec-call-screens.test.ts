@@ -1,41 +1,17 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createPublicClient, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
-import { VIEWPORTS } from '../lib/browser';
 import { teamInBrowser } from '../lib/team-browser';
 import { DEVNET_KEYS, randomAddress, signByApi, transferByApi, waitFor } from '../lib/transfers';
 import { devnetRpcUrl } from '../lib/wallet-provider';
 import { toastWith } from '../lib/wallets';
+import { failOnce, shoot } from '../lib/screen-checks';
 
 /** Hardhat test account 6 (publicly known key): pays for a transfer sent outside the platform. */
 const OUTSIDE_KEY: Hex = '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e';
-
-/** Desktop and phone screenshots in /tmp (of `focus` scrolled into view); ends back at the desktop size. */
-async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
-  await focus?.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/${name}-desktop.png` });
-  await page.setViewportSize(VIEWPORTS.mobile);
-  await focus?.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/${name}-mobile.png` });
-  await page.setViewportSize(VIEWPORTS.desktop);
-}
-
-/** The first request to `pattern` fails with a 500; later ones reach the server. */
-async function failOnce(page: Page, pattern: string): Promise<void> {
-  let failed = false;
-  await page.route(pattern, async (route) => {
-    if (failed) return route.continue();
-    failed = true;
-    await route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ code: 'SYSTEM_ERROR', message: 'Injected failure', data: null }),
-    });
-  });
-}
 
 /** An inline failure: said with Retry, not toasted (unless other toasts are up); Retry loads it. */
 async function retryInline(page: Page, testId: string, otherToasts = false): Promise<void> {
