@@ -104,12 +104,13 @@ describe('nothing is cut off or spills over', () => {
     await page.getByTestId('broadcast-list').waitFor();
     expect(await overflow(page, '[data-testid="broadcast-list"] .ant-table-content')).toBeLessThanOrEqual(0);
     const card = await page.getByTestId('broadcast-list').boundingBox();
-    const created = await page
+    // The right-most column: when each attempt was last sent.
+    const lastSent = await page
       .getByTestId('broadcast-list')
       .locator('th')
-      .filter({ hasText: 'Created' })
+      .filter({ hasText: 'Last sent' })
       .boundingBox();
-    expect(created!.x + created!.width).toBeLessThanOrEqual(card!.x + card!.width + 1);
+    expect(lastSent!.x + lastSent!.width).toBeLessThanOrEqual(card!.x + card!.width + 1);
     await page.getByTestId('broadcast-list').scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/transfer-broadcast-table.png', fullPage: true });
   });
