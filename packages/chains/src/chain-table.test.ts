@@ -22,6 +22,7 @@ describe('chain table', () => {
       'ltc-regtest',
       'bch',
       'trx',
+      'trx-nile',
       'sol',
       'xrp',
     ]);
@@ -53,6 +54,7 @@ describe('chain table', () => {
       'ltc-regtest': ['BTC', 'LTC', 8],
       bch: ['BTC', 'BCH', 8],
       trx: ['TRX', 'TRX', 6],
+      'trx-nile': ['TRX', 'TRX', 6],
       sol: ['SOL', 'SOL', 9],
       xrp: ['XRP', 'XRP', 6],
     });
@@ -60,6 +62,7 @@ describe('chain table', () => {
     expect(chainByKey('ltc')!.rpcEnv).toBe('LTC_RPC_URL');
     expect(chainByKey('bch')!.rpcEnv).toBe('BCH_RPC_URL');
     expect(chainByKey('trx')!.rpcEnv).toBe('TRON_RPC_URL');
+    expect(chainByKey('trx-nile')!.rpcEnv).toBe('TRON_NILE_RPC_URL');
     expect(chainByKey('sol')!.rpcEnv).toBe('SOL_RPC_URL');
     expect(chainByKey('xrp')!.rpcEnv).toBe('XRP_RPC_URL');
   });

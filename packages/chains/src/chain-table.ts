@@ -126,6 +126,18 @@ const TABLE: ChainInfo[] = [
     rpcEnv: 'TRON_RPC_URL',
   },
   {
+    key: 'trx-nile',
+    chainId: 'trx-nile',
+    family: 'TRX',
+    name: 'Tron Nile Testnet',
+    nativeSymbol: 'TRX',
+    nativeDecimals: 6,
+    testnet: true,
+    devnet: false,
+    explorer: explorer('https://nile.tronscan.org/#', 'transaction', 'address'),
+    rpcEnv: 'TRON_NILE_RPC_URL',
+  },
+  {
     key: 'sol',
     chainId: 'sol',
     family: 'SOL',

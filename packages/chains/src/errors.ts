@@ -25,6 +25,8 @@ export type ChainErrorCode =
   | 'ALREADY_KNOWN'
   /** The node rejected a replacement: fee too low. */
   | 'FEE_TOO_LOW'
+  /** The node refused a transaction for another stated reason (expired, bad signature …). */
+  | 'REJECTED'
   /** Any other node / transport failure. */
   | 'RPC_ERROR';
 

@@ -3,6 +3,8 @@ import { createBitcoinFamily } from './bitcoin/family';
 import type { EvmAdapter } from './evm/adapter';
 import { createEvmFamily } from './evm/family';
 import type { FamilyAdapter } from './family';
+import type { TronAdapter } from './tron/adapter';
+import { createTronFamily } from './tron/family';
 import type { ChainAdapter, ChainFamily } from './types';
 
 /**
@@ -12,6 +14,7 @@ import type { ChainAdapter, ChainFamily } from './types';
 const FAMILIES: Partial<Record<ChainFamily, (chain: ChainAdapter) => FamilyAdapter>> = {
   EVM: (chain) => createEvmFamily(chain as EvmAdapter),
   BTC: (chain) => createBitcoinFamily(chain as BitcoinAdapter),
+  TRX: (chain) => createTronFamily(chain as TronAdapter),
 };
 
 /** The family adapter over a chain adapter, or null when the family has none yet. */

@@ -18,9 +18,9 @@ export interface FamilyCapabilities {
   /** The operator may choose the inputs (coin control). */
   coinControl: boolean;
   /** Fee unit the wizard shows. */
-  feeUnit: 'gwei' | 'sat/vB';
+  feeUnit: 'gwei' | 'sat/vB' | 'energy';
   /** Speed-up: another broadcast attempt of the same task, or a new task that replaces it. */
-  speedUp: 'attempt' | 'replacement';
+  speedUp: 'attempt' | 'replacement' | 'none';
   /** Revoking a fully signed transfer: an on-chain rejection at its sequence, or releasing its inputs. */
   revokeSigned: 'rejection' | 'release';
   /** Broadcast: the server finalizes and relays, or a broadcaster's account signs the execution. */
@@ -169,6 +169,10 @@ export interface SetupRequest {
   threshold: number;
   /** Makes the address unique where it is predicted from a deployment (Safe salt nonce). */
   nonce?: bigint;
+  /** Weighted families (Tron): each key's weight, in the order of `keys`; the threshold is a weight. */
+  weights?: number[];
+  /** Families whose wallet is an existing account handed to the signers (Tron): its address. */
+  account?: string;
 }
 
 /** A new wallet's address and what must happen on chain before it can be used. */
@@ -181,6 +185,8 @@ export interface PreparedSetup {
   onChain: { to: string; data: string } | null;
   /** Output descriptors (Bitcoin family), or null. */
   descriptors: { receive: string; change: string } | null;
+  /** What is stored as the wallet's key material when it is more than the key list (Tron: weights). */
+  walletKeys?: unknown;
 }
 
 /** A member's verified signer key as stored (owner address, or xpub with its origin). */
@@ -262,8 +268,29 @@ export interface FamilyAdapter {
    */
   confirmSetup?(
     address: string,
-    expected: { owners: string[]; threshold: number },
-  ): Promise<'ready' | 'pending' | 'different'>;
+    expected: { owners: string[]; threshold: number; weights?: number[] },
+  ): Promise<'ready' | 'pending' | 'different' | 'unfunded'>;
+  /**
+   * Wallet setup handed over by a signed transaction of the account's first key (Tron's permission
+   * update): what the account must hold first, and the unsigned transaction (JSON) that key signs.
+   */
+  setupTransaction?(setup: PreparedSetup): Promise<{ payload: string; hash: string; required: bigint }>;
+  /**
+   * Weighted families: each wallet key's weight as the chain holds it now (the on-chain
+   * permission), counted towards the threshold instead of one per key.
+   */
+  keyWeights?(wallet: FamilyWallet): Promise<Map<string, number>>;
+  /**
+   * Families whose transactions expire (Tron, at most 24 h): a payload stamped afresh when the
+   * transfer enters signing, and when it stops being signable.
+   */
+  readonly signingWindow?: {
+    open(
+      wallet: FamilyWallet,
+      stored: StoredTransfer,
+    ): Promise<{ payload: string; payloadHash: string; expiresAt: Date }>;
+    expiresAt(stored: StoredTransfer): Date;
+  };
   /**
    * Deposit scan (families that have one): the chain's tip, and what reached these wallets in a
    * block range — each transfer names the wallet (its `address`) it was paid to, which may be

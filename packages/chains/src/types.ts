@@ -43,10 +43,13 @@ export interface FeeQuote {
   maxFeePerGas?: bigint;
   maxPriorityFeePerGas?: bigint;
   satPerVbyte?: number;
+  /** Tron: sun per energy unit and per bandwidth byte (chain parameters; no fee market). */
+  sunPerEnergy?: number;
+  sunPerByte?: number;
 }
 
 export interface FeeTiers {
-  unit: 'gwei' | 'sat/vB';
+  unit: 'gwei' | 'sat/vB' | 'energy';
   tiers: Record<FeeTierName, FeeQuote>;
 }
 

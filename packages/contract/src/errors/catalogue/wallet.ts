@@ -128,6 +128,11 @@ export const walletErrors = {
     'zh-CN': '请先为该钱包开启白名单，再添加地址。',
     'zh-HK': '請先為此錢包開啟白名單，再新增地址。',
   }),
+  TRON_PERMISSION_KEYS_ERROR: defineError(400, 'Error', {
+    'en-US': 'A Tron wallet can have at most 5 signers (a Tron permission holds at most 5 keys).',
+    'zh-CN': 'Tron 钱包最多 5 名签名人（Tron 权限最多包含 5 个密钥）。',
+    'zh-HK': 'Tron 錢包最多 5 名簽名人（Tron 權限最多包含 5 個密鑰）。',
+  }),
   TRON_ACTIVATION_REQUIRED_ERROR: defineError(400, 'Error', {
     'en-US': 'This Tron wallet needs a TRX top-up to be activated first.',
     'zh-CN': '该 Tron 钱包需先充值 TRX 激活。',
