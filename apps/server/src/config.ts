@@ -59,6 +59,17 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\//, 'must be an http(s) URL')
     .optional(),
+  /** Tron full-node HTTP API (mainnet and the Nile testnet), e.g. https://api.trongrid.io. */
+  TRON_RPC_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  TRON_NILE_RPC_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  /** Sent as TRON-PRO-API-KEY to hosted Tron providers (TronGrid); kept out of logs. */
+  TRON_API_KEY: z.string().min(1).optional(),
   BALANCE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),
   /**
    * Local regtest nodes only, never in production: mine a block this often when transactions wait

@@ -43,6 +43,8 @@ export const JobName = {
   RecordDeposits: 'transfers.record-deposits',
   /** Wallet balances re-read through each family adapter (EVM: Multicall3 batches; Bitcoin family: UTXO scans). */
   RefreshBalances: 'wallets.refresh-balances',
+  /** Transfers whose transaction expired unsigned (Tron, 24 h) → timeout-cancelled (jobs/signing-timeout). */
+  SigningTimeout: 'transfers.signing-timeout',
   /** Development: local regtest nodes mine a block when transactions wait (modules/chains/regtest-faucet). */
   MineRegtest: 'dev.mine-regtest',
 } as const;

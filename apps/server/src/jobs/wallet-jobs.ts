@@ -7,9 +7,37 @@ import { writeAudit } from '../modules/audit/audit.service';
 import { notify } from '../modules/notifications/notification.service';
 import { recordDeposits } from './deposit-scan';
 import { followTransfers } from './transfer-watcher';
+import { timeOutUnsignedTransfers } from './signing-timeout';
 import { familyWallet } from '../modules/transfers/transfer-family';
 import { walletTokens, walletValueUsd } from '../modules/wallets/wallet-assets';
 import { SignType, TaskStatus, TaskType, WalletStatus } from '../modules/wallets/wallet-status';
+
+/** Wallet statuses of a setup the chain has not shown yet (Safe deployment; Tron activation and hand-over). */
+const SETTING_UP = [
+  WalletStatus.Initializing,
+  WalletStatus.DeployPending,
+  WalletStatus.TrxNeededForActivation,
+  WalletStatus.PermissionChangePending,
+  WalletStatus.PermissionChanging,
+];
+
+/**
+ * Where a setting-up wallet goes on what the chain shows: ready → normal; a Safe that is not the
+ * chosen one → initializing again; a Tron account funded → its permission update awaited (13),
+ * emptied before the update → back to 6; an update sent (14) waits for the chain.
+ */
+export function nextSetupStatus(
+  status: number,
+  seen: 'ready' | 'pending' | 'different' | 'unfunded',
+): number {
+  if (seen === 'ready') return WalletStatus.Normal;
+  if (status === WalletStatus.PermissionChanging) return status;
+  if (seen === 'unfunded') return WalletStatus.TrxNeededForActivation;
+  if (seen === 'pending')
+    return status === WalletStatus.TrxNeededForActivation ? WalletStatus.PermissionChangePending : status;
+  // 'different': a Safe with other owners; a Tron account whose permissions someone else changed.
+  return status === WalletStatus.DeployPending ? WalletStatus.Initializing : status;
+}
 
 /**
  * Moves initializing wallets to normal once the chain shows the Safe with the owners and
@@ -33,7 +61,7 @@ export async function confirmDeployments(ctx: AppContext): Promise<number> {
       't.id as task_id',
       't.data',
     ])
-    .where('w.status', 'in', [WalletStatus.Initializing, WalletStatus.DeployPending])
+    .where('w.status', 'in', SETTING_UP)
     .where('w.sign_type', '=', SignType.Multi)
     .execute();
   let confirmed = 0;
@@ -44,16 +72,18 @@ export async function confirmDeployments(ctx: AppContext): Promise<number> {
     } catch {
       continue;
     }
-    const expected = wallet.data as unknown as { owners: string[]; threshold: number };
+    const expected = wallet.data as unknown as { owners: string[]; threshold: number; weights?: number[] };
     const setup = await adapter.confirmSetup?.(wallet.address!, expected).catch(() => null);
-    if (!setup || setup === 'pending') continue;
-    const ok = setup === 'ready';
+    if (!setup) continue;
+    const next = nextSetupStatus(wallet.status, setup);
+    if (next === wallet.status) continue;
+    const ok = next === WalletStatus.Normal;
     await ctx.db.transaction().execute(async (trx) => {
       const moved = await trx
         .updateTable('wallets')
-        .set({ status: ok ? WalletStatus.Normal : WalletStatus.Initializing, updated_at: new Date() })
+        .set({ status: next, updated_at: new Date() })
         .where('id', '=', wallet.id)
-        .where('status', 'in', [WalletStatus.Initializing, WalletStatus.DeployPending])
+        .where('status', '=', wallet.status)
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1 || !ok) return;
       await trx
@@ -81,7 +111,7 @@ export async function confirmDeployments(ctx: AppContext): Promise<number> {
           category: 'message',
           topic: 'wallet',
           title: `Wallet ${wallet.name} is ready`,
-          body: `The Safe at ${wallet.address} is deployed with ${expected.threshold} of ${expected.owners.length} signers.`,
+          body: `The wallet at ${wallet.address} is set up on chain with ${expected.owners.length} signers and threshold ${expected.threshold}.`,
           walletName: wallet.name,
         },
         Boolean(ctx.config.SMTP_URL),
@@ -183,6 +213,11 @@ export function startWalletJobs(
       { name: JobName.ConfirmDeployments, everyMs: deployMs, run: confirmDeployments },
       { name: JobName.FollowTransfers, everyMs: deployMs, run: followTransfers },
       { name: JobName.RecordDeposits, everyMs: deployMs * 3, run: recordDeposits },
+      {
+        name: JobName.SigningTimeout,
+        everyMs: deployMs * 15,
+        run: (jobCtx) => timeOutUnsignedTransfers(jobCtx),
+      },
       { name: JobName.RefreshBalances, everyMs: balanceMs, run: (jobCtx) => refreshBalances(jobCtx) },
       ...(ctx.config.isProduction ||
       ctx.config.REGTEST_AUTOMINE_SECONDS === 0 ||

@@ -1,6 +1,6 @@
 import { decodeAbiParameters, encodeFunctionData, erc20Abi } from 'viem';
 import { utils } from 'tronweb';
-import { ChainError } from '../errors';
+import { ChainError, isChainError } from '../errors';
 import {
   NATIVE,
   type BalanceSheet,
@@ -185,7 +185,14 @@ export function createTronAdapter(options: {
           const row = new Map<string, bigint>();
           row.set(NATIVE, (await adapter.account(holder)).balance);
           for (const token of tokens) {
-            if (token.contract) row.set(token.contract, await adapter.trc20Balance(token.contract, holder));
+            if (!token.contract) continue;
+            // Keyed like every family: the contract lower-cased. A token that does not answer
+            // (no contract at that address on this network) is left out, not the whole sheet.
+            const balance = await adapter.trc20Balance(token.contract, holder).catch((error: unknown) => {
+              if (isChainError(error, 'TOKEN_NOT_FOUND')) return null;
+              throw error;
+            });
+            if (balance !== null) row.set(token.contract.toLowerCase(), balance);
           }
           sheet.set(holder, row);
         }),

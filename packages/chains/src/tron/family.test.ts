@@ -393,7 +393,7 @@ describe('Tron transfers with weighted signatures (fixture node, SYNTHETIC repli
       [payeeWallet],
       [{ contract: FIXTURE_USDT, symbol: 'USDT', decimals: 6 }],
     );
-    expect(balances.get(payee.address)?.get(FIXTURE_USDT)).toBe(12_345_678n);
+    expect(balances.get(payee.address)?.get(FIXTURE_USDT.toLowerCase())).toBe(12_345_678n);
   });
 
   it('a token transfer that runs out of energy on chain is followed as failed', async () => {

@@ -132,6 +132,27 @@ export const upcomingTasksReply = z.object({
 export type UpcomingTasks = z.infer<typeof upcomingTasksReply>;
 
 /** GET /wallets/status. */
+/**
+ * GET /wallets/tron/status: a Tron wallet's setup (§4 statuses 6 → 13 → 14 → 1): what its account
+ * holds and must hold (read from the chain's parameters), and at 13 the permission update its first
+ * key signs (the transaction JSON, as TronLink's signTransaction takes it).
+ */
+export const tronSetupReply = z.object({
+  wallet_id: z.number(),
+  status: z.number(),
+  address: z.string(),
+  activated: z.boolean(),
+  balance: z.string(),
+  required: z.string(),
+  suggested: z.string(),
+  symbol: z.string(),
+  signers: z.array(z.object({ address: z.string(), weight: z.number() })),
+  threshold: z.number(),
+  update: z.object({ tx_id: z.string(), transaction: z.string() }).nullable(),
+  deploy_tx_hash: z.string().nullable(),
+});
+export type TronSetup = z.infer<typeof tronSetupReply>;
+
 export const walletStatusInfoReply = z.object({
   wallet_id: z.number(),
   status: z.number(),
@@ -271,10 +292,11 @@ export type DeployEstimate = z.infer<typeof deployEstimateReply>;
 /** POST /broadcast-wallet-deploy: a signer's signed setup transaction for the server to relay. */
 export const deployBroadcastBody = z.object({
   wallet_id: z.number().int().positive(),
+  /** A signed raw transaction (0x-hex), or a signed Tron transaction as its signer's wallet returns it (JSON). */
   raw_tx: text()
     .trim()
-    .regex(/^0x[0-9a-fA-F]+$/, 'PARAMS_INVALID_ERROR')
-    .max(100_000),
+    .max(100_000)
+    .regex(/^(0x[0-9a-fA-F]+|\{[\s\S]*\})$/, 'PARAMS_INVALID_ERROR'),
 });
 export const deployBroadcastReply = z.object({ status: z.number(), tx_hash: z.string() });
 export type DeployBroadcast = z.infer<typeof deployBroadcastReply>;

@@ -93,15 +93,17 @@ export const singleFeeEstimateBody = z.object({
 });
 
 const feeAtTier = z.object({
-  /** The tier's rate in the family's unit (Gwei for EVM, sat/vB for the Bitcoin family). */
+  /** The tier's rate in the family's unit (Gwei for EVM, sat/vB for the Bitcoin family, sun per energy on Tron). */
   rate: z.string(),
   fee: z.string(),
   fee_usd: z.string().nullable(),
 });
 
 export const singleFeeEstimateReply = z.object({
-  unit: z.enum(['gwei', 'sat/vB']),
+  unit: z.enum(['gwei', 'sat/vB', 'energy']),
   symbol: z.string(),
+  /** Tron: what the transfer burns, by part (energy, bandwidth bytes, multisig fee, activation), in sun. */
+  parts: z.record(z.string(), z.string()).optional(),
   /** Who pays it: the wallet itself (Bitcoin family), or the broadcaster's account (a Safe's execution). */
   payer: z.enum(['wallet', 'broadcaster']),
   tiers: z.object({ slow: feeAtTier, standard: feeAtTier, fast: feeAtTier }),

@@ -30,6 +30,8 @@ export const taskReply = z.object({
   rejection_of: z.number().nullable(),
   approval_threshold: z.number().nullable(),
   signing_threshold: z.number().nullable(),
+  /** Families whose transactions expire (Tron, 24 h): when signing closes, while it can still be signed. */
+  signing_expires_at: isoTime.nullable().optional(),
   failure_reason: z.string().nullable(),
   created_by: z.number().nullable(),
   ctime: isoTime,
@@ -260,8 +262,44 @@ export const bitcoinTaskInfoReply = taskInfoCommon.extend({
 });
 export type BitcoinTaskInfo = z.infer<typeof bitcoinTaskInfoReply>;
 
-/** GET /task/info: one shape per chain family (Bitcoin-family details say `family: "BTC"`). */
-export const taskInfoReply = z.union([bitcoinTaskInfoReply, evmTaskInfoReply]);
+/**
+ * GET /task/info of a Tron transfer: the transaction signers sign (its id is sha256 of the raw
+ * data), its expiry, and each wallet key's weight in the on-chain active permission.
+ */
+export const tronTaskInfoReply = taskInfoCommon.extend({
+  family: z.literal('TRX'),
+  typed_data: z.null(),
+  execution: z.null(),
+  tron: z
+    .object({
+      tx_id: z.string(),
+      raw_data_hex: z.string(),
+      /** The unsigned transaction JSON (visible=false) as TronLink's signTransaction takes it. */
+      transaction: z.string(),
+      permission_id: z.number(),
+      expiration: isoTime,
+    })
+    .nullable(),
+  /** What the transfer may burn (sun): energy, bandwidth bytes, multisig fee, activation. */
+  fee_parts: z.record(z.string(), z.string()).nullable(),
+  fee: z.string().nullable(),
+  /** Each wallet key, its weight on chain now (null: the chain could not be read) and whether it signed. */
+  weights: z.array(
+    z.object({
+      address: z.string(),
+      weight: z.number().nullable(),
+      signed: z.boolean(),
+      user_id: z.number().nullable(),
+    }),
+  ),
+  signed_weight: z.number().nullable(),
+  signatures: z.array(evmSignatureReply),
+  broadcasts: z.array(evmBroadcastReply),
+});
+export type TronTaskInfo = z.infer<typeof tronTaskInfoReply>;
+
+/** GET /task/info: one shape per chain family (Bitcoin-family details say `family: "BTC"`, Tron `"TRX"`). */
+export const taskInfoReply = z.union([bitcoinTaskInfoReply, tronTaskInfoReply, evmTaskInfoReply]);
 export type TaskInfo = z.infer<typeof taskInfoReply>;
 
 const gweiTier = z.object({ max_fee_gwei: z.string(), priority_fee_gwei: z.string() });
@@ -288,7 +326,13 @@ export type UtxoFeeRates = z.infer<typeof utxoFeeRatesReply>;
 export const approveReply = z.object({ status: z.number(), approved: z.number(), rejected: z.number() });
 export type ApproveReply = z.infer<typeof approveReply>;
 /** POST /sign: the status now, signatures counted and the threshold. */
-export const signReply = z.object({ status: z.number(), signatures: z.number(), threshold: z.number() });
+export const signReply = z.object({
+  status: z.number(),
+  signatures: z.number(),
+  threshold: z.number(),
+  /** Weighted families (Tron): the signers' weights so far, counted against the threshold. */
+  weight: z.number().optional(),
+});
 export type SignReply = z.infer<typeof signReply>;
 /** POST /task/revoke: revoked, or (signed EVM transfers) the on-chain cancel task started. */
 export const revokeReply = z.object({ status: z.number(), rejection_task_id: z.number().optional() });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { pageQuery, text } from './common';
 
 /** §3 Signer address, Wallet, Wallet list item, Custom token; §7 wallet and signer calls. */
-export const signerFamily = z.enum(['EVM']);
+/** Families whose signer key is one address for all their chains (EVM owners, Tron addresses). */
+export const signerFamily = z.enum(['EVM', 'TRX']);
 
 export const addSignerBody = z.object({
   name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
@@ -34,6 +35,13 @@ export const createMultiWalletBody = z.object({
     .min(2, 'THRESHOLD_MISMATCH_ERROR')
     .max(16, 'LIMIT_SIGNERS_ERROR'),
   threshold: z.number().int().min(2, 'THRESHOLD_MISMATCH_ERROR'),
+  /** Weighted families (Tron): each signer's weight, in the order of `signers`; the threshold is a weight. */
+  weights: z
+    .array(z.number().int().min(1, 'PARAMS_INVALID_ERROR').max(100, 'PARAMS_INVALID_ERROR'))
+    .max(16)
+    .optional(),
+  /** Tron: the account the signers take over (its first key is in one signer's own wallet). */
+  account_address: text().trim().max(64).optional(),
   approvers: userIdList.default([]),
   approval_threshold: z.number().int().min(0).default(0),
   operators: userIdList.min(1, 'WALLET_OPERATOR_REQUIRED_ERROR'),

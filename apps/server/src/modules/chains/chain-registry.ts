@@ -4,10 +4,12 @@ import {
   type FamilyAdapter,
   createBitcoinAdapter,
   createEvmAdapter,
+  createTronAdapter,
   isBitcoinChainKey,
   type BitcoinAdapter,
   type ChainInfo,
   type EvmAdapter,
+  type TronAdapter,
   type TokenRef,
 } from '@keystead/chains';
 import { AppError } from '../../lib/app-error';
@@ -36,7 +38,18 @@ export interface UtxoChainEndpoint {
   isDevnet: boolean;
 }
 
-export type ChainEndpoint = EvmChainEndpoint | UtxoChainEndpoint;
+export interface TronChainEndpoint {
+  family: 'TRX';
+  chainId: string;
+  name: string;
+  /** The full node's HTTP API (/wallet/…). */
+  rpcUrl: string;
+  /** TRON-PRO-API-KEY for hosted providers. */
+  apiKey?: string;
+  isDevnet: boolean;
+}
+
+export type ChainEndpoint = EvmChainEndpoint | UtxoChainEndpoint | TronChainEndpoint;
 
 export interface ChainHealth {
   chain_id: number | string;
@@ -53,6 +66,8 @@ const KNOWN_TOKENS: Record<string, TokenRef[]> = {
     { contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', symbol: 'USDT', decimals: 6 },
     { contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 },
   ],
+  // Tether's TRC20 USDT on Tron mainnet.
+  trx: [{ contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', symbol: 'USDT', decimals: 6 }],
 };
 
 /** Safe v1.4.1's canonical deployment, present on most public EVM chains. */
@@ -156,13 +171,29 @@ export class ChainRegistry {
     return key;
   }
 
+  private tronChain(endpoint: TronChainEndpoint): TronAdapter {
+    const info = chainByKey(endpoint.chainId);
+    if (!info || info.family !== 'TRX') throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+    return createTronAdapter({
+      info,
+      rpcUrl: endpoint.rpcUrl,
+      ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
+    });
+  }
+
   /** The family adapter (the transfer lifecycle's view) of a configured chain, created once. */
   family(key: string): FamilyAdapter {
     const cached = this.families.get(key);
     if (cached) return cached;
     const endpoint = this.endpoint(key);
     if (!endpoint) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
-    const adapter = familyAdapter(endpoint.family === 'BTC' ? this.utxoChain(key) : this.walletChain(key));
+    const adapter = familyAdapter(
+      endpoint.family === 'BTC'
+        ? this.utxoChain(key)
+        : endpoint.family === 'TRX'
+          ? this.tronChain(endpoint)
+          : this.walletChain(key),
+    );
     if (!adapter) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
     this.families.set(key, adapter);
     return adapter;
@@ -202,6 +233,16 @@ export class ChainRegistry {
 async function probe(endpoint: ChainEndpoint, timeoutMs: number): Promise<ChainHealth> {
   const base = { chain_id: endpoint.chainId, name: endpoint.name, family: endpoint.family };
   try {
+    if (endpoint.family === 'TRX') {
+      const ok = await createTronAdapter({
+        info: chainByKey(endpoint.chainId)!,
+        rpcUrl: endpoint.rpcUrl,
+        ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
+      }).ping();
+      return ok
+        ? { ...base, reachable: true, contracts_present: null }
+        : { ...base, reachable: false, contracts_present: null };
+    }
     if (endpoint.family === 'BTC') {
       await jsonRpc(endpoint.rpcUrl, 'getblockcount', [], timeoutMs, endpoint.rpcUser, endpoint.rpcPassword);
       return { ...base, reachable: true, contracts_present: null };

@@ -30,3 +30,27 @@ export function utxoEndpoints(
     ];
   });
 }
+
+/** TRON_RPC_URL / TRON_NILE_RPC_URL: Tron full nodes' HTTP API, with TRON_API_KEY for hosted ones. */
+export function tronEndpoints(
+  config: Pick<AppConfig, 'TRON_RPC_URL' | 'TRON_NILE_RPC_URL' | 'TRON_API_KEY'>,
+): ChainEndpoint[] {
+  const configured: Array<[string, string, string | undefined]> = [
+    ['trx', 'Tron', config.TRON_RPC_URL],
+    ['trx-nile', 'Tron Nile Testnet', config.TRON_NILE_RPC_URL],
+  ];
+  return configured.flatMap(([chainId, name, url]): ChainEndpoint[] =>
+    url
+      ? [
+          {
+            family: 'TRX',
+            chainId,
+            name,
+            rpcUrl: url,
+            ...(config.TRON_API_KEY ? { apiKey: config.TRON_API_KEY } : {}),
+            isDevnet: false,
+          },
+        ]
+      : [],
+  );
+}

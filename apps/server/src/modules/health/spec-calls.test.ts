@@ -8,7 +8,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
  */
 const NOT_YET: Record<string, string> = {
   // Issue 12: Tron.
-  'GET /api/v1/wallets/tron/status': 'issue 12',
   // Issue 13: XRP Ledger.
   'GET /api/v1/wallets/xrp/status': 'issue 13',
   // Issue 14: Solana.

@@ -24,7 +24,9 @@ const audit = (actor: UserCommandContext, operation: string, content: Record<str
   content,
 });
 
-type NewSigner = Omit<Insertable<Database['signer_addresses']>, 'user_id'> & { family: 'EVM' | 'BTC' };
+type NewSigner = Omit<Insertable<Database['signer_addresses']>, 'user_id'> & {
+  family: 'EVM' | 'BTC' | 'TRX';
+};
 
 /** A new signer key of the user (pending until its challenge is signed); each key once per user. */
 export async function addSigner(

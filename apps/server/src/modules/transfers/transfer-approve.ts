@@ -8,7 +8,8 @@ import { canOnWallet } from '../policy/policy';
 import { loadTransfer } from './transfer-access';
 import { taskNumber } from './transfer-create';
 import { notifyUsers } from './transfer-notify';
-import { lockTask, walletUserIds } from './transfer-repository';
+import { family, familyOf, familyWallet, storedTransfer } from './transfer-family';
+import { keepPayloadVersion, lockTask, walletUserIds } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
 
 /** Approve or reject (§4): each approver once; the threshold decides, crossed exactly once. */
@@ -26,6 +27,12 @@ export async function approveTransfer(
     if (!input.mfa_code) throw new AppError('GOOGLE_AUTHENTICATION_ERROR');
     totpStep = checkTotp(ctx, user, input.mfa_code);
   }
+  // Families whose transactions expire (Tron, 24 h) are stamped afresh if this approval opens signing.
+  const window = familyOf(ctx, wallet.chain_key).signingWindow;
+  const opened =
+    window && input.result === 1 && task.payload
+      ? await family(() => window.open(familyWallet(wallet), storedTransfer(task)))
+      : null;
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await lockTask(trx, task.id);
     if (locked.status !== TransferStatus.PendingApproval) throw new AppError('TASK_STATUS_ERROR');
@@ -57,12 +64,18 @@ export async function approveTransfer(
     let status: number = locked.status;
     if (Number(counts.approved) >= threshold) status = TransferStatus.PendingSignature;
     else if (Number(counts.rejected) > approvers.length - threshold) status = TransferStatus.ApprovalRejected;
+    const restamp = status === TransferStatus.PendingSignature && opened;
     if (status !== locked.status) {
       await trx
         .updateTable('tasks')
-        .set({ status, updated_at: new Date() })
+        .set({
+          status,
+          ...(restamp ? { payload: opened.payload, payload_hash: opened.payloadHash } : {}),
+          updated_at: new Date(),
+        })
         .where('id', '=', task.id)
         .execute();
+      if (restamp) await keepPayloadVersion(trx, task.id, opened.payload, user.id);
     }
     const number = taskNumber(task.id);
     if (status === TransferStatus.PendingSignature) {

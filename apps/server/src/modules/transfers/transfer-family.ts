@@ -49,6 +49,16 @@ export function storedTransfer(task: Task, inputs: TaskInputRow[] = []): StoredT
   };
 }
 
+/** When a waiting transfer's transaction stops being signable (Tron's 24 h), or null where it does not expire. */
+export function signingExpiry(ctx: AppContext, task: Task): Date | null {
+  if (!task.payload || !task.chain_key || task.status > 3) return null;
+  try {
+    return ctx.chains.family(task.chain_key).signingWindow?.expiresAt(storedTransfer(task)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The fee a request names, or the one stored with the task. */
 export function feeChoice(tier: string, customRate: string | null | undefined): FeeChoice {
   if (tier === 'custom') return { tier: 'custom', rate: customRate ?? '0' };

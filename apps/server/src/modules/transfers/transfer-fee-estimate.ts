@@ -38,6 +38,8 @@ export async function singleFeeEstimate(
   const { nativeDecimals, nativeSymbol } = adapter.chain.info;
   const price = usdPrice(nativeSymbol);
   const walletPays = adapter.capabilities.broadcast === 'server-finalizes';
+  const unit = adapter.capabilities.feeUnit;
+  let parts: Record<string, string> | undefined;
   const priced = async (tier: FeeTierName) => {
     const quote = tiers[tier];
     let fee: bigint;
@@ -51,23 +53,27 @@ export async function singleFeeEstimate(
       const state = await family(() => adapter.readTransferState(fw, intent));
       const built = await family(() => adapter.buildTransfer(fw, intent, state, held));
       fee = built.fee.total ?? 0n;
+      parts ??= built.details.fee_parts as Record<string, string> | undefined;
     } else {
       fee = EXEC_GAS_HINT * (quote.maxFeePerGas ?? 0n);
     }
     const shown = formatUnits(fee, nativeDecimals);
     return {
       rate:
-        adapter.capabilities.feeUnit === 'sat/vB'
+        unit === 'sat/vB'
           ? String(quote.satPerVbyte)
-          : formatGwei(quote.maxFeePerGas ?? 0n),
+          : unit === 'energy'
+            ? String(quote.sunPerEnergy)
+            : formatGwei(quote.maxFeePerGas ?? 0n),
       fee: shown,
       fee_usd: price === null ? null : round(multiply(shown, price), 2),
     };
   };
   const [slow, standard, fast] = await Promise.all(TIERS.map(priced));
   return {
-    unit: adapter.capabilities.feeUnit === 'sat/vB' ? ('sat/vB' as const) : ('gwei' as const),
+    unit,
     symbol: nativeSymbol,
+    ...(parts ? { parts } : {}),
     payer: walletPays ? ('wallet' as const) : ('broadcaster' as const),
     tiers: { slow: slow!, standard: standard!, fast: fast! },
   };

@@ -8,11 +8,11 @@ import type { CommandContext } from '../../lib/command-context';
 import { presentDescriptor } from '../wallets/wallet-presenter';
 import { loadTransfer } from './transfer-access';
 import { taskNumber } from './transfer-create';
-import { familyOf, familyWallet, storedTransfer } from './transfer-family';
+import { familyOf, familyWallet, signingExpiry, storedTransfer } from './transfer-family';
 import { AddressTag, addressTags } from './address-tags';
 import { whoActsNext } from './transfer-next';
 import { presentTask } from './transfer-present';
-import { taskInputs, taskSignatures } from './transfer-repository';
+import { signerKeyOwners, taskInputs, taskSignatures } from './transfer-repository';
 import { ACTIVE_STATUSES, TransferStatus, TRANSFER_TASK } from './transfer-status';
 
 /**
@@ -67,7 +67,7 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
   ]);
   const onChain = await onChainFacts(adapter, task);
   const common = {
-    ...presentTask(task),
+    ...presentTask(task, signingExpiry(ctx, task)),
     ...next,
     recipient_tags: recipientTags,
     on_chain: onChain,
@@ -87,6 +87,22 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
       ...(await coinDetails(ctx, task, wallet, signatures, broadcasts)),
       ...signing,
       replaced_by: replacement ? { task_id: replacement.id, status: replacement.status } : null,
+    };
+  }
+  const broadcastRows = broadcasts.map((b) => ({
+    tx_hash: b.tx_hash,
+    from: b.from_address || null,
+    nonce: Number(b.account_nonce) >= 0 ? Number(b.account_nonce) : null,
+    max_fee_gwei: formatGwei(BigInt(b.max_fee_per_gas)),
+    status: b.status,
+    send_count: b.send_count,
+    created_at: b.created_at.toISOString(),
+  }));
+  if (adapter.chain.info.family === 'TRX') {
+    return {
+      ...common,
+      ...(await tronDetails(ctx, adapter, task, wallet, signatures)),
+      broadcasts: broadcastRows,
     };
   }
   const execution =
@@ -110,20 +126,60 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
     execution: execution
       ? { to: execution.to, data: execution.data, value: execution.value.toString() }
       : null,
-    broadcasts: broadcasts.map((b) => ({
-      tx_hash: b.tx_hash,
-      from: b.from_address || null,
-      nonce: Number(b.account_nonce) >= 0 ? Number(b.account_nonce) : null,
-      max_fee_gwei: formatGwei(BigInt(b.max_fee_per_gas)),
-      status: b.status,
-      send_count: b.send_count,
-      created_at: b.created_at.toISOString(),
-    })),
+    broadcasts: broadcastRows,
     queue: await sequenceQueue(ctx, wallet.id),
   };
 }
 
 /** The adapter's review of the Safe transaction, with amounts in the token's and the coin's units. */
+/** A Tron transfer: its transaction, expiry and the keys' weights in the on-chain active permission. */
+async function tronDetails(
+  ctx: AppContext,
+  adapter: FamilyAdapter,
+  task: Task,
+  wallet: Wallet,
+  signatures: Awaited<ReturnType<typeof taskSignatures>>,
+) {
+  const fw = familyWallet(wallet);
+  const keys = (fw.keys as { signers?: { address: string }[] } | null)?.signers ?? [];
+  const onChain = await adapter.keyWeights?.(fw).catch(() => null);
+  const signed = new Set(signatures.map((s) => s.signer));
+  const owners = await signerKeyOwners(ctx.db, wallet.id);
+  const view = task.payload ? adapter.signingView(fw, storedTransfer(task)) : null;
+  const tx = view?.transaction as { raw_data: { contract: [{ Permission_id?: number }] } } | undefined;
+  const details = (task.data ?? {}) as { fee_parts?: Record<string, string> };
+  return {
+    family: 'TRX' as const,
+    typed_data: null,
+    execution: null,
+    tron:
+      view && tx
+        ? {
+            tx_id: String(view.tx_id),
+            raw_data_hex: String(view.raw_data_hex),
+            transaction: JSON.stringify({ ...tx, signature: [] }),
+            permission_id: tx.raw_data.contract[0].Permission_id ?? 0,
+            expiration: String(view.expiration),
+          }
+        : null,
+    fee_parts: details.fee_parts ?? null,
+    fee: task.fee_sat === null ? null : formatUnits(BigInt(task.fee_sat), adapter.chain.info.nativeDecimals),
+    weights: keys.map((k) => ({
+      address: k.address,
+      weight: onChain ? (onChain.get(k.address) ?? 0) : null,
+      signed: signed.has(k.address),
+      user_id: owners(k.address) ?? null,
+    })),
+    signed_weight: onChain ? [...signed].reduce((sum, k) => sum + (onChain.get(k) ?? 0), 0) : null,
+    signatures: signatures.map((s) => ({
+      signer: s.signer,
+      user_id: s.user_id,
+      kind: s.kind,
+      created_at: s.created_at.toISOString(),
+    })),
+  };
+}
+
 function safeTxReply(
   adapter: ReturnType<typeof familyOf>,
   task: Task,

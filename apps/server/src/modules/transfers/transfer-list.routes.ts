@@ -21,6 +21,7 @@ import {
 } from './transfer-lists';
 import { listExtras } from './transfer-next';
 import { presentTask } from './transfer-present';
+import { signingExpiry } from './transfer-family';
 
 const tags = ['transfer'];
 const act = { access: inSpace('transfer.act') };
@@ -62,7 +63,10 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
         userId: who.userId,
         role: requireSpace(request).member.role,
       });
-      const list = rows.map((row) => ({ ...presentTask(row), ...extras.get(row.id)! }));
+      const list = rows.map((row) => ({
+        ...presentTask(row, signingExpiry(ctx, row)),
+        ...extras.get(row.id)!,
+      }));
       return reply.ok({ list, page, page_size, ...total });
     },
   );
@@ -103,7 +107,7 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
         `transfers-${who.organizationId}.csv`,
         header,
         rows
-          .map(presentTask)
+          .map((task) => presentTask(task))
           .map((t) => [
             t.task_number,
             t.ctime,

@@ -2,8 +2,11 @@ import type { Task } from '../../db/schema';
 import { formatUnits } from '../wallets/decimal';
 import { taskNumber } from './transfer-create';
 
-/** A task as lists and detail show it (§3 Task/transfer). */
-export function presentTask(task: Task) {
+/**
+ * A task as lists and detail show it (§3 Task/transfer). `signingExpiresAt`: when its
+ * transaction stops being signable (Tron's 24 h), for the countdown.
+ */
+export function presentTask(task: Task, signingExpiresAt: Date | null = null) {
   return {
     task_id: task.id,
     type: task.type,
@@ -24,6 +27,7 @@ export function presentTask(task: Task) {
     rejection_of: task.rejection_of,
     approval_threshold: task.approval_threshold,
     signing_threshold: task.signing_threshold,
+    signing_expires_at: signingExpiresAt?.toISOString() ?? null,
     failure_reason: task.failure_reason,
     created_by: task.created_by,
     ctime: task.created_at.toISOString(),

@@ -42,6 +42,8 @@ export async function signTransfer(
     throw new AppError('SIGNATURE_DUPLICATE_ERROR');
   if (task.status !== TransferStatus.PendingSignature) throw new AppError('SIGNATURE_TASK_STATUS_ERROR');
   const threshold = await family(() => adapter.currentThreshold(fw, stored, keys));
+  // Weighted families (Tron): each key counts its weight in the on-chain permission, read now.
+  const weights = adapter.keyWeights ? await family(() => adapter.keyWeights!(fw)) : null;
   const ownerOf = await signerKeyOwners(ctx.db, wallet.id);
   if (keys.some((key) => ownerOf(key) !== user.id)) throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
 
@@ -68,7 +70,10 @@ export async function signTransfer(
       .select(sql<number>`count(*)`.as('n'))
       .where('task_id', '=', task.id)
       .executeTakeFirstOrThrow();
-    const ready = Number(count.n) >= threshold;
+    const weight = weights
+      ? (await taskSignatures(trx, task.id)).reduce((sum, s) => sum + (weights.get(s.signer) ?? 0), 0)
+      : Number(count.n);
+    const ready = weight >= threshold;
     await trx
       .updateTable('tasks')
       .set({
@@ -103,6 +108,7 @@ export async function signTransfer(
       status: ready ? TransferStatus.PendingBroadcast : TransferStatus.PendingSignature,
       signatures: Number(count.n),
       threshold,
+      ...(weights ? { weight } : {}),
     };
   });
 }

@@ -11,9 +11,11 @@ export async function reportDeployment(
   actor: CommandContext,
   wallet: Wallet,
   txHash: string,
+  move?: { from: number; to: number },
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await markDeploySent(trx, wallet.id, txHash))) throw new AppError('WALLET_INIT_TASK_EXISTS_ERROR');
+    if (!(await markDeploySent(trx, wallet.id, txHash, move)))
+      throw new AppError('WALLET_INIT_TASK_EXISTS_ERROR');
     await writeAudit(trx, {
       organizationId: wallet.organization_id,
       userId: actor.user.id,

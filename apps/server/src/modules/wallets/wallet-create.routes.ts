@@ -135,15 +135,19 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
       if (!decision.allowed) throw new AppError(decision.code!);
       const family = ctx.chains.family(wallet.chain_key);
       if (!family.checkSignedSetup) throw new AppError('WALLET_STATUS_ERROR');
-      const setup = await storedSetup(ctx, wallet);
+      // Tron: the account's permission update, once the account holds its fee (status 13 → 14).
+      const move = family.setupTransaction
+        ? { from: WalletStatus.PermissionChangePending, to: WalletStatus.PermissionChanging }
+        : { from: WalletStatus.Initializing, to: WalletStatus.DeployPending };
+      const setup = await storedSetup(ctx, wallet, [move.from]);
       const raw = request.body.raw_tx;
       const signed = await familyCall(() => family.checkSignedSetup!(setup, raw));
-      // Sent first: a crash before the record leaves a deployment the watcher still finds at the address.
+      // Sent first: a crash before the record leaves a setup the watcher still finds on chain.
       await familyCall(() => family.relay(raw)).catch((error: unknown) => {
         throw error instanceof AppError ? error : new AppError('WS_DEPLOY_ERROR');
       });
-      await reportDeployment(ctx, commandContext(request), wallet, signed.hash);
-      return reply.ok({ status: WalletStatus.DeployPending, tx_hash: signed.hash });
+      await reportDeployment(ctx, commandContext(request), wallet, signed.hash, move);
+      return reply.ok({ status: move.to, tx_hash: signed.hash });
     },
   );
 

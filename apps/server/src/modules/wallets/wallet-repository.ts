@@ -56,12 +56,17 @@ export async function walletCreationData(db: Db, walletId: number): Promise<unkn
 }
 
 /** Moves an initializing wallet to deploy-pending; false when another report came first. */
-export async function markDeploySent(trx: Db, walletId: number, txHash: string): Promise<boolean> {
+export async function markDeploySent(
+  trx: Db,
+  walletId: number,
+  txHash: string,
+  move: { from: number; to: number } = { from: WalletStatus.Initializing, to: WalletStatus.DeployPending },
+): Promise<boolean> {
   const result = await trx
     .updateTable('wallets')
-    .set({ status: WalletStatus.DeployPending, deploy_tx_hash: txHash, updated_at: new Date() })
+    .set({ status: move.to, deploy_tx_hash: txHash, updated_at: new Date() })
     .where('id', '=', walletId)
-    .where('status', '=', WalletStatus.Initializing)
+    .where('status', '=', move.from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

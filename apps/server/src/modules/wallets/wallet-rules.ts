@@ -64,7 +64,13 @@ export async function checkMultisigInput(
   const signerIds = [...new Set(input.signers)];
   if (signerIds.length !== input.signers.length)
     throw new AppError('PARAMS_INVALID_ERROR', { field: 'signers' });
-  if (input.threshold > signerIds.length) throw new AppError('THRESHOLD_MISMATCH_ERROR');
+  if (input.weights) {
+    // Weighted (Tron): the threshold is a weight the signers' weights must reach together.
+    if (input.weights.length !== input.signers.length)
+      throw new AppError('PARAMS_INVALID_ERROR', { field: 'weights' });
+    if (input.weights.reduce((sum, w) => sum + w, 0) < input.threshold)
+      throw new AppError('SIGNER_WEIGHT_THRESHOLD_ERROR');
+  } else if (input.threshold > signerIds.length) throw new AppError('THRESHOLD_MISMATCH_ERROR');
   const approvers = new Set(input.approvers);
   if (input.approval_threshold > approvers.size) throw new AppError('WALLET_APPROVE_THRESHOLD_ERROR');
   if (approvers.size > 0 && input.approval_threshold < 1)

@@ -95,7 +95,16 @@ export async function createMultisigWallet(
       threshold,
     });
     const keys = fromText?.keys ?? familyKeys(family, signers);
-    const setup = await familyWork(() => family.prepareSetup({ keys, threshold, nonce: saltNonce }));
+    const weighted = weightedSetup(family, body, signers);
+    const setup = await familyWork(() =>
+      family.prepareSetup({ keys, threshold, nonce: saltNonce, ...weighted }),
+    );
+    // Tron: the account is activated and handed over before use; Safe: deployed; Bitcoin: ready.
+    const status = family.setupTransaction
+      ? WalletStatus.TrxNeededForActivation
+      : setup.onChain
+        ? WalletStatus.Initializing
+        : WalletStatus.Normal;
     await assertAddressFree(trx, organization.id, body.chain_key, setup.address, false);
     const wallet = await insertWalletRow(trx, {
       organization_id: organization.id,
@@ -104,7 +113,7 @@ export async function createMultisigWallet(
       name: body.name,
       remark: body.remark ?? null,
       address: setup.address,
-      status: setup.onChain ? WalletStatus.Initializing : WalletStatus.Normal,
+      status,
       threshold,
       approval_threshold: body.approval_threshold,
       broadcast_scope: body.broadcast_scope,
@@ -119,15 +128,22 @@ export async function createMultisigWallet(
             next_receive_index: 1,
           }
         : {}),
+      ...(setup.walletKeys ? { utxo_keys: JSON.stringify(setup.walletKeys) } : {}),
     });
     await insertWalletPeople(trx, wallet.id, body, signers);
-    if (setup.onChain)
+    if (status !== WalletStatus.Normal)
       await insertWalletCreationTask(trx, {
         organizationId: organization.id,
         walletId: wallet.id,
         status: TaskStatus.PendingBroadcast,
         createdBy: user.id,
-        data: { owners: setup.keys, threshold, salt_nonce: saltNonce.toString(), chain_key: body.chain_key },
+        data: {
+          owners: setup.keys,
+          threshold,
+          salt_nonce: saltNonce.toString(),
+          chain_key: body.chain_key,
+          ...weighted,
+        },
       });
     await writeAudit(trx, {
       organizationId: organization.id,
@@ -145,6 +161,25 @@ export async function createMultisigWallet(
     });
     return { wallet, setup };
   });
+}
+
+/**
+ * Weights (by the order of the family's keys) and the account of a weighted family's wallet
+ * (Tron); refused on families without weights.
+ */
+function weightedSetup(
+  family: FamilyAdapter,
+  body: Pick<MultiInput, 'weights' | 'account_address'> & { signers?: number[] },
+  signers: CheckedSigner[],
+): { weights?: number[]; account?: string } {
+  if (!family.keyWeights) {
+    if (body.weights || body.account_address)
+      throw new AppError('PARAMS_INVALID_ERROR', { field: 'weights' });
+    return {};
+  }
+  if (!body.account_address) throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'account_address' });
+  const weightOf = new Map((body.signers ?? []).map((id, i) => [id, body.weights?.[i] ?? 1]));
+  return { weights: signers.map((s) => weightOf.get(s.signerAddressId) ?? 1), account: body.account_address };
 }
 
 /** The descriptor's keys that joined members hold as verified signer keys, as signer-address ids. */
@@ -243,22 +278,32 @@ export async function verifySingleWallet(
  * An initializing wallet's setup recomputed from what its creation stored (owners, threshold,
  * salt): the same transaction every time, and it must still predict the wallet's address.
  */
-export async function storedSetup(ctx: AppContext, wallet: Wallet): Promise<PreparedSetup> {
-  if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Initializing)
+export async function storedSetup(
+  ctx: AppContext,
+  wallet: Wallet,
+  statuses: readonly number[] = [WalletStatus.Initializing],
+): Promise<PreparedSetup> {
+  if (wallet.sign_type !== SignType.Multi || !statuses.includes(wallet.status))
     throw new AppError('WALLET_STATUS_ERROR');
   const data = (await walletCreationData(ctx.db, wallet.id)) as {
     owners: unknown[];
     threshold: number;
     salt_nonce: string;
+    weights?: number[];
+    account?: string;
   };
+  const family = ctx.chains.family(wallet.chain_key);
   const setup = await familyWork(() =>
-    ctx.chains.family(wallet.chain_key).prepareSetup({
+    family.prepareSetup({
       keys: data.owners,
       threshold: data.threshold,
       nonce: BigInt(data.salt_nonce),
+      ...(data.weights ? { weights: data.weights } : {}),
+      ...(data.account ? { account: data.account } : {}),
     }),
   );
-  if (!setup.onChain || setup.address.toLowerCase() !== wallet.address?.toLowerCase())
+  const handedOver = Boolean(family.setupTransaction);
+  if ((!setup.onChain && !handedOver) || setup.address.toLowerCase() !== wallet.address?.toLowerCase())
     throw new AppError('WALLET_CREATE_ERROR');
   return setup;
 }

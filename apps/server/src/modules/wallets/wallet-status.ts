@@ -7,6 +7,12 @@ export const WalletStatus = {
   DeployPending: SharedWalletStatus.DeployPending,
   Archived: SharedWalletStatus.Archived,
   AwaitingVerification: SharedWalletStatus.SingleAwaitingVerification,
+  /** Tron: the account needs TRX (activation and the permission update's fee) — 6. */
+  TrxNeededForActivation: SharedWalletStatus.TrxNeededForActivation,
+  /** Tron: funded; the first key's permission update is awaited — 13. */
+  PermissionChangePending: SharedWalletStatus.PermissionChangePending,
+  /** Tron: the permission update was sent; the chain must show it — 14. */
+  PermissionChanging: SharedWalletStatus.PermissionChanging,
 } as const;
 
 export { SignType, TaskStatus, TaskType };

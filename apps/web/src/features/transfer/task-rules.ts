@@ -1,4 +1,4 @@
-import type { BitcoinTaskInfo, TaskInfo } from './api/types';
+import type { BitcoinTaskInfo, TaskInfo, TronTaskInfo } from './api/types';
 
 /** §3 address tag types. */
 export const ADDRESS_TAG = {
@@ -31,3 +31,6 @@ export const FINAL_STATUSES: readonly number[] = [1, 2, 7, 8, 9, 10, 11];
 /** Bitcoin-family tasks carry a PSBT (and say family 'BTC'). */
 export const isUtxoTask = (task: TaskInfo): task is BitcoinTaskInfo =>
   'family' in task && task.family === 'BTC';
+
+/** Tron tasks carry the transaction to sign and the keys' weights (and say family 'TRX'). */
+export const isTronTask = (task: TaskInfo): task is TronTaskInfo => 'family' in task && task.family === 'TRX';

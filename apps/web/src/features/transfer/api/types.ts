@@ -16,6 +16,7 @@ export type {
   TaskBroadcast,
   TaskInfo,
   TransferPage,
+  TronTaskInfo,
   TransferTask,
   TransferListItem,
   SafeTxReviewReply,

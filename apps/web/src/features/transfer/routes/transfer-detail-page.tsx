@@ -8,7 +8,7 @@ import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useStoredUser } from '@/lib/session';
 import { useTaskInfo } from '../api/transfer-queries';
-import { isUtxoTask } from '../task-rules';
+import { isTronTask, isUtxoTask } from '../task-rules';
 import { useWalletBaseInfo } from '@/features/wallet';
 import { ApprovalCard } from '../components/detail/approval-card';
 import { BroadcastCard, mayBroadcast } from '../components/detail/broadcast-card';
@@ -102,7 +102,7 @@ export default function TransferDetailPage() {
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <TaskSummary task={task} />
             {isUtxoTask(task) ? <UtxoTxCard task={task} /> : null}
-            {isUtxoTask(task) ? null : (
+            {isUtxoTask(task) || isTronTask(task) ? null : (
               <BroadcastCard
                 task={task}
                 allowed={mayBroadcast(task, wallet.data, userId, privileged)}
@@ -123,7 +123,7 @@ export default function TransferDetailPage() {
                 userId={userId}
                 mayBroadcast={mayBroadcast(task, wallet.data, userId, privileged)}
               />
-            ) : (
+            ) : isTronTask(task) ? null : (
               <SignatureCard
                 task={task}
                 wallet={wallet.data}
