@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startTronFixtureNode } from '@keystead/tron-fixture-node';
 import { startServerProcess } from './lib/server-process';
 
 declare module 'vitest' {
@@ -10,6 +11,8 @@ declare module 'vitest' {
     baseURL: string;
     /** JSON-RPC URL of the server's EVM devnet (chain 31337), for the tests' injected wallet. */
     devnetRpcUrl: string;
+    /** The SYNTHETIC Tron fixture node the server's Tron Nile entry points at (no Tron node runs here). */
+    tronRpcUrl: string;
   }
 }
 
@@ -24,13 +27,17 @@ export default async function setup(project: TestProject) {
     throw new Error('apps/web/dist is not built: run `npm run build -w @keystead/web` first.');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-e2e-'));
-  const server = await startServerProcess(dataDir);
+  // Tron: the fixture node stands in for a Nile full node (labelled SYNTHETIC; README).
+  const tron = await startTronFixtureNode();
+  const server = await startServerProcess(dataDir, { TRON_NILE_RPC_URL: tron.url });
   project.provide('baseURL', server.baseURL);
   // The devnet writes its last RPC URL into the data directory; the browser never sees it.
   project.provide('devnetRpcUrl', server.devnetRpcUrl);
+  project.provide('tronRpcUrl', tron.url);
 
   return async () => {
     await server.stop();
+    await tron.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -64,6 +64,18 @@ describe('fixture node (SYNTHETIC replies): accounts and TRX', () => {
     expect(a.balance).toBe(1000 * TRX - 10 * TRX - 1_100_000);
   });
 
+  it('fixture: the control endpoints fund TRX and USDT and produce blocks for tests in another process', async () => {
+    const holder = testKey(77).address;
+    const head = (await post(node, '/wallet/getnowblock')).block_header.raw_data.number as number;
+    await post(node, '/fixture/fund', { address: holder, sun: '5000000' });
+    await post(node, '/fixture/fund-token', { address: holder, amount: '7' });
+    expect((await post(node, '/fixture/mine', { blocks: 2 })).head).toBe(head + 2);
+    expect((await post(node, '/wallet/getaccount', { address: holder, visible: true })).balance).toBe(
+      5_000_000,
+    );
+    expect(node.state.usdt.get(holder)).toBe(7n);
+  });
+
   it('fixture: the block holds the transaction; gettransactionbyid shows raw_data, raw_data_hex and ret', async () => {
     const tx = signRawData(transferRaw(await headRefs(node), A!.address, B!.address, TRX), [A!.privateKey]);
     await broadcast(tx);

@@ -87,6 +87,28 @@ export async function startTronFixtureNode(options: TronFixtureNodeOptions = {})
     return undefined;
   };
 
+  const node: TronFixtureNode = {
+    url: '',
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((e) => (e ? reject(e) : resolve()));
+        server.closeAllConnections();
+      }),
+    fund(address, sun) {
+      chain.createAccount(toBase58(address), chain.head.timestamp).balance += BigInt(sun);
+    },
+    fundToken(contract, address, amount) {
+      if (toBase58(contract) !== FIXTURE_USDT) throw new Error(`fixture node has no token ${contract}`);
+      const holder = toBase58(address);
+      chain.usdt.set(holder, (chain.usdt.get(holder) ?? 0n) + BigInt(amount));
+    },
+    mine,
+    setFailNext(reason) {
+      chain.failNext = reason;
+    },
+    state: chain,
+  };
+
   const blockByParam = (v: unknown) => chain.blockByNumber(Number(v));
   const confirmedTx = (id: unknown) => {
     const tx = chain.txs.get(String(id ?? '').toLowerCase());
@@ -232,6 +254,21 @@ export async function startTronFixtureNode(options: TronFixtureNodeOptions = {})
     '/wallet/gettransactioninfobyblocknum': (p) => (blockByParam(p.num)?.txs ?? []).map((t) => t.info),
   };
 
+  // SYNTHETIC control endpoints (no real node has them): tests in another process (browser tests)
+  // fund accounts and produce blocks over HTTP, as they would with the in-process methods.
+  routes['/fixture/fund'] = (p) => {
+    node.fund(String(p.address), BigInt(String(p.sun)));
+    return { result: true };
+  };
+  routes['/fixture/fund-token'] = (p) => {
+    node.fundToken(FIXTURE_USDT, String(p.address), BigInt(String(p.amount)));
+    return { result: true };
+  };
+  routes['/fixture/mine'] = (p) => {
+    node.mine(Number(p.blocks ?? 1));
+    return { result: true, head: chain.head.number };
+  };
+
   // The solidity node's /walletsolidity/* reads (tronweb's getTransactionInfo uses them). SYNTHETIC:
   // the fixture has no unconfirmed blocks, so every block counts as solidified at once.
   for (const name of [
@@ -279,25 +316,6 @@ export async function startTronFixtureNode(options: TronFixtureNodeOptions = {})
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((e) => (e ? reject(e) : resolve()));
-        server.closeAllConnections();
-      }),
-    fund(address, sun) {
-      chain.createAccount(toBase58(address), chain.head.timestamp).balance += BigInt(sun);
-    },
-    fundToken(contract, address, amount) {
-      if (toBase58(contract) !== FIXTURE_USDT) throw new Error(`fixture node has no token ${contract}`);
-      const holder = toBase58(address);
-      chain.usdt.set(holder, (chain.usdt.get(holder) ?? 0n) + BigInt(amount));
-    },
-    mine,
-    setFailNext(reason) {
-      chain.failNext = reason;
-    },
-    state: chain,
-  };
+  Object.assign(node, { url: `http://127.0.0.1:${port}` });
+  return node;
 }
