@@ -8,7 +8,6 @@ import { canOnWallet } from '../policy/policy';
 import { formatUnits } from '../wallets/decimal';
 import { loadWalletFor } from '../wallets/wallet-access';
 import { walletTokens } from '../wallets/wallet-assets';
-import { SignType, WalletStatus } from '../wallets/wallet-status';
 import { planChoicePending } from '../spaces/space-lookups';
 import { AddressTag, addressTags } from './address-tags';
 import { parseAmount } from './amount';
@@ -16,6 +15,7 @@ import { family, familyOf, familyWallet, feeChoice } from './transfer-family';
 import { notifyFirstActors } from './transfer-notify';
 import { holdInputs, keepPayloadVersion, lockWalletWriter, reservations } from './transfer-repository';
 import { TransferStatus, TRANSFER_TASK } from './transfer-status';
+import { assertMovesFunds } from './transfer-wallet';
 
 type CreateInput = z.infer<typeof createTransferBody>;
 
@@ -35,9 +35,7 @@ export async function createTransfer(
   const { wallet, relation } = await loadWalletFor(ctx.db, actor, input.wallet_id);
   const operate = canOnWallet(member.role, relation, 'operate');
   if (!operate.allowed) throw new AppError(operate.code!);
-  if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal || !wallet.address) {
-    throw new AppError(mode.smallAmountTest ? 'SMALL_AMOUNT_TEST_STATUS_ERROR' : 'WALLET_STATUS_ERROR');
-  }
+  assertMovesFunds(wallet, mode.smallAmountTest ? 'SMALL_AMOUNT_TEST_STATUS_ERROR' : 'WALLET_STATUS_ERROR');
   // §4 subscription expiry: wallets the plan no longer keeps, or no choice made yet, move nothing.
   if (wallet.plan_frozen || (await planChoicePending(ctx, organization)))
     throw new AppError('VIP_EXPIRED_WALLETS_PENDING_ERROR');

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { Wallet } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { canOnWallet } from '../policy/policy';
@@ -19,12 +20,22 @@ export async function operableWalletAsset(
   const { wallet, relation } = await loadWalletFor(ctx.db, actor, walletId);
   const operate = canOnWallet(actor.member.role, relation, 'operate');
   if (!operate.allowed) throw new AppError(operate.code!);
-  if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal || !wallet.address)
-    throw new AppError('WALLET_STATUS_ERROR');
+  assertMovesFunds(wallet);
   const tokens = await walletTokens(ctx, ctx.db, wallet);
   const token = tokens.find((t) =>
     tokenContract ? t.contract?.toLowerCase() === tokenContract.toLowerCase() : t.contract === null,
   );
   if (!token) throw new AppError('TOKEN_NOT_FOUND_ERROR');
   return { wallet: { ...wallet, address: wallet.address }, token };
+}
+
+/** A multisig wallet set up and normal moves funds; a Tron account awaiting its top-up says so. */
+export function assertMovesFunds<W extends Pick<Wallet, 'sign_type' | 'status' | 'address'>>(
+  wallet: W,
+  notReady: 'WALLET_STATUS_ERROR' | 'SMALL_AMOUNT_TEST_STATUS_ERROR' = 'WALLET_STATUS_ERROR',
+): asserts wallet is W & { address: string } {
+  if (wallet.status === WalletStatus.TrxNeededForActivation)
+    throw new AppError('TRON_ACTIVATION_REQUIRED_ERROR');
+  if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal || !wallet.address)
+    throw new AppError(notReady);
 }

@@ -163,7 +163,7 @@ describe('Tron wallets and transfers through the API (fixture node, SYNTHETIC re
     expect(
       (await space.admin.client.post('/api/v1/task', { wallet_id: walletId, to: payee.address, amount: '1' }))
         .code,
-    ).toMatch(/WALLET_STATUS_ERROR|TRON_ACTIVATION_REQUIRED_ERROR/);
+    ).toBe('TRON_ACTIVATION_REQUIRED_ERROR');
 
     node.fund(first.address, 200n * TRX);
     await confirmDeployments(t.ctx);
@@ -212,6 +212,14 @@ describe('Tron wallets and transfers through the API (fixture node, SYNTHETIC re
     expect(estimate.data.unit).toBe('energy');
     expect(Number(estimate.data.parts.energy)).toBeGreaterThan(0);
 
+    // An EVM address is no Tron recipient.
+    const evmRecipient = await space.admin.client.post('/api/v1/task', {
+      wallet_id: walletId,
+      to: '0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf',
+      amount: '1',
+      token: FIXTURE_USDT,
+    });
+    expect(evmRecipient.code).toBe('CHAIN_ADDRESS_INVALID_ERROR');
     const created = await space.admin.client.post<{ task_id: number; status: number }>('/api/v1/task', {
       wallet_id: walletId,
       to: payee.address,
