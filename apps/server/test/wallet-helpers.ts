@@ -17,24 +17,47 @@ export async function verifiedSigner(
   name = 'Signer',
 ): Promise<{ id: number; address: string }> {
   const account = privateKeyToAccount(privateKey);
-  const added = await person.client.post<{ id: number }>('/api/v1/permission-address', {
-    name,
-    address: account.address,
+  return verifiedAddress(person, {
     family: 'EVM',
+    address: account.address,
+    name,
+    sign: (message) => account.signMessage({ message }),
+  });
+}
+
+/**
+ * Adds a one-address signer key of a family (EVM, TRX) and verifies it with `sign` of the
+ * challenge; `wrongSign` first proves another key's signature is refused.
+ */
+export async function verifiedAddress(
+  person: Person,
+  key: {
+    family: 'EVM' | 'TRX';
+    address: string;
+    name: string;
+    sign: (message: string) => string | Promise<string>;
+    wrongSign?: (message: string) => string | Promise<string>;
+  },
+): Promise<{ id: number; address: string }> {
+  const added = await person.client.post<{ id: number }>('/api/v1/permission-address', {
+    name: key.name,
+    address: key.address,
+    family: key.family,
   });
   expect(added.code).toBe('OK');
   const challenge = await person.client.get<{ challenge_id: number; message: string }>(
     '/api/v1/permission-address/challenge',
     { id: added.data.id },
   );
-  const signature = await account.signMessage({ message: challenge.data.message });
-  const verified = await person.client.post('/api/v1/permission-address/verify', {
-    id: added.data.id,
-    challenge_id: challenge.data.challenge_id,
-    signature,
-  });
-  expect(verified.code).toBe('OK');
-  return { id: added.data.id, address: account.address };
+  const verify = async (sign: (message: string) => string | Promise<string>) =>
+    person.client.post('/api/v1/permission-address/verify', {
+      id: added.data.id,
+      challenge_id: challenge.data.challenge_id,
+      signature: await sign(challenge.data.message),
+    });
+  if (key.wrongSign) expect((await verify(key.wrongSign)).code).toBe('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
+  expect((await verify(key.sign)).code).toBe('OK');
+  return { id: added.data.id, address: key.address };
 }
 
 /** Sends a transaction from a devnet test key (a signer's browser wallet stand-in). */

@@ -12,6 +12,7 @@ import { NATIVE } from '../types';
 import type { EvmAdapter } from './adapter';
 import { evmAddressProblem } from './address';
 import { evmWalletSetup } from './family-setup';
+import { blockFacts } from '../followed';
 import { bumpedGasPrice, customGasPrice, gasPriceOf, isEnoughBump } from './fee-choice';
 import { decodeSignedTransaction } from './raw-tx';
 import type { SafeState } from './safe-ops';
@@ -307,12 +308,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
       // in another block, so a known block hash is not needed to notice one.
       const result = await chain.getConfirmation(txHash);
       if (result.state === 'unknown' || result.state === 'pending') return { state: result.state };
-      const block = {
-        ...(result.blockNumber !== undefined ? { blockNumber: result.blockNumber } : {}),
-        ...(result.blockHash ? { blockHash: result.blockHash } : {}),
-        ...(result.confirmations !== undefined ? { confirmations: result.confirmations } : {}),
-        ...(result.fee !== undefined ? { fee: result.fee } : {}),
-      };
+      const block = blockFacts(result);
       const executed =
         result.state === 'confirmed' &&
         result.safeExecution?.success === true &&

@@ -69,6 +69,10 @@ beforeAll(async () => {
 });
 afterAll(() => node.close());
 
+/** The setup as the chain shows it now, for the wizard's keys at this threshold. */
+const confirmed = (threshold = 3) =>
+  family.confirmSetup!(first.address, { owners: setup.keys as string[], threshold, weights: [2, 1, 1] });
+
 describe('Tron signer keys', () => {
   it('the TIP-191 hash made here is tronweb’s published one, and its signature verifies (published vector)', async () => {
     expect(Buffer.from(tip191Hash(HELLO.message)).toString('hex')).toBe(HELLO.messageHash);
@@ -156,29 +160,11 @@ describe('Tron wallet setup (fixture node, SYNTHETIC replies)', () => {
   });
 
   it('is unfunded until the account holds the update fee (chain parameter), then pending', async () => {
-    expect(
-      await family.confirmSetup!(first.address, {
-        owners: setup.keys as string[],
-        threshold: 3,
-        weights: [2, 1, 1],
-      }),
-    ).toBe('unfunded');
+    expect(await confirmed()).toBe('unfunded');
     node.fund(first.address, 50n * TRX);
-    expect(
-      await family.confirmSetup!(first.address, {
-        owners: setup.keys as string[],
-        threshold: 3,
-        weights: [2, 1, 1],
-      }),
-    ).toBe('unfunded');
+    expect(await confirmed()).toBe('unfunded');
     node.fund(first.address, 150n * TRX);
-    expect(
-      await family.confirmSetup!(first.address, {
-        owners: setup.keys as string[],
-        threshold: 3,
-        weights: [2, 1, 1],
-      }),
-    ).toBe('pending');
+    expect(await confirmed()).toBe('pending');
   });
 
   it('builds the permission update handing owner and active to the weighted keys (read back independently)', async () => {
@@ -223,20 +209,8 @@ describe('Tron wallet setup (fixture node, SYNTHETIC replies)', () => {
     const signed = signPayload(update.payload, [first.privateKey]);
     expect(await family.checkSignedSetup!(setup, signed)).toEqual({ hash: update.hash, from: first.address });
     expect(await family.relay(signed)).toBe('sent');
-    expect(
-      await family.confirmSetup!(first.address, {
-        owners: setup.keys as string[],
-        threshold: 3,
-        weights: [2, 1, 1],
-      }),
-    ).toBe('ready');
-    expect(
-      await family.confirmSetup!(first.address, {
-        owners: setup.keys as string[],
-        threshold: 2,
-        weights: [2, 1, 1],
-      }),
-    ).toBe('different');
+    expect(await confirmed()).toBe('ready');
+    expect(await confirmed(2)).toBe('different');
     expect(Object.fromEntries(await family.keyWeights!(wallet))).toEqual({
       [a.address]: 2,
       [b.address]: 1,

@@ -4,6 +4,7 @@ import { FamilyError, type FamilyAdapter, type FamilyWallet, type StoredTransfer
 import type { TronAdapter } from './adapter';
 import { isTronAddress } from './address';
 import { tronDeposits } from './deposits';
+import { blockFacts } from '../followed';
 import { tronKeysOf, tronWalletSetup } from './family-setup';
 import { ACTIVE_PERMISSION_ID, weightsOf } from './permissions';
 import {
@@ -201,12 +202,7 @@ export function createTronFamily(chain: TronAdapter): FamilyAdapter {
     async follow(txHash) {
       const result = await chain.getConfirmation(txHash);
       if (result.state === 'unknown' || result.state === 'pending') return { state: result.state };
-      const block = {
-        ...(result.blockNumber !== undefined ? { blockNumber: result.blockNumber } : {}),
-        ...(result.blockHash ? { blockHash: result.blockHash } : {}),
-        ...(result.confirmations !== undefined ? { confirmations: result.confirmations } : {}),
-        ...(result.fee !== undefined ? { fee: result.fee } : {}),
-      };
+      const block = blockFacts(result);
       // Out of energy or a revert still lands in a block and burns its fee.
       if (result.state === 'failed') return { state: 'failed', reason: result.reason ?? 'FAILED', ...block };
       return { state: 'executed', ...block };

@@ -16,6 +16,7 @@ import { signTxId, testKey } from '@keystead/tron-fixture-node/test-signer';
 import { signPayload, signTip191 } from '@keystead/chains/tron/tron-test-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
+import { verifiedAddress } from '../../../test/wallet-helpers';
 import type { Person } from '../../../test/space-helpers';
 import { confirmDeployments, refreshBalances } from '../../jobs/wallet-jobs';
 import { followTransfers } from '../../jobs/transfer-watcher';
@@ -45,31 +46,16 @@ interface TronInfo {
   hash: string | null;
 }
 
-async function verifiedTronSigner(who: Person, key: { address: string; privateKey: string }) {
-  const added = await who.client.post<{ id: number }>('/api/v1/permission-address', {
-    name: 'Tron key',
-    address: key.address,
-    family: 'TRX',
-  });
-  expect(added.code).toBe('OK');
-  const challenge = await who.client.get<{ challenge_id: number; message: string }>(
-    '/api/v1/permission-address/challenge',
-    { id: added.data.id },
-  );
-  const wrong = await who.client.post('/api/v1/permission-address/verify', {
-    id: added.data.id,
-    challenge_id: challenge.data.challenge_id,
-    signature: signTip191(challenge.data.message, outsider.privateKey),
-  });
-  expect(wrong.code).toBe('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
-  const verified = await who.client.post('/api/v1/permission-address/verify', {
-    id: added.data.id,
-    challenge_id: challenge.data.challenge_id,
-    signature: signTip191(challenge.data.message, key.privateKey),
-  });
-  expect(verified.code).toBe('OK');
-  return added.data.id;
-}
+const verifiedTronSigner = async (who: Person, key: { address: string; privateKey: string }) =>
+  (
+    await verifiedAddress(who, {
+      family: 'TRX',
+      address: key.address,
+      name: 'Tron key',
+      sign: (message) => signTip191(message, key.privateKey),
+      wrongSign: (message) => signTip191(message, outsider.privateKey),
+    })
+  ).id;
 
 describe('Tron wallets and transfers through the API (fixture node, SYNTHETIC replies)', () => {
   let node: TronFixtureNode;
