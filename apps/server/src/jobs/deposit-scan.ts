@@ -21,7 +21,15 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
     .selectAll()
     .where('address', 'is not', null)
     .where('archived_at', 'is', null)
-    .where('status', 'in', [WalletStatus.Normal, WalletStatus.Initializing, WalletStatus.DeployPending])
+    // Wallets still being set up take deposits too (a Safe before deployment, a Tron account's top-up).
+    .where('status', 'in', [
+      WalletStatus.Normal,
+      WalletStatus.Initializing,
+      WalletStatus.DeployPending,
+      WalletStatus.TrxNeededForActivation,
+      WalletStatus.PermissionChangePending,
+      WalletStatus.PermissionChanging,
+    ])
     .execute();
   const byChain = new Map<string, typeof wallets>();
   for (const wallet of wallets)

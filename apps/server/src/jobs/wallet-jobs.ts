@@ -215,7 +215,7 @@ export function startWalletJobs(
       { name: JobName.RecordDeposits, everyMs: deployMs * 3, run: recordDeposits },
       {
         name: JobName.SigningTimeout,
-        everyMs: deployMs * 15,
+        everyMs: deployMs * 3,
         run: (jobCtx) => timeOutUnsignedTransfers(jobCtx),
       },
       { name: JobName.RefreshBalances, everyMs: balanceMs, run: (jobCtx) => refreshBalances(jobCtx) },

@@ -12,7 +12,7 @@ import {
   weightOfSignatures,
   type TronFixtureNode,
 } from '@keystead/tron-fixture-node';
-import { signTxId, testKey } from '@keystead/tron-fixture-node/test-signer';
+import { signRawData, signTxId, testKey } from '@keystead/tron-fixture-node/test-signer';
 import { signPayload, signTip191 } from '@keystead/chains/tron/tron-test-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
@@ -21,6 +21,8 @@ import type { Person } from '../../../test/space-helpers';
 import { confirmDeployments, refreshBalances } from '../../jobs/wallet-jobs';
 import { followTransfers } from '../../jobs/transfer-watcher';
 import { timeOutUnsignedTransfers } from '../../jobs/signing-timeout';
+import { recordDeposits } from '../../jobs/deposit-scan';
+import { headRefs, post, transferRaw } from '@keystead/tron-fixture-node/fixture-test-helpers';
 
 const TRX = 1_000_000n;
 const first = testKey(10); // the wallet account's first key, in Alice's own wallet
@@ -279,6 +281,26 @@ describe('Tron wallets and transfers through the API (fixture node, SYNTHETIC re
     node.mine(20);
     await followTransfers(t.ctx);
     expect((await info()).status).toBe(1);
+  });
+
+  it('a TRX payment to the wallet from outside is recorded as a deposit by the deposit scan', async () => {
+    const sender = testKey(30);
+    node.fund(sender.address, 50n * TRX);
+    await recordDeposits(t.ctx); // the cursor starts at the tip
+    const refs = await headRefs(node);
+    const signed = signRawData(transferRaw(refs, sender.address, first.address, 7_000_000), [
+      sender.privateKey,
+    ]);
+    expect((await post(node, '/wallet/broadcasttransaction', signed)).result).toBe(true);
+    await recordDeposits(t.ctx);
+    const records = await space.admin.client.get<{
+      list: { amount: string; symbol: string; tx_hash: string; from: string }[];
+    }>('/api/v1/transfer/records', { direction: 1, wallet_id: walletId });
+    expect(records.data.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ amount: '7', symbol: 'TRX', tx_hash: signed.txID, from: sender.address }),
+      ]),
+    );
   });
 
   it('a transfer not fully signed within its window times out (11) and frees what it held', async () => {
