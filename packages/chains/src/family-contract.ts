@@ -10,6 +10,7 @@ import {
   type FeeChoice,
   type FollowedTransaction,
   type SignerRecord,
+  type SetupRequest,
   type SignatureSubmission,
   type StoredTransfer,
   type UnsignedExecution,
@@ -46,8 +47,11 @@ export interface FamilyContractHarness {
   mine(): Promise<void>;
   /** Takes the block that holds `txHash` off the main chain. */
   reorg(txHash: string): Promise<void>;
-  /** How the wallet was set up: its signers' stored keys, the salt (if any), and a key of another family. */
-  setup: { signers: SignerRecord[]; nonce?: bigint; foreign: SignerRecord };
+  /**
+   * How the wallet was set up: its signers' stored keys, the salt (if any), what else the family's
+   * setup takes (Tron: the account and weights), and a key of another family.
+   */
+  setup: { signers: SignerRecord[]; nonce?: bigint; request?: Partial<SetupRequest>; foreign: SignerRecord };
   /** The catalogue code the family refuses each case with. */
   codes: { forged: string; otherBytes: string; nonSigner: string; belowThreshold: string };
   stop(): Promise<void>;
@@ -193,10 +197,10 @@ export function describeFamilyContract(
         const keys = h.setup.signers.map((record) => h.adapter.signerKey(record));
         expect(keys.every((key) => key !== null)).toBe(true);
         expect(h.adapter.signerKey(h.setup.foreign)).toBeNull();
-        const request = { keys, threshold: h.wallet.threshold, nonce: h.setup.nonce };
+        const request = { keys, threshold: h.wallet.threshold, nonce: h.setup.nonce, ...h.setup.request };
         const setup = await h.adapter.prepareSetup(request);
         expect(sameKey(setup.address, h.wallet.address)).toBe(true);
-        expect(setup.keys).toEqual(h.wallet.keys);
+        expect(setup.walletKeys ?? setup.keys).toEqual(h.wallet.keys);
         // Keys in another order are the same wallet.
         const reversed = await h.adapter.prepareSetup({ ...request, keys: [...keys].reverse() });
         expect(sameKey(reversed.address, h.wallet.address)).toBe(true);

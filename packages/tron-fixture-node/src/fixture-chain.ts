@@ -103,8 +103,9 @@ export function defaultPermissions(address: string): Pick<FixtureAccount, 'owner
 }
 
 /** Block id as java-tron forms it: 8-byte big-endian number ‖ the last 24 bytes of a header hash. */
-function blockIdOf(number: number, parentHash: string, timestamp: number, txIds: string[]): string {
-  const hash = toHex(sha256(utf8ToBytes(`${number}|${parentHash}|${timestamp}|${txIds.join(',')}`)));
+function blockIdOf(number: number, parentHash: string, timestamp: number, txIds: string[], fork = 0): string {
+  // `fork` tells apart a block rebuilt at the same height after a reorg.
+  const hash = toHex(sha256(utf8ToBytes(`${number}|${parentHash}|${timestamp}|${txIds.join(',')}|${fork}`)));
   return number.toString(16).padStart(16, '0') + hash.slice(16);
 }
 
@@ -117,6 +118,12 @@ export class FixtureChain {
   readonly txs = new Map<string, StoredTx>();
   pending: StoredTx[] = [];
   failNext: FailReason | undefined;
+  /** Account and token state before each recent block, for reorgs (the last 64 blocks). */
+  private readonly before = new Map<
+    number,
+    { accounts: Map<string, FixtureAccount>; usdt: Map<string, bigint> }
+  >();
+  private forks = 0;
 
   constructor(startTime: number, params: Partial<Record<string, number>> = {}) {
     this.params = { ...MAINNET_CHAIN_PARAMETERS };
@@ -169,11 +176,14 @@ export class FixtureChain {
     const timestamp = parent.timestamp + BLOCK_INTERVAL_MS;
     const txs = this.pending;
     this.pending = [];
+    this.before.set(number, { accounts: structuredClone(this.accounts), usdt: new Map(this.usdt) });
+    this.before.delete(number - 64);
     const blockID = blockIdOf(
       number,
       parent.blockID,
       timestamp,
       txs.map((t) => t.txID),
+      this.forks,
     );
     const block: FixtureBlock = { number, blockID, parentHash: parent.blockID, timestamp, txs };
     for (const tx of txs) {
@@ -182,6 +192,23 @@ export class FixtureChain {
     }
     this.blocks.push(block);
     return block;
+  }
+
+  /**
+   * SYNTHETIC reorg: blocks from `number` on leave the chain, their effects are undone and their
+   * transactions are forgotten (as a node that never saw the fork's blocks); the next block is
+   * another block at that height.
+   */
+  rollBack(number: number): void {
+    const state = this.before.get(number);
+    if (!state || number < 1 || number > this.head.number) throw new Error(`cannot roll back to ${number}`);
+    for (const block of this.blocks.splice(number)) for (const tx of block.txs) this.txs.delete(tx.txID);
+    this.accounts.clear();
+    for (const [k, v] of state.accounts) this.accounts.set(k, v);
+    this.usdt.clear();
+    for (const [k, v] of state.usdt) this.usdt.set(k, v);
+    for (const n of [...this.before.keys()]) if (n >= number) this.before.delete(n);
+    this.forks += 1;
   }
 
   blockByNumber(number: number): FixtureBlock | undefined {

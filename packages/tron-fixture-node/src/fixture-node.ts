@@ -57,6 +57,8 @@ export interface TronFixtureNode {
   fundToken(contract: string, address: string, amount: bigint | number): void;
   /** Produces n blocks (the first one takes the pending transactions). */
   mine(n?: number): void;
+  /** SYNTHETIC reorg: the block holding this transaction and those after it leave the chain. */
+  reorg(txId: string): void;
   /** The next TriggerSmartContract fails on chain with this result; its fee is still burned. */
   setFailNext(reason: FailReason): void;
   state: FixtureChain;
@@ -103,6 +105,11 @@ export async function startTronFixtureNode(options: TronFixtureNodeOptions = {})
       chain.usdt.set(holder, (chain.usdt.get(holder) ?? 0n) + BigInt(amount));
     },
     mine,
+    reorg(txId) {
+      const tx = chain.txs.get(txId.toLowerCase());
+      if (tx?.blockNumber === undefined) throw new Error(`${txId} is not in a block`);
+      chain.rollBack(tx.blockNumber);
+    },
     setFailNext(reason) {
       chain.failNext = reason;
     },

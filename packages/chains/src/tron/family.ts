@@ -169,9 +169,15 @@ export function createTronFamily(chain: TronAdapter): FamilyAdapter {
       return JSON.stringify({ ...tx, signature });
     },
 
-    finalize(_wallet, stored) {
+    finalize(wallet, stored) {
       const tx = payloadOf(stored);
-      if (tx.signature.length === 0) throw new FamilyError('TASK_STATUS_ERROR');
+      // The weights signed so far by the wallet's keys (the lifecycle checked them on chain when counted).
+      const keys = tronKeysOf(wallet.keys);
+      const weightOf = new Map(keys.signers.map((k) => [k.address, k.weight]));
+      const signers = new Set(tx.signature.map((sig) => recoverTronSigner(tx.txID, sig)));
+      const weight = [...signers].reduce((sum, a) => sum + (a ? (weightOf.get(a) ?? 0) : 0), 0);
+      if (weight < keys.threshold)
+        throw new FamilyError('TASK_STATUS_ERROR', { reason: 'signatures_below_threshold' });
       return {
         raw: signedTransactionHex(tx),
         txHash: tx.txID,
