@@ -41,12 +41,24 @@ function hasActed(stage: TransferStage, userId: number, people: WalletPeople, ac
   return false;
 }
 
-function progressOf(task: Task, acted: Acted): TaskProgressCounts {
+/** Weighted wallets (Tron): each key's weight as chosen at setup; null where every key counts 1. */
+function keyWeightsOf(wallet: Pick<Wallet, 'utxo_keys'> | undefined): Map<string, number> | null {
+  const raw = wallet?.utxo_keys;
+  const keys = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+    signers?: { address: string; weight: number }[];
+  } | null;
+  return keys?.signers ? new Map(keys.signers.map((k) => [k.address, k.weight])) : null;
+}
+
+/** Signed counts each signature once, or its key's weight where the threshold is a weight. */
+function progressOf(task: Task, acted: Acted, weights: Map<string, number> | null): TaskProgressCounts {
   return {
     approved: acted.approvals.filter((a) => a.result === 1).length,
     rejected: acted.approvals.filter((a) => a.result === 2).length,
     approval_threshold: task.approval_threshold,
-    signed: acted.signatures.length,
+    signed: weights
+      ? acted.signatures.reduce((sum, s) => sum + (weights.get(s.signer) ?? 0), 0)
+      : acted.signatures.length,
     signing_threshold: task.signing_threshold,
   };
 }
@@ -149,7 +161,7 @@ export async function whoActsNext(
             .then((row) => row ?? null);
   return {
     creator,
-    progress: progressOf(task, acted),
+    progress: progressOf(task, acted, keyWeightsOf(wallet)),
     next_action: {
       stage,
       waiting_for: waiting.map((m) => ({
@@ -176,7 +188,11 @@ export async function listExtras(
   const walletIds = [...new Set(tasks.flatMap((t) => (t.wallet_id === null ? [] : [t.wallet_id])))];
   const [wallets, peopleByWallet, actedByTask] = await Promise.all([
     walletIds.length
-      ? db.selectFrom('wallets').select(['id', 'broadcast_scope']).where('id', 'in', walletIds).execute()
+      ? db
+          .selectFrom('wallets')
+          .select(['id', 'broadcast_scope', 'utxo_keys'])
+          .where('id', 'in', walletIds)
+          .execute()
       : [],
     // Only the caller's roles and keys: "needs you" is about them alone.
     walletPeople(db, walletIds, viewer.userId),
@@ -199,7 +215,8 @@ export async function listExtras(
           broadcastScope: wallets.find((w) => w.id === task.wallet_id)?.broadcast_scope,
         }) &&
         !hasActed(stage, viewer.userId, people, acted);
-      return [task.id, { progress: progressOf(task, acted), needs_you: needs }];
+      const weights = keyWeightsOf(wallets.find((w) => w.id === task.wallet_id));
+      return [task.id, { progress: progressOf(task, acted, weights), needs_you: needs }];
     }),
   );
 }

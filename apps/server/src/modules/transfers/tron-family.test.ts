@@ -40,6 +40,7 @@ interface TronStatus {
 }
 interface TronInfo {
   status: number;
+  progress: { signed: number; signing_threshold: number };
   signing_expires_at: string | null;
   tron: { tx_id: string; transaction: string; permission_id: number; expiration: string } | null;
   weights: { address: string; weight: number | null; signed: boolean }[];
@@ -249,6 +250,8 @@ describe('Tron wallets and transfers through the API (fixture node, SYNTHETIC re
     );
     const carol = await sign(2, signTxId(txId, keys[2]!.privateKey));
     expect(carol.data).toMatchObject({ status: 3, weight: 1, threshold: 3 });
+    // Progress counts weight, not signatures: 1 of 3 until Alice's weight 2 joins.
+    expect((await info()).progress).toMatchObject({ signed: 1, signing_threshold: 3 });
     // Alice's wallet returns the whole transaction (TronLink's signTransaction).
     const alice = await sign(0, signPayload(signing.tron!.transaction, [keys[0]!.privateKey]));
     expect(alice.data).toMatchObject({ status: 5, weight: 3, threshold: 3 });
