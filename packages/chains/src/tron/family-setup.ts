@@ -1,5 +1,6 @@
 import { FamilyError, type FamilyAdapter, type PreparedSetup } from '../family';
 import type { TronAdapter } from './adapter';
+import { fromNode } from './node-errors';
 import { isTronAddress, tronBase58, tronHex } from './address';
 import {
   ACTIVE_PERMISSION_ID,
@@ -131,7 +132,9 @@ export function tronWalletSetup(
 
     async setupTransaction(setup) {
       const keys = setupKeys(setup);
-      const [tx, required] = await Promise.all([permissionUpdate(chain, keys), setupRequired(chain)]);
+      const [tx, required] = await fromNode(() =>
+        Promise.all([permissionUpdate(chain, keys), setupRequired(chain)]),
+      );
       return { payload: JSON.stringify(tx), hash: tx.txID, required };
     },
 

@@ -389,6 +389,15 @@ describe('Tron transfers with weighted signatures (fixture node, SYNTHETIC repli
     });
   });
 
+  it('a node that does not answer is WS_TRON_RPC_ERROR, not a crash', async () => {
+    const gone = await tronKit();
+    await gone.node.close();
+    const intent = intentOf(1n * TRX);
+    expect(await code(() => gone.family.readTransferState(wallet, intent))).toBe('WS_TRON_RPC_ERROR');
+    expect(await code(() => gone.family.keyWeights!(wallet))).toBe('WS_TRON_RPC_ERROR');
+    expect(await code(() => gone.family.setupTransaction!(setup))).toBe('WS_TRON_RPC_ERROR');
+  });
+
   it('refuses more TRX than the wallet holds, and a Tron recipient that is an EVM address', async () => {
     expect(await code(() => prepare(intentOf(100_000n * TRX)))).toBe('TRANSFER_BALANCE_INSUFFICIENT_ERROR');
     expect(await code(() => family.recipient('0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf'))).toBe(

@@ -4,6 +4,7 @@ import { FamilyError, type FamilyAdapter, type FamilyWallet, type StoredTransfer
 import type { TronAdapter } from './adapter';
 import { isTronAddress } from './address';
 import { tronDeposits } from './deposits';
+import { fromNode } from './node-errors';
 import { blockFacts } from '../followed';
 import { tronKeysOf, tronWalletSetup } from './family-setup';
 import { ACTIVE_PERMISSION_ID, weightsOf } from './permissions';
@@ -34,7 +35,7 @@ const payloadOf = (stored: Pick<StoredTransfer, 'payload'>): TronTransaction =>
  */
 export function createTronFamily(chain: TronAdapter): FamilyAdapter {
   const activePermission = async (wallet: FamilyWallet) => {
-    const account = await chain.account(wallet.address);
+    const account = await fromNode(() => chain.account(wallet.address));
     return account.actives.find((a) => (a.id ?? ACTIVE_PERMISSION_ID) === ACTIVE_PERMISSION_ID);
   };
   const expiresAt = (stored: StoredTransfer) => new Date(payloadOf(stored).raw_data.expiration);
@@ -66,9 +67,11 @@ export function createTronFamily(chain: TronAdapter): FamilyAdapter {
     deposits: tronDeposits(chain),
 
     async readBalances(wallets, tokens) {
-      const sheet = await chain.getBalances(
-        wallets.map((w) => w.address),
-        tokens,
+      const sheet = await fromNode(() =>
+        chain.getBalances(
+          wallets.map((w) => w.address),
+          tokens,
+        ),
       );
       return new Map(wallets.map((w) => [w.address, sheet.get(w.address) ?? new Map()]));
     },
@@ -86,7 +89,7 @@ export function createTronFamily(chain: TronAdapter): FamilyAdapter {
       return address;
     },
 
-    readTransferState: (wallet, intent) => readTronTransferState(chain, wallet, intent),
+    readTransferState: (wallet, intent) => fromNode(() => readTronTransferState(chain, wallet, intent)),
     buildTransfer: async (wallet, intent, state, held) =>
       buildTronTransfer(wallet, intent, state as TronTransferState, held),
     maxSendable: (wallet, intent, state, held) =>
@@ -106,7 +109,7 @@ export function createTronFamily(chain: TronAdapter): FamilyAdapter {
       async open(_wallet, stored) {
         // The chain refuses a transaction more than 24 h past its reference block: stamp it now.
         const tx = payloadOf(stored);
-        const head = await chain.headBlock();
+        const head = await fromNode(() => chain.headBlock());
         const again = encoded({ ...tx.raw_data, ...referenceOf(head, SIGNING_WINDOW_MS) });
         return {
           payload: JSON.stringify({ ...again, signature: [], visible: false }),
@@ -147,9 +150,7 @@ export function createTronFamily(chain: TronAdapter): FamilyAdapter {
     },
 
     async currentThreshold(wallet, _stored, keys) {
-      const active = await activePermission(wallet).catch((error: unknown) => {
-        throw isChainError(error) ? new FamilyError('WS_TRON_RPC_ERROR') : error;
-      });
+      const active = await activePermission(wallet);
       const weights = weightsOf(active);
       if (!active || keys.some((k) => !weights.get(k)))
         throw new FamilyError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
