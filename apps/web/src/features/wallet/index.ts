@@ -1,11 +1,13 @@
 /** What other parts of the app may use from the wallet feature. */
 export { ConnectSigner, type SignerConnection } from './components/connect-signer';
+export { TronLinkConnect } from './components/tron-link-connect';
 export { EmailCodeField } from './components/email-code-field';
 export { AddressText, MONO, WalletStatusTag } from './components/wallet-bits';
-export { useChains } from './api/list-chains';
+export { useChainFamily, useChains } from './api/list-chains';
 export { useWallets } from './api/list-wallets';
 export { useSimpleWallets, type PickerWallet } from './api/simple-wallets';
 export { useWalletBaseInfo } from './api/get-wallet-base-info';
+export { useTronWeights } from './api/tron-setup';
 export { useWalletAssets } from './api/get-wallet-assets';
 export { useWalletUtxos, type WalletUtxo, type WalletUtxos } from './api/get-wallet-utxos';
 export { isUtxoWallet, personName, WALLET_QUERY_KEY } from './wallet-people';

@@ -1,7 +1,7 @@
 /**
  * Wallet connectors (DESIGN: lib/ wallet connectors): one interface for every way to reach a
  * signing key. Only what works is listed: the injected browser wallet and, on a server with the
- * devnet, the devnet signer. Ledger, Trezor, WalletConnect and QR plug in here later.
+ * devnet, the devnet signer; TronLink for Tron. Ledger, Trezor, WalletConnect and QR plug in here later.
  */
 export { WalletError, isWalletError } from './types';
 export type {
@@ -16,3 +16,4 @@ export type {
 export { showWalletError, toWalletError, type WalletAction } from './errors';
 export { injectedConnector } from './injected';
 export { devnetConnector } from './devnet';
+export { tronLink } from './tronlink';

@@ -6,7 +6,8 @@ import { signerAddressesKey } from './list-signer-addresses';
 export interface AddSignerInput {
   name: string;
   address: string;
-  family: 'EVM';
+  /** EVM owners, or Tron addresses (T…). */
+  family: 'EVM' | 'TRX';
   description?: string;
   source: 'browser' | 'devnet';
 }

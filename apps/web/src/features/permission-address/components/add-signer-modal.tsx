@@ -3,7 +3,9 @@ import { Button, Form, Input, Modal, Select } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ConnectSigner, type SignerConnection } from '@/features/wallet';
+import { isTronAddress } from '@/lib/tron-address';
 import { trimStart } from '@/lib/validation';
+import { showWalletError, tronLink } from '@/lib/wallet-connectors';
 import { useAddSignerAddress, type AddSignerInput } from '../api/add-signer-address';
 
 export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -11,17 +13,19 @@ export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 interface Values {
   name: string;
   address: string;
-  family: 'EVM';
+  family: AddSignerInput['family'];
   description?: string;
 }
 
-/** Add a signer address: typed, or taken from a connected wallet; verification follows. */
+/** Add a signer address (EVM, or Tron): typed, or taken from a connected wallet; verification follows. */
 export function AddSignerModal(props: { open: boolean; onClose: () => void; onAdded: (id: number) => void }) {
   const { t } = useTranslation('wallets');
   const [form] = Form.useForm<Values>();
   const add = useAddSignerAddress();
   const [useConnected, setUseConnected] = useState(false);
   const [source, setSource] = useState<AddSignerInput['source']>('browser');
+  const family = Form.useWatch('family', form) ?? 'EVM';
+  const tron = family === 'TRX';
 
   const onConnection = useCallback(
     (connection: SignerConnection | null) => {
@@ -37,7 +41,7 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
     const reply = await add.mutateAsync({
       name: values.name.trim(),
       address: values.address.trim(),
-      family: 'EVM',
+      family: values.family,
       description: values.description?.trim() || undefined,
       source,
     });
@@ -70,7 +74,18 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
           <Input maxLength={30} id="signer-name" placeholder={t('signer.fields.namePlaceholder')} />
         </Form.Item>
         <Form.Item name="family" label={t('signer.fields.family')}>
-          <Select options={[{ value: 'EVM', label: t('signer.familyEvm') }]} disabled />
+          <Select
+            id="signer-family"
+            data-testid="signer-family"
+            onChange={() => {
+              setUseConnected(false);
+              form.setFieldValue('address', '');
+            }}
+            options={[
+              { value: 'EVM', label: t('signer.familyEvm') },
+              { value: 'TRX', label: t('signer.familyTrx') },
+            ]}
+          />
         </Form.Item>
         <Form.Item
           name="address"
@@ -78,10 +93,33 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
           getValueFromEvent={(event: { target: { value: string } }) => event.target.value.trim()}
           rules={[
             { required: true, message: t('validation.addressRequired') },
-            { pattern: EVM_ADDRESS, message: t('validation.addressFormat') },
+            tron
+              ? {
+                  validator: (_rule, value: string) =>
+                    !value || isTronAddress(value)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('validation.tronAddressFormat'))),
+                }
+              : { pattern: EVM_ADDRESS, message: t('validation.addressFormat') },
           ]}
           extra={
-            useConnected ? null : (
+            tron ? (
+              <Button
+                type="link"
+                size="small"
+                icon={<LinkOutlined />}
+                style={{ paddingInline: 0 }}
+                onClick={() =>
+                  void tronLink.connect().then((account) => {
+                    form.setFieldValue('address', account);
+                    void form.validateFields(['address']).catch(() => undefined);
+                  }, showWalletError)
+                }
+                data-testid="signer-use-tronlink"
+              >
+                {t('signer.add.useTronLink')}
+              </Button>
+            ) : useConnected ? null : (
               <Button
                 type="link"
                 size="small"
@@ -95,9 +133,9 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
             )
           }
         >
-          <Input id="signer-address" placeholder="0x…" style={{ fontFamily: 'monospace' }} />
+          <Input id="signer-address" placeholder={tron ? 'T…' : '0x…'} style={{ fontFamily: 'monospace' }} />
         </Form.Item>
-        {useConnected ? (
+        {useConnected && !tron ? (
           <div style={{ marginBottom: 16, padding: 12, background: '#f6f8fc', borderRadius: 8 }}>
             <ConnectSigner onChange={onConnection} />
           </div>

@@ -32,7 +32,9 @@ export function SignerDetailDrawer({
                 {signer.address}
               </Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label={t('signer.fields.family')}>{t('signer.familyEvm')}</Descriptions.Item>
+            <Descriptions.Item label={t('signer.fields.family')}>
+              {t(`signer.protocol.family.${signer.family}`, { defaultValue: signer.family })}
+            </Descriptions.Item>
             <Descriptions.Item label={t('signer.fields.source')}>
               {t(`signer.source.${signer.source}`, { defaultValue: signer.source })}
             </Descriptions.Item>

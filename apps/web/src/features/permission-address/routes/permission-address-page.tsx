@@ -17,6 +17,7 @@ import { SignerStatusTag } from '../components/signer-status-tag';
 import { SigningProtocolsPanel } from '../components/signing-protocols-panel';
 import { VerifyBitcoinKeyModal } from '../components/verify-bitcoin-key-modal';
 import { VerifySignerModal } from '../components/verify-signer-modal';
+import { VerifyTronSignerModal } from '../components/verify-tron-signer-modal';
 
 /** /permission-address: the user's signer addresses: list, add, verify, view, delete. */
 export default function PermissionAddressPage() {
@@ -174,7 +175,11 @@ export default function PermissionAddressPage() {
         }}
       />
       <VerifySignerModal
-        signer={verifying?.family === 'BTC' ? null : verifying}
+        signer={verifying?.family === 'EVM' ? verifying : null}
+        onClose={() => setVerifying(null)}
+      />
+      <VerifyTronSignerModal
+        signer={verifying?.family === 'TRX' ? verifying : null}
         onClose={() => setVerifying(null)}
       />
       <VerifyBitcoinKeyModal

@@ -20,6 +20,7 @@ import { SignatureCard } from '../components/detail/signature-card';
 import { TaskProgress } from '../components/detail/task-progress';
 import { TaskSummary } from '../components/detail/task-summary';
 import { UtxoTxCard } from '../components/detail/utxo-tx-card';
+import { TronSignCard } from '../components/detail/tron/tron-sign-card';
 import { TaskStatusTag } from '../components/transfer-bits';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
@@ -123,7 +124,14 @@ export default function TransferDetailPage() {
                 userId={userId}
                 mayBroadcast={mayBroadcast(task, wallet.data, userId, privileged)}
               />
-            ) : isTronTask(task) ? null : (
+            ) : isTronTask(task) ? (
+              <TronSignCard
+                task={task}
+                wallet={wallet.data}
+                userId={userId}
+                mayBroadcast={mayBroadcast(task, wallet.data, userId, privileged)}
+              />
+            ) : (
               <SignatureCard
                 task={task}
                 wallet={wallet.data}

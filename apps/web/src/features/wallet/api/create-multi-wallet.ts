@@ -16,6 +16,9 @@ export interface CreateMultiWalletInput {
   risk_control_users: number[];
   broadcasters: number[];
   broadcast_scope: 2 | 3 | 4;
+  /** Tron: the weights of `signers`, in order, and the account they take over. */
+  weights?: number[];
+  account_address?: string;
 }
 
 export const createMultiWallet = (body: CreateMultiWalletInput) =>

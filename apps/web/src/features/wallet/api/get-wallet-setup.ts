@@ -3,8 +3,14 @@ import type { SetupDeposit, WalletSchedule, WalletStatusInfo } from '@keystead/c
 import { api, V1 } from '@/lib/api-client';
 import { WALLET_STATUS } from '../wallet-status';
 
-/** Statuses that change by themselves (the chain confirms a deployment): re-read every 4 s. */
-const MOVING: number[] = [WALLET_STATUS.initializing, WALLET_STATUS.deployPending];
+/** Statuses that change by themselves (the chain confirms a deployment or a Tron setup step): re-read every 4 s. */
+const MOVING: number[] = [
+  WALLET_STATUS.initializing,
+  WALLET_STATUS.deployPending,
+  WALLET_STATUS.tronNeedsTrx,
+  WALLET_STATUS.permissionPending,
+  WALLET_STATUS.permissionChanging,
+];
 
 /** GET /wallets/status: the wallet's status and its deployment hash, followed while setup is under way. */
 export const useWalletStatus = (walletId: number) =>

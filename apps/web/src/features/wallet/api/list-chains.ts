@@ -8,3 +8,7 @@ export const chainsQuery = () =>
   queryOptions({ queryKey: ['wallet', 'chains'], queryFn: fetchChains, staleTime: 300_000 });
 
 export const useChains = () => useQuery(chainsQuery());
+
+/** The chain family of a chain key ('EVM', 'BTC', 'TRX'…), once the list has arrived. */
+export const useChainFamily = (chainKey: string | null | undefined): string | undefined =>
+  useChains().data?.list.find((chain) => chain.chain_id === chainKey)?.family;

@@ -43,9 +43,12 @@ export function AddressText({
 const STATUS_COLOR: Record<number, string> = {
   1: 'success',
   3: 'processing',
+  6: 'warning',
   8: 'processing',
   10: 'default',
   11: 'warning',
+  13: 'warning',
+  14: 'processing',
 };
 
 /** §4 wallet status as a tag. */

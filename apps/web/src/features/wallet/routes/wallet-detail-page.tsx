@@ -1,5 +1,5 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Grid, Result, Skeleton, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Grid, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
@@ -7,7 +7,8 @@ import { isApiError } from '@/lib/api-client';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useWalletBaseInfo } from '../api/get-wallet-base-info';
 import { useChains } from '../api/list-chains';
-import { WALLET_STATUS } from '../wallet-status';
+import { useTronWeights } from '../api/tron-setup';
+import { TRON_SETUP_STATUSES, WALLET_STATUS } from '../wallet-status';
 import { AssetsTab } from '../components/detail/assets-tab';
 import { AuditTab } from '../components/detail/audit-tab';
 import { DepositTab } from '../components/detail/deposit-tab';
@@ -28,6 +29,9 @@ export default function WalletDetailPage() {
   const info = useOrganizationBaseInfo(useSelectedSpaceId());
   const privileged = info.data ? isPrivileged(info.data) : false;
   const data = wallet.data;
+  // Tron wallets are weighted: the threshold is a weight, each signer key has one (from its setup).
+  const tron = chains.data?.list.find((item) => item.chain_id === data?.chain_id)?.family === 'TRX';
+  const weights = useTronWeights(walletId, tron);
 
   if (wallet.isError)
     return (
@@ -114,7 +118,11 @@ export default function WalletDetailPage() {
             <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
               {chain?.name ?? data.chain_id}
               {data.sign_type === 1
-                ? ` · ${t('thresholdOf', { threshold: data.threshold, count: data.signers.length })}`
+                ? ` · ${
+                    tron
+                      ? t('tron.thresholdWeight', { threshold: data.threshold, total: weights.total ?? '…' })
+                      : t('thresholdOf', { threshold: data.threshold, count: data.signers.length })
+                  }`
                 : ''}
               {data.remark ? ` · ${data.remark}` : ''}
             </Typography.Text>
@@ -126,7 +134,25 @@ export default function WalletDetailPage() {
             <RoleTags roles={data.my_roles} signer={data.is_signer} />
           </div>
         </div>
-        {data.status === WALLET_STATUS.initializing || data.status === WALLET_STATUS.deployPending ? (
+        {tron && TRON_SETUP_STATUSES.includes(data.status) ? (
+          <Alert
+            style={{ marginTop: 16 }}
+            type={data.status === WALLET_STATUS.permissionChanging ? 'info' : 'warning'}
+            showIcon
+            data-testid="tron-setup-alert"
+            message={t(`tron.detail.status${data.status}`)}
+            action={
+              <Button
+                size="small"
+                type="primary"
+                onClick={() => void navigate(`/wallet/multiple-wallet?wallet_id=${walletId}`)}
+                data-testid="open-tron-setup"
+              >
+                {t('tron.detail.open')}
+              </Button>
+            }
+          />
+        ) : data.status === WALLET_STATUS.initializing || data.status === WALLET_STATUS.deployPending ? (
           <Alert
             style={{ marginTop: 16 }}
             type="info"
@@ -186,6 +212,11 @@ export default function WalletDetailPage() {
                 <Typography.Text type="secondary" ellipsis style={{ maxWidth: '100%' }}>
                   {signer.nickname || signer.email}
                 </Typography.Text>
+                {tron && weights.weightOf(signer.address) !== undefined ? (
+                  <Tag style={{ marginInlineEnd: 0 }} data-testid="signer-weight-tag">
+                    {t('tron.weightTag', { weight: weights.weightOf(signer.address) })}
+                  </Tag>
+                ) : null}
               </div>
             ))}
           </div>

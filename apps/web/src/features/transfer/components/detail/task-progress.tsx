@@ -3,6 +3,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useTaskSchedule } from '../../api/task-schedule';
 import type { TaskInfo } from '../../api/types';
+import { isTronTask } from '../../task-rules';
 import { formatTime } from '../transfer-bits';
 
 const ORDER = ['created', 'approval', 'signing', 'broadcast', 'onChain', 'completed'] as const;
@@ -39,7 +40,19 @@ export function TaskProgress({ task, vertical }: { task: TaskInfo; vertical?: bo
   const detail = (key: (typeof ORDER)[number]) => {
     const step = schedule.data?.steps.find((item) => item.step === SCHEDULE_STEP[key]);
     if (!step || step.state === 'skipped') return step?.state === 'skipped' ? t('progress.skipped') : null;
-    const count = step.needed !== null && step.count !== null ? `${step.count}/${step.needed}` : null;
+    // Tron counts weights, not signatures: its signing step shows the weight reached of the threshold.
+    const reached =
+      key === 'signing' && isTronTask(task)
+        ? task.signed_weight === null
+          ? null
+          : t('progress.weight', { weight: task.signed_weight, threshold: step.needed ?? 0 })
+        : undefined;
+    const count =
+      reached !== undefined
+        ? reached
+        : step.needed !== null && step.count !== null
+          ? `${step.count}/${step.needed}`
+          : null;
     const names = step.people.map((person) => person.nickname ?? t('progress.someone'));
     const who = names.length > 3 ? `${names.slice(0, 3).join(', ')} +${names.length - 3}` : names.join(', ');
     const parts = [count, who || null, !who && step.at ? formatTime(step.at) : null].filter(Boolean);

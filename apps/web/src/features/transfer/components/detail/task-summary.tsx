@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Grid, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { TaskInfo } from '../../api/types';
-import { isUtxoTask } from '../../task-rules';
+import { isTronTask, isUtxoTask } from '../../task-rules';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
 
@@ -108,6 +108,11 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.created')}>{formatTime(task.ctime)}</Descriptions.Item>
           </>
+        ) : isTronTask(task) ? (
+          // Tron has no nonce: the transaction is named by its id (the signing card shows it).
+          <Descriptions.Item label={t('fields.created')} span={wide}>
+            {formatTime(task.ctime)}
+          </Descriptions.Item>
         ) : (
           <>
             <Descriptions.Item label={t('fields.safeNonce')}>{task.nonce ?? '—'}</Descriptions.Item>

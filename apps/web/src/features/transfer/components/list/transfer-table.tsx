@@ -1,9 +1,10 @@
 import { Grid, List, Space, Table, Tag, Typography } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AddressText } from '@/features/wallet';
+import { AddressText, useChains } from '@/features/wallet';
 import type { TransferListItem } from '../../api/types';
 import type { PickerWallet } from '@/features/wallet';
+import { SigningCountdown } from '../signing-countdown';
 import { TaskStatusTag, TokenAmount, formatTime } from '../transfer-bits';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
@@ -25,6 +26,10 @@ export function TransferTable(props: {
   const { t } = useLazyTranslation('transfer');
   const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
+  const chains = useChains().data?.list;
+  // Tron thresholds are weights: its rows say the signatures and the weight needed, not "n of m".
+  const weighted = (row: TransferListItem) =>
+    chains?.find((chain) => chain.chain_id === row.chain_id)?.family === 'TRX';
   const walletName = (row: TransferListItem) =>
     props.wallets.find((wallet) => wallet.wallet_id === row.wallet_id)?.name ?? `#${row.wallet_id}`;
   const pathOf = (row: TransferListItem) =>
@@ -60,7 +65,9 @@ export function TransferTable(props: {
       );
     if ((row.progress.signing_threshold ?? 0) > 0)
       parts.push(
-        t('listProgress.signatures', { done: row.progress.signed, of: row.progress.signing_threshold }),
+        weighted(row)
+          ? t('listProgress.weighted', { done: row.progress.signed, weight: row.progress.signing_threshold })
+          : t('listProgress.signatures', { done: row.progress.signed, of: row.progress.signing_threshold }),
       );
     return (
       <Space size={4} wrap>
@@ -69,6 +76,7 @@ export function TransferTable(props: {
             {parts.join(' · ')}
           </Typography.Text>
         ) : null}
+        <SigningCountdown expiresAt={row.signing_expires_at} status={row.status} compact />
         {row.needs_you ? (
           <Tag color="volcano" style={{ marginInlineEnd: 0 }} data-testid="needs-you">
             {t('listProgress.needsYou')}

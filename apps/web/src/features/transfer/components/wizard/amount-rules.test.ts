@@ -16,6 +16,16 @@ describe('§5 transfer rules in the wizard', () => {
     );
   });
 
+  it('checks a Tron recipient: base58check T…, not the wallet itself', () => {
+    const wallet = 'TNXeW1eUrWMkWePCkh1R6vMQRBK5avdC9k';
+    expect(recipientError('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', wallet, 'TRX')).toBeNull();
+    expect(recipientError('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', wallet, 'TRX')).toBe(
+      'CHAIN_ADDRESS_INVALID_ERROR',
+    );
+    expect(recipientError(SAFE, wallet, 'TRX')).toBe('CHAIN_ADDRESS_INVALID_ERROR');
+    expect(recipientError(wallet, wallet, 'TRX')).toBe('TRANSFER_TO_SELF_ERROR');
+  });
+
   it('checks the amount with the token decimals and the available balance', () => {
     expect(amountError('', 6, '10')).toBe('PARAMS_REQUIRED_ERROR');
     expect(amountError('1e3', 6, '10')).toBe('TASK_AMOUNT_INVALID_ERROR');

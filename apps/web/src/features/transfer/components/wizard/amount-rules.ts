@@ -1,4 +1,5 @@
 import { evmAddressProblem } from '../../../../lib/evm-address';
+import { isTronAddress } from '../../../../lib/tron-address';
 import type { ErrorCode } from '@keystead/contract/errors/index';
 
 /** §9: the smallest amount the form accepts (the server's floor is 0.000001). */
@@ -31,10 +32,14 @@ export function fromUnits(units: bigint, decimals: number): string {
 
 export const isEvmAddress = (value: string) => /^0x[0-9a-fA-F]{40}$/.test(value.trim());
 
-/** §5 recipient: required, a valid address of the chain, not the sending wallet. */
-export function recipientError(to: string, sender: string | null): ErrorCode | null {
+/** §5 recipient: required, a valid address of the chain (EVM, or Tron's T…), not the sending wallet. */
+export function recipientError(to: string, sender: string | null, family = 'EVM'): ErrorCode | null {
   const value = to.trim();
   if (!value) return 'PARAMS_REQUIRED_ERROR';
+  if (family === 'TRX') {
+    if (!isTronAddress(value)) return 'CHAIN_ADDRESS_INVALID_ERROR';
+    return sender && value === sender ? 'TRANSFER_TO_SELF_ERROR' : null;
+  }
   const problem = evmAddressProblem(value);
   if (problem) return problem === 'checksum' ? 'CHAIN_ADDRESS_CHECKSUM_ERROR' : 'CHAIN_ADDRESS_INVALID_ERROR';
   if (sender && value.toLowerCase() === sender.toLowerCase()) return 'TRANSFER_TO_SELF_ERROR';

@@ -5,6 +5,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useSingleFeeEstimate, type SingleFeeInput } from '../../api/single-fee-estimate';
 import type { FeeTier } from '../../api/types';
+import { TronFeeQuote } from './tron-fee-quote';
 
 const TIERS = ['slow', 'standard', 'fast'] as const;
 
@@ -42,6 +43,19 @@ export function FeeQuote(props: { input: SingleFeeInput | null; tier: FeeTier })
       />
     );
   else if (!quote.data || typing) body = <Skeleton active title={false} paragraph={{ rows: 2 }} />;
+  else if (quote.data.unit === 'energy')
+    body = (
+      <>
+        <TronFeeQuote data={quote.data} />
+        <Typography.Text
+          type="secondary"
+          style={{ display: 'block', fontSize: 12 }}
+          data-testid="fee-quote-payer"
+        >
+          {t(`feeQuote.payer.${quote.data.payer}`, { symbol: quote.data.symbol })}
+        </Typography.Text>
+      </>
+    );
   else {
     const data = quote.data;
     body = (

@@ -16,10 +16,19 @@ const COLOR = {
  * What the typed recipient is to the space (GET /addr-type): one of its own wallets (named), an
  * address-book entry, an address paid before, or a new address never paid.
  */
-export function RecipientKind({ chainKey, address }: { chainKey?: string; address: string }) {
+export function RecipientKind({
+  chainKey,
+  address,
+  wellFormed,
+}: {
+  chainKey?: string | undefined;
+  address: string;
+  /** Whether the address is well formed for the chain (EVM unless said). */
+  wellFormed?: boolean | undefined;
+}) {
   const { t } = useLazyTranslation('transfer');
   const value = address.trim();
-  const kind = useAddressType(chainKey, value, EVM_ADDRESS.test(value));
+  const kind = useAddressType(chainKey, value, wellFormed ?? EVM_ADDRESS.test(value));
   if (kind.isError)
     return (
       <div style={{ marginTop: 8 }}>

@@ -3,7 +3,8 @@ import { Alert, Button, Form, Input, Select, Skeleton, Typography } from 'antd';
 import { trimStart } from '@/lib/validation';
 import { useAddressTags } from '../../api/create-transfer';
 import { ADDRESS_TAG } from '../../task-rules';
-import { useWalletAssets, useWalletBaseInfo } from '@/features/wallet';
+import { useChainFamily, useWalletAssets, useWalletBaseInfo } from '@/features/wallet';
+import { isTronAddress } from '@/lib/tron-address';
 import { catalogueMessage } from '../transfer-bits';
 import { amountError, isLargeAmount, recipientError } from './amount-rules';
 import type { TransferDraft } from './draft';
@@ -27,7 +28,11 @@ export function StepInfo(props: {
   const [tried, setTried] = useState(false);
   const assets = useWalletAssets(draft.walletId);
   const wallet = useWalletBaseInfo(draft.walletId);
-  const tags = useAddressTags(draft.walletId, draft.to.trim());
+  // Tron wallets: T… recipients, and fees from the chain's energy and bandwidth prices (no tiers).
+  const chainFamily = useChainFamily(wallet.data?.chain_id);
+  const family = chainFamily ?? 'EVM';
+  const tron = family === 'TRX';
+  const tags = useAddressTags(draft.walletId, draft.to.trim(), tron ? isTronAddress(draft.to) : undefined);
   const patch = (change: Partial<TransferDraft>) => setDraft((value) => ({ ...value, ...change }));
 
   const lines = assets.data?.detail ?? [];
@@ -56,7 +61,7 @@ export function StepInfo(props: {
   const currentTags = tags.data?.tags ?? [];
   const similar = currentTags.includes(ADDRESS_TAG.similar);
   const errors = useMemo(() => {
-    const to = recipientError(draft.to, wallet.data?.address ?? null);
+    const to = recipientError(draft.to, wallet.data?.address ?? null, family);
     const amount = asset ? amountError(draft.amount, asset.decimals, available) : 'PARAMS_REQUIRED_ERROR';
     const fee =
       draft.feeTier === 'custom' &&
@@ -65,15 +70,15 @@ export function StepInfo(props: {
         : null;
     return {
       to: to
-        ? catalogueMessage(to, { field: t('fields.to'), param: 'EVM' })
+        ? catalogueMessage(to, { field: t('fields.to'), param: tron ? 'Tron' : family })
         : tags.error
-          ? catalogueMessage('CHAIN_ADDRESS_INVALID_ERROR', { param: 'EVM' })
+          ? catalogueMessage('CHAIN_ADDRESS_INVALID_ERROR', { param: tron ? 'Tron' : family })
           : null,
       amount: amount ? catalogueMessage(amount, { field: t('fields.amount') }) : null,
       fee: fee ? catalogueMessage(fee) : null,
       ack: similar && !draft.acknowledgeSimilar ? t('wizard.similarNeedAck') : null,
     };
-  }, [draft, asset, available, wallet.data, tags.error, similar, t]);
+  }, [draft, asset, available, wallet.data, tags.error, similar, t, family, tron]);
   const large = asset && !errors.amount ? isLargeAmount(draft.amount, asset.decimals, available) : false;
   // The fee in the coin and USD is asked once the recipient and amount are valid.
   const feeInput =
@@ -121,11 +126,15 @@ export function StepInfo(props: {
           id="transfer-to"
           value={draft.to}
           onChange={(event) => patch({ to: trimStart(event), acknowledgeSimilar: false })}
-          placeholder="0x…"
+          placeholder={tron ? 'T…' : '0x…'}
           autoComplete="off"
           style={{ fontFamily: 'ui-monospace, monospace' }}
         />
-        <RecipientKind chainKey={wallet.data?.chain_id} address={draft.to} />
+        <RecipientKind
+          chainKey={wallet.data?.chain_id}
+          address={draft.to}
+          wellFormed={tron ? isTronAddress(draft.to) : undefined}
+        />
         <RecipientTags
           tags={currentTags}
           similarTo={tags.data?.similar_to ?? null}
@@ -174,13 +183,19 @@ export function StepInfo(props: {
         />
       ) : null}
       <Form.Item label={t('fields.fee')}>
-        <FeePicker
-          walletId={draft.walletId}
-          tier={draft.feeTier}
-          custom={draft.customFeeGwei}
-          error={show(errors.fee)}
-          onChange={(feeTier, customFeeGwei) => patch({ feeTier, customFeeGwei })}
-        />
+        {tron ? (
+          <Typography.Text type="secondary" data-testid="tron-fee-note">
+            {t('tron.feeNote')}
+          </Typography.Text>
+        ) : !chainFamily ? null : (
+          <FeePicker
+            walletId={draft.walletId}
+            tier={draft.feeTier}
+            custom={draft.customFeeGwei}
+            error={show(errors.fee)}
+            onChange={(feeTier, customFeeGwei) => patch({ feeTier, customFeeGwei })}
+          />
+        )}
         <FeeQuote input={feeInput} tier={draft.feeTier} />
       </Form.Item>
       <Form.Item label={t('fields.remark')}>

@@ -1,6 +1,6 @@
 import { Descriptions, List, Skeleton, Tag, Typography } from 'antd';
 import { AddressText } from '@/features/wallet';
-import { personName, useWalletBaseInfo } from '@/features/wallet';
+import { personName, useChainFamily, useTronWeights, useWalletBaseInfo } from '@/features/wallet';
 import { WizardActions } from './wizard-actions';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
@@ -8,6 +8,9 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 export function StepPeople(props: { walletId: number; onBack: () => void; onNext: () => void }) {
   const { t } = useLazyTranslation('transfer');
   const wallet = useWalletBaseInfo(props.walletId);
+  // Tron keys carry weights; the threshold is a weight.
+  const tron = useChainFamily(wallet.data?.chain_id) === 'TRX';
+  const weights = useTronWeights(props.walletId, tron);
   if (wallet.isPending || !wallet.data) return <Skeleton active />;
   const data = wallet.data;
   return (
@@ -19,7 +22,9 @@ export function StepPeople(props: { walletId: number; onBack: () => void; onNext
             : t('people.noApproval')}
         </Descriptions.Item>
         <Descriptions.Item label={t('people.signingThreshold')}>
-          {t('people.ofCount', { threshold: data.threshold, count: data.signers.length })}
+          {tron
+            ? t('tron.thresholdWeight', { threshold: data.threshold, total: weights.total ?? '…' })
+            : t('people.ofCount', { threshold: data.threshold, count: data.signers.length })}
         </Descriptions.Item>
         <Descriptions.Item label={t('people.broadcast')}>
           {t(`people.scope.${data.broadcast_scope}`, { defaultValue: String(data.broadcast_scope) })}
@@ -48,6 +53,9 @@ export function StepPeople(props: { walletId: number; onBack: () => void; onNext
           <List.Item style={{ flexWrap: 'wrap', gap: 4 }}>
             <Typography.Text>{personName(person)}</Typography.Text>
             <AddressText address={person.address} />
+            {tron && weights.weightOf(person.address) !== undefined ? (
+              <Tag>{t('tron.weightOf', { weight: weights.weightOf(person.address) })}</Tag>
+            ) : null}
           </List.Item>
         )}
       />

@@ -1,7 +1,8 @@
 import { Alert, Descriptions, Tag, Typography } from 'antd';
 import { useFeeEstimate } from '../../api/create-transfer';
+import { useSingleFeeEstimate } from '../../api/single-fee-estimate';
 import { ADDRESS_TAG } from '../../task-rules';
-import { useWallets, useWalletBaseInfo } from '@/features/wallet';
+import { useChainFamily, useTronWeights, useWallets, useWalletBaseInfo } from '@/features/wallet';
 import { useSelectedSpaceId } from '@/lib/space';
 import { HexText, TokenAmount } from '../transfer-bits';
 import type { TransferDraft } from './draft';
@@ -19,9 +20,16 @@ export function StepReview(props: {
   const { draft } = props;
   const wallets = useWallets(useSelectedSpaceId());
   const people = useWalletBaseInfo(draft.walletId);
-  const fee = useFeeEstimate(draft.walletId);
+  const family = useChainFamily(people.data?.chain_id);
+  const tron = family === 'TRX';
+  // Gwei tiers are EVM's; a Tron transfer is priced by its own estimate (energy and bandwidth).
+  const fee = useFeeEstimate(family === 'EVM' ? draft.walletId : 0);
+  const tronFee = useSingleFeeEstimate(
+    tron ? { walletId: draft.walletId, to: draft.to, amount: draft.amount, token: draft.token } : null,
+  );
   const wallet = wallets.data?.list.find((item) => item.wallet_id === draft.walletId);
   const gwei = draft.feeTier === 'custom' ? draft.customFeeGwei : fee.data?.tiers[draft.feeTier].max_fee_gwei;
+  const weights = useTronWeights(draft.walletId, tron);
   return (
     <div data-testid="transfer-review">
       <Descriptions column={1} bordered size="small">
@@ -43,8 +51,20 @@ export function StepReview(props: {
           {draft.maxMode ? <Tag style={{ marginInlineStart: 8 }}>{t('wizard.max')}</Tag> : null}
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.fee')}>
-          {t(`fee.${draft.feeTier}`)}
-          {gwei ? ` · ${t('fee.gwei', { value: gwei })}` : ''}
+          {tron ? (
+            <span data-testid="review-fee">
+              {tronFee.data
+                ? t('tron.feeReview', { fee: tronFee.data.tiers.standard.fee, symbol: tronFee.data.symbol })
+                : tronFee.isError
+                  ? t('feeQuote.failed')
+                  : '…'}
+            </span>
+          ) : (
+            <>
+              {t(`fee.${draft.feeTier}`)}
+              {gwei ? ` · ${t('fee.gwei', { value: gwei })}` : ''}
+            </>
+          )}
         </Descriptions.Item>
         <Descriptions.Item label={t('people.approvalThreshold')}>
           {people.data?.approvers.length
@@ -56,7 +76,9 @@ export function StepReview(props: {
         </Descriptions.Item>
         <Descriptions.Item label={t('people.signingThreshold')}>
           {people.data
-            ? t('people.ofCount', { threshold: people.data.threshold, count: people.data.signers.length })
+            ? tron
+              ? t('tron.thresholdWeight', { threshold: people.data.threshold, total: weights.total ?? '…' })
+              : t('people.ofCount', { threshold: people.data.threshold, count: people.data.signers.length })
             : '—'}
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.remark')}>{draft.remark || '—'}</Descriptions.Item>

@@ -5,18 +5,21 @@ import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryError } from '@/components/ui/query-error';
 import { useCreateMultiWallet } from '../../api/create-multi-wallet';
 import { useWalletBaseInfo } from '../../api/get-wallet-base-info';
 import { useImportSingleWallet } from '../../api/import-single-wallet';
 import { SIGN_TYPE } from '../../wallet-status';
 import { emptyDraft, type WalletDraft } from './draft';
-import { useChains } from '../../api/list-chains';
+import { useChainFamily, useChains } from '../../api/list-chains';
 import { StepBaseInfo } from './step-base-info';
 import { StepBtcSuccess } from './step-btc-success';
 import { StepDeploy } from './step-deploy';
 import { StepReview } from './step-review';
 import { StepRoles } from './step-roles';
 import { StepSigners } from './step-signers';
+import { StepSignersTron } from './step-signers-tron';
+import { StepTronSetup } from './step-tron-setup';
 import { StepType } from './step-type';
 import { StepVerifySingle } from './step-verify-single';
 
@@ -41,7 +44,10 @@ export function CreateWalletWizard() {
   const [draft, setDraft] = useState<WalletDraft>(emptyDraft);
   const [step, setStep] = useState(0);
   const chains = useChains();
-  const bitcoin = chains.data?.list.find((chain) => chain.chain_id === draft.chain_key)?.family === 'BTC';
+  const family = chains.data?.list.find((chain) => chain.chain_id === draft.chain_key)?.family;
+  const bitcoin = family === 'BTC';
+  const tron = family === 'TRX';
+  const createdTron = useChainFamily(created.data?.chain_id) === 'TRX';
   const createMulti = useCreateMultiWallet(bitcoin);
   const importSingle = useImportSingleWallet();
   const space = useOrganizationBaseInfo(useSelectedSpaceId());
@@ -56,7 +62,12 @@ export function CreateWalletWizard() {
   const index = createdId ? keys.length - 1 : step;
   const key = keys[index]!;
   const next = (patch: Partial<WalletDraft>) => {
-    setDraft((value) => ({ ...value, ...patch }));
+    // Signers of another chain family do not carry over to a new chain.
+    setDraft((value) =>
+      patch.chain_key && patch.chain_key !== value.chain_key
+        ? { ...value, ...patch, signers: [], weights: [] }
+        : { ...value, ...patch },
+    );
     setStep((value) => value + 1);
   };
   const back = () => setStep((value) => Math.max(0, value - 1));
@@ -83,6 +94,7 @@ export function CreateWalletWizard() {
             risk_control_users: draft.risk_control_users,
             broadcasters: [],
             broadcast_scope: draft.broadcast_scope,
+            ...(tron ? { weights: draft.weights, account_address: draft.account_address } : {}),
           });
     setParams({ wallet_id: String(wallet.wallet_id) }, { replace: true });
   };
@@ -98,7 +110,7 @@ export function CreateWalletWizard() {
   const createdBitcoin = Boolean(created.data?.descriptor) || (!createdId && bitcoin);
   const titles = keys.map((item) =>
     t(
-      `create.steps.${item === 'finish' ? (kind === 'single' ? 'verify' : createdBitcoin ? 'btcSuccess' : 'deploy') : item}`,
+      `create.steps.${item === 'finish' ? (kind === 'single' ? 'verify' : createdBitcoin ? 'btcSuccess' : createdTron || (!createdId && tron) ? 'tronTopUp' : 'deploy') : item}`,
     ),
   );
   return (
@@ -130,6 +142,8 @@ export function CreateWalletWizard() {
             />
           ) : key === 'base' ? (
             <StepBaseInfo draft={draft} onBack={back} onNext={next} />
+          ) : key === 'signers' && tron ? (
+            <StepSignersTron draft={draft} onBack={back} onNext={next} />
           ) : key === 'signers' ? (
             <StepSigners draft={draft} onBack={back} onNext={next} />
           ) : key === 'roles' ? (
@@ -145,6 +159,12 @@ export function CreateWalletWizard() {
             <StepVerifySingle walletId={createdId} />
           ) : created.data?.descriptor ? (
             <StepBtcSuccess walletId={createdId} />
+          ) : chains.isError ? (
+            <QueryError error={chains.error} onRetry={() => chains.refetch()} retrying={chains.isFetching} />
+          ) : !chains.data || !created.data ? (
+            <Card loading />
+          ) : createdTron ? (
+            <StepTronSetup walletId={createdId} />
           ) : (
             <StepDeploy walletId={createdId} />
           )}

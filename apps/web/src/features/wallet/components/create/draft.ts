@@ -13,6 +13,10 @@ export interface WalletDraft {
   risk_control_users: number[];
   broadcast_scope: 2 | 3 | 4;
   address: string;
+  /** Tron: each signer's weight (the order of `signers`); the threshold is then a weight. */
+  weights: number[];
+  /** Tron: the account the signers take over (its first key signs the permission update). */
+  account_address: string;
 }
 
 export const emptyDraft = (): WalletDraft => ({
@@ -28,6 +32,8 @@ export const emptyDraft = (): WalletDraft => ({
   risk_control_users: [],
   broadcast_scope: 3,
   address: '',
+  weights: [],
+  account_address: '',
 });
 
 export interface StepProps {

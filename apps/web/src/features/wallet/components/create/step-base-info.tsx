@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { Form, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useOrganizationBaseInfo } from '@/features/organization';
+import { isTrialSpace } from '@keystead/contract/enums';
+import { useSelectedSpaceId } from '@/lib/space';
 import { trimStart } from '@/lib/validation';
 import { useChains } from '../../api/list-chains';
 import type { StepProps } from './draft';
@@ -14,13 +17,19 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
   const { t } = useTranslation('wallets');
   const [form] = Form.useForm<{ name: string; remark?: string; chain_key: string; address?: string }>();
   const chains = useChains();
+  const space = useOrganizationBaseInfo(useSelectedSpaceId()).data;
+  // A full space uses testnets (e.g. Tron Nile) only with its testnet switch on; said here, not after Review.
+  const testnetOff = Boolean(space && !space.is_open_testnet && !isTrialSpace(space.type));
   const chainKey = Form.useWatch('chain_key', form);
   const address = Form.useWatch('address', form);
   const evm = (chains.data?.list ?? []).filter((chain) => chain.family === 'EVM');
-  // Multisig wallets may also be Bitcoin-family (descriptor wallets of verified xpubs).
+  // Multisig wallets may also be Bitcoin-family (descriptor wallets of verified xpubs) or Tron
+  // (an account handed to weighted keys).
   const choices = [
     ...evm,
-    ...(draft.kind === 'multi' ? (chains.data?.list ?? []).filter((chain) => chain.family === 'BTC') : []),
+    ...(draft.kind === 'multi'
+      ? (chains.data?.list ?? []).filter((chain) => chain.family === 'BTC' || chain.family === 'TRX')
+      : []),
   ];
   // The first EVM chain is the default once the list has arrived.
   const firstChain = evm[0]?.chain_id;
@@ -63,7 +72,17 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
       <Form.Item
         name="chain_key"
         label={t('fields.chain')}
-        rules={[{ required: true, message: t('validation.chainRequired') }]}
+        rules={[
+          { required: true, message: t('validation.chainRequired') },
+          {
+            validator: (_rule, value: string | undefined) => {
+              const chain = choices.find((item) => item.chain_id === value);
+              return testnetOff && chain?.testnet && !chain.devnet
+                ? Promise.reject(new Error(t('validation.testnetOff')))
+                : Promise.resolve();
+            },
+          },
+        ]}
       >
         <Select
           id="wallet-chain"

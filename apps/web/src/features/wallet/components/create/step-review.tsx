@@ -21,6 +21,8 @@ export function StepReview(props: {
   const signUsers = useSignUsers(useSelectedSpaceId());
   const people = useJoinedMembers();
   const chain = chains.data?.list.find((item) => item.chain_id === draft.chain_key);
+  const tron = chain?.family === 'TRX';
+  const totalWeight = draft.weights.reduce((sum, weight) => sum + weight, 0);
   const names = (ids: number[]) =>
     ids.length
       ? ids.map((id) => <Tag key={id}>{people.find((person) => person.value === id)?.label ?? `#${id}`}</Tag>)
@@ -41,7 +43,7 @@ export function StepReview(props: {
         ) : (
           <>
             <Descriptions.Item label={t('fields.signers')}>
-              {draft.signers.map((id) => {
+              {draft.signers.map((id, index) => {
                 const signer = signUsers.data?.list.find((item) => item.id === id);
                 return (
                   <div key={id}>
@@ -49,13 +51,27 @@ export function StepReview(props: {
                     <span style={{ ...MONO, wordBreak: 'break-all', color: 'rgba(0,0,0,0.55)' }}>
                       {signer?.address}
                     </span>
+                    {tron ? (
+                      <Tag style={{ marginInlineStart: 6 }}>
+                        {t('tron.weightTag', { weight: draft.weights[index] ?? 1 })}
+                      </Tag>
+                    ) : null}
                   </div>
                 );
               })}
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.threshold')}>
-              {t('thresholdOf', { threshold: draft.threshold, count: draft.signers.length })}
+              {tron
+                ? t('tron.thresholdWeight', { threshold: draft.threshold, total: totalWeight })
+                : t('thresholdOf', { threshold: draft.threshold, count: draft.signers.length })}
             </Descriptions.Item>
+            {tron ? (
+              <Descriptions.Item label={t('tron.create.account')}>
+                <span style={{ ...MONO, wordBreak: 'break-all' }} data-testid="review-account">
+                  {draft.account_address}
+                </span>
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label={t('fields.operators')}>{names(draft.operators)}</Descriptions.Item>
             <Descriptions.Item label={t('fields.approvers')}>
               {names(draft.approvers)}

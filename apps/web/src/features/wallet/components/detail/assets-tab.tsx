@@ -23,6 +23,8 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { HIDE_SMALL_ASSET_USD } from '@keystead/contract/limits';
 import { toastSuccess } from '@/lib/notify';
+import { isTronAddress } from '@/lib/tron-address';
+import { useChainFamily } from '../../api/list-chains';
 import { useWalletAssets } from '../../api/get-wallet-assets';
 import { useRefreshBalance } from '../../api/refresh-balance';
 import type { AssetLine } from '../../api/types';
@@ -48,6 +50,8 @@ export function AssetsTab(props: { walletId: number; chainKey: string; canEdit: 
   const [form] = Form.useForm<{ contract: string; symbol?: string; decimals?: number }>();
   const addToken = useWalletMutation(walletId, addCustomToken);
   const lines = (assets.data?.detail ?? []).filter((line) => !hideSmall || !isSmall(line));
+  // Tron tokens (TRC20) live at T… addresses; everywhere else a token is an EVM contract.
+  const tron = useChainFamily(props.chainKey) === 'TRX';
 
   const submitToken = async () => {
     const values = await form.validateFields();
@@ -223,10 +227,21 @@ export function AssetsTab(props: { walletId: number; chainKey: string; canEdit: 
             label={t('assets.contract')}
             rules={[
               { required: true, message: t('validation.addressRequired') },
-              { pattern: EVM_ADDRESS, message: t('validation.addressFormat') },
+              tron
+                ? {
+                    validator: (_rule, value: string | undefined) =>
+                      !value || isTronAddress(value)
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('validation.tronAddressFormat'))),
+                  }
+                : { pattern: EVM_ADDRESS, message: t('validation.addressFormat') },
             ]}
           >
-            <Input placeholder="0x…" style={{ fontFamily: 'monospace' }} />
+            <Input
+              id="token-contract"
+              placeholder={tron ? 'T…' : '0x…'}
+              style={{ fontFamily: 'monospace' }}
+            />
           </Form.Item>
           <Row gutter={12}>
             <Col span={12}>

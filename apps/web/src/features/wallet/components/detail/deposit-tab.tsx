@@ -64,7 +64,11 @@ export function DepositTab({ wallet }: { wallet: WalletDetail }) {
                 {t('deposit.hint')}
               </Typography.Text>
               {!address.data.deployed && wallet.sign_type === 1 ? (
-                <Alert type="warning" showIcon message={t('deposit.notDeployed')} />
+                <Alert
+                  type="warning"
+                  showIcon
+                  message={chain?.family === 'TRX' ? t('tron.deposit.notReady') : t('deposit.notDeployed')}
+                />
               ) : null}
             </Space>
           ) : null}
