@@ -42,7 +42,7 @@ function hasActed(stage: TransferStage, userId: number, people: WalletPeople, ac
 }
 
 /** Weighted wallets (Tron): each key's weight as chosen at setup; null where every key counts 1. */
-function keyWeightsOf(wallet: Pick<Wallet, 'utxo_keys'> | undefined): Map<string, number> | null {
+export function keyWeightsOf(wallet: Pick<Wallet, 'utxo_keys'> | undefined): Map<string, number> | null {
   const raw = wallet?.utxo_keys;
   const keys = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
     signers?: { address: string; weight: number }[];
@@ -50,15 +50,20 @@ function keyWeightsOf(wallet: Pick<Wallet, 'utxo_keys'> | undefined): Map<string
   return keys?.signers ? new Map(keys.signers.map((k) => [k.address, k.weight])) : null;
 }
 
-/** Signed counts each signature once, or its key's weight where the threshold is a weight. */
+/** Signatures count once each, or their key's weight where the threshold is a weight. */
+export function signedWeight(
+  signatures: Array<{ signer: string }>,
+  weights: Map<string, number> | null,
+): number {
+  return weights ? signatures.reduce((sum, s) => sum + (weights.get(s.signer) ?? 0), 0) : signatures.length;
+}
+
 function progressOf(task: Task, acted: Acted, weights: Map<string, number> | null): TaskProgressCounts {
   return {
     approved: acted.approvals.filter((a) => a.result === 1).length,
     rejected: acted.approvals.filter((a) => a.result === 2).length,
     approval_threshold: task.approval_threshold,
-    signed: weights
-      ? acted.signatures.reduce((sum, s) => sum + (weights.get(s.signer) ?? 0), 0)
-      : acted.signatures.length,
+    signed: signedWeight(acted.signatures, weights),
     signing_threshold: task.signing_threshold,
   };
 }

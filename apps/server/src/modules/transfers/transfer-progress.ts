@@ -5,6 +5,7 @@ import type { CommandContext } from '../../lib/command-context';
 import { formatUnits } from '../wallets/decimal';
 import { loadTransfer } from './transfer-access';
 import { familyOf } from './transfer-family';
+import { keyWeightsOf, signedWeight } from './transfer-next';
 import { presentRecord, recordQuery, viewerOf } from './transfer-lists';
 import { TransferStatus } from './transfer-status';
 
@@ -20,7 +21,7 @@ export async function taskSchedule(
   actor: CommandContext,
   taskId: number,
 ): Promise<TaskSchedule> {
-  const { task } = await loadTransfer(ctx, actor, taskId);
+  const { task, wallet } = await loadTransfer(ctx, actor, taskId);
   const [creator, approvals, signatures, broadcasts] = await Promise.all([
     task.created_by
       ? ctx.db.selectFrom('users').select('nickname').where('id', '=', task.created_by).executeTakeFirst()
@@ -35,7 +36,7 @@ export async function taskSchedule(
     ctx.db
       .selectFrom('task_signatures as s')
       .leftJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.user_id', 'u.nickname', 's.created_at'])
+      .select(['s.user_id', 'u.nickname', 's.created_at', 's.signer'])
       .where('s.task_id', '=', task.id)
       .orderBy('s.created_at')
       .execute(),
@@ -105,7 +106,8 @@ export async function taskSchedule(
       }),
       step('approval', { count: approved.length, needed: approvalsNeeded, people: approvals.map(person) }),
       step('signing', {
-        count: signatures.length,
+        // Weighted wallets (Tron) count weight towards a weight threshold.
+        count: signedWeight(signatures, keyWeightsOf(wallet)),
         needed: task.signing_threshold,
         people: signatures.map(person),
       }),
@@ -125,7 +127,7 @@ export async function broadcastSchedule(
   actor: CommandContext,
   taskId: number,
 ): Promise<BroadcastSchedule> {
-  const { task } = await loadTransfer(ctx, actor, taskId);
+  const { task, wallet } = await loadTransfer(ctx, actor, taskId);
   const rows = await ctx.db
     .selectFrom('task_broadcasts')
     .select(['tx_hash', 'status', 'send_count', 'sent_at', 'created_at', 'created_by'])

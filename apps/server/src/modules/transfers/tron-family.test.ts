@@ -180,6 +180,13 @@ describe('Tron wallets and transfers through the API (fixture node, SYNTHETIC re
     expect(sent.data).toMatchObject({ status: 14, tx_hash: pending.update!.tx_id });
     expect(await confirmDeployments(t.ctx)).toBe(1);
     expect((await status()).data.status).toBe(1);
+    const base = await space.admin.client.get<{ signers: { address: string; weight: number }[] }>(
+      '/api/v1/wallets/base-info',
+      { wallet_id: walletId },
+    );
+    expect(base.data.signers.map((x) => [x.address, x.weight])).toEqual(
+      keys.map((k, i) => [k.address, [2, 1, 1][i]]),
+    );
   });
 
   let taskId: number;
@@ -252,6 +259,10 @@ describe('Tron wallets and transfers through the API (fixture node, SYNTHETIC re
     expect(carol.data).toMatchObject({ status: 3, weight: 1, threshold: 3 });
     // Progress counts weight, not signatures: 1 of 3 until Alice's weight 2 joins.
     expect((await info()).progress).toMatchObject({ signed: 1, signing_threshold: 3 });
+    const schedule = await space.admin.client.get<{
+      steps: { step: string; count: number | null; needed: number | null }[];
+    }>('/api/v1/task/schedule', { task_id: taskId });
+    expect(schedule.data.steps.find((x) => x.step === 'signing')).toMatchObject({ count: 1, needed: 3 });
     // Alice's wallet returns the whole transaction (TronLink's signTransaction).
     const alice = await sign(0, signPayload(signing.tron!.transaction, [keys[0]!.privateKey]));
     expect(alice.data).toMatchObject({ status: 5, weight: 3, threshold: 3 });

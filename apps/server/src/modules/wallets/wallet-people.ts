@@ -14,7 +14,7 @@ export async function insertWalletPeople(
   trx: Kysely<Database>,
   walletId: number,
   body: WalletPeopleInput,
-  signers: Array<{ signerAddressId: number; userId: number; address: string }>,
+  signers: Array<{ signerAddressId: number; userId: number; address: string; weight?: number }>,
 ): Promise<void> {
   if (signers.length)
     await trx
@@ -25,6 +25,8 @@ export async function insertWalletPeople(
           signer_address_id: s.signerAddressId,
           user_id: s.userId,
           address: s.address,
+          // Weighted wallets (Tron) keep each key's weight; every other key weighs 1.
+          weight: s.weight ?? 1,
         })),
       )
       .execute();

@@ -130,7 +130,12 @@ export async function createMultisigWallet(
         : {}),
       ...(setup.walletKeys ? { utxo_keys: JSON.stringify(setup.walletKeys) } : {}),
     });
-    await insertWalletPeople(trx, wallet.id, body, signers);
+    await insertWalletPeople(
+      trx,
+      wallet.id,
+      body,
+      signers.map((s, i) => ({ ...s, weight: weighted.weights?.[i] ?? 1 })),
+    );
     if (status !== WalletStatus.Normal)
       await insertWalletCreationTask(trx, {
         organizationId: organization.id,
