@@ -18,6 +18,7 @@ import {
   type FamilyWallet,
   type PreparedSetup,
   type Reservations,
+  type SetupRequest,
   type TransferIntent,
 } from '../family';
 import type { TronAdapter } from './adapter';
@@ -130,33 +131,20 @@ describe('Tron node access (fixture node, SYNTHETIC replies)', () => {
 
 describe('Tron wallet setup (fixture node, SYNTHETIC replies)', () => {
   it('refuses more than 5 keys, weights below the threshold, a bad account and zero weights', async () => {
-    const six = [1, 2, 3, 4, 5, 6].map((n) => testKey(n).address);
-    expect(await code(() => family.prepareSetup({ keys: six, threshold: 2, account: first.address }))).toBe(
-      'TRON_PERMISSION_KEYS_ERROR',
-    );
-    expect(
-      await code(() =>
+    const refusal = (request: Partial<SetupRequest>) =>
+      code(() =>
         family.prepareSetup({
           keys: [a.address, b.address],
-          weights: [1, 1],
-          threshold: 3,
-          account: first.address,
-        }),
-      ),
-    ).toBe('SIGNER_WEIGHT_THRESHOLD_ERROR');
-    expect(await code(() => family.prepareSetup({ keys: [a.address], threshold: 1, account: '0xabc' }))).toBe(
-      'WALLET_ADDRESS_FORMAT_ERROR',
-    );
-    expect(
-      await code(() =>
-        family.prepareSetup({
-          keys: [a.address, b.address],
-          weights: [0, 2],
           threshold: 2,
           account: first.address,
+          ...request,
         }),
-      ),
-    ).toBe('PARAMS_INVALID_ERROR');
+      );
+    const six = [1, 2, 3, 4, 5, 6].map((n) => testKey(n).address);
+    expect(await refusal({ keys: six })).toBe('TRON_PERMISSION_KEYS_ERROR');
+    expect(await refusal({ weights: [1, 1], threshold: 3 })).toBe('SIGNER_WEIGHT_THRESHOLD_ERROR');
+    expect(await refusal({ account: '0xabc' })).toBe('WALLET_ADDRESS_FORMAT_ERROR');
+    expect(await refusal({ weights: [0, 2] })).toBe('PARAMS_INVALID_ERROR');
   });
 
   it('is unfunded until the account holds the update fee (chain parameter), then pending', async () => {

@@ -127,7 +127,7 @@ export async function broadcastSchedule(
   actor: CommandContext,
   taskId: number,
 ): Promise<BroadcastSchedule> {
-  const { task, wallet } = await loadTransfer(ctx, actor, taskId);
+  const { task } = await loadTransfer(ctx, actor, taskId);
   const rows = await ctx.db
     .selectFrom('task_broadcasts')
     .select(['tx_hash', 'status', 'send_count', 'sent_at', 'created_at', 'created_by'])
