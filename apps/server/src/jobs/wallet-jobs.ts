@@ -111,7 +111,9 @@ export async function confirmDeployments(ctx: AppContext): Promise<number> {
           category: 'message',
           topic: 'wallet',
           title: `Wallet ${wallet.name} is ready`,
-          body: `The wallet at ${wallet.address} is set up on chain with ${expected.owners.length} signers and threshold ${expected.threshold}.`,
+          body: `The wallet at ${wallet.address} is set up on chain with ${expected.owners.length} signers and ${
+            expected.weights ? 'a threshold weight of' : 'threshold'
+          } ${expected.threshold}.`,
           walletName: wallet.name,
         },
         Boolean(ctx.config.SMTP_URL),
