@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Button, Card, List, Tag, Typography } from 'antd';
+import { Button, Card, List, Typography } from 'antd';
 import { ConnectSigner, AddressText, type SignerConnection } from '@/features/wallet';
 import { toastSuccess } from '@/lib/notify';
 import { showWalletError, type TypedDataRequest } from '@/lib/wallet-connectors';
@@ -8,6 +8,7 @@ import type { EvmTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { personName, type WalletDetail } from '@/features/wallet';
 import { SafeTxReview } from './safe-tx-review';
+import { SigningStateTag } from './signing-state-tag';
 
 /** Signature card: who signed; a signer who has not signed connects the signing wallet and signs the EIP-712 Safe transaction. */
 export function SignatureCard(props: {
@@ -72,18 +73,7 @@ export function SignatureCard(props: {
                 <AddressText address={person.address} />
               </div>
             </div>
-            <Tag
-              color={signed.has(person.address.toLowerCase()) ? 'success' : 'default'}
-              style={{ marginInlineEnd: 0 }}
-            >
-              {signed.has(person.address.toLowerCase())
-                ? t('signature.signed')
-                : task.status === 3
-                  ? t('signature.toSign')
-                  : task.status === 0
-                    ? t('next.notYet')
-                    : t('signature.notNeeded')}
-            </Tag>
+            <SigningStateTag signed={signed.has(person.address.toLowerCase())} status={task.status} />
           </List.Item>
         )}
       />

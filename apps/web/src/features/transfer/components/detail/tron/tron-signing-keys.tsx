@@ -2,6 +2,7 @@ import { List, Progress, Tag, Typography } from 'antd';
 import { AddressText, personName, type WalletDetail } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import type { TronTaskInfo } from '../../../api/types';
+import { SigningStateTag } from '../signing-state-tag';
 
 /**
  * Each key of the wallet's active permission: who holds it, its weight on chain now, whether it
@@ -59,15 +60,7 @@ export function TronSigningKeys(props: {
                     ? t('tron.weightOfUnknown')
                     : t('tron.weightOf', { weight: key.weight })}
                 </Tag>
-                <Tag color={key.signed ? 'success' : 'default'} style={{ marginInlineEnd: 0 }}>
-                  {key.signed
-                    ? t('signature.signed')
-                    : task.status === 3
-                      ? t('signature.toSign')
-                      : task.status === 0
-                        ? t('next.notYet')
-                        : t('signature.notNeeded')}
-                </Tag>
+                <SigningStateTag signed={key.signed} status={task.status} />
               </span>
             </List.Item>
           );
