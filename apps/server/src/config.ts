@@ -68,6 +68,18 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\//, 'must be an http(s) URL')
     .optional(),
+  /**
+   * XRP Ledger servers (rippled or Clio): http(s):// for JSON-RPC or ws(s):// for the WebSocket
+   * API, e.g. https://xrplcluster.com or wss://s.altnet.rippletest.net:51233 (testnet).
+   */
+  XRPL_RPC_URL: z
+    .string()
+    .regex(/^(https?|wss?):\/\//, 'must be an http(s) or ws(s) URL')
+    .optional(),
+  XRPL_TESTNET_RPC_URL: z
+    .string()
+    .regex(/^(https?|wss?):\/\//, 'must be an http(s) or ws(s) URL')
+    .optional(),
   /** Sent as TRON-PRO-API-KEY to hosted Tron providers (TronGrid); kept out of logs. */
   TRON_API_KEY: z.string().min(1).optional(),
   BALANCE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),

@@ -21,6 +21,7 @@ import { walletReadRoutes } from './modules/wallets/wallet-read.routes';
 import { walletKindRoutes } from './modules/wallets/wallet-kinds.routes';
 import { walletLookupRoutes } from './modules/wallets/wallet-lookup.routes';
 import { tronSetupRoutes } from './modules/wallets/tron-setup.routes';
+import { xrpSetupRoutes } from './modules/wallets/xrp-setup.routes';
 import { walletSettingsRoutes } from './modules/wallets/wallet-settings.routes';
 import { addressBookRoutes } from './modules/transfers/address-book.routes';
 import { smallAmountTestRoutes } from './modules/transfers/small-amount-test.routes';
@@ -58,6 +59,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await walletReadRoutes(v1 as AppInstance, ctx);
       await walletLookupRoutes(v1 as AppInstance, ctx);
       await tronSetupRoutes(v1 as AppInstance, ctx);
+      await xrpSetupRoutes(v1 as AppInstance, ctx);
       await walletKindRoutes(v1 as AppInstance, ctx);
       await walletSettingsRoutes(v1 as AppInstance, ctx);
       await transferRoutes(v1 as AppInstance, ctx);

@@ -26,13 +26,13 @@ export async function verifiedSigner(
 }
 
 /**
- * Adds a one-address signer key of a family (EVM, TRX) and verifies it with `sign` of the
+ * Adds a one-address signer key of a family (EVM, TRX, XRP) and verifies it with `sign` of the
  * challenge; `wrongSign` first proves another key's signature is refused.
  */
 export async function verifiedAddress(
   person: Person,
   key: {
-    family: 'EVM' | 'TRX';
+    family: 'EVM' | 'TRX' | 'XRP';
     address: string;
     name: string;
     sign: (message: string) => string | Promise<string>;

@@ -25,6 +25,7 @@ describe('chain table', () => {
       'trx-nile',
       'sol',
       'xrp',
+      'xrp-testnet',
     ]);
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(CHAINS.map((c) => c.rpcEnv)).size).toBe(CHAINS.length);
@@ -57,6 +58,7 @@ describe('chain table', () => {
       'trx-nile': ['TRX', 'TRX', 6],
       sol: ['SOL', 'SOL', 9],
       xrp: ['XRP', 'XRP', 6],
+      'xrp-testnet': ['XRP', 'XRP', 6],
     });
     expect(chainByKey('btc')!.rpcEnv).toBe('BTC_RPC_URL');
     expect(chainByKey('ltc')!.rpcEnv).toBe('LTC_RPC_URL');
@@ -64,7 +66,8 @@ describe('chain table', () => {
     expect(chainByKey('trx')!.rpcEnv).toBe('TRON_RPC_URL');
     expect(chainByKey('trx-nile')!.rpcEnv).toBe('TRON_NILE_RPC_URL');
     expect(chainByKey('sol')!.rpcEnv).toBe('SOL_RPC_URL');
-    expect(chainByKey('xrp')!.rpcEnv).toBe('XRP_RPC_URL');
+    expect(chainByKey('xrp')!.rpcEnv).toBe('XRPL_RPC_URL');
+    expect(chainByKey('xrp-testnet')!.rpcEnv).toBe('XRPL_TESTNET_RPC_URL');
   });
 
   it('devnets are testnets without explorer; every mainnet has explorer templates', () => {

@@ -159,7 +159,19 @@ const TABLE: ChainInfo[] = [
     testnet: false,
     devnet: false,
     explorer: explorer('https://livenet.xrpl.org', 'transactions', 'accounts'),
-    rpcEnv: 'XRP_RPC_URL',
+    rpcEnv: 'XRPL_RPC_URL',
+  },
+  {
+    key: 'xrp-testnet',
+    chainId: 'xrp-testnet',
+    family: 'XRP',
+    name: 'XRP Ledger Testnet',
+    nativeSymbol: 'XRP',
+    nativeDecimals: 6,
+    testnet: true,
+    devnet: false,
+    explorer: explorer('https://testnet.xrpl.org', 'transactions', 'accounts'),
+    rpcEnv: 'XRPL_TESTNET_RPC_URL',
   },
 ];
 

@@ -74,6 +74,8 @@ export interface FamilyContractOptions {
   skip?: boolean;
   /** Cases this family fails for a known adapter bug (the reason): they run as `it.fails`. */
   knownBugs?: Partial<Record<ContractCase, string>>;
+  /** Cases the chain itself rules out (the reason, e.g. no reorgs after validation): skipped. */
+  notApplicable?: Partial<Record<ContractCase, string>>;
 }
 
 const sameKey = (a: string, b: string) =>
@@ -97,7 +99,10 @@ export function describeFamilyContract(
   options: FamilyContractOptions = {},
 ): void {
   const test = (title: ContractCase, detail: string, fn: () => Promise<void>) =>
-    (options.knownBugs?.[title] ? it.fails : it)(`${title}: ${detail}`, fn);
+    (options.notApplicable?.[title] ? it.skip : options.knownBugs?.[title] ? it.fails : it)(
+      `${title}: ${detail}`,
+      fn,
+    );
 
   describe.skipIf(options.skip ?? false)(`family adapter contract: ${name}`, () => {
     let h: FamilyContractHarness;

@@ -5,6 +5,8 @@ import { createEvmFamily } from './evm/family';
 import type { FamilyAdapter } from './family';
 import type { TronAdapter } from './tron/adapter';
 import { createTronFamily } from './tron/family';
+import type { XrplAdapter } from './xrp/adapter';
+import { createXrpFamily } from './xrp/family';
 import type { ChainAdapter, ChainFamily } from './types';
 
 /**
@@ -15,6 +17,7 @@ const FAMILIES: Partial<Record<ChainFamily, (chain: ChainAdapter) => FamilyAdapt
   EVM: (chain) => createEvmFamily(chain as EvmAdapter),
   BTC: (chain) => createBitcoinFamily(chain as BitcoinAdapter),
   TRX: (chain) => createTronFamily(chain as TronAdapter),
+  XRP: (chain) => createXrpFamily(chain as XrplAdapter),
 };
 
 /** The family adapter over a chain adapter, or null when the family has none yet. */

@@ -17,8 +17,10 @@ export interface FamilyCapabilities {
   batch: boolean;
   /** The operator may choose the inputs (coin control). */
   coinControl: boolean;
+  /** A payment may carry a destination tag (XRP) that tells an exchange which customer it is for. */
+  destinationTag?: boolean;
   /** Fee unit the wizard shows. */
-  feeUnit: 'gwei' | 'sat/vB' | 'energy';
+  feeUnit: 'gwei' | 'sat/vB' | 'energy' | 'drops';
   /** Speed-up: another broadcast attempt of the same task, or a new task that replaces it. */
   speedUp: 'attempt' | 'replacement' | 'none';
   /** Revoking a fully signed transfer: an on-chain rejection at its sequence, or releasing its inputs. */
@@ -54,8 +56,11 @@ export interface FamilyWallet {
 }
 
 export interface TransferIntent {
-  /** Recipients, already spelled canonically, amounts in the asset's smallest unit. */
-  outputs: { to: string; amount: bigint }[];
+  /**
+   * Recipients, already spelled canonically, amounts in the asset's smallest unit; `tag` is the
+   * destination tag (XRP) an exchange account needs to credit the right customer.
+   */
+  outputs: { to: string; amount: bigint; tag?: number | null }[];
   /** The token, or null for the native coin. */
   token: (TokenRef & { key: string }) | null;
   fee: FeeChoice;
@@ -171,7 +176,7 @@ export interface SetupRequest {
   nonce?: bigint;
   /** Weighted families (Tron): each key's weight, in the order of `keys`; the threshold is a weight. */
   weights?: number[];
-  /** Families whose wallet is an existing account handed to the signers (Tron): its address. */
+  /** Families whose wallet is an existing account handed to the signers (Tron, XRP): its address. */
   account?: string;
 }
 
@@ -271,10 +276,14 @@ export interface FamilyAdapter {
     expected: { owners: string[]; threshold: number; weights?: number[] },
   ): Promise<'ready' | 'pending' | 'different' | 'unfunded'>;
   /**
-   * Wallet setup handed over by a signed transaction of the account's first key (Tron's permission
-   * update): what the account must hold first, and the unsigned transaction (JSON) that key signs.
+   * Wallet setup handed over by signed transactions of the account's first key (Tron's permission
+   * update; XRP's SignerListSet, then disabling the master key): what the account must hold
+   * first, and the unsigned transaction (JSON) that key signs next — null while the account cannot
+   * sign yet or nothing is left. `hash` is known before signing only where the chain says so (Tron).
    */
-  setupTransaction?(setup: PreparedSetup): Promise<{ payload: string; hash: string; required: bigint }>;
+  setupTransaction?(
+    setup: PreparedSetup,
+  ): Promise<{ payload: string | null; hash: string | null; required: bigint; step?: string | null }>;
   /**
    * Weighted families: each wallet key's weight as the chain holds it now (the on-chain
    * permission), counted towards the threshold instead of one per key.

@@ -4,5 +4,6 @@ export { CHAINS, chainByKey, explorerUrl, requireChain } from './chain-table';
 export * from './evm/index';
 export * from './bitcoin/index';
 export * from './tron/index';
+export * from './xrp/index';
 export * from './family';
 export { familyAdapter } from './family-table';

@@ -46,10 +46,12 @@ export interface FeeQuote {
   /** Tron: sun per energy unit and per bandwidth byte (chain parameters; no fee market). */
   sunPerEnergy?: number;
   sunPerByte?: number;
+  /** XRP: drops per transaction cost unit (a multisigned transaction pays 1 + signers of them). */
+  drops?: bigint;
 }
 
 export interface FeeTiers {
-  unit: 'gwei' | 'sat/vB' | 'energy';
+  unit: 'gwei' | 'sat/vB' | 'energy' | 'drops';
   tiers: Record<FeeTierName, FeeQuote>;
 }
 

@@ -8,6 +8,7 @@ import { notify } from '../modules/notifications/notification.service';
 import { recordDeposits } from './deposit-scan';
 import { followTransfers } from './transfer-watcher';
 import { timeOutUnsignedTransfers } from './signing-timeout';
+import type { FamilyAdapter } from '@keystead/chains';
 import { familyWallet } from '../modules/transfers/transfer-family';
 import { walletTokens, walletValueUsd } from '../modules/wallets/wallet-assets';
 import { SignType, TaskStatus, TaskType, WalletStatus } from '../modules/wallets/wallet-status';
@@ -23,20 +24,38 @@ const SETTING_UP = [
 
 /**
  * Where a setting-up wallet goes on what the chain shows: ready → normal; a Safe that is not the
- * chosen one → initializing again; a Tron account funded → its permission update awaited (13),
- * emptied before the update → back to 6; an update sent (14) waits for the chain.
+ * chosen one → initializing again; an account funded → its next hand-over step awaited (13),
+ * emptied before it → back to 6. A step sent (14) waits for the chain until its transaction is
+ * final: then the next step (XRP: the signer list, then disabling the master key) or 6 again.
  */
 export function nextSetupStatus(
   status: number,
   seen: 'ready' | 'pending' | 'different' | 'unfunded',
+  sentStepFinal = false,
 ): number {
   if (seen === 'ready') return WalletStatus.Normal;
-  if (status === WalletStatus.PermissionChanging) return status;
+  if (status === WalletStatus.PermissionChanging && !sentStepFinal) return status;
   if (seen === 'unfunded') return WalletStatus.TrxNeededForActivation;
   if (seen === 'pending')
-    return status === WalletStatus.TrxNeededForActivation ? WalletStatus.PermissionChangePending : status;
-  // 'different': a Safe with other owners; a Tron account whose permissions someone else changed.
+    return status === WalletStatus.Initializing || status === WalletStatus.DeployPending
+      ? status
+      : WalletStatus.PermissionChangePending;
+  // 'different': a Safe with other owners; an account whose permissions someone else changed.
   return status === WalletStatus.DeployPending ? WalletStatus.Initializing : status;
+}
+
+/** Whether the hand-over step a wallet at 14 sent is in the chain for good (applied or failed). */
+async function sentStepFinal(
+  adapter: FamilyAdapter,
+  status: number,
+  txHash: string | null,
+): Promise<boolean> {
+  if (status !== WalletStatus.PermissionChanging || !txHash) return false;
+  const none = { total: null, rate: null, vsize: null };
+  const followed = await adapter
+    .follow(txHash, { payload: '', payloadHash: null, sequence: null, fee: none, inputs: [] })
+    .catch(() => null);
+  return followed?.state === 'executed' || followed?.state === 'failed';
 }
 
 /**
@@ -58,6 +77,7 @@ export async function confirmDeployments(ctx: AppContext): Promise<number> {
       'w.created_by',
       'w.name',
       'w.status',
+      'w.deploy_tx_hash',
       't.id as task_id',
       't.data',
     ])
@@ -75,7 +95,8 @@ export async function confirmDeployments(ctx: AppContext): Promise<number> {
     const expected = wallet.data as unknown as { owners: string[]; threshold: number; weights?: number[] };
     const setup = await adapter.confirmSetup?.(wallet.address!, expected).catch(() => null);
     if (!setup) continue;
-    const next = nextSetupStatus(wallet.status, setup);
+    const final = setup !== 'ready' && (await sentStepFinal(adapter, wallet.status, wallet.deploy_tx_hash));
+    const next = nextSetupStatus(wallet.status, setup, final);
     if (next === wallet.status) continue;
     const ok = next === WalletStatus.Normal;
     await ctx.db.transaction().execute(async (trx) => {

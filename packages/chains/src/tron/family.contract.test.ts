@@ -21,7 +21,7 @@ async function startTronHarness(): Promise<FamilyContractHarness> {
   const setup = await adapter.prepareSetup({ keys: signers.map((s) => s.address), threshold: 2, ...request });
   node.fund(first.address, 300n * TRX);
   const update = await adapter.setupTransaction!(setup);
-  await adapter.relay(signPayload(update.payload, [first.privateKey]));
+  await adapter.relay(signPayload(update.payload!, [first.privateKey]));
   let recipients = 500;
   const record = (address: string, family = 'TRX') => ({
     family,

@@ -158,7 +158,7 @@ describe('Tron wallet setup (fixture node, SYNTHETIC replies)', () => {
   it('builds the permission update handing owner and active to the weighted keys (read back independently)', async () => {
     const update = await family.setupTransaction!(setup);
     expect(update.required).toBe(101n * TRX); // 100 TRX update fee (fixture chain parameter) + bandwidth room
-    const tx = JSON.parse(update.payload) as { txID: string; raw_data_hex: string };
+    const tx = JSON.parse(update.payload!) as { txID: string; raw_data_hex: string };
     expect(txIdOf(tx.raw_data_hex)).toBe(tx.txID);
     const decoded = decodeRawData(tx.raw_data_hex);
     expect(decoded.contract.type).toBe('AccountPermissionUpdateContract');
@@ -178,10 +178,10 @@ describe('Tron wallet setup (fixture node, SYNTHETIC replies)', () => {
   it('refuses the update signed by another key or with other weights; relays the right one; ready once on chain', async () => {
     const update = await family.setupTransaction!(setup);
     expect(
-      await code(() => family.checkSignedSetup!(setup, signPayload(update.payload, [a.privateKey]))),
+      await code(() => family.checkSignedSetup!(setup, signPayload(update.payload!, [a.privateKey]))),
     ).toBe('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
     // Other weights, re-encoded and signed by the right key: not the update the wizard chose.
-    const tx = JSON.parse(update.payload) as {
+    const tx = JSON.parse(update.payload!) as {
       raw_data: { contract: [{ parameter: { value: { owner: { keys: { weight: number }[] } } } }] };
     };
     tx.raw_data.contract[0].parameter.value.owner.keys[1]!.weight = 2;
@@ -194,7 +194,7 @@ describe('Tron wallet setup (fixture node, SYNTHETIC replies)', () => {
     });
     expect(await code(() => family.checkSignedSetup!(setup, forged))).toBe('TASK_DATA_CHANGED_ERROR');
 
-    const signed = signPayload(update.payload, [first.privateKey]);
+    const signed = signPayload(update.payload!, [first.privateKey]);
     expect(await family.checkSignedSetup!(setup, signed)).toEqual({ hash: update.hash, from: first.address });
     expect(await family.relay(signed)).toBe('sent');
     expect(await confirmed()).toBe('ready');

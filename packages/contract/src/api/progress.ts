@@ -153,6 +153,31 @@ export const tronSetupReply = z.object({
 });
 export type TronSetup = z.infer<typeof tronSetupReply>;
 
+/**
+ * GET /wallets/xrp/status: an XRP wallet's setup, read from the ledger — what the account holds
+ * against the reserves it needs now (base + one owner reserve for the signer list, which the
+ * ledger may change; the spec's 13 XRP is only the text when no server answers), the next step
+ * its master key signs (the signer list, then disabling the master key) and that unsigned
+ * transaction (tx_json), which the key holder's wallet fills with its key and signature.
+ */
+export const xrpSetupReply = z.object({
+  wallet_id: z.number(),
+  status: z.number(),
+  address: z.string(),
+  activated: z.boolean(),
+  balance: z.string(),
+  required: z.string(),
+  reserve: z.object({ base: z.string(), owner: z.string() }).nullable(),
+  suggested: z.string(),
+  symbol: z.string(),
+  signers: z.array(z.object({ address: z.string(), weight: z.number() })),
+  threshold: z.number(),
+  step: z.enum(['signer_list', 'disable_master']).nullable(),
+  setup_tx: z.string().nullable(),
+  deploy_tx_hash: z.string().nullable(),
+});
+export type XrpSetup = z.infer<typeof xrpSetupReply>;
+
 export const walletStatusInfoReply = z.object({
   wallet_id: z.number(),
   status: z.number(),
@@ -292,11 +317,14 @@ export type DeployEstimate = z.infer<typeof deployEstimateReply>;
 /** POST /broadcast-wallet-deploy: a signer's signed setup transaction for the server to relay. */
 export const deployBroadcastBody = z.object({
   wallet_id: z.number().int().positive(),
-  /** A signed raw transaction (0x-hex), or a signed Tron transaction as its signer's wallet returns it (JSON). */
+  /**
+   * A signed raw transaction (0x-hex; an XRPL tx_blob may come without 0x), or a signed transaction
+   * as its signer's wallet returns it (JSON: Tron's transaction, xrpl.js's {tx_blob, hash}).
+   */
   raw_tx: text()
     .trim()
     .max(100_000)
-    .regex(/^(0x[0-9a-fA-F]+|\{[\s\S]*\})$/, 'PARAMS_INVALID_ERROR'),
+    .regex(/^((0x)?[0-9a-fA-F]+|\{[\s\S]*\})$/, 'PARAMS_INVALID_ERROR'),
 });
 export const deployBroadcastReply = z.object({ status: z.number(), tx_hash: z.string() });
 export type DeployBroadcast = z.infer<typeof deployBroadcastReply>;

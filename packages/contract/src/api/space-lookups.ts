@@ -90,17 +90,22 @@ export const singleFeeEstimateBody = z.object({
   amount: text().trim().min(1).max(80),
   token: text().trim().max(200).optional(),
   utxos: z.array(text().max(80)).max(500).optional(),
+  /** XRP: the destination tag, when the recipient requires one. */
+  destination_tag: z.number().int().min(0).max(4_294_967_295).optional(),
 });
 
 const feeAtTier = z.object({
-  /** The tier's rate in the family's unit (Gwei for EVM, sat/vB for the Bitcoin family, sun per energy on Tron). */
+  /**
+   * The tier's rate in the family's unit (Gwei for EVM, sat/vB for the Bitcoin family, sun per
+   * energy on Tron, drops per signature slot on XRP).
+   */
   rate: z.string(),
   fee: z.string(),
   fee_usd: z.string().nullable(),
 });
 
 export const singleFeeEstimateReply = z.object({
-  unit: z.enum(['gwei', 'sat/vB', 'energy']),
+  unit: z.enum(['gwei', 'sat/vB', 'energy', 'drops']),
   symbol: z.string(),
   /** Tron: what the transfer burns, by part (energy, bandwidth bytes, multisig fee, activation), in sun. */
   parts: z.record(z.string(), z.string()).optional(),

@@ -298,8 +298,35 @@ export const tronTaskInfoReply = taskInfoCommon.extend({
 });
 export type TronTaskInfo = z.infer<typeof tronTaskInfoReply>;
 
+/**
+ * GET /task/info of an XRP transfer: the Payment every signer signs (SigningPubKey empty), the
+ * bytes each signer's key signs (the transaction and that signer's account id), the ledger window
+ * (LastLedgerSequence and the time it ends at the latest), and each key's weight in the on-chain
+ * signer list.
+ */
+export const xrpTaskInfoReply = tronTaskInfoReply.omit({ family: true, tron: true }).extend({
+  family: z.literal('XRP'),
+  xrp: z
+    .object({
+      tx_json: z.string(),
+      unsigned_id: z.string(),
+      destination_tag: z.number().nullable(),
+      sequence: z.number(),
+      last_ledger_sequence: z.number(),
+      expiration: isoTime,
+      signing_bytes: z.record(z.string(), z.string()),
+    })
+    .nullable(),
+});
+export type XrpTaskInfo = z.infer<typeof xrpTaskInfoReply>;
+
 /** GET /task/info: one shape per chain family (Bitcoin-family details say `family: "BTC"`, Tron `"TRX"`). */
-export const taskInfoReply = z.union([bitcoinTaskInfoReply, tronTaskInfoReply, evmTaskInfoReply]);
+export const taskInfoReply = z.union([
+  bitcoinTaskInfoReply,
+  tronTaskInfoReply,
+  xrpTaskInfoReply,
+  evmTaskInfoReply,
+]);
 export type TaskInfo = z.infer<typeof taskInfoReply>;
 
 const gweiTier = z.object({ max_fee_gwei: z.string(), priority_fee_gwei: z.string() });

@@ -21,6 +21,13 @@ export const createTransferBody = z.object({
   /** The token's contract, or null/absent for the native coin. */
   token: text().trim().max(120).nullable().optional(),
   remark: text().trim().max(200).optional(),
+  /** XRP: the destination tag the recipient (an exchange account) needs; an X-address may carry it too. */
+  destination_tag: z
+    .number({ message: 'PARAMS_INVALID_ERROR' })
+    .int('PARAMS_INVALID_ERROR')
+    .min(0, 'PARAMS_INVALID_ERROR')
+    .max(4_294_967_295, 'PARAMS_INVALID_ERROR')
+    .optional(),
   /** The user saw and accepted a similar-address warning (tag 21) for this recipient. */
   acknowledge_similar: z.boolean().default(false),
   /** The fee the broadcast will offer (EVM: the broadcaster's execTransaction gas price). */

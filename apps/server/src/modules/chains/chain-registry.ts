@@ -5,6 +5,7 @@ import {
   createBitcoinAdapter,
   createEvmAdapter,
   createTronAdapter,
+  createXrplAdapter,
   isBitcoinChainKey,
   type BitcoinAdapter,
   type ChainInfo,
@@ -49,7 +50,16 @@ export interface TronChainEndpoint {
   isDevnet: boolean;
 }
 
-export type ChainEndpoint = EvmChainEndpoint | UtxoChainEndpoint | TronChainEndpoint;
+export interface XrplChainEndpoint {
+  family: 'XRP';
+  chainId: string;
+  name: string;
+  /** rippled's JSON-RPC (http) or WebSocket (ws) API. */
+  rpcUrl: string;
+  isDevnet: boolean;
+}
+
+export type ChainEndpoint = EvmChainEndpoint | UtxoChainEndpoint | TronChainEndpoint | XrplChainEndpoint;
 
 export interface ChainHealth {
   chain_id: number | string;
@@ -60,6 +70,9 @@ export interface ChainHealth {
   detail?: string;
 }
 
+/** RLUSD's currency code: the 40-hex form the ledger uses for codes longer than three letters. */
+const RLUSD_CODE = '524C555344000000000000000000000000000000';
+
 /** Well-known tokens shown in every wallet of a chain (custom tokens are added per wallet). */
 const KNOWN_TOKENS: Record<string, TokenRef[]> = {
   '1': [
@@ -68,6 +81,11 @@ const KNOWN_TOKENS: Record<string, TokenRef[]> = {
   ],
   // Tether's TRC20 USDT on Tron mainnet.
   trx: [{ contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', symbol: 'USDT', decimals: 6 }],
+  // XRP Ledger issued currencies ("currency.issuer"): Ripple USD (RLUSD) by its issuer on each network.
+  xrp: [{ contract: `${RLUSD_CODE}.rMxCKbEDwqr76QuheSUMdEGf4B9xJ8m5De`, symbol: 'RLUSD', decimals: 6 }],
+  'xrp-testnet': [
+    { contract: `${RLUSD_CODE}.rQhWct2fv4Vc4KRjRgMrxa8xPN9Zx9iLKV`, symbol: 'RLUSD', decimals: 6 },
+  ],
 };
 
 /** Safe v1.4.1's canonical deployment, present on most public EVM chains. */
@@ -192,7 +210,9 @@ export class ChainRegistry {
         ? this.utxoChain(key)
         : endpoint.family === 'TRX'
           ? this.tronChain(endpoint)
-          : this.walletChain(key),
+          : endpoint.family === 'XRP'
+            ? createXrplAdapter({ info: this.chainInfo(key), rpcUrl: endpoint.rpcUrl })
+            : this.walletChain(key),
     );
     if (!adapter) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
     this.families.set(key, adapter);
@@ -242,6 +262,13 @@ async function probe(endpoint: ChainEndpoint, timeoutMs: number): Promise<ChainH
       return ok
         ? { ...base, reachable: true, contracts_present: null }
         : { ...base, reachable: false, contracts_present: null };
+    }
+    if (endpoint.family === 'XRP') {
+      const ok = await createXrplAdapter({
+        info: chainByKey(endpoint.chainId)!,
+        rpcUrl: endpoint.rpcUrl,
+      }).ping();
+      return { ...base, reachable: ok, contracts_present: null };
     }
     if (endpoint.family === 'BTC') {
       await jsonRpc(endpoint.rpcUrl, 'getblockcount', [], timeoutMs, endpoint.rpcUser, endpoint.rpcPassword);

@@ -54,3 +54,16 @@ export function tronEndpoints(
       : [],
   );
 }
+
+/** XRPL_RPC_URL / XRPL_TESTNET_RPC_URL: XRP Ledger servers (JSON-RPC or WebSocket). */
+export function xrplEndpoints(
+  config: Pick<AppConfig, 'XRPL_RPC_URL' | 'XRPL_TESTNET_RPC_URL'>,
+): ChainEndpoint[] {
+  const configured: Array<[string, string, string | undefined]> = [
+    ['xrp', 'XRP Ledger', config.XRPL_RPC_URL],
+    ['xrp-testnet', 'XRP Ledger Testnet', config.XRPL_TESTNET_RPC_URL],
+  ];
+  return configured.flatMap(([chainId, name, url]): ChainEndpoint[] =>
+    url ? [{ family: 'XRP', chainId, name, rpcUrl: url, isDevnet: false }] : [],
+  );
+}

@@ -7,9 +7,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
  * a call served while still listed here fails the test too.
  */
 const NOT_YET: Record<string, string> = {
-  // Issue 12: Tron.
-  // Issue 13: XRP Ledger.
-  'GET /api/v1/wallets/xrp/status': 'issue 13',
   // Issue 14: Solana.
   'POST /api/v1/sol-sign-create': 'issue 14',
   'POST /api/v1/fee/sol-sign-estimate': 'issue 14',

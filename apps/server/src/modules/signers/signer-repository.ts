@@ -30,7 +30,7 @@ export function signerWalletLinks(db: Db, signerIds: number[]) {
 }
 
 /** One of the user's own signer addresses (optionally of one family); anyone else's reads as none. */
-export function findOwnSigner(db: Db, userId: number, id: number, family?: 'EVM' | 'BTC' | 'TRX') {
+export function findOwnSigner(db: Db, userId: number, id: number, family?: 'EVM' | 'BTC' | 'TRX' | 'XRP') {
   return db
     .selectFrom('signer_addresses')
     .selectAll()
@@ -41,7 +41,12 @@ export function findOwnSigner(db: Db, userId: number, id: number, family?: 'EVM'
 }
 
 /** Whether the user already has this key (0x addresses compare without case). */
-export async function hasOwnSigner(db: Db, userId: number, family: 'EVM' | 'BTC' | 'TRX', address: string) {
+export async function hasOwnSigner(
+  db: Db,
+  userId: number,
+  family: 'EVM' | 'BTC' | 'TRX' | 'XRP',
+  address: string,
+) {
   const row = await db
     .selectFrom('signer_addresses')
     .select('id')

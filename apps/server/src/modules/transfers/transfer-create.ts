@@ -50,7 +50,9 @@ export async function createTransfer(
   );
   if (!token) throw new AppError('TOKEN_NOT_FOUND_ERROR');
 
-  const outputs: { to: string; amount: bigint }[] = [];
+  if (input.destination_tag !== undefined && !adapter.capabilities.destinationTag)
+    throw new AppError('PARAMS_NOT_ALLOWED_ERROR', { field: 'destination_tag' });
+  const outputs: { to: string; amount: bigint; tag?: number }[] = [];
   const allTags = new Set<number>();
   for (const out of requested) {
     const to = await family(() => adapter.recipient(out.to));
@@ -71,7 +73,11 @@ export async function createTransfer(
       );
     }
     tags.forEach((t) => allTags.add(t));
-    outputs.push({ to, amount });
+    outputs.push({
+      to,
+      amount,
+      ...(input.destination_tag !== undefined ? { tag: input.destination_tag } : {}),
+    });
   }
   const fee = feeChoice(input.fee_tier, input.custom_fee_gwei ?? input.custom_fee_rate);
   const intent = {

@@ -45,7 +45,7 @@ export async function singleFeeEstimate(
     let fee: bigint;
     if (walletPays) {
       const intent = {
-        outputs: [{ to, amount }],
+        outputs: [{ to, amount, tag: input.destination_tag ?? null }],
         token: token.contract === null ? null : token,
         fee: { tier },
         ...(input.utxos ? { chosenInputs: input.utxos } : {}),
@@ -64,7 +64,9 @@ export async function singleFeeEstimate(
           ? String(quote.satPerVbyte)
           : unit === 'energy'
             ? String(quote.sunPerEnergy)
-            : formatGwei(quote.maxFeePerGas ?? 0n),
+            : unit === 'drops'
+              ? String(quote.drops)
+              : formatGwei(quote.maxFeePerGas ?? 0n),
       fee: shown,
       fee_usd: price === null ? null : round(multiply(shown, price), 2),
     };

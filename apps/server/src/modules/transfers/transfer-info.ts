@@ -98,10 +98,13 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
     send_count: b.send_count,
     created_at: b.created_at.toISOString(),
   }));
-  if (adapter.chain.info.family === 'TRX') {
+  if (adapter.chain.info.family === 'TRX' || adapter.chain.info.family === 'XRP') {
+    const view =
+      adapter.chain.info.family === 'TRX' ? tronView(adapter, task, wallet) : xrpView(adapter, task, wallet);
     return {
       ...common,
-      ...(await tronDetails(ctx, adapter, task, wallet, signatures)),
+      ...(await weightedDetails(ctx, adapter, task, wallet, signatures)),
+      ...view,
       broadcasts: broadcastRows,
     };
   }
@@ -131,9 +134,8 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
   };
 }
 
-/** The adapter's review of the Safe transaction, with amounts in the token's and the coin's units. */
-/** A Tron transfer: its transaction, expiry and the keys' weights in the on-chain active permission. */
-async function tronDetails(
+/** Weighted families (Tron, XRP): each wallet key's weight on chain now, who signed, and the fee. */
+async function weightedDetails(
   ctx: AppContext,
   adapter: FamilyAdapter,
   task: Task,
@@ -145,23 +147,10 @@ async function tronDetails(
   const onChain = await adapter.keyWeights?.(fw).catch(() => null);
   const signed = new Set(signatures.map((s) => s.signer));
   const owners = await signerKeyOwners(ctx.db, wallet.id);
-  const view = task.payload ? adapter.signingView(fw, storedTransfer(task)) : null;
-  const tx = view?.transaction as { raw_data: { contract: [{ Permission_id?: number }] } } | undefined;
   const details = (task.data ?? {}) as { fee_parts?: Record<string, string> };
   return {
-    family: 'TRX' as const,
     typed_data: null,
     execution: null,
-    tron:
-      view && tx
-        ? {
-            tx_id: String(view.tx_id),
-            raw_data_hex: String(view.raw_data_hex),
-            transaction: JSON.stringify({ ...tx, signature: [] }),
-            permission_id: tx.raw_data.contract[0].Permission_id ?? 0,
-            expiration: String(view.expiration),
-          }
-        : null,
     fee_parts: details.fee_parts ?? null,
     fee: task.fee_sat === null ? null : formatUnits(BigInt(task.fee_sat), adapter.chain.info.nativeDecimals),
     weights: keys.map((k) => ({
@@ -177,6 +166,46 @@ async function tronDetails(
       kind: s.kind,
       created_at: s.created_at.toISOString(),
     })),
+  };
+}
+
+/** A Tron transfer: its transaction and expiry (permission id 2). */
+function tronView(adapter: FamilyAdapter, task: Task, wallet: Wallet) {
+  const view = task.payload ? adapter.signingView(familyWallet(wallet), storedTransfer(task)) : null;
+  const tx = view?.transaction as { raw_data: { contract: [{ Permission_id?: number }] } } | undefined;
+  return {
+    family: 'TRX' as const,
+    tron:
+      view && tx
+        ? {
+            tx_id: String(view.tx_id),
+            raw_data_hex: String(view.raw_data_hex),
+            transaction: JSON.stringify({ ...tx, signature: [] }),
+            permission_id: tx.raw_data.contract[0].Permission_id ?? 0,
+            expiration: String(view.expiration),
+          }
+        : null,
+  };
+}
+
+/** An XRP transfer: the Payment, each signer's bytes and the ledger window. */
+function xrpView(adapter: FamilyAdapter, task: Task, wallet: Wallet) {
+  const view = task.payload ? adapter.signingView(familyWallet(wallet), storedTransfer(task)) : null;
+  const tx = view?.tx_json as Record<string, unknown> | undefined;
+  return {
+    family: 'XRP' as const,
+    xrp:
+      view && tx
+        ? {
+            tx_json: JSON.stringify(tx),
+            unsigned_id: String(view.unsigned_id),
+            destination_tag: typeof tx.DestinationTag === 'number' ? tx.DestinationTag : null,
+            sequence: Number(tx.Sequence),
+            last_ledger_sequence: Number(tx.LastLedgerSequence),
+            expiration: String(view.expiration),
+            signing_bytes: view.signing_bytes as Record<string, string>,
+          }
+        : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { chainByKey } from '@keystead/chains';
 import type { AppContext } from '../../context';
 import type { Wallet } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -30,11 +31,11 @@ export async function operableWalletAsset(
 }
 
 /** A multisig wallet set up and normal moves funds; a Tron account awaiting its top-up says so. */
-export function assertMovesFunds<W extends Pick<Wallet, 'sign_type' | 'status' | 'address'>>(
+export function assertMovesFunds<W extends Pick<Wallet, 'sign_type' | 'status' | 'address' | 'chain_key'>>(
   wallet: W,
   notReady: 'WALLET_STATUS_ERROR' | 'SMALL_AMOUNT_TEST_STATUS_ERROR' = 'WALLET_STATUS_ERROR',
 ): asserts wallet is W & { address: string } {
-  if (wallet.status === WalletStatus.TrxNeededForActivation)
+  if (wallet.status === WalletStatus.TrxNeededForActivation && chainByKey(wallet.chain_key)?.family === 'TRX')
     throw new AppError('TRON_ACTIVATION_REQUIRED_ERROR');
   if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal || !wallet.address)
     throw new AppError(notReady);

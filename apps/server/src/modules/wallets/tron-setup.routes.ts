@@ -51,7 +51,10 @@ export async function tronSetupRoutes(app: AppInstance, ctx: AppContext): Promis
         symbol: nativeSymbol,
         signers: keys.signers,
         threshold: keys.threshold,
-        update: awaitingUpdate && built ? { tx_id: built.hash, transaction: built.payload } : null,
+        update:
+          awaitingUpdate && built?.hash && built.payload
+            ? { tx_id: built.hash, transaction: built.payload }
+            : null,
         deploy_tx_hash: wallet.deploy_tx_hash,
       });
     },

@@ -99,9 +99,31 @@ export const transferErrors = {
     'zh-HK': '同一時間只可進行一筆瑞波 (XRP) 轉賬。',
   }),
   XRP_ACTIVATION_RESERVE_ERROR: defineError(400, 'Error', {
-    'en-US': 'Sending XRP to a new address needs at least 13 XRP to activate it.',
-    'zh-CN': '向新地址转账 XRP 至少需要 13 XRP 用于激活。',
-    'zh-HK': '向新地址轉賬 XRP 最少需要 13 XRP 以啟用。',
+    'en-US':
+      "The recipient address is not activated yet: sending XRP to it needs at least {param} XRP (the ledger's reserve).",
+    'zh-CN': '收款地址尚未激活：向其转账 XRP 至少需要 {param} XRP（账本储备金）。',
+    'zh-HK': '收款地址尚未啟用：向其轉賬 XRP 最少需要 {param} XRP（帳本儲備金）。',
+  }),
+  XRP_DESTINATION_TAG_CONFLICT_ERROR: defineError(400, 'Error', {
+    'en-US': 'The X-address already carries a different destination tag. Use one tag only.',
+    'zh-CN': '该 X 地址已包含不同的目标标签（Destination Tag），请只使用一个标签。',
+    'zh-HK': '此 X 地址已包含不同的目標標籤（Destination Tag），請只使用一個標籤。',
+  }),
+  XRP_DESTINATION_TAG_REQUIRED_ERROR: defineError(400, 'Error', {
+    'en-US': 'The recipient requires a destination tag. Please enter it.',
+    'zh-CN': '收款方要求填写目标标签（Destination Tag），请填写。',
+    'zh-HK': '收款方要求填寫目標標籤（Destination Tag），請填寫。',
+  }),
+  XRP_TRUST_LINE_MISSING_ERROR: defineError(400, 'Error', {
+    'en-US': 'The recipient has no trust line for this token and cannot receive it.',
+    'zh-CN': '收款方未为该代币设置信任线，无法接收。',
+    'zh-HK': '收款方未為此代幣設定信任線，無法接收。',
+  }),
+  XRP_LEDGER_WINDOW_ERROR: defineError(400, 'Error', {
+    'en-US':
+      "The transaction's ledger window (LastLedgerSequence) has passed. Please create the transfer again.",
+    'zh-CN': '该交易的账本有效期（LastLedgerSequence）已过，请重新创建转账。',
+    'zh-HK': '此交易的帳本有效期（LastLedgerSequence）已過，請重新建立轉賬。',
   }),
   SOL_RESERVE_ERROR: defineError(400, 'Error', {
     'en-US': 'Solana wallets must keep a minimum balance for rent.',

@@ -133,6 +133,16 @@ export const walletErrors = {
     'zh-CN': 'Tron 钱包最多 5 名签名人（Tron 权限最多包含 5 个密钥）。',
     'zh-HK': 'Tron 錢包最多 5 名簽名人（Tron 權限最多包含 5 個密鑰）。',
   }),
+  XRP_SIGNER_LIST_KEYS_ERROR: defineError(400, 'Error', {
+    'en-US': 'An XRP wallet can have at most 32 signers (an XRP Ledger signer list holds at most 32).',
+    'zh-CN': 'XRP 钱包最多 32 名签名人（XRP 账本签名人列表最多 32 个）。',
+    'zh-HK': 'XRP 錢包最多 32 名簽名人（XRP 帳本簽名人列表最多 32 個）。',
+  }),
+  XRP_SIGNER_OWN_ACCOUNT_ERROR: defineError(400, 'Error', {
+    'en-US': "The wallet's own account cannot be one of its signers.",
+    'zh-CN': '钱包自身的账户不能作为其签名人。',
+    'zh-HK': '錢包本身的帳戶不可作為其簽名人。',
+  }),
   TRON_ACTIVATION_REQUIRED_ERROR: defineError(400, 'Error', {
     'en-US': 'This Tron wallet needs a TRX top-up to be activated first.',
     'zh-CN': '该 Tron 钱包需先充值 TRX 激活。',
