@@ -41,9 +41,9 @@ export async function createTransfer(
     throw new AppError('VIP_EXPIRED_WALLETS_PENDING_ERROR');
   const adapter = familyOf(ctx, wallet.chain_key);
   const requested = [{ to: input.to, amount: input.amount }, ...(input.outputs ?? [])];
-  if (requested.length > 1 && !adapter.capabilities.batch) {
-    throw new AppError('PARAMS_INVALID_ERROR', { field: 'outputs' });
-  }
+  // Several recipients in one transaction: only where the family can (§8 "batch not supported").
+  if (requested.length > 1 && !adapter.capabilities.batch)
+    throw new AppError('TRANSFER_BATCH_UNSUPPORTED_ERROR');
   const tokens = await walletTokens(ctx, ctx.db, wallet);
   const token = tokens.find((t) =>
     input.token ? t.contract?.toLowerCase() === input.token.toLowerCase() : t.contract === null,

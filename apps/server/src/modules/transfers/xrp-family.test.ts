@@ -3,6 +3,7 @@
 // addresses proven by a signed challenge (secp256k1 and ed25519), a 2-of-3 wallet set up by its
 // master key in two steps (6 → 13 → 14 → 13 → 14 → 1), a payment with a destination tag through
 // approval and two signatures to a validated ledger, one task at a time, refusals.
+import { decodeAccountID, encodeXAddress } from 'ripple-address-codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startXrplFixtureNode, type XrplFixtureNode } from '@keystead/xrpl-fixture-node';
 import { signSingle, signerEntry, testKey, type TestKey } from '@keystead/xrpl-fixture-node/test-signer';
@@ -109,6 +110,15 @@ describe('XRP wallets and transfers through the API (fixture ledger, SYNTHETIC r
     approval_threshold: 1,
     ...extra,
   });
+  const taskCount = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('tasks')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const walletCount = async () =>
     Number(
       (
@@ -210,14 +220,25 @@ describe('XRP wallets and transfers through the API (fixture ledger, SYNTHETIC r
         amount: '5',
         ...extra,
       });
+    const tasksBefore = await taskCount();
     expect((await create({ destination_tag: -1 })).code).toBe('PARAMS_INVALID_ERROR');
     const fresh = testKey('secp256k1', 'api-never-funded').address;
     expect((await create({ to: fresh, amount: '0.5' })).code).toBe('XRP_ACTIVATION_RESERVE_ERROR');
+    // An X-address carrying tag 7 and another tag entered beside it: which customer is meant?
+    const xAddress = encodeXAddress(decodeAccountID(payee.address), 7, true);
+    expect((await create({ to: xAddress, destination_tag: 8 })).code).toBe(
+      'XRP_DESTINATION_TAG_CONFLICT_ERROR',
+    );
+    expect((await create({ outputs: [{ to: payee.address, amount: '1' }] })).code).toBe(
+      'TRANSFER_BATCH_UNSUPPORTED_ERROR',
+    );
+    expect(await taskCount()).toBe(tasksBefore);
     const created = await create({ destination_tag: 4242 });
     expect(created.code).toBe('OK');
     taskId = created.data.task_id;
     // One task at a time: the next would need the Sequence this one holds.
     expect((await create({ destination_tag: 1 })).code).toBe('XRP_TASK_IN_PROGRESS_ERROR');
+    expect(await taskCount()).toBe(tasksBefore + 1);
     expect((await space.admin.client.post('/api/v1/task/approve', { task_id: taskId, result: 1 })).code).toBe(
       'OK',
     );
