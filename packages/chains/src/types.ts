@@ -35,6 +35,11 @@ export interface TokenRef {
 /** Balances keyed by holder address, then by token key ("native" or the lower-case contract). */
 export type BalanceSheet = Map<string, Map<string, bigint>>;
 export const NATIVE = 'native';
+/**
+ * A balance sheet's key for what the chain itself keeps back of the native coin and a transfer
+ * cannot spend (XRP's base and owner reserves); absent where the chain keeps nothing back.
+ */
+export const CHAIN_RESERVE = 'chain-reserve';
 
 export type FeeTierName = 'slow' | 'standard' | 'fast';
 

@@ -8,7 +8,7 @@ import { notify } from '../modules/notifications/notification.service';
 import { recordDeposits } from './deposit-scan';
 import { followTransfers } from './transfer-watcher';
 import { timeOutUnsignedTransfers } from './signing-timeout';
-import type { FamilyAdapter } from '@keystead/chains';
+import { CHAIN_RESERVE, type FamilyAdapter } from '@keystead/chains';
 import { familyWallet } from '../modules/transfers/transfer-family';
 import { walletTokens, walletValueUsd } from '../modules/wallets/wallet-assets';
 import { SignType, TaskStatus, TaskType, WalletStatus } from '../modules/wallets/wallet-status';
@@ -184,6 +184,14 @@ export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Pr
       const amounts = new Map(tokens.map((token) => [token.key, (onChain.get(token.key) ?? 0n).toString()]));
       for (const [tokenKey, amount] of amounts)
         rows.push({ wallet_id: wallet.id, token_key: tokenKey, amount, updated_at: now });
+      const reserve = onChain.get(CHAIN_RESERVE);
+      if (reserve !== undefined)
+        rows.push({
+          wallet_id: wallet.id,
+          token_key: CHAIN_RESERVE,
+          amount: reserve.toString(),
+          updated_at: now,
+        });
       values.push({ id: wallet.id, value: walletValueUsd(tokens, amounts) });
     }
     for (let i = 0; i < values.length; i += 1000) {

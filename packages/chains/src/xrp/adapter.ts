@@ -2,6 +2,7 @@ import { verify } from 'ripple-keypairs';
 import { hashes } from 'xrpl';
 import { ChainError } from '../errors';
 import {
+  CHAIN_RESERVE,
   NATIVE,
   type BalanceSheet,
   type ChainAdapter,
@@ -217,10 +218,14 @@ export function createXrplAdapter(options: { info: ChainInfo; rpcUrl: string }):
     async getBalances(holders, tokens: TokenRef[]): Promise<BalanceSheet> {
       const sheet: BalanceSheet = new Map();
       const wanted = tokens.filter((t) => t.contract).map((t) => issuedKey(issuedOf(t.contract!)));
+      const ledger = await ledgerState();
       await Promise.all(
         holders.map(async (holder) => {
           const [root, lines] = await Promise.all([account(holder), wanted.length ? trustLines(holder) : []]);
           const balances = new Map<string, bigint>([[NATIVE, root.balance]]);
+          // The reserves the ledger keeps back: shown as locked, never spendable.
+          if (root.exists)
+            balances.set(CHAIN_RESERVE, ledger.reserveBase + ledger.reserveInc * BigInt(root.ownerCount));
           for (const line of lines) {
             const key = issuedKey({ currency: line.currency, issuer: line.issuer });
             if (wanted.includes(key)) balances.set(key.toLowerCase(), unitsOf(line.balance));

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
 import { verifiedAddress } from '../../../test/wallet-helpers';
 import type { Person } from '../../../test/space-helpers';
-import { confirmDeployments } from '../../jobs/wallet-jobs';
+import { confirmDeployments, refreshBalances } from '../../jobs/wallet-jobs';
 import { followTransfers } from '../../jobs/transfer-watcher';
 import { recordDeposits } from '../../jobs/deposit-scan';
 
@@ -197,6 +197,14 @@ describe('XRP wallets and transfers through the API (fixture ledger, SYNTHETIC r
     }
     expect((await status()).status).toBe(1);
     expect((await status()).step).toBeNull();
+    // What the ledger keeps back (1 XRP base + 0.2 XRP for the signer list) shows as locked.
+    await refreshBalances(t.ctx, [walletId]);
+    const assets = await space.admin.client.get<{
+      detail: { symbol: string; lock_amount: string; available_amount: string; amount: string }[];
+    }>('/api/v1/wallets/asset-info', { wallet_id: walletId });
+    const xrp = assets.data.detail.find((line) => line.symbol === 'XRP')!;
+    expect(xrp.lock_amount).toBe('1.2');
+    expect(Number(xrp.available_amount)).toBeCloseTo(Number(xrp.amount) - 1.2, 6);
   });
 
   let taskId: number;

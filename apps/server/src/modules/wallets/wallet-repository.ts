@@ -1,3 +1,4 @@
+import { CHAIN_RESERVE, NATIVE } from '@keystead/chains';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Database, Wallet, WalletMemberRole } from '../../db/schema';
 import type { Db } from '../../db/database';
@@ -220,8 +221,30 @@ export function walletPeople(db: Db, walletId: number) {
   ]);
 }
 
-/** Amounts per token held by the wallet's active transfers (a speed-up counts once, as its newest). */
-export function lockedAmounts(db: Db, walletId: number) {
+/**
+ * Amounts per token the wallet cannot spend now: what its active transfers hold (a speed-up counts
+ * once, as its newest), and of the native coin what the chain keeps back (XRP's reserves, as last read).
+ */
+export async function lockedAmounts(
+  db: Db,
+  walletId: number,
+): Promise<{ token_key: string | null; locked: string }[]> {
+  const [held, reserve] = await Promise.all([
+    heldByTransfers(db, walletId),
+    db
+      .selectFrom('wallet_balances')
+      .select('amount')
+      .where('wallet_id', '=', walletId)
+      .where('token_key', '=', CHAIN_RESERVE)
+      .executeTakeFirst(),
+  ]);
+  if (!reserve) return held;
+  const native = held.find((row) => row.token_key === NATIVE);
+  const locked = (BigInt(native?.locked ?? '0') + BigInt(reserve.amount)).toString();
+  return [...held.filter((row) => row.token_key !== NATIVE), { token_key: NATIVE, locked }];
+}
+
+function heldByTransfers(db: Db, walletId: number) {
   const ACTIVE = [
     TaskStatus.PendingApproval,
     TaskStatus.PendingSignature,
