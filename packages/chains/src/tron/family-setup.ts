@@ -1,3 +1,4 @@
+import { accountSignerKeys } from '../account-family';
 import { FamilyError, type FamilyAdapter, type PreparedSetup } from '../family';
 import type { TronAdapter } from './adapter';
 import { fromNode } from './node-errors';
@@ -171,17 +172,7 @@ export function tronWalletSetup(
       return 'pending';
     },
 
-    // One Tron address signs on Tron mainnet and its testnets: stored without a chain.
-    signerKeyOf(input) {
-      if (!input.address || !isTronAddress(input.address))
-        throw new FamilyError('WALLET_ADDRESS_FORMAT_ERROR');
-      return { family: 'TRX', chainKey: '', address: input.address, fingerprint: null, derivationPath: null };
-    },
-
-    verifySignerProof: (record, message, proof) =>
-      chain.verifyMessage(record.address, message, proof.signature),
-
-    signerKey: (signer) => (signer.family === 'TRX' && isTronAddress(signer.address) ? signer.address : null),
+    ...accountSignerKeys('TRX', chain, isTronAddress),
 
     singleKey: {
       async address(raw) {

@@ -1,3 +1,4 @@
+import { accountSignerKeys } from '../account-family';
 import { FamilyError, type FamilyAdapter, type PreparedSetup } from '../family';
 import type { XrplAccount, XrplAdapter } from './adapter';
 import { isXrpAddress } from './address';
@@ -173,16 +174,6 @@ export function xrpWalletSetup(
       return 'pending';
     },
 
-    // One XRPL account signs on mainnet and testnet alike: stored without a chain.
-    signerKeyOf(input) {
-      if (!input.address || !isXrpAddress(input.address))
-        throw new FamilyError('WALLET_ADDRESS_FORMAT_ERROR');
-      return { family: 'XRP', chainKey: '', address: input.address, fingerprint: null, derivationPath: null };
-    },
-
-    verifySignerProof: (record, message, proof) =>
-      chain.verifyMessage(record.address, message, proof.signature),
-
-    signerKey: (signer) => (signer.family === 'XRP' && isXrpAddress(signer.address) ? signer.address : null),
+    ...accountSignerKeys('XRP', chain, isXrpAddress),
   };
 }

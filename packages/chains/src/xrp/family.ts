@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { encode } from 'ripple-binary-codec';
+import { accountBalances } from '../account-family';
 import { isChainError } from '../errors';
 import { FamilyError, type FamilyAdapter, type FamilyWallet, type StoredTransfer } from '../family';
 import { blockFacts } from '../followed';
@@ -105,15 +106,7 @@ export function createXrpFamily(chain: XrplAdapter): FamilyAdapter {
     ...xrpWalletSetup(chain),
     deposits: xrpDeposits(chain),
 
-    async readBalances(wallets, tokens) {
-      const sheet = await fromNode(() =>
-        chain.getBalances(
-          wallets.map((w) => w.address),
-          tokens,
-        ),
-      );
-      return new Map(wallets.map((w) => [w.address, sheet.get(w.address) ?? new Map()]));
-    },
+    readBalances: (wallets, tokens) => accountBalances(chain, wallets, tokens, fromNode),
 
     async token(contract) {
       const issued = issuedOf(contract);
