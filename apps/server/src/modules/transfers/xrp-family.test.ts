@@ -5,7 +5,7 @@
 // approval and two signatures to a validated ledger, one task at a time, refusals.
 import { decodeAccountID, encodeXAddress } from 'ripple-address-codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startXrplFixtureNode, type XrplFixtureNode } from '@keystead/xrpl-fixture-node';
+import { FIXTURE_USD_ISSUER, startXrplFixtureNode, type XrplFixtureNode } from '@keystead/xrpl-fixture-node';
 import { signSingle, signerEntry, testKey, type TestKey } from '@keystead/xrpl-fixture-node/test-signer';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
@@ -293,6 +293,33 @@ describe('XRP wallets and transfers through the API (fixture ledger, SYNTHETIC r
       meta: { TransactionResult: 'tesSUCCESS' },
     });
     expect(BigInt((await fetchAccount(node, payee.address)).Balance) - BigInt(before)).toBe(5n * XRP);
+  });
+
+  it('an issued currency is a custom token "CURRENCY.issuer"; its trust-line balance is the wallet\'s', async () => {
+    node.setTrustBalance(master.address, 'USD', FIXTURE_USD_ISSUER, '250.75');
+    const contract = `USD.${FIXTURE_USD_ISSUER}`;
+    const added = await space.admin.client.post('/api/v1/wallets/custom-token', {
+      wallet_id: walletId,
+      contract,
+    });
+    expect(added.code).toBe('OK');
+    const unknownIssuer = `USD.${testKey('secp256k1', 'api-nobody').address}`;
+    expect(
+      (
+        await space.admin.client.post('/api/v1/wallets/custom-token', {
+          wallet_id: walletId,
+          contract: unknownIssuer,
+        })
+      ).code,
+    ).toBe('TOKEN_NOT_FOUND_ERROR');
+    await refreshBalances(t.ctx, [walletId]);
+    const assets = await space.admin.client.get<{
+      detail: { symbol: string; amount: string; lock_amount: string }[];
+    }>('/api/v1/wallets/asset-info', { wallet_id: walletId });
+    expect(assets.data.detail.find((line) => line.symbol === 'USD')).toMatchObject({
+      amount: '250.75',
+      lock_amount: '0',
+    });
   });
 
   it('an XRP payment to the wallet from outside is recorded as a deposit', async () => {
