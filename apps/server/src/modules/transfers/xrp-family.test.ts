@@ -10,7 +10,7 @@ import { signSingle, signerEntry, testKey, type TestKey } from '@keystead/xrpl-f
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
 import { verifiedAddress } from '../../../test/wallet-helpers';
-import type { Person } from '../../../test/space-helpers';
+import { createSpace, person, type Person } from '../../../test/space-helpers';
 import { confirmDeployments, refreshBalances } from '../../jobs/wallet-jobs';
 import { followTransfers } from '../../jobs/transfer-watcher';
 import { recordDeposits } from '../../jobs/deposit-scan';
@@ -197,6 +197,12 @@ describe('XRP wallets and transfers through the API (fixture ledger, SYNTHETIC r
     }
     expect((await status()).status).toBe(1);
     expect((await status()).step).toBeNull();
+    // Someone of another space cannot tell this wallet from one that does not exist.
+    const stranger = await person(t, { mfa: true, prefix: 'xrp-stranger' });
+    await createSpace(stranger, 'Elsewhere');
+    const asked = await stranger.client.get('/api/v1/wallets/xrp/status', { wallet_id: walletId });
+    const missing = await stranger.client.get('/api/v1/wallets/xrp/status', { wallet_id: 9_999_999 });
+    expect([asked.code, asked.message]).toEqual([missing.code, missing.message]);
     // What the ledger keeps back (1 XRP base + 0.2 XRP for the signer list) shows as locked.
     await refreshBalances(t.ctx, [walletId]);
     const assets = await space.admin.client.get<{
