@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startTronFixtureNode } from '@keystead/tron-fixture-node';
+import { startXrplFixtureNode } from '@keystead/xrpl-fixture-node';
 import { startServerProcess } from './lib/server-process';
 
 declare module 'vitest' {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     devnetRpcUrl: string;
     /** The SYNTHETIC Tron fixture node the server's Tron Nile entry points at (no Tron node runs here). */
     tronRpcUrl: string;
+    /** The SYNTHETIC rippled stand-in the server's XRP Ledger Testnet entry points at (no rippled runs here). */
+    xrplRpcUrl: string;
   }
 }
 
@@ -29,15 +32,22 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-e2e-'));
   // Tron: the fixture node stands in for a Nile full node (labelled SYNTHETIC; README).
   const tron = await startTronFixtureNode();
-  const server = await startServerProcess(dataDir, { TRON_NILE_RPC_URL: tron.url });
+  // XRP: the fixture node stands in for an XRPL testnet server (JSON-RPC; SYNTHETIC as well).
+  const xrpl = await startXrplFixtureNode();
+  const server = await startServerProcess(dataDir, {
+    TRON_NILE_RPC_URL: tron.url,
+    XRPL_TESTNET_RPC_URL: xrpl.url,
+  });
   project.provide('baseURL', server.baseURL);
   // The devnet writes its last RPC URL into the data directory; the browser never sees it.
   project.provide('devnetRpcUrl', server.devnetRpcUrl);
   project.provide('tronRpcUrl', tron.url);
+  project.provide('xrplRpcUrl', xrpl.url);
 
   return async () => {
     await server.stop();
     await tron.close();
+    await xrpl.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

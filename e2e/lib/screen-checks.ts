@@ -1,5 +1,7 @@
+/// <reference lib="dom" />
 import type { Locator, Page } from 'playwright-core';
 import { VIEWPORTS } from './browser';
+import { overlaysAtRest } from './motion';
 
 /** Desktop and phone screenshots in /tmp (of `focus` scrolled into view); ends back at the desktop size. */
 export async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
@@ -8,6 +10,18 @@ export async function shoot(page: Page, name: string, focus?: Locator): Promise<
   await page.setViewportSize(VIEWPORTS.mobile);
   await focus?.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `/tmp/${name}-mobile.png` });
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+/** Whole-page pictures (desktop and phone) in /tmp, from the top: long setup and detail pages show entire. */
+export async function shootFull(page: Page, name: string): Promise<void> {
+  await overlaysAtRest(page);
+  // From the top: the fixed header and menu are drawn where the window is scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `/tmp/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `/tmp/${name}-mobile.png`, fullPage: true });
   await page.setViewportSize(VIEWPORTS.desktop);
 }
 

@@ -1,16 +1,13 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { FIXTURE_USDT } from '@keystead/tron-fixture-node';
 import { signTip191 } from '@keystead/chains/tron/tron-test-kit';
 import { signTxId } from '@keystead/tron-fixture-node/test-signer';
-import { registerAccount } from '../lib/accounts';
 import type { ApiSession } from '../lib/api-session';
-import { launchBrowser, newPage, VIEWPORTS } from '../lib/browser';
 import { overlaysAtRest } from '../lib/motion';
-import { failOnce, shoot } from '../lib/screen-checks';
-import { addMember, createSpace, openInSpace, registerCreator } from '../lib/spaces';
-import { waitFor } from '../lib/transfers';
+import { failOnce, shoot, shootFull } from '../lib/screen-checks';
+import { signerTeamInBrowser } from '../lib/signer-team';
 import {
   fixtureFund,
   fixtureMine,
@@ -20,6 +17,17 @@ import {
   type TronSignerStandIn,
 } from '../lib/tron-signer';
 import { dialog, toastWith } from '../lib/wallets';
+import {
+  chooseApproverAndReview,
+  chooseWeightedSigners,
+  createAndApprove,
+  infoToReview,
+  openAddSigner,
+  startTransfer,
+  waitForBalance,
+  walletAddressOf,
+  walletBaseInfo,
+} from '../lib/wizard-steps';
 
 const TRX = 1_000_000n;
 
@@ -32,29 +40,10 @@ const TRX = 1_000_000n;
  * broadcast.
  */
 describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', () => {
-  let browser: Browser;
-  let close: () => Promise<void>;
-  const contexts: BrowserContext[] = [];
+  const team = signerTeamInBrowser('Tron desk');
   const rpc = () => inject('tronRpcUrl');
   const [aliceKey, bobKey, carolKey] = freshTronKeys(3) as [TestKey, TestKey, TestKey];
-  let admin: { email: string; session: ApiSession };
-  let bob: { email: string; session: ApiSession };
-  let carol: { email: string; session: ApiSession };
-  let spaceId: number;
   let walletId = 0;
-
-  beforeAll(async () => {
-    ({ browser, close } = await launchBrowser());
-    admin = await registerCreator();
-    spaceId = (await createSpace(admin.session, 'Tron desk')).organization_id;
-    bob = await registerAccount();
-    carol = await registerAccount();
-    for (const member of [bob, carol]) await addMember(admin.session, member);
-  }, 120_000);
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await close();
-  });
 
   /** A person's page at `path`, with TronLink holding `key` (none: no TronLink in this browser). */
   async function open(
@@ -62,35 +51,15 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
     key: TestKey | null,
     path: string,
   ): Promise<{ page: Page; tronLink: TronSignerStandIn | null }> {
-    const { context, page } = await newPage(browser);
-    contexts.push(context);
-    const tronLink = key ? await installTronSigner(page, key) : null;
-    await openInSpace(page, who.session, spaceId, path);
+    let tronLink: TronSignerStandIn | null = null;
+    const page = await team.open(who, path, async (fresh) => {
+      if (key) tronLink = await installTronSigner(fresh, key);
+    });
     return { page, tronLink };
   }
 
-  /** Whole-page pictures (desktop and phone) in /tmp: the long detail pages show entire. */
-  async function shootFull(page: Page, name: string): Promise<void> {
-    await overlaysAtRest(page);
-    // From the top: the fixed header and menu are drawn where the window is scrolled to.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `/tmp/${name}-desktop.png`, fullPage: true });
-    await page.setViewportSize(VIEWPORTS.mobile);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `/tmp/${name}-mobile.png`, fullPage: true });
-    await page.setViewportSize(VIEWPORTS.desktop);
-  }
-
   async function addTronAddress(page: Page, name: string, address: string | null): Promise<void> {
-    await page.getByTestId('permission-address-page').waitFor();
-    await page.getByTestId('signer-add').click();
-    const add = dialog(page, 'Add a signer address');
-    await add.locator('#signer-name').fill(name);
-    await add
-      .locator('.ant-select')
-      .filter({ has: page.locator('#signer-family') })
-      .click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Tron' }).click();
+    const add = await openAddSigner(page, name, 'Tron');
     if (address) await add.locator('#signer-address').fill(address);
     else await add.getByTestId('signer-use-tronlink').click();
     await add.locator('#signer-address[value^="T"]').waitFor();
@@ -104,7 +73,7 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
 
   it('signers prove their Tron addresses: TronLink (after one refusal) and a pasted TIP-191 signature', async () => {
     // Alice with TronLink: her first signature request is refused, then signed.
-    const alice = await open(admin, aliceKey, '/permission-address');
+    const alice = await open(team.admin, aliceKey, '/permission-address');
     await addTronAddress(alice.page, 'Alice TronLink', null);
     const verify = verifyDialog(alice.page);
     await verify.getByTestId('tronlink-connect-button').click();
@@ -119,7 +88,7 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
     expect(alice.tronLink!.calls).toEqual(['signMessageV2', 'signMessageV2']);
 
     // Bob with TronLink, the plain path.
-    const bobPage = await open(bob, bobKey, '/permission-address');
+    const bobPage = await open(team.bob, bobKey, '/permission-address');
     await addTronAddress(bobPage.page, 'Bob TronLink', null);
     await verifyDialog(bobPage.page).getByTestId('tronlink-connect-button').click();
     await verifyDialog(bobPage.page).getByTestId('tron-verify-submit').click();
@@ -127,7 +96,7 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
     await verified(bobPage.page);
 
     // Carol has no TronLink here: she signs the challenge elsewhere and pastes the signature.
-    const carolPage = await open(carol, null, '/permission-address');
+    const carolPage = await open(team.carol, null, '/permission-address');
     await addTronAddress(carolPage.page, 'Carol Ledger', carolKey.address);
     const carolVerify = verifyDialog(carolPage.page);
     await carolVerify.getByTestId('tronlink-missing').waitFor();
@@ -150,23 +119,14 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
     async () => {
       // The account's key is fresh for every attempt: a run that handed an account over never meets it again.
       const [account] = freshTronKeys(1) as [TestKey];
-      const { page, tronLink } = await open(admin, account, '/multiple-wallet');
-      const baseInfo = async () => {
-        await page.getByTestId('wallet-type-multi').click();
-        await page.locator('#wallet-name').fill('Tron payouts');
-        await page
-          .locator('.ant-select')
-          .filter({ has: page.locator('#wallet-chain') })
-          .click();
-        await page.locator('.ant-select-item-option').filter({ hasText: 'Tron Nile Testnet' }).click();
-        await page.getByTestId('wizard-next').click();
-      };
+      const { page, tronLink } = await open(team.admin, account, '/multiple-wallet');
+      const baseInfo = () => walletBaseInfo(page, 'Tron payouts', 'Tron Nile Testnet');
       // Nile is a testnet: a full space uses it once its testnet switch is on, said before Review.
       await baseInfo();
       await page.getByText('Testnet chains are turned off in this space.').waitFor();
       await overlaysAtRest(page);
       await shoot(page, 'tron-wizard-testnet-off');
-      await admin.session.call('PUT', '/api/v1/organization/settings', { enable_testnet: true });
+      await team.admin.session.call('PUT', '/api/v1/organization/settings', { enable_testnet: true });
       await page.reload();
       await baseInfo();
 
@@ -177,12 +137,7 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
         [bobKey, '1'],
         [carolKey, '1'],
       ];
-      for (const [key, weight] of weights) {
-        const row = page.getByTestId(`signer-option-${key.address}`);
-        await row.getByRole('checkbox').check();
-        await row.locator('.ant-input-number-input').fill(weight);
-      }
-      await page.locator('#wallet-threshold').fill('3');
+      await chooseWeightedSigners(page, weights, '3');
       await expect
         .poll(() => page.getByTestId('weight-sum').innerText())
         .toBe('3 keys chosen, weights add up to 4; transfers need signatures worth 3.');
@@ -197,15 +152,7 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
       await page.getByTestId('wizard-next').click();
 
       // People: Alice approves (1 of 1).
-      await page.getByTestId('wizard-step-roles').waitFor();
-      await page.getByTestId('wallet-approvers').click();
-      await page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option')
-        .filter({ hasText: admin.email })
-        .click();
-      await page.keyboard.press('Escape');
-      await page.getByTestId('wizard-next').click();
-      await page.getByTestId('wallet-review').waitFor();
+      await chooseApproverAndReview(page, team.admin.email);
       expect(await page.getByTestId('review-account').innerText()).toBe(account.address);
       expect(await page.getByTestId('wallet-review').innerText()).toContain('threshold weight 3 of 4');
       await shoot(page, 'tron-wizard-review');
@@ -231,7 +178,7 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
       await page.getByTestId('tron-setup-alert').waitFor();
       expect(await page.getByTestId('wallet-status').first().innerText()).toBe('Activation needed');
       await shootFull(page, 'tron-detail-setup');
-      await page.getByTestId('open-tron-setup').click();
+      await page.getByTestId('open-account-setup').click();
       await page.getByTestId('tron-top-up').waitFor();
 
       // Funded (SYNTHETIC fixture endpoint): the server's watcher moves it to 13, the update shows.
@@ -262,39 +209,18 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
     { timeout: 180_000 },
     async () => {
       expect(walletId).toBeGreaterThan(0);
-      const wallet = await admin.session.call<{ address: string }>(
-        'GET',
-        `/api/v1/wallets/base-info?wallet_id=${walletId}`,
-      );
-      await admin.session.call('POST', '/api/v1/wallets/custom-token', {
+      const address = await walletAddressOf(team.admin.session, walletId);
+      await team.admin.session.call('POST', '/api/v1/wallets/custom-token', {
         wallet_id: walletId,
         contract: FIXTURE_USDT,
       });
-      await fixtureFund(rpc(), { address: wallet.address, sun: 300n * TRX, usdt: 1_000n * TRX });
-      await waitFor(
-        'the USDT balance',
-        async () => {
-          await admin.session
-            .call('POST', '/api/v1/wallets/refresh-balance', { wallet_id: walletId })
-            .catch(() => undefined);
-          return admin.session.call<{ detail: Array<{ symbol: string; amount: string }> }>(
-            'GET',
-            `/api/v1/wallets/asset-info?wallet_id=${walletId}`,
-          );
-        },
-        (assets) => assets.detail.some((line) => line.symbol === 'USDT' && Number(line.amount) >= 1000),
-      );
+      await fixtureFund(rpc(), { address, sun: 300n * TRX, usdt: 1_000n * TRX });
+      await waitForBalance(team.admin.session, walletId, 'USDT', 1000);
       const [payee] = freshTronKeys(1) as [TestKey];
 
       // Alice (operator, approver, weight-2 key in her TronLink) starts it in the wizard.
-      const { page, tronLink } = await open(admin, aliceKey, '/wallet/transfer');
-      await page.getByTestId(`transfer-wallet-${walletId}`).click();
-      await page.getByTestId('transfer-next').click();
-      await page
-        .locator('.ant-select')
-        .filter({ has: page.locator('#transfer-asset') })
-        .click();
-      await page.locator('.ant-select-item-option').filter({ hasText: 'USDT' }).click();
+      const { page, tronLink } = await open(team.admin, aliceKey, '/wallet/transfer');
+      await startTransfer(page, walletId, 'USDT');
       await page.locator('#transfer-to').fill('0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf');
       await page.locator('#transfer-amount').fill('12.5');
       await page.getByTestId('transfer-next').click();
@@ -304,23 +230,11 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
       expect(await page.getByTestId('fee-quote-energy-rate').innerText()).toMatch(/^energy at \d+ sun$/);
       expect(await page.getByTestId('tron-fee-parts').innerText()).toMatch(/Energy \(\d+ units\)[\s\S]*TRX/);
       await shoot(page, 'tron-transfer-fee', page.getByTestId('fee-quote'));
-      await page.getByTestId('transfer-next').click();
-      await page.getByTestId('transfer-people').waitFor();
-      await page.getByTestId('transfer-next').click();
-      await page.getByTestId('transfer-review').waitFor();
+      await infoToReview(page);
       await expect.poll(() => page.getByTestId('review-fee').innerText()).toMatch(/^≈ [\d.]+ TRX/);
-      await page.getByTestId('transfer-create').click();
-      await page.waitForURL((url) => /^\/task\/\d+$/.test(url.pathname));
-      const taskPath = new URL(page.url()).pathname;
-
       // Approval opens the 24 h signing window.
-      await page.getByTestId('approval-form').waitFor();
-      await page.getByTestId('approve').click();
-      await toastWith(page, 'You approved the transfer.');
+      const taskPath = await createAndApprove(page, 'tron-sign-card');
       const card = page.getByTestId('tron-sign-card');
-      await expect
-        .poll(() => card.getByTestId('signing-countdown').innerText())
-        .toMatch(/^2[34] h \d+ min \d+ s left to sign$/);
       expect(await card.getByTestId('tron-permission').innerText()).toContain('#2');
       expect(await card.getByTestId('tron-to').innerText()).toBe(payee.address);
       expect(await card.getByTestId('tron-amount').innerText()).toBe('12.5 USDT');
@@ -336,7 +250,7 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
       await shoot(page, 'tron-transfer-list');
 
       // Carol (weight 1) signed the transaction id on another device and pastes the signature.
-      const carolPage = (await open(carol, null, taskPath)).page;
+      const carolPage = (await open(team.carol, null, taskPath)).page;
       await carolPage.getByTestId('tron-sign-form').waitFor();
       const txId = (await carolPage.getByTestId('tron-txid').textContent())!;
       expect(txId).toMatch(/^[0-9a-f]{64}$/);

@@ -1,4 +1,4 @@
-import type { BitcoinTaskInfo, TaskInfo, TronTaskInfo } from './api/types';
+import type { BitcoinTaskInfo, EvmTaskInfo, TaskInfo, TronTaskInfo, XrpTaskInfo } from './api/types';
 
 /** §3 address tag types. */
 export const ADDRESS_TAG = {
@@ -34,3 +34,13 @@ export const isUtxoTask = (task: TaskInfo): task is BitcoinTaskInfo =>
 
 /** Tron tasks carry the transaction to sign and the keys' weights (and say family 'TRX'). */
 export const isTronTask = (task: TaskInfo): task is TronTaskInfo => 'family' in task && task.family === 'TRX';
+
+/** XRP tasks carry the Payment to sign, each signer's bytes and the ledger window (family 'XRP'). */
+export const isXrpTask = (task: TaskInfo): task is XrpTaskInfo => 'family' in task && task.family === 'XRP';
+
+/** Tron and XRP: signatures count by each key's weight against a threshold weight. */
+export const isWeightedTask = (task: TaskInfo): task is TronTaskInfo | XrpTaskInfo =>
+  isTronTask(task) || isXrpTask(task);
+
+/** EVM (Safe) tasks name no family: a Safe transaction with its review. */
+export const isEvmTask = (task: TaskInfo): task is EvmTaskInfo => !('family' in task);

@@ -6,8 +6,8 @@ import { signerAddressesKey } from './list-signer-addresses';
 export interface AddSignerInput {
   name: string;
   address: string;
-  /** EVM owners, or Tron addresses (T…). */
-  family: 'EVM' | 'TRX';
+  /** EVM owners, Tron addresses (T…) or XRP Ledger accounts (classic r… addresses). */
+  family: 'EVM' | 'TRX' | 'XRP';
   description?: string;
   source: 'browser' | 'devnet';
 }

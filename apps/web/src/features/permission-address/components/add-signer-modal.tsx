@@ -4,6 +4,7 @@ import { LinkOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ConnectSigner, type SignerConnection } from '@/features/wallet';
 import { isTronAddress } from '@/lib/tron-address';
+import { isXrpClassicAddress } from '@/lib/xrp-address';
 import { trimStart } from '@/lib/validation';
 import { showWalletError, tronLink } from '@/lib/wallet-connectors';
 import { useAddSignerAddress, type AddSignerInput } from '../api/add-signer-address';
@@ -17,7 +18,13 @@ interface Values {
   description?: string;
 }
 
-/** Add a signer address (EVM, or Tron): typed, or taken from a connected wallet; verification follows. */
+/** Checked here before the server is asked: the family's own spelling with its checksum. */
+const ACCOUNT_CHECK = { TRX: isTronAddress, XRP: isXrpClassicAddress } as const;
+
+/**
+ * Add a signer address (EVM, Tron or XRP): typed, or taken from a connected wallet (XRP has no
+ * browser wallet: typed only); verification follows.
+ */
 export function AddSignerModal(props: { open: boolean; onClose: () => void; onAdded: (id: number) => void }) {
   const { t } = useTranslation('wallets');
   const [form] = Form.useForm<Values>();
@@ -26,6 +33,7 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
   const [source, setSource] = useState<AddSignerInput['source']>('browser');
   const family = Form.useWatch('family', form) ?? 'EVM';
   const tron = family === 'TRX';
+  const accountCheck = family === 'EVM' ? null : ACCOUNT_CHECK[family];
 
   const onConnection = useCallback(
     (connection: SignerConnection | null) => {
@@ -84,6 +92,7 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
             options={[
               { value: 'EVM', label: t('signer.familyEvm') },
               { value: 'TRX', label: t('signer.familyTrx') },
+              { value: 'XRP', label: t('signer.familyXrp') },
             ]}
           />
         </Form.Item>
@@ -93,12 +102,12 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
           getValueFromEvent={(event: { target: { value: string } }) => event.target.value.trim()}
           rules={[
             { required: true, message: t('validation.addressRequired') },
-            tron
+            accountCheck
               ? {
                   validator: (_rule, value: string) =>
-                    !value || isTronAddress(value)
+                    !value || accountCheck(value)
                       ? Promise.resolve()
-                      : Promise.reject(new Error(t('validation.tronAddressFormat'))),
+                      : Promise.reject(new Error(t(`validation.${tron ? 'tron' : 'xrp'}AddressFormat`))),
                 }
               : { pattern: EVM_ADDRESS, message: t('validation.addressFormat') },
           ]}
@@ -119,6 +128,8 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
               >
                 {t('signer.add.useTronLink')}
               </Button>
+            ) : family === 'XRP' ? (
+              t('signer.xrp.addHint')
             ) : useConnected ? null : (
               <Button
                 type="link"
@@ -133,9 +144,13 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
             )
           }
         >
-          <Input id="signer-address" placeholder={tron ? 'T…' : '0x…'} style={{ fontFamily: 'monospace' }} />
+          <Input
+            id="signer-address"
+            placeholder={tron ? 'T…' : family === 'XRP' ? 'r…' : '0x…'}
+            style={{ fontFamily: 'monospace' }}
+          />
         </Form.Item>
-        {useConnected && !tron ? (
+        {useConnected && family === 'EVM' ? (
           <div style={{ marginBottom: 16, padding: 12, background: '#f6f8fc', borderRadius: 8 }}>
             <ConnectSigner onChange={onConnection} />
           </div>

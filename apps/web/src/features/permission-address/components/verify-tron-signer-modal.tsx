@@ -1,17 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Collapse, Input, Modal, Space, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { Collapse, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MONO, TronLinkConnect } from '@/features/wallet';
-import { showErrorToast, toastSuccess } from '@/lib/notify';
-import { showWalletError, tronLink } from '@/lib/wallet-connectors';
-import { signerAddressesKey } from '../api/list-signer-addresses';
+import { SignedTextPaste } from '@/components/ui/signed-text-paste';
+import { TronLinkConnect } from '@/features/wallet';
+import { tronLink } from '@/lib/wallet-connectors';
 import type { SignerAddress } from '../api/types';
-import {
-  fetchSignerChallenge,
-  verifySignerAddress,
-  type SignerChallenge,
-} from '../api/verify-signer-address';
+import { SignerToVerify } from './signer-to-verify';
+import { useChallengeProof } from './use-challenge-proof';
 
 /** 65-byte r‖s‖v, hex, as signMessageV2 returns it (with or without 0x). */
 const SIGNATURE = /^(0x)?[0-9a-fA-F]{130}$/;
@@ -28,34 +23,10 @@ export function VerifyTronSignerModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('wallets');
-  const client = useQueryClient();
-  const [challenge, setChallenge] = useState<SignerChallenge | null>(null);
+  // TronLink's refusals and the server's are toasted.
+  const { challenge, pasted, paste, busy, verify } = useChallengeProof(signer, onClose);
   const [account, setAccount] = useState<string | null>(null);
-  const [pasted, setPasted] = useState('');
-  const [busy, setBusy] = useState(false);
   const onAccount = useCallback((value: string | null) => setAccount(value), []);
-  useEffect(() => {
-    setChallenge(null);
-    setPasted('');
-    if (signer) void fetchSignerChallenge(signer.id).then(setChallenge, showErrorToast);
-  }, [signer]);
-
-  const verify = async (sign: () => Promise<string>) => {
-    if (!signer || !challenge) return;
-    setBusy(true);
-    try {
-      const signature = await sign();
-      await verifySignerAddress({ id: signer.id, challenge_id: challenge.challenge_id, signature });
-      await client.invalidateQueries({ queryKey: signerAddressesKey });
-      toastSuccess(t('signer.verify.done'));
-      onClose();
-    } catch (error) {
-      void showWalletError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const malformed = pasted !== '' && !SIGNATURE.test(pasted);
 
   return (
     <Modal
@@ -70,17 +41,7 @@ export function VerifyTronSignerModal({
     >
       {signer ? (
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-            {t('signer.tron.verifyHint')}
-          </Typography.Paragraph>
-          <Alert
-            type="info"
-            message={
-              <span>
-                {signer.name}: <span style={{ ...MONO, wordBreak: 'break-all' }}>{signer.address}</span>
-              </span>
-            }
-          />
+          <SignerToVerify signer={signer} hint={t('signer.tron.verifyHint')} />
           <TronLinkConnect expected={[signer.address]} onChange={onAccount} />
           <Collapse
             size="small"
@@ -90,40 +51,24 @@ export function VerifyTronSignerModal({
                 key: 'paste',
                 label: <span data-testid="tron-verify-paste-open">{t('signer.tron.pasteTitle')}</span>,
                 children: (
-                  <Space direction="vertical" style={{ width: '100%' }}>
-                    <Typography.Text type="secondary">{t('signer.tron.pasteHint')}</Typography.Text>
-                    {challenge ? (
-                      <Typography.Paragraph
-                        copyable={{ text: challenge.message }}
-                        style={{ ...MONO, whiteSpace: 'pre-wrap', background: '#f6f8fc', padding: 8 }}
-                        data-testid="tron-challenge"
-                      >
-                        {challenge.message}
-                      </Typography.Paragraph>
-                    ) : null}
-                    <Input.TextArea
-                      rows={2}
-                      value={pasted}
-                      onChange={(event) => setPasted(event.target.value.trim())}
-                      placeholder={t('signer.tron.signaturePlaceholder')}
-                      status={malformed ? 'error' : undefined}
-                      style={MONO}
-                      data-testid="tron-verify-signature"
-                    />
-                    {malformed ? (
-                      <Typography.Text type="danger" role="alert">
-                        {t('signer.tron.signatureFormat')}
-                      </Typography.Text>
-                    ) : null}
-                    <Button
-                      disabled={!pasted || malformed || !challenge}
-                      loading={busy}
-                      onClick={() => void verify(async () => pasted)}
-                      data-testid="tron-verify-paste-submit"
-                    >
-                      {t('signer.verify.submitPasted')}
-                    </Button>
-                  </Space>
+                  <SignedTextPaste
+                    hint={t('signer.tron.pasteHint')}
+                    toSign={
+                      challenge
+                        ? { text: challenge.message, block: true, testId: 'tron-challenge' }
+                        : undefined
+                    }
+                    value={pasted}
+                    onChange={paste}
+                    placeholder={t('signer.tron.signaturePlaceholder')}
+                    problem={(value) => (SIGNATURE.test(value) ? null : t('signer.tron.signatureFormat'))}
+                    submitText={t('signer.verify.submitPasted')}
+                    busy={busy}
+                    disabled={!challenge}
+                    onSubmit={(value) => void verify(async () => value)}
+                    testIds={{ input: 'tron-verify-signature', submit: 'tron-verify-paste-submit' }}
+                    rows={2}
+                  />
                 ),
               },
             ]}

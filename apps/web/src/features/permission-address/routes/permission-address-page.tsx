@@ -18,6 +18,7 @@ import { SigningProtocolsPanel } from '../components/signing-protocols-panel';
 import { VerifyBitcoinKeyModal } from '../components/verify-bitcoin-key-modal';
 import { VerifySignerModal } from '../components/verify-signer-modal';
 import { VerifyTronSignerModal } from '../components/verify-tron-signer-modal';
+import { VerifyXrpSignerModal } from '../components/verify-xrp-signer-modal';
 
 /** /permission-address: the user's signer addresses: list, add, verify, view, delete. */
 export default function PermissionAddressPage() {
@@ -180,6 +181,10 @@ export default function PermissionAddressPage() {
       />
       <VerifyTronSignerModal
         signer={verifying?.family === 'TRX' ? verifying : null}
+        onClose={() => setVerifying(null)}
+      />
+      <VerifyXrpSignerModal
+        signer={verifying?.family === 'XRP' ? verifying : null}
         onClose={() => setVerifying(null)}
       />
       <VerifyBitcoinKeyModal

@@ -17,6 +17,8 @@ export interface CreateTransferBody {
   outputs?: Array<{ to: string; amount: string }>;
   /** Bitcoin family: spend exactly these outpoints ("txid:vout"). */
   utxos?: string[];
+  /** XRP: the recipient's destination tag (0 to 4294967295). */
+  destination_tag?: number;
 }
 
 export const createTransfer = (body: CreateTransferBody) => api.post<TransferTask>(`${V1}/task`, body);

@@ -13,6 +13,8 @@ export interface SingleFeeInput {
   amount: string;
   token?: string | null | undefined;
   utxos?: string[] | undefined;
+  /** XRP: the destination tag, when one is given. */
+  destinationTag?: number | undefined;
 }
 
 export const fetchSingleFeeEstimate = (input: SingleFeeInput) =>
@@ -22,6 +24,7 @@ export const fetchSingleFeeEstimate = (input: SingleFeeInput) =>
     amount: input.amount,
     ...(input.token ? { token: input.token } : {}),
     ...(input.utxos?.length ? { utxos: input.utxos } : {}),
+    ...(input.destinationTag !== undefined ? { destination_tag: input.destinationTag } : {}),
   });
 
 /** Asked only for a valid recipient and amount (`input` null otherwise); re-read with the wizard's 30 s fee refresh. */

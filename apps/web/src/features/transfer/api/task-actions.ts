@@ -35,6 +35,8 @@ export function useTaskAction<A, R>(run: (args: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
+    // Toasted here, once: the client's global mutation toast stays out of it.
+    meta: { silent: true },
     onError: (error) => void showErrorToast(error),
     onSettled: () =>
       Promise.all([

@@ -17,6 +17,7 @@ export type {
   TaskInfo,
   TransferPage,
   TronTaskInfo,
+  XrpTaskInfo,
   TransferTask,
   TransferListItem,
   SafeTxReviewReply,

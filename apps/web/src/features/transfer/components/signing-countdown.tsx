@@ -27,7 +27,8 @@ export function splitDuration(ms: number): { h: number; m: number; s: string } {
 }
 
 /**
- * §4: a Tron transfer must be fully signed within 24 h or it times out (11). Shows the time left
+ * §4: a Tron transfer must be fully signed within 24 h, an XRP one within its ledger window
+ * (LastLedgerSequence, about 24 h), or it times out (11). Shows the time left
  * while it can be signed (amber under an hour), "timed out" once past it or at status 11. `compact`:
  * the list's short form.
  */

@@ -8,7 +8,7 @@ import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useStoredUser } from '@/lib/session';
 import { useTaskInfo } from '../api/transfer-queries';
-import { isTronTask, isUtxoTask } from '../task-rules';
+import { isEvmTask, isTronTask, isUtxoTask, isXrpTask } from '../task-rules';
 import { useWalletBaseInfo } from '@/features/wallet';
 import { ApprovalCard } from '../components/detail/approval-card';
 import { BroadcastCard, mayBroadcast } from '../components/detail/broadcast-card';
@@ -21,6 +21,7 @@ import { TaskProgress } from '../components/detail/task-progress';
 import { TaskSummary } from '../components/detail/task-summary';
 import { UtxoTxCard } from '../components/detail/utxo-tx-card';
 import { TronSignCard } from '../components/detail/tron/tron-sign-card';
+import { XrpSignCard } from '../components/detail/xrp/xrp-sign-card';
 import { TaskStatusTag } from '../components/transfer-bits';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
@@ -103,13 +104,13 @@ export default function TransferDetailPage() {
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <TaskSummary task={task} />
             {isUtxoTask(task) ? <UtxoTxCard task={task} /> : null}
-            {isUtxoTask(task) || isTronTask(task) ? null : (
+            {isEvmTask(task) ? (
               <BroadcastCard
                 task={task}
                 allowed={mayBroadcast(task, wallet.data, userId, privileged)}
                 userId={userId}
               />
-            )}
+            ) : null}
           </Space>
         </Col>
         <Col xs={24} lg={10}>
@@ -126,6 +127,13 @@ export default function TransferDetailPage() {
               />
             ) : isTronTask(task) ? (
               <TronSignCard
+                task={task}
+                wallet={wallet.data}
+                userId={userId}
+                mayBroadcast={mayBroadcast(task, wallet.data, userId, privileged)}
+              />
+            ) : isXrpTask(task) ? (
+              <XrpSignCard
                 task={task}
                 wallet={wallet.data}
                 userId={userId}

@@ -7,8 +7,8 @@ import { isApiError } from '@/lib/api-client';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useWalletBaseInfo } from '../api/get-wallet-base-info';
 import { useChains } from '../api/list-chains';
-import { useTronWeights } from '../api/tron-setup';
-import { TRON_SETUP_STATUSES, WALLET_STATUS } from '../wallet-status';
+import { FAMILY_KEY, isWeightedFamily, useSignerWeights } from '../api/account-setup';
+import { ACCOUNT_SETUP_STATUSES, WALLET_STATUS } from '../wallet-status';
 import { AssetsTab } from '../components/detail/assets-tab';
 import { AuditTab } from '../components/detail/audit-tab';
 import { DepositTab } from '../components/detail/deposit-tab';
@@ -29,9 +29,10 @@ export default function WalletDetailPage() {
   const info = useOrganizationBaseInfo(useSelectedSpaceId());
   const privileged = info.data ? isPrivileged(info.data) : false;
   const data = wallet.data;
-  // Tron wallets are weighted: the threshold is a weight, each signer key has one (from its setup).
-  const tron = chains.data?.list.find((item) => item.chain_id === data?.chain_id)?.family === 'TRX';
-  const weights = useTronWeights(walletId, tron);
+  // Tron and XRP wallets are weighted: the threshold is a weight, each signer key has one (from its setup).
+  const family = chains.data?.list.find((item) => item.chain_id === data?.chain_id)?.family;
+  const weighted = isWeightedFamily(family);
+  const weights = useSignerWeights(walletId, family);
 
   if (wallet.isError)
     return (
@@ -119,8 +120,11 @@ export default function WalletDetailPage() {
               {chain?.name ?? data.chain_id}
               {data.sign_type === 1
                 ? ` · ${
-                    tron
-                      ? t('tron.thresholdWeight', { threshold: data.threshold, total: weights.total ?? '…' })
+                    weighted
+                      ? t(`${FAMILY_KEY[family]}.thresholdWeight`, {
+                          threshold: data.threshold,
+                          total: weights.total ?? '…',
+                        })
                       : t('thresholdOf', { threshold: data.threshold, count: data.signers.length })
                   }`
                 : ''}
@@ -134,19 +138,19 @@ export default function WalletDetailPage() {
             <RoleTags roles={data.my_roles} signer={data.is_signer} />
           </div>
         </div>
-        {tron && TRON_SETUP_STATUSES.includes(data.status) ? (
+        {weighted && ACCOUNT_SETUP_STATUSES.includes(data.status) ? (
           <Alert
             style={{ marginTop: 16 }}
             type={data.status === WALLET_STATUS.permissionChanging ? 'info' : 'warning'}
             showIcon
-            data-testid="tron-setup-alert"
-            message={t(`tron.detail.status${data.status}`)}
+            data-testid={`${FAMILY_KEY[family]}-setup-alert`}
+            message={t(`${FAMILY_KEY[family]}.detail.status${data.status}`)}
             action={
               <Button
                 size="small"
                 type="primary"
                 onClick={() => void navigate(`/wallet/multiple-wallet?wallet_id=${walletId}`)}
-                data-testid="open-tron-setup"
+                data-testid="open-account-setup"
               >
                 {t('tron.detail.open')}
               </Button>
@@ -212,9 +216,9 @@ export default function WalletDetailPage() {
                 <Typography.Text type="secondary" ellipsis style={{ maxWidth: '100%' }}>
                   {signer.nickname || signer.email}
                 </Typography.Text>
-                {tron && weights.weightOf(signer.address) !== undefined ? (
+                {weighted && weights.weightOf(signer.address) !== undefined ? (
                   <Tag style={{ marginInlineEnd: 0 }} data-testid="signer-weight-tag">
-                    {t('tron.weightTag', { weight: weights.weightOf(signer.address) })}
+                    {t(`${FAMILY_KEY[family]}.weightTag`, { weight: weights.weightOf(signer.address) })}
                   </Tag>
                 ) : null}
               </div>

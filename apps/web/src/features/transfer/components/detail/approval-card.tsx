@@ -7,7 +7,7 @@ import { personName, type WalletDetail } from '@/features/wallet';
 import { useSpaceMfa } from '@/features/organization';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { formatTime } from '../transfer-bits';
-import { isTronTask, isUtxoTask } from '../../task-rules';
+import { isEvmTask } from '../../task-rules';
 import { RiskTags } from './risk-tags';
 import { SafeTxReview } from './safe-tx-review';
 import { ApprovalMfa, approvalGate } from './approval-mfa';
@@ -105,9 +105,7 @@ export function ApprovalCard(props: {
       {canAct ? (
         <div style={{ marginTop: 12 }} data-testid="approval-form">
           <RiskTags task={task} />
-          {isUtxoTask(task) || isTronTask(task) ? null : (
-            <SafeTxReview task={task} title={t('review.approveTitle')} />
-          )}
+          {isEvmTask(task) ? <SafeTxReview task={task} title={t('review.approveTitle')} /> : null}
           <div style={{ height: 12 }} />
           <Input.TextArea
             id="approval-comment"

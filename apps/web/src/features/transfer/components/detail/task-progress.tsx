@@ -3,7 +3,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useTaskSchedule } from '../../api/task-schedule';
 import type { TaskInfo } from '../../api/types';
-import { isTronTask } from '../../task-rules';
+import { isWeightedTask } from '../../task-rules';
 import { formatTime } from '../transfer-bits';
 
 const ORDER = ['created', 'approval', 'signing', 'broadcast', 'onChain', 'completed'] as const;
@@ -40,9 +40,9 @@ export function TaskProgress({ task, vertical }: { task: TaskInfo; vertical?: bo
   const detail = (key: (typeof ORDER)[number]) => {
     const step = schedule.data?.steps.find((item) => item.step === SCHEDULE_STEP[key]);
     if (!step || step.state === 'skipped') return step?.state === 'skipped' ? t('progress.skipped') : null;
-    // Tron counts weights, not signatures: its signing step shows the weight reached of the threshold.
+    // Tron and XRP count weights, not signatures: the signing step shows the weight reached of the threshold.
     const reached =
-      key === 'signing' && isTronTask(task)
+      key === 'signing' && isWeightedTask(task)
         ? task.signed_weight === null
           ? null
           : t('progress.weight', { weight: task.signed_weight, threshold: step.needed ?? 0 })

@@ -1,7 +1,8 @@
 import { Alert, Descriptions, Grid, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { TaskInfo } from '../../api/types';
-import { isTronTask, isUtxoTask } from '../../task-rules';
+import { isUtxoTask, isWeightedTask, isXrpTask } from '../../task-rules';
+import { usdLine } from '../wizard/fee-usd';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
 
@@ -108,8 +109,8 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.created')}>{formatTime(task.ctime)}</Descriptions.Item>
           </>
-        ) : isTronTask(task) ? (
-          // Tron has no nonce: the transaction is named by its id (the signing card shows it).
+        ) : isWeightedTask(task) ? (
+          // Tron has no nonce and XRP's sequence belongs to what is signed: the signing card shows them.
           <Descriptions.Item label={t('fields.created')} span={wide}>
             {formatTime(task.ctime)}
           </Descriptions.Item>
@@ -127,19 +128,23 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
         </Descriptions.Item>
         {task.status === 6 && !task.on_chain ? (
           <Descriptions.Item label={t('fields.chainState')} span={wide}>
-            <span data-testid="task-chain-state">{t('onChain.inMempool')}</span>
+            <span data-testid="task-chain-state">
+              {t(isXrpTask(task) ? 'onChain.xrpSubmitted' : 'onChain.inMempool')}
+            </span>
           </Descriptions.Item>
         ) : null}
         {task.on_chain ? (
           <>
             <Descriptions.Item label={t('fields.chainState')}>
               <span data-testid="task-chain-state">
-                {task.on_chain.confirmations === null
-                  ? t('onChain.inBlock', { block: task.on_chain.block_number })
-                  : t(task.on_chain.final ? 'onChain.final' : 'onChain.confirmations', {
-                      count: task.on_chain.confirmations,
-                      block: task.on_chain.block_number,
-                    })}
+                {isXrpTask(task) && task.on_chain.final
+                  ? t('onChain.xrpValidated', { block: task.on_chain.block_number })
+                  : task.on_chain.confirmations === null
+                    ? t('onChain.inBlock', { block: task.on_chain.block_number })
+                    : t(task.on_chain.final ? 'onChain.final' : 'onChain.confirmations', {
+                        count: task.on_chain.confirmations,
+                        block: task.on_chain.block_number,
+                      })}
               </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.feePaid')}>
@@ -147,7 +152,9 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
                 {task.on_chain.fee_paid === null
                   ? '—'
                   : `${task.on_chain.fee_paid} ${task.on_chain.fee_symbol}${
-                      task.on_chain.fee_usd === null ? '' : ` (≈ $${task.on_chain.fee_usd})`
+                      task.on_chain.fee_usd === null
+                        ? ''
+                        : ` (${usdLine(task.on_chain.fee_usd, task.on_chain.fee_paid)})`
                     }`}
               </span>
             </Descriptions.Item>

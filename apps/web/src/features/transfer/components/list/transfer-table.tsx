@@ -1,7 +1,7 @@
 import { Grid, List, Space, Table, Tag, Typography } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AddressText, useChains } from '@/features/wallet';
+import { AddressText, isWeightedFamily, useChains } from '@/features/wallet';
 import type { TransferListItem } from '../../api/types';
 import type { PickerWallet } from '@/features/wallet';
 import { SigningCountdown } from '../signing-countdown';
@@ -27,9 +27,9 @@ export function TransferTable(props: {
   const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
   const chains = useChains().data?.list;
-  // Tron thresholds are weights: its rows say the signatures and the weight needed, not "n of m".
+  // Tron and XRP thresholds are weights: their rows say the signatures and the weight needed, not "n of m".
   const weighted = (row: TransferListItem) =>
-    chains?.find((chain) => chain.chain_id === row.chain_id)?.family === 'TRX';
+    isWeightedFamily(chains?.find((chain) => chain.chain_id === row.chain_id)?.family);
   const walletName = (row: TransferListItem) =>
     props.wallets.find((wallet) => wallet.wallet_id === row.wallet_id)?.name ?? `#${row.wallet_id}`;
   const pathOf = (row: TransferListItem) =>

@@ -16,6 +16,16 @@ describe('§5 transfer rules in the wizard', () => {
     );
   });
 
+  it('checks an XRP recipient: a classic r… address or an X-address, not the wallet itself', () => {
+    const account = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+    expect(recipientError(account, 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe', 'XRP')).toBeNull();
+    expect(recipientError('XVPcpSm47b1CZkf5AkKM9a84dQHe3mVdNccQXuUgHqa1j7D', null, 'XRP')).toBeNull();
+    expect(recipientError('rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi', null, 'XRP')).toBe(
+      'CHAIN_ADDRESS_INVALID_ERROR',
+    );
+    expect(recipientError(account, account, 'XRP')).toBe('TRANSFER_TO_SELF_ERROR');
+  });
+
   it('checks a Tron recipient: base58check T…, not the wallet itself', () => {
     const wallet = 'TNXeW1eUrWMkWePCkh1R6vMQRBK5avdC9k';
     expect(recipientError('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', wallet, 'TRX')).toBeNull();

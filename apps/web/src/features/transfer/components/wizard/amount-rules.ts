@@ -1,5 +1,6 @@
 import { evmAddressProblem } from '../../../../lib/evm-address';
 import { isTronAddress } from '../../../../lib/tron-address';
+import { isXrpRecipient } from '../../../../lib/xrp-address';
 import type { ErrorCode } from '@keystead/contract/errors/index';
 
 /** §9: the smallest amount the form accepts (the server's floor is 0.000001). */
@@ -32,12 +33,23 @@ export function fromUnits(units: bigint, decimals: number): string {
 
 export const isEvmAddress = (value: string) => /^0x[0-9a-fA-F]{40}$/.test(value.trim());
 
-/** §5 recipient: required, a valid address of the chain (EVM, or Tron's T…), not the sending wallet. */
+/**
+ * Whether a recipient is well formed for a family checked here (Tron's T…; XRP's r… or X-address);
+ * undefined for EVM, which the address hooks check themselves.
+ */
+export function recipientWellFormed(family: string | undefined, value: string): boolean | undefined {
+  if (family === 'TRX') return isTronAddress(value);
+  if (family === 'XRP') return isXrpRecipient(value);
+  return undefined;
+}
+
+/** §5 recipient: required, a valid address of the chain (EVM, Tron's T…, XRP's r…/X…), not the sending wallet. */
 export function recipientError(to: string, sender: string | null, family = 'EVM'): ErrorCode | null {
   const value = to.trim();
   if (!value) return 'PARAMS_REQUIRED_ERROR';
-  if (family === 'TRX') {
-    if (!isTronAddress(value)) return 'CHAIN_ADDRESS_INVALID_ERROR';
+  const wellFormed = recipientWellFormed(family, value);
+  if (wellFormed !== undefined) {
+    if (!wellFormed) return 'CHAIN_ADDRESS_INVALID_ERROR';
     return sender && value === sender ? 'TRANSFER_TO_SELF_ERROR' : null;
   }
   const problem = evmAddressProblem(value);

@@ -22,6 +22,8 @@ export interface TransferDraft {
   utxos: string[];
   /** Bitcoin family: the custom fee rate in sat/vB. */
   customFeeRate: string;
+  /** XRP: the destination tag as typed ('' for none); an exchange account needs it to credit the right customer. */
+  destinationTag: string;
 }
 
 export const emptyDraft = (walletId = 0): TransferDraft => ({
@@ -40,4 +42,5 @@ export const emptyDraft = (walletId = 0): TransferDraft => ({
   outputs: [],
   utxos: [],
   customFeeRate: '',
+  destinationTag: '',
 });

@@ -5,17 +5,10 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useSingleFeeEstimate, type SingleFeeInput } from '../../api/single-fee-estimate';
 import type { FeeTier } from '../../api/types';
-import { TronFeeQuote } from './tron-fee-quote';
+import { FlatFeeQuote } from './flat-fee-quote';
+import { usdLine } from './fee-usd';
 
 const TIERS = ['slow', 'standard', 'fast'] as const;
-
-/** "$0.42", "< $0.01" (a fee the rounding to cents would show as zero), or null without a price. */
-function usd(value: string | null, fee: string): string | null {
-  if (value === null) return null;
-  const amount = Number(value);
-  if (amount < 0.01 && Number(fee) > 0) return '< $0.01';
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
 
 /**
  * What this transfer costs at each tier, in the coin and in USD, and who pays it (POST
@@ -43,10 +36,10 @@ export function FeeQuote(props: { input: SingleFeeInput | null; tier: FeeTier })
       />
     );
   else if (!quote.data || typing) body = <Skeleton active title={false} paragraph={{ rows: 2 }} />;
-  else if (quote.data.unit === 'energy')
+  else if (quote.data.unit === 'energy' || quote.data.unit === 'drops')
     body = (
       <>
-        <TronFeeQuote data={quote.data} />
+        <FlatFeeQuote data={quote.data} />
         <Typography.Text
           type="secondary"
           style={{ display: 'block', fontSize: 12 }}
@@ -62,7 +55,7 @@ export function FeeQuote(props: { input: SingleFeeInput | null; tier: FeeTier })
       <>
         {TIERS.map((tier) => {
           const chosen = props.tier === tier;
-          const price = usd(data.tiers[tier].fee_usd, data.tiers[tier].fee);
+          const price = usdLine(data.tiers[tier].fee_usd, data.tiers[tier].fee);
           return (
             // One line per tier; on a phone the figures wrap under the tier's name.
             <div
@@ -77,7 +70,7 @@ export function FeeQuote(props: { input: SingleFeeInput | null; tier: FeeTier })
                 {data.tiers[tier].fee} {data.symbol}
               </Typography.Text>
               <Typography.Text strong={chosen} data-testid={`fee-quote-${tier}-usd`}>
-                {price ? (price.startsWith('<') ? price : `≈ ${price}`) : t('feeQuote.noPrice')}
+                {price ?? t('feeQuote.noPrice')}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {data.unit === 'gwei'

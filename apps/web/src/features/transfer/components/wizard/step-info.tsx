@@ -4,9 +4,10 @@ import { trimStart } from '@/lib/validation';
 import { useAddressTags } from '../../api/create-transfer';
 import { ADDRESS_TAG } from '../../task-rules';
 import { useChainFamily, useWalletAssets, useWalletBaseInfo } from '@/features/wallet';
-import { isTronAddress } from '@/lib/tron-address';
+import { isDestinationTag } from '@/lib/xrp-address';
 import { catalogueMessage } from '../transfer-bits';
-import { amountError, isLargeAmount, recipientError } from './amount-rules';
+import { amountError, isLargeAmount, recipientError, recipientWellFormed } from './amount-rules';
+import { DestinationTagField } from './destination-tag-field';
 import type { TransferDraft } from './draft';
 import { FeePicker, GWEI_PATTERN } from './fee-picker';
 import { FeeQuote } from './fee-quote';
@@ -28,11 +29,13 @@ export function StepInfo(props: {
   const [tried, setTried] = useState(false);
   const assets = useWalletAssets(draft.walletId);
   const wallet = useWalletBaseInfo(draft.walletId);
-  // Tron wallets: T… recipients, and fees from the chain's energy and bandwidth prices (no tiers).
+  // Tron (T…) and XRP (r…, X…) recipients; their fees come from the chain's prices, without tiers.
   const chainFamily = useChainFamily(wallet.data?.chain_id);
   const family = chainFamily ?? 'EVM';
   const tron = family === 'TRX';
-  const tags = useAddressTags(draft.walletId, draft.to.trim(), tron ? isTronAddress(draft.to) : undefined);
+  const xrp = family === 'XRP';
+  const wellFormed = recipientWellFormed(family, draft.to.trim());
+  const tags = useAddressTags(draft.walletId, draft.to.trim(), wellFormed);
   const patch = (change: Partial<TransferDraft>) => setDraft((value) => ({ ...value, ...change }));
 
   const lines = assets.data?.detail ?? [];
@@ -77,19 +80,32 @@ export function StepInfo(props: {
       amount: amount ? catalogueMessage(amount, { field: t('fields.amount') }) : null,
       fee: fee ? catalogueMessage(fee) : null,
       ack: similar && !draft.acknowledgeSimilar ? t('wizard.similarNeedAck') : null,
+      tag:
+        xrp && draft.destinationTag !== '' && !isDestinationTag(draft.destinationTag)
+          ? t('xrp.tagFormat')
+          : null,
     };
-  }, [draft, asset, available, wallet.data, tags.error, similar, t, family, tron]);
+  }, [draft, asset, available, wallet.data, tags.error, similar, t, family, tron, xrp]);
   const large = asset && !errors.amount ? isLargeAmount(draft.amount, asset.decimals, available) : false;
   // The fee in the coin and USD is asked once the recipient and amount are valid.
   const feeInput =
     asset && !errors.to && !errors.amount && !tags.isPending && wallet.data?.sign_type === 1
-      ? { walletId: draft.walletId, to: draft.to.trim(), amount: draft.amount.trim(), token: draft.token }
+      ? {
+          walletId: draft.walletId,
+          to: draft.to.trim(),
+          amount: draft.amount.trim(),
+          token: draft.token,
+          ...(xrp && draft.destinationTag !== '' && !errors.tag
+            ? { destinationTag: Number(draft.destinationTag) }
+            : {}),
+        }
       : null;
   const show = (message: string | null) => (tried ? message : null);
 
   const next = () => {
     setTried(true);
-    if (errors.to || errors.amount || errors.fee || errors.ack || tags.isFetching || !asset) return;
+    if (errors.to || errors.amount || errors.fee || errors.ack || errors.tag || tags.isFetching || !asset)
+      return;
     props.onNext({ ...draft, to: draft.to.trim(), amount: draft.amount.trim(), tags: currentTags });
   };
 
@@ -126,15 +142,11 @@ export function StepInfo(props: {
           id="transfer-to"
           value={draft.to}
           onChange={(event) => patch({ to: trimStart(event), acknowledgeSimilar: false })}
-          placeholder={tron ? 'T…' : '0x…'}
+          placeholder={tron ? 'T…' : xrp ? 'r… / X…' : '0x…'}
           autoComplete="off"
           style={{ fontFamily: 'ui-monospace, monospace' }}
         />
-        <RecipientKind
-          chainKey={wallet.data?.chain_id}
-          address={draft.to}
-          wellFormed={tron ? isTronAddress(draft.to) : undefined}
-        />
+        <RecipientKind chainKey={wallet.data?.chain_id} address={draft.to} wellFormed={wellFormed} />
         <RecipientTags
           tags={currentTags}
           similarTo={tags.data?.similar_to ?? null}
@@ -142,6 +154,14 @@ export function StepInfo(props: {
           onAcknowledge={(value) => patch({ acknowledgeSimilar: value })}
         />
       </Form.Item>
+      {xrp ? (
+        <DestinationTagField
+          value={draft.destinationTag}
+          to={draft.to.trim()}
+          error={show(errors.tag)}
+          onChange={(destinationTag) => patch({ destinationTag })}
+        />
+      ) : null}
       <Form.Item
         label={t('fields.amount')}
         required
@@ -183,9 +203,9 @@ export function StepInfo(props: {
         />
       ) : null}
       <Form.Item label={t('fields.fee')}>
-        {tron ? (
-          <Typography.Text type="secondary" data-testid="tron-fee-note">
-            {t('tron.feeNote')}
+        {tron || xrp ? (
+          <Typography.Text type="secondary" data-testid={`${tron ? 'tron' : 'xrp'}-fee-note`}>
+            {t(`${tron ? 'tron' : 'xrp'}.feeNote`)}
           </Typography.Text>
         ) : !chainFamily ? null : (
           <FeePicker
@@ -208,7 +228,7 @@ export function StepInfo(props: {
           onChange={(event) => patch({ remark: trimStart(event) })}
         />
       </Form.Item>
-      {tried && (errors.to || errors.amount || errors.ack) ? (
+      {tried && (errors.to || errors.amount || errors.ack || errors.tag) ? (
         <Typography.Text type="danger" data-testid="transfer-info-errors">
           {errors.ack ?? t('wizard.fixErrors')}
         </Typography.Text>

@@ -1,6 +1,13 @@
 import { Descriptions, List, Skeleton, Tag, Typography } from 'antd';
 import { AddressText } from '@/features/wallet';
-import { personName, useChainFamily, useTronWeights, useWalletBaseInfo } from '@/features/wallet';
+import {
+  FAMILY_KEY,
+  isWeightedFamily,
+  personName,
+  useChainFamily,
+  useSignerWeights,
+  useWalletBaseInfo,
+} from '@/features/wallet';
 import { WizardActions } from './wizard-actions';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
@@ -8,9 +15,10 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 export function StepPeople(props: { walletId: number; onBack: () => void; onNext: () => void }) {
   const { t } = useLazyTranslation('transfer');
   const wallet = useWalletBaseInfo(props.walletId);
-  // Tron keys carry weights; the threshold is a weight.
-  const tron = useChainFamily(wallet.data?.chain_id) === 'TRX';
-  const weights = useTronWeights(props.walletId, tron);
+  // Tron and XRP keys carry weights; the threshold is a weight.
+  const family = useChainFamily(wallet.data?.chain_id);
+  const weighted = isWeightedFamily(family) ? FAMILY_KEY[family] : null;
+  const weights = useSignerWeights(props.walletId, family);
   if (wallet.isPending || !wallet.data) return <Skeleton active />;
   const data = wallet.data;
   return (
@@ -22,8 +30,8 @@ export function StepPeople(props: { walletId: number; onBack: () => void; onNext
             : t('people.noApproval')}
         </Descriptions.Item>
         <Descriptions.Item label={t('people.signingThreshold')}>
-          {tron
-            ? t('tron.thresholdWeight', { threshold: data.threshold, total: weights.total ?? '…' })
+          {weighted
+            ? t(`${weighted}.thresholdWeight`, { threshold: data.threshold, total: weights.total ?? '…' })
             : t('people.ofCount', { threshold: data.threshold, count: data.signers.length })}
         </Descriptions.Item>
         <Descriptions.Item label={t('people.broadcast')}>
@@ -53,8 +61,8 @@ export function StepPeople(props: { walletId: number; onBack: () => void; onNext
           <List.Item style={{ flexWrap: 'wrap', gap: 4 }}>
             <Typography.Text>{personName(person)}</Typography.Text>
             <AddressText address={person.address} />
-            {tron && weights.weightOf(person.address) !== undefined ? (
-              <Tag>{t('tron.weightOf', { weight: weights.weightOf(person.address) })}</Tag>
+            {weighted && weights.weightOf(person.address) !== undefined ? (
+              <Tag>{t(`${weighted}.weightOf`, { weight: weights.weightOf(person.address) })}</Tag>
             ) : null}
           </List.Item>
         )}

@@ -2,7 +2,14 @@ import { Alert, Descriptions, Tag, Typography } from 'antd';
 import { useFeeEstimate } from '../../api/create-transfer';
 import { useSingleFeeEstimate } from '../../api/single-fee-estimate';
 import { ADDRESS_TAG } from '../../task-rules';
-import { useChainFamily, useTronWeights, useWallets, useWalletBaseInfo } from '@/features/wallet';
+import {
+  FAMILY_KEY,
+  isWeightedFamily,
+  useChainFamily,
+  useSignerWeights,
+  useWallets,
+  useWalletBaseInfo,
+} from '@/features/wallet';
 import { useSelectedSpaceId } from '@/lib/space';
 import { HexText, TokenAmount } from '../transfer-bits';
 import type { TransferDraft } from './draft';
@@ -21,15 +28,25 @@ export function StepReview(props: {
   const wallets = useWallets(useSelectedSpaceId());
   const people = useWalletBaseInfo(draft.walletId);
   const family = useChainFamily(people.data?.chain_id);
-  const tron = family === 'TRX';
-  // Gwei tiers are EVM's; a Tron transfer is priced by its own estimate (energy and bandwidth).
+  // Tron and XRP: weighted keys, and a fee without tiers (the family's key names its texts).
+  const weighted = isWeightedFamily(family) ? FAMILY_KEY[family] : null;
+  const tag = family === 'XRP' && draft.destinationTag !== '' ? Number(draft.destinationTag) : undefined;
+  // Gwei tiers are EVM's; a Tron or XRP transfer is priced by its own estimate.
   const fee = useFeeEstimate(family === 'EVM' ? draft.walletId : 0);
-  const tronFee = useSingleFeeEstimate(
-    tron ? { walletId: draft.walletId, to: draft.to, amount: draft.amount, token: draft.token } : null,
+  const flatFee = useSingleFeeEstimate(
+    weighted
+      ? {
+          walletId: draft.walletId,
+          to: draft.to,
+          amount: draft.amount,
+          token: draft.token,
+          destinationTag: tag,
+        }
+      : null,
   );
   const wallet = wallets.data?.list.find((item) => item.wallet_id === draft.walletId);
   const gwei = draft.feeTier === 'custom' ? draft.customFeeGwei : fee.data?.tiers[draft.feeTier].max_fee_gwei;
-  const weights = useTronWeights(draft.walletId, tron);
+  const weights = useSignerWeights(draft.walletId, family);
   return (
     <div data-testid="transfer-review">
       <Descriptions column={1} bordered size="small">
@@ -44,6 +61,11 @@ export function StepReview(props: {
             ))}
           </div>
         </Descriptions.Item>
+        {family === 'XRP' ? (
+          <Descriptions.Item label={t('xrp.destinationTag')}>
+            <span data-testid="review-destination-tag">{tag ?? t('xrp.noTag')}</span>
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t('fields.amount')}>
           <Typography.Text strong>
             <TokenAmount amount={draft.amount} symbol={draft.symbol} testId="review-amount" />
@@ -51,11 +73,14 @@ export function StepReview(props: {
           {draft.maxMode ? <Tag style={{ marginInlineStart: 8 }}>{t('wizard.max')}</Tag> : null}
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.fee')}>
-          {tron ? (
+          {weighted ? (
             <span data-testid="review-fee">
-              {tronFee.data
-                ? t('tron.feeReview', { fee: tronFee.data.tiers.standard.fee, symbol: tronFee.data.symbol })
-                : tronFee.isError
+              {flatFee.data
+                ? t(`${weighted}.feeReview`, {
+                    fee: flatFee.data.tiers.standard.fee,
+                    symbol: flatFee.data.symbol,
+                  })
+                : flatFee.isError
                   ? t('feeQuote.failed')
                   : '…'}
             </span>
@@ -76,8 +101,11 @@ export function StepReview(props: {
         </Descriptions.Item>
         <Descriptions.Item label={t('people.signingThreshold')}>
           {people.data
-            ? tron
-              ? t('tron.thresholdWeight', { threshold: people.data.threshold, total: weights.total ?? '…' })
+            ? weighted
+              ? t(`${weighted}.thresholdWeight`, {
+                  threshold: people.data.threshold,
+                  total: weights.total ?? '…',
+                })
               : t('people.ofCount', { threshold: people.data.threshold, count: people.data.signers.length })
             : '—'}
         </Descriptions.Item>

@@ -62,6 +62,7 @@ export function TransferWizard() {
               amount: draft.amount,
               token: draft.token,
               ...(draft.remark ? { remark: draft.remark } : {}),
+              ...(draft.destinationTag !== '' ? { destination_tag: Number(draft.destinationTag) } : {}),
               acknowledge_similar: draft.acknowledgeSimilar,
               fee_tier: draft.feeTier,
               ...(draft.feeTier === 'custom' ? { custom_fee_gwei: draft.customFeeGwei } : {}),
@@ -85,7 +86,9 @@ export function TransferWizard() {
         setStep(1);
       } else if (
         isApiError(error) &&
-        /RISK_ADDRESS|WHITELIST|ADDRESS_INVALID|TO_SELF|AMOUNT|DECIMALS|VOLUME|BALANCE/.test(error.code)
+        /RISK_ADDRESS|WHITELIST|ADDRESS_INVALID|TO_SELF|AMOUNT|DECIMALS|VOLUME|BALANCE|DESTINATION_TAG|RESERVE|TRUST_LINE/.test(
+          error.code,
+        )
       )
         setStep(1);
       void showErrorToast(error);

@@ -10,6 +10,7 @@ import { useCreateMultiWallet } from '../../api/create-multi-wallet';
 import { useWalletBaseInfo } from '../../api/get-wallet-base-info';
 import { useImportSingleWallet } from '../../api/import-single-wallet';
 import { SIGN_TYPE } from '../../wallet-status';
+import { isWeightedFamily } from '../../api/account-setup';
 import { emptyDraft, type WalletDraft } from './draft';
 import { useChainFamily, useChains } from '../../api/list-chains';
 import { StepBaseInfo } from './step-base-info';
@@ -18,8 +19,9 @@ import { StepDeploy } from './step-deploy';
 import { StepReview } from './step-review';
 import { StepRoles } from './step-roles';
 import { StepSigners } from './step-signers';
-import { StepSignersTron } from './step-signers-tron';
+import { StepSignersWeighted } from './step-signers-weighted';
 import { StepTronSetup } from './step-tron-setup';
+import { StepXrpSetup } from './step-xrp-setup';
 import { StepType } from './step-type';
 import { StepVerifySingle } from './step-verify-single';
 
@@ -46,8 +48,9 @@ export function CreateWalletWizard() {
   const chains = useChains();
   const family = chains.data?.list.find((chain) => chain.chain_id === draft.chain_key)?.family;
   const bitcoin = family === 'BTC';
-  const tron = family === 'TRX';
-  const createdTron = useChainFamily(created.data?.chain_id) === 'TRX';
+  // Tron and XRP: an existing account handed to weighted keys, set up step by step once created.
+  const weighted = isWeightedFamily(family) ? family : null;
+  const createdFamily = useChainFamily(created.data?.chain_id);
   const createMulti = useCreateMultiWallet(bitcoin);
   const importSingle = useImportSingleWallet();
   const space = useOrganizationBaseInfo(useSelectedSpaceId());
@@ -94,7 +97,7 @@ export function CreateWalletWizard() {
             risk_control_users: draft.risk_control_users,
             broadcasters: [],
             broadcast_scope: draft.broadcast_scope,
-            ...(tron ? { weights: draft.weights, account_address: draft.account_address } : {}),
+            ...(weighted ? { weights: draft.weights, account_address: draft.account_address } : {}),
           });
     setParams({ wallet_id: String(wallet.wallet_id) }, { replace: true });
   };
@@ -108,11 +111,18 @@ export function CreateWalletWizard() {
     );
 
   const createdBitcoin = Boolean(created.data?.descriptor) || (!createdId && bitcoin);
-  const titles = keys.map((item) =>
-    t(
-      `create.steps.${item === 'finish' ? (kind === 'single' ? 'verify' : createdBitcoin ? 'btcSuccess' : createdTron || (!createdId && tron) ? 'tronTopUp' : 'deploy') : item}`,
-    ),
-  );
+  const setupFamily = createdId ? createdFamily : family;
+  const finishTitle =
+    kind === 'single'
+      ? 'verify'
+      : createdBitcoin
+        ? 'btcSuccess'
+        : setupFamily === 'TRX'
+          ? 'tronTopUp'
+          : setupFamily === 'XRP'
+            ? 'xrpSetup'
+            : 'deploy';
+  const titles = keys.map((item) => t(`create.steps.${item === 'finish' ? finishTitle : item}`));
   return (
     <div data-testid="create-wallet">
       <PageHeader title={t('create.title')} description={t('create.description')} />
@@ -142,8 +152,8 @@ export function CreateWalletWizard() {
             />
           ) : key === 'base' ? (
             <StepBaseInfo draft={draft} onBack={back} onNext={next} />
-          ) : key === 'signers' && tron ? (
-            <StepSignersTron draft={draft} onBack={back} onNext={next} />
+          ) : key === 'signers' && weighted ? (
+            <StepSignersWeighted family={weighted} draft={draft} onBack={back} onNext={next} />
           ) : key === 'signers' ? (
             <StepSigners draft={draft} onBack={back} onNext={next} />
           ) : key === 'roles' ? (
@@ -163,8 +173,10 @@ export function CreateWalletWizard() {
             <QueryError error={chains.error} onRetry={() => chains.refetch()} retrying={chains.isFetching} />
           ) : !chains.data || !created.data ? (
             <Card loading />
-          ) : createdTron ? (
+          ) : createdFamily === 'TRX' ? (
             <StepTronSetup walletId={createdId} />
+          ) : createdFamily === 'XRP' ? (
+            <StepXrpSetup walletId={createdId} />
           ) : (
             <StepDeploy walletId={createdId} />
           )}

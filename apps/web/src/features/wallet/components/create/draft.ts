@@ -13,9 +13,9 @@ export interface WalletDraft {
   risk_control_users: number[];
   broadcast_scope: 2 | 3 | 4;
   address: string;
-  /** Tron: each signer's weight (the order of `signers`); the threshold is then a weight. */
+  /** Tron and XRP: each signer's weight (the order of `signers`); the threshold is then a weight. */
   weights: number[];
-  /** Tron: the account the signers take over (its first key signs the permission update). */
+  /** Tron and XRP: the account the signers take over (its current key signs the hand-over). */
   account_address: string;
 }
 

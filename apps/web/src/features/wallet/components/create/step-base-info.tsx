@@ -23,12 +23,13 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
   const chainKey = Form.useWatch('chain_key', form);
   const address = Form.useWatch('address', form);
   const evm = (chains.data?.list ?? []).filter((chain) => chain.family === 'EVM');
-  // Multisig wallets may also be Bitcoin-family (descriptor wallets of verified xpubs) or Tron
-  // (an account handed to weighted keys).
+  // Multisig wallets may also be Bitcoin-family (descriptor wallets of verified xpubs), Tron or
+  // XRP (an account handed to weighted keys).
+  const multiOnly = ['BTC', 'TRX', 'XRP'];
   const choices = [
     ...evm,
     ...(draft.kind === 'multi'
-      ? (chains.data?.list ?? []).filter((chain) => chain.family === 'BTC' || chain.family === 'TRX')
+      ? (chains.data?.list ?? []).filter((chain) => multiOnly.includes(chain.family))
       : []),
   ];
   // The first EVM chain is the default once the list has arrived.

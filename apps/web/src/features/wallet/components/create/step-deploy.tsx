@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Alert, Button, Card, Collapse, Result, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Collapse, Space, Steps, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showWalletError } from '@/lib/wallet-connectors';
@@ -11,6 +10,7 @@ import { reportDeployment } from '../../api/report-deployment';
 import { WALLET_STATUS } from '../../wallet-status';
 import { ConnectSigner, type SignerConnection } from '../connect-signer';
 import { DeployCost } from './deploy-cost';
+import { SetupStepPending, WalletReadyResult } from './setup-outcome';
 import { MONO, WalletStatusTag } from '../wallet-bits';
 
 /**
@@ -20,7 +20,6 @@ import { MONO, WalletStatusTag } from '../wallet-bits';
  */
 export function StepDeploy({ walletId }: { walletId: number }) {
   const { t } = useTranslation('wallets');
-  const navigate = useNavigate();
   const client = useQueryClient();
   const [polling, setPolling] = useState(true);
   const wallet = useWalletBaseInfo(walletId, polling);
@@ -94,29 +93,12 @@ export function StepDeploy({ walletId }: { walletId: number }) {
         </Space>
       </Card>
       {status === WALLET_STATUS.normal ? (
-        <Result
-          status="success"
-          title={t('deploy.done')}
-          subTitle={t('deploy.doneHint')}
-          extra={
-            <Button
-              type="primary"
-              onClick={() => void navigate(`/wallet/detail/${walletId}`)}
-              data-testid="open-wallet"
-            >
-              {t('deploy.openWallet')}
-            </Button>
-          }
-        />
+        <WalletReadyResult walletId={walletId} title={t('deploy.done')} subTitle={t('deploy.doneHint')} />
       ) : status === WALLET_STATUS.deployPending ? (
-        <Alert
-          type="info"
-          showIcon
+        <SetupStepPending
           message={t('deploy.confirming')}
-          description={
-            <span style={{ ...MONO, wordBreak: 'break-all' }}>{data.deploy_tx_hash ?? txHash}</span>
-          }
-          data-testid="deploy-pending"
+          hash={data.deploy_tx_hash ?? txHash}
+          testId="deploy-pending"
         />
       ) : (
         <>

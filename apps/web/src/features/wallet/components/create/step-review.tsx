@@ -1,5 +1,6 @@
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FAMILY_KEY, isWeightedFamily } from '../../api/account-setup';
 import { useChains } from '../../api/list-chains';
 import { useSignUsers } from '../../api/list-sign-users';
 import { useSelectedSpaceId } from '@/lib/space';
@@ -21,7 +22,9 @@ export function StepReview(props: {
   const signUsers = useSignUsers(useSelectedSpaceId());
   const people = useJoinedMembers();
   const chain = chains.data?.list.find((item) => item.chain_id === draft.chain_key);
-  const tron = chain?.family === 'TRX';
+  // Tron and XRP: weights, a threshold that is a weight, and the account handed over.
+  const family = chain?.family;
+  const weighted = isWeightedFamily(family) ? family : null;
   const totalWeight = draft.weights.reduce((sum, weight) => sum + weight, 0);
   const names = (ids: number[]) =>
     ids.length
@@ -51,9 +54,9 @@ export function StepReview(props: {
                     <span style={{ ...MONO, wordBreak: 'break-all', color: 'rgba(0,0,0,0.55)' }}>
                       {signer?.address}
                     </span>
-                    {tron ? (
+                    {weighted ? (
                       <Tag style={{ marginInlineStart: 6 }}>
-                        {t('tron.weightTag', { weight: draft.weights[index] ?? 1 })}
+                        {t(`${FAMILY_KEY[weighted]}.weightTag`, { weight: draft.weights[index] ?? 1 })}
                       </Tag>
                     ) : null}
                   </div>
@@ -61,12 +64,15 @@ export function StepReview(props: {
               })}
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.threshold')}>
-              {tron
-                ? t('tron.thresholdWeight', { threshold: draft.threshold, total: totalWeight })
+              {weighted
+                ? t(`${FAMILY_KEY[weighted]}.thresholdWeight`, {
+                    threshold: draft.threshold,
+                    total: totalWeight,
+                  })
                 : t('thresholdOf', { threshold: draft.threshold, count: draft.signers.length })}
             </Descriptions.Item>
-            {tron ? (
-              <Descriptions.Item label={t('tron.create.account')}>
+            {weighted ? (
+              <Descriptions.Item label={t(`${FAMILY_KEY[weighted]}.create.account`)}>
                 <span style={{ ...MONO, wordBreak: 'break-all' }} data-testid="review-account">
                   {draft.account_address}
                 </span>

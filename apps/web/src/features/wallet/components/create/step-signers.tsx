@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Alert, Button, Checkbox, Empty, Form, InputNumber, Space, Typography } from 'antd';
+import { Button, Checkbox, Form, InputNumber, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BTC_MULTISIG_MAX_SIGNERS, MULTISIG_PRESETS } from '@keystead/contract/limits';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useChains } from '../../api/list-chains';
 import { useSignUsers } from '../../api/list-sign-users';
-import { MONO } from '../wallet-bits';
 import type { StepProps } from './draft';
+import { SignerOptionLabel, SignerOptionsNotice, WizardError } from './signer-option-bits';
 import { StepActions } from './step-actions';
 
 /** Step 3 (multisig): verified signer addresses of members, and the threshold (> 1, ≤ signers). */
@@ -34,15 +33,7 @@ export function StepSigners({ draft, onBack, onNext }: StepProps) {
   return (
     <div style={{ maxWidth: 720 }}>
       <Typography.Paragraph type="secondary">{t('create.signers.description')}</Typography.Paragraph>
-      {signUsers.isSuccess && options.length < 2 ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('create.signers.notEnough')}
-          description={<Link to="/permission-address">{t('create.signers.goVerify')}</Link>}
-        />
-      ) : null}
+      <SignerOptionsNotice loaded={signUsers.isSuccess} count={options.length} placement="top" />
       {options.length ? (
         <Checkbox.Group
           value={signers}
@@ -65,19 +56,13 @@ export function StepSigners({ draft, onBack, onNext }: StepProps) {
                 marginInlineStart: 0,
               }}
             >
-              <div style={{ minWidth: 0 }}>
-                <Typography.Text strong>{option.name}</Typography.Text>{' '}
-                <Typography.Text type="secondary">· {option.nickname || option.email}</Typography.Text>
-                <div style={{ ...MONO, wordBreak: 'break-all', color: 'rgba(0,0,0,0.65)' }}>
-                  {option.address}
-                </div>
-              </div>
+              <SignerOptionLabel option={option} />
             </Checkbox>
           ))}
         </Checkbox.Group>
-      ) : signUsers.isSuccess ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('create.signers.none')} />
-      ) : null}
+      ) : (
+        <SignerOptionsNotice loaded={signUsers.isSuccess} count={0} placement="list" />
+      )}
       <Form layout="vertical">
         <Form.Item
           label={t('fields.threshold')}
@@ -104,15 +89,7 @@ export function StepSigners({ draft, onBack, onNext }: StepProps) {
           </Space>
         </Form.Item>
       </Form>
-      {error ? (
-        <Alert
-          type="error"
-          showIcon
-          message={error}
-          style={{ marginBottom: 12 }}
-          data-testid="wizard-error"
-        />
-      ) : null}
+      <WizardError message={error} />
       <StepActions onBack={onBack} onNext={next} />
     </div>
   );

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Alert, Button, Card, Result, Typography } from 'antd';
+import { Alert, Button, Card, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/notify';
@@ -10,11 +9,11 @@ import { WALLET_STATUS } from '../../wallet-status';
 import { fetchWalletChallenge, verifySingleWallet } from '../../api/verify-single-wallet';
 import { ConnectSigner, type SignerConnection } from '../connect-signer';
 import { MONO } from '../wallet-bits';
+import { WalletReadyResult } from './setup-outcome';
 
 /** Single-signature import: sign the challenge with the imported address → normal. */
 export function StepVerifySingle({ walletId }: { walletId: number }) {
   const { t } = useTranslation('wallets');
-  const navigate = useNavigate();
   const client = useQueryClient();
   const wallet = useWalletBaseInfo(walletId);
   const [connection, setConnection] = useState<SignerConnection | null>(null);
@@ -44,21 +43,7 @@ export function StepVerifySingle({ walletId }: { walletId: number }) {
 
   if (!data) return <Card loading />;
   if (data.status === WALLET_STATUS.normal)
-    return (
-      <Result
-        status="success"
-        title={t('single.done')}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => void navigate(`/wallet/detail/${walletId}`)}
-            data-testid="open-wallet"
-          >
-            {t('deploy.openWallet')}
-          </Button>
-        }
-      />
-    );
+    return <WalletReadyResult walletId={walletId} title={t('single.done')} />;
   return (
     <div style={{ maxWidth: 720 }}>
       <Typography.Paragraph>{t('single.description')}</Typography.Paragraph>

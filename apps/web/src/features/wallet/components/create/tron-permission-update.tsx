@@ -1,14 +1,16 @@
 import { useCallback, useState } from 'react';
-import { Alert, Button, Card, Collapse, Descriptions, Input, Space, Table, Typography } from 'antd';
+import { Button, Card, Collapse, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SignedTextPaste } from '@/components/ui/signed-text-paste';
 import { toastSuccess } from '@/lib/notify';
 import { showWalletError, tronLink } from '@/lib/wallet-connectors';
 import { relayDeployment } from '../../api/relay-deployment';
-import type { TronSetup } from '../../api/tron-setup';
+import type { TronSetup } from '../../api/account-setup';
 import type { WalletDetail } from '../../api/types';
-import { personName } from '../../wallet-people';
 import { MONO } from '../wallet-bits';
 import { TronLinkConnect } from '../tron-link-connect';
+import { SetupSignCard } from './setup-sign-card';
+import { SignerWeightsTable } from './signer-weights-table';
 
 /**
  * Status 13: the update that hands the account to the signers — what it sets (each key's weight
@@ -28,7 +30,6 @@ export function TronPermissionUpdate(props: {
   const [busy, setBusy] = useState(false);
   const onAccount = useCallback((value: string | null) => setAccount(value), []);
   const total = setup.signers.reduce((sum, signer) => sum + signer.weight, 0);
-  const person = (address: string) => wallet?.signers.find((signer) => signer.address === address);
 
   const send = async (sign: () => Promise<string>) => {
     setBusy(true);
@@ -48,31 +49,7 @@ export function TronPermissionUpdate(props: {
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="tron-permission-update">
       <Card size="small" title={t('tron.update.title')}>
         <Typography.Paragraph type="secondary">{t('tron.update.description')}</Typography.Paragraph>
-        <Table
-          size="small"
-          rowKey="address"
-          pagination={false}
-          dataSource={setup.signers}
-          data-testid="tron-update-keys"
-          columns={[
-            {
-              title: t('tron.update.key'),
-              dataIndex: 'address',
-              render: (address: string) => (
-                <Typography.Text style={{ ...MONO, wordBreak: 'break-all' }}>{address}</Typography.Text>
-              ),
-            },
-            {
-              title: t('tron.update.holder'),
-              width: '30%',
-              render: (_: unknown, row) => {
-                const holder = person(row.address);
-                return <span style={{ wordBreak: 'break-word' }}>{holder ? personName(holder) : '—'}</span>;
-              },
-            },
-            { title: t('tron.create.weight'), dataIndex: 'weight', width: 72, align: 'right' },
-          ]}
-        />
+        <SignerWeightsTable family="TRX" signers={setup.signers} wallet={wallet} testId="tron-update-keys" />
         <Descriptions size="small" column={1} style={{ marginTop: 12 }}>
           <Descriptions.Item label={t('fields.threshold')}>
             <span data-testid="tron-update-threshold">
@@ -90,16 +67,14 @@ export function TronPermissionUpdate(props: {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card size="small" title={t('tron.update.signTitle')} data-testid="tron-update-sign">
-        <Typography.Paragraph>
-          {t('tron.update.whoSigns')}{' '}
-          <Typography.Text strong style={{ ...MONO, wordBreak: 'break-all' }}>
-            {setup.address}
-          </Typography.Text>
-        </Typography.Paragraph>
-        {wallet && !wallet.is_signer ? (
-          <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('tron.update.notSigner')} />
-        ) : null}
+      <SetupSignCard
+        title={t('tron.update.signTitle')}
+        testId="tron-update-sign"
+        whoSigns={t('tron.update.whoSigns')}
+        address={setup.address}
+        wallet={wallet}
+        notSigner={t('tron.update.notSigner')}
+      >
         <TronLinkConnect expected={[setup.address]} onChange={onAccount} />
         <Button
           type="primary"
@@ -120,37 +95,22 @@ export function TronPermissionUpdate(props: {
               key: 'paste',
               label: t('tron.update.pasteTitle'),
               children: (
-                <Space direction="vertical" style={{ width: '100%' }}>
-                  <Typography.Text type="secondary">{t('tron.update.pasteHint')}</Typography.Text>
-                  <Typography.Paragraph
-                    copyable={{ text: update.transaction }}
-                    ellipsis={{ rows: 2, expandable: true }}
-                    style={{ ...MONO, wordBreak: 'break-all' }}
-                  >
-                    {update.transaction}
-                  </Typography.Paragraph>
-                  <Input.TextArea
-                    rows={3}
-                    value={pasted}
-                    onChange={(event) => setPasted(event.target.value)}
-                    placeholder='{"txID": "…", "raw_data": …, "signature": ["…"]}'
-                    style={MONO}
-                    data-testid="tron-update-paste"
-                  />
-                  <Button
-                    disabled={!pasted.trim()}
-                    loading={busy}
-                    onClick={() => void send(async () => pasted.trim())}
-                    data-testid="tron-update-paste-submit"
-                  >
-                    {t('tron.update.pasteSubmit')}
-                  </Button>
-                </Space>
+                <SignedTextPaste
+                  hint={t('tron.update.pasteHint')}
+                  toSign={{ text: update.transaction }}
+                  value={pasted}
+                  onChange={setPasted}
+                  placeholder='{"txID": "…", "raw_data": …, "signature": ["…"]}'
+                  submitText={t('tron.update.pasteSubmit')}
+                  busy={busy}
+                  onSubmit={(value) => void send(async () => value)}
+                  testIds={{ input: 'tron-update-paste', submit: 'tron-update-paste-submit' }}
+                />
               ),
             },
           ]}
         />
-      </Card>
+      </SetupSignCard>
     </Space>
   );
 }

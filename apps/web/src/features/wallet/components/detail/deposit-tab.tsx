@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useWebConfig } from '@/features/platform';
@@ -7,12 +7,13 @@ import { devFaucet } from '../../api/dev-faucet';
 import { useWalletAddress } from '../../api/get-wallet-address';
 import { refreshBalance } from '../../api/refresh-balance';
 import type { WalletDetail } from '../../api/types';
-import { MONO } from '../wallet-bits';
+import { DepositQr } from '../deposit-qr';
 import { DescriptorCard } from './descriptor-card';
 import { LiveBalanceCard } from './live-balance-card';
 import { SmallAmountTestCard } from './small-amount-test-card';
 import { RegtestFaucetCard } from './regtest-faucet-card';
 import { useChains } from '../../api/list-chains';
+import { FAMILY_KEY, isWeightedFamily } from '../../api/account-setup';
 import { useQueryClient } from '@tanstack/react-query';
 
 const AMOUNT = /^\d+(\.\d{1,6})?$/;
@@ -49,28 +50,19 @@ export function DepositTab({ wallet }: { wallet: WalletDetail }) {
       <Col xs={24} lg={12}>
         <Card size="small" title={t('deposit.title')} loading={address.isPending}>
           {address.data ? (
-            <Space direction="vertical" align="center" style={{ width: '100%' }}>
-              {address.data.qr_code ? (
-                <img src={address.data.qr_code} alt={t('deposit.qr')} width={200} height={200} />
-              ) : null}
-              <Typography.Text
-                copyable
-                style={{ ...MONO, wordBreak: 'break-all', textAlign: 'center' }}
-                data-testid="deposit-address"
-              >
-                {address.data.address}
-              </Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12, textAlign: 'center' }}>
-                {t('deposit.hint')}
-              </Typography.Text>
+            <DepositQr address={address.data} size={200} hint={t('deposit.hint')} testId="deposit-address">
               {!address.data.deployed && wallet.sign_type === 1 ? (
                 <Alert
                   type="warning"
                   showIcon
-                  message={chain?.family === 'TRX' ? t('tron.deposit.notReady') : t('deposit.notDeployed')}
+                  message={
+                    isWeightedFamily(chain?.family)
+                      ? t(`${FAMILY_KEY[chain.family]}.deposit.notReady`)
+                      : t('deposit.notDeployed')
+                  }
                 />
               ) : null}
-            </Space>
+            </DepositQr>
           ) : null}
         </Card>
       </Col>

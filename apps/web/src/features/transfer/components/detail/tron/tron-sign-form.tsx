@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
-import { Button, Collapse, Input, Space, Typography } from 'antd';
-import { MONO, TronLinkConnect } from '@/features/wallet';
+import { Button, Collapse, Typography } from 'antd';
+import { SignedTextPaste } from '@/components/ui/signed-text-paste';
+import { TronLinkConnect } from '@/features/wallet';
 import { toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { isWalletError, showWalletError, tronLink } from '@/lib/wallet-connectors';
-import { signTronTask } from '../../../api/tron-actions';
+import { signAccountTask } from '../../../api/account-sign';
 import { useTaskAction } from '../../../api/task-actions';
 import type { TronTaskInfo } from '../../../api/types';
 
@@ -22,7 +23,7 @@ export function TronSignForm(props: { task: TronTaskInfo; keys: string[] }) {
   const [account, setAccount] = useState<string | null>(null);
   const [pasted, setPasted] = useState('');
   const [busy, setBusy] = useState(false);
-  const sign = useTaskAction(signTronTask);
+  const sign = useTaskAction(signAccountTask);
   const onAccount = useCallback((value: string | null) => setAccount(value), []);
 
   const submit = async (signature: () => Promise<string>) => {
@@ -42,7 +43,6 @@ export function TronSignForm(props: { task: TronTaskInfo; keys: string[] }) {
       setBusy(false);
     }
   };
-  const malformed = pasted.trim() !== '' && !looksSigned(pasted.trim());
 
   return (
     <div data-testid="tron-sign-form">
@@ -67,38 +67,18 @@ export function TronSignForm(props: { task: TronTaskInfo; keys: string[] }) {
             key: 'paste',
             label: <span data-testid="tron-paste-open">{t('tron.pasteTitle')}</span>,
             children: (
-              <Space direction="vertical" style={{ width: '100%' }}>
-                <Typography.Text type="secondary">{t('tron.pasteHint')}</Typography.Text>
-                <Typography.Paragraph
-                  copyable={{ text: tron.transaction }}
-                  ellipsis={{ rows: 1, expandable: true }}
-                  style={{ ...MONO, wordBreak: 'break-all', fontSize: 12, marginBottom: 0 }}
-                >
-                  {tron.transaction}
-                </Typography.Paragraph>
-                <Input.TextArea
-                  rows={3}
-                  value={pasted}
-                  onChange={(event) => setPasted(event.target.value)}
-                  placeholder={t('tron.pastePlaceholder')}
-                  status={malformed ? 'error' : undefined}
-                  style={MONO}
-                  data-testid="tron-paste"
-                />
-                {malformed ? (
-                  <Typography.Text type="danger" role="alert">
-                    {t('tron.pasteMalformed')}
-                  </Typography.Text>
-                ) : null}
-                <Button
-                  disabled={!pasted.trim() || malformed}
-                  loading={busy}
-                  onClick={() => void submit(async () => pasted.trim())}
-                  data-testid="tron-paste-submit"
-                >
-                  {t('tron.pasteSubmit')}
-                </Button>
-              </Space>
+              <SignedTextPaste
+                hint={t('tron.pasteHint')}
+                toSign={{ text: tron.transaction }}
+                value={pasted}
+                onChange={setPasted}
+                placeholder={t('tron.pastePlaceholder')}
+                problem={(value) => (looksSigned(value) ? null : t('tron.pasteMalformed'))}
+                submitText={t('tron.pasteSubmit')}
+                busy={busy}
+                onSubmit={(value) => void submit(async () => value)}
+                testIds={{ input: 'tron-paste', submit: 'tron-paste-submit' }}
+              />
             ),
           },
         ]}

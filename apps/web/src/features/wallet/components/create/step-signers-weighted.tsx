@@ -1,28 +1,44 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Alert, Checkbox, Empty, Form, InputNumber, Typography } from 'antd';
+import { Checkbox, Form, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/ui/query-error';
 import { isTronAddress } from '@/lib/tron-address';
+import { isXrpClassicAddress } from '@/lib/xrp-address';
 import { useSelectedSpaceId } from '@/lib/space';
+import { FAMILY_KEY, type WeightedFamily } from '../../api/account-setup';
 import { useSignUsers } from '../../api/list-sign-users';
-import { MONO } from '../wallet-bits';
 import type { StepProps } from './draft';
+import { SignerOptionLabel, SignerOptionsNotice, WizardError } from './signer-option-bits';
 import { StepActions } from './step-actions';
-import { TronAccountField } from './tron-account-field';
-
-/** A Tron account permission holds at most 5 keys (the server says TRON_PERMISSION_KEYS_ERROR). */
-export const TRON_MAX_SIGNERS = 5;
-const MAX_WEIGHT = 100;
+import { WalletAccountField } from './wallet-account-field';
 
 /**
- * Step 3 for Tron: verified Tron addresses of members, each with a weight, and the threshold as a
- * weight (≥ 2, ≤ the sum of the weights); the account the signers take over.
+ * How many keys the account can hand to: a Tron permission holds at most 5 (the server says
+ * TRON_PERMISSION_KEYS_ERROR), an XRP signer list 32 (XRP_SIGNER_LIST_KEYS_ERROR).
  */
-export function StepSignersTron({ draft, onBack, onNext }: StepProps) {
+export const MAX_SIGNERS: Record<WeightedFamily, number> = { TRX: 5, XRP: 32 };
+const MAX_WEIGHT = 100;
+const IS_ACCOUNT: Record<WeightedFamily, (value: string) => boolean> = {
+  TRX: isTronAddress,
+  XRP: isXrpClassicAddress,
+};
+
+/**
+ * Step 3 for Tron and XRP: verified addresses of members in the family, each with a weight, and
+ * the threshold as a weight (≥ 2, ≤ the sum of the weights; XRP calls it the signer list's
+ * quorum); the account the signers take over, which on XRP cannot be one of them.
+ */
+export function StepSignersWeighted({
+  family,
+  draft,
+  onBack,
+  onNext,
+}: StepProps & { family: WeightedFamily }) {
   const { t } = useTranslation('wallets');
+  const key = FAMILY_KEY[family];
+  const max = MAX_SIGNERS[family];
   const signUsers = useSignUsers(useSelectedSpaceId());
-  const options = (signUsers.data?.list ?? []).filter((option) => option.family === 'TRX');
+  const options = (signUsers.data?.list ?? []).filter((option) => option.family === family);
   const [signers, setSigners] = useState<number[]>(draft.signers);
   const [weights, setWeights] = useState<Record<number, number>>(() =>
     Object.fromEntries(draft.signers.map((id, index) => [id, draft.weights[index] ?? 1])),
@@ -32,20 +48,23 @@ export function StepSignersTron({ draft, onBack, onNext }: StepProps) {
   const [tried, setTried] = useState(false);
   const weightOf = (id: number) => weights[id] ?? 1;
   const sum = signers.reduce((total, id) => total + weightOf(id), 0);
+  const chosenAddresses = options.filter((option) => signers.includes(option.id)).map((o) => o.address);
 
   const signerError =
     signers.length < 2
       ? t('validation.signersMin')
-      : signers.length > TRON_MAX_SIGNERS
-        ? t('validation.signersMax', { max: TRON_MAX_SIGNERS })
+      : signers.length > max
+        ? t('validation.signersMax', { max })
         : threshold < 2 || threshold > sum
-          ? t('tron.create.thresholdRule', { sum })
+          ? t(`${key}.create.thresholdRule`, { sum })
           : null;
   const accountError = !account
     ? t('validation.addressRequired')
-    : isTronAddress(account)
-      ? null
-      : t('validation.tronAddressFormat');
+    : !IS_ACCOUNT[family](account)
+      ? t(`validation.${key}AddressFormat`)
+      : family === 'XRP' && chosenAddresses.includes(account)
+        ? t('xrp.create.ownAccount')
+        : null;
 
   const toggle = (id: number, checked: boolean) =>
     setSigners((chosen) => (checked ? [...chosen, id] : chosen.filter((item) => item !== id)));
@@ -56,25 +75,19 @@ export function StepSignersTron({ draft, onBack, onNext }: StepProps) {
   };
 
   return (
-    <div style={{ maxWidth: 720 }} data-testid="tron-signers">
-      <Typography.Paragraph type="secondary">{t('tron.create.description')}</Typography.Paragraph>
+    <div style={{ maxWidth: 720 }} data-testid={`${key}-signers`}>
+      <Typography.Paragraph type="secondary">{t(`${key}.create.description`)}</Typography.Paragraph>
       {signUsers.isError ? (
         <QueryError
-          title={t('tron.create.signersError')}
+          title={t(`${key}.create.signersError`)}
           error={signUsers.error}
           onRetry={() => signUsers.refetch()}
           retrying={signUsers.isFetching}
           testId="signer-options-error"
         />
-      ) : signUsers.isSuccess && options.length < 2 ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('create.signers.notEnough')}
-          description={<Link to="/permission-address">{t('create.signers.goVerify')}</Link>}
-        />
-      ) : null}
+      ) : (
+        <SignerOptionsNotice loaded={signUsers.isSuccess} count={options.length} placement="top" />
+      )}
       {options.length ? (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 16 }}>
           {options.map((option) => {
@@ -95,18 +108,14 @@ export function StepSignersTron({ draft, onBack, onNext }: StepProps) {
               >
                 <Checkbox
                   checked={checked}
-                  disabled={!checked && signers.length >= TRON_MAX_SIGNERS}
+                  disabled={!checked && signers.length >= max}
                   onChange={(event) => toggle(option.id, event.target.checked)}
                   style={{ flex: '1 1 320px', minWidth: 0 }}
                 >
-                  <Typography.Text strong>{option.name}</Typography.Text>{' '}
-                  <Typography.Text type="secondary">· {option.nickname || option.email}</Typography.Text>
-                  <div style={{ ...MONO, wordBreak: 'break-all', color: 'rgba(0,0,0,0.65)' }}>
-                    {option.address}
-                  </div>
+                  <SignerOptionLabel option={option} />
                 </Checkbox>
                 <InputNumber
-                  aria-label={t('tron.create.weightOf', { name: option.name })}
+                  aria-label={t(`${key}.create.weightOf`, { name: option.name })}
                   data-testid="signer-weight"
                   min={1}
                   max={MAX_WEIGHT}
@@ -114,21 +123,21 @@ export function StepSignersTron({ draft, onBack, onNext }: StepProps) {
                   disabled={!checked}
                   value={weightOf(option.id)}
                   onChange={(value) => setWeights((all) => ({ ...all, [option.id]: Number(value ?? 1) }))}
-                  addonBefore={t('tron.create.weight')}
+                  addonBefore={t(`${key}.create.weight`)}
                   style={{ width: 150 }}
                 />
               </div>
             );
           })}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('tron.create.maxSigners', { max: TRON_MAX_SIGNERS })}
+            {t(`${key}.create.maxSigners`, { max })}
           </Typography.Text>
         </div>
-      ) : signUsers.isSuccess ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('create.signers.none')} />
-      ) : null}
+      ) : (
+        <SignerOptionsNotice loaded={signUsers.isSuccess} count={0} placement="list" />
+      )}
       <Form layout="vertical">
-        <Form.Item label={t('tron.create.threshold')} extra={t('tron.create.thresholdHint')}>
+        <Form.Item label={t(`${key}.create.threshold`)} extra={t(`${key}.create.thresholdHint`)}>
           <InputNumber
             id="wallet-threshold"
             min={2}
@@ -136,25 +145,22 @@ export function StepSignersTron({ draft, onBack, onNext }: StepProps) {
             precision={0}
             value={threshold}
             onChange={(value) => setThreshold(Number(value ?? 2))}
-            addonAfter={t('tron.create.ofWeight', { sum })}
+            addonAfter={t(`${key}.create.ofWeight`, { sum })}
           />
           <div style={{ marginTop: 6 }} data-testid="weight-sum">
             <Typography.Text>
-              {t('tron.create.sum', { sum, signers: signers.length, threshold })}
+              {t(`${key}.create.sum`, { sum, signers: signers.length, threshold })}
             </Typography.Text>
           </div>
         </Form.Item>
-        <TronAccountField value={account} error={tried ? accountError : null} onChange={setAccount} />
-      </Form>
-      {tried && signerError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={signerError}
-          style={{ marginBottom: 12 }}
-          data-testid="wizard-error"
+        <WalletAccountField
+          family={family}
+          value={account}
+          error={tried ? accountError : null}
+          onChange={setAccount}
         />
-      ) : null}
+      </Form>
+      <WizardError message={tried ? signerError : null} />
       <StepActions onBack={onBack} onNext={next} />
     </div>
   );
