@@ -107,7 +107,9 @@ describe('accessibility of the main screens (axe, WCAG 2 AA)', () => {
     const violations = await seriousViolations(page);
     if (violations.length > 0 || errors.length > 0)
       await page.screenshot({ path: `/tmp/a11y-${name.replace(/ /g, '-')}.png`, fullPage: true });
-    expect({ violations, errors }, name).toEqual({ violations: [], errors: [] });
+    // Apart, so a failure prints each list whole (one object diff elides the errors' text).
+    expect(violations, `${name}: axe violations`).toEqual([]);
+    expect(errors, `${name}: React errors`).toEqual([]);
   });
 
   it('entering the space and moving to a transfer by clicks logs no React error', async () => {
