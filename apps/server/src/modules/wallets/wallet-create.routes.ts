@@ -169,8 +169,8 @@ export async function walletCreateRoutes(app: AppInstance, ctx: AppContext) {
       const decision = canOnWallet(member.role, relation, 'deploy');
       if (!decision.allowed) throw new AppError(decision.code!);
       // Only one initialization at a time: the first reported deployment wins.
-      await reportDeployment(ctx, commandContext(request), wallet, request.body.tx_hash);
-      return reply.ok({ status: WalletStatus.DeployPending });
+      const status = await reportDeployment(ctx, commandContext(request), wallet, request.body.tx_hash);
+      return reply.ok({ status });
     },
   );
 

@@ -72,6 +72,18 @@ export async function markDeploySent(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Records the first deployment report of a wallet the watcher already found set up on chain. */
+export async function markLateDeployReport(trx: Db, walletId: number, txHash: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('wallets')
+    .set({ deploy_tx_hash: txHash, updated_at: new Date() })
+    .where('id', '=', walletId)
+    .where('status', '=', WalletStatus.Normal)
+    .where('deploy_tx_hash', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function setWalletStatus(trx: Db, walletId: number, status: number): Promise<void> {
   await trx
     .updateTable('wallets')

@@ -207,6 +207,31 @@ describe('a 2-of-3 Safe from wizard to chain', () => {
       expect.objectContaining({ wallet_id: walletId, type: 3, status: 1 }),
     );
   });
+
+  it('accepts the first report of a deployment the watcher already confirmed, and only that one', async () => {
+    const created = await admin.client.post<{
+      wallet_id: number;
+      deployment: { to: string; data: string };
+    }>('/api/v1/wallets/multi', multiBody({ name: 'Found first' }));
+    const sent = await alice.client.post<{ tx_hash: string }>('/api/v1/dev/devnet-send', {
+      from_index: 2,
+      ...created.data.deployment,
+    });
+    // The chain shows the Safe before the signer's report arrives.
+    expect(await confirmDeployments(t.ctx)).toBe(1);
+    const body = { wallet_id: created.data.wallet_id, tx_hash: sent.data.tx_hash };
+    const late = await alice.client.post<{ status: number }>('/api/v1/wallet-deploy-broadcast-create', body);
+    expect(late).toMatchObject({ code: 'OK', data: { status: 1 } });
+    const stored = await t.ctx.db
+      .selectFrom('wallets')
+      .select(['status', 'deploy_tx_hash'])
+      .where('id', '=', created.data.wallet_id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 1, deploy_tx_hash: sent.data.tx_hash });
+    expect((await bob.client.post('/api/v1/wallet-deploy-broadcast-create', body)).code).toBe(
+      'WALLET_INIT_TASK_EXISTS_ERROR',
+    );
+  });
 });
 
 describe('wallet visibility and settings', () => {
