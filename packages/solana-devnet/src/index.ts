@@ -1,0 +1,1 @@
+export { startSolanaDevnet, type SolanaDevnet, type SolanaDevnetOptions } from './devnet.js';
