@@ -6,7 +6,7 @@ import type { BalanceSheet, ChainAdapter, TokenRef } from './types';
  * and testnets alike, so it is stored without a chain, proven by the chain's signed message.
  */
 export function accountSignerKeys(
-  family: 'TRX' | 'XRP',
+  family: 'TRX' | 'XRP' | 'SOL',
   chain: Pick<ChainAdapter, 'verifyMessage'>,
   isAddress: (value: string) => boolean,
 ): Pick<FamilyAdapter, 'signerKeyOf' | 'verifySignerProof' | 'signerKey'> {

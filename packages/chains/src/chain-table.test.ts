@@ -24,6 +24,7 @@ describe('chain table', () => {
       'trx',
       'trx-nile',
       'sol',
+      'sol-devnet',
       'xrp',
       'xrp-testnet',
     ]);
@@ -57,6 +58,7 @@ describe('chain table', () => {
       trx: ['TRX', 'TRX', 6],
       'trx-nile': ['TRX', 'TRX', 6],
       sol: ['SOL', 'SOL', 9],
+      'sol-devnet': ['SOL', 'SOL', 9],
       xrp: ['XRP', 'XRP', 6],
       'xrp-testnet': ['XRP', 'XRP', 6],
     });
@@ -65,7 +67,7 @@ describe('chain table', () => {
     expect(chainByKey('bch')!.rpcEnv).toBe('BCH_RPC_URL');
     expect(chainByKey('trx')!.rpcEnv).toBe('TRON_RPC_URL');
     expect(chainByKey('trx-nile')!.rpcEnv).toBe('TRON_NILE_RPC_URL');
-    expect(chainByKey('sol')!.rpcEnv).toBe('SOL_RPC_URL');
+    expect(chainByKey('sol')!.rpcEnv).toBe('SOLANA_RPC_URL');
     expect(chainByKey('xrp')!.rpcEnv).toBe('XRPL_RPC_URL');
     expect(chainByKey('xrp-testnet')!.rpcEnv).toBe('XRPL_TESTNET_RPC_URL');
   });

@@ -147,7 +147,22 @@ const TABLE: ChainInfo[] = [
     testnet: false,
     devnet: false,
     explorer: explorer('https://solscan.io', 'tx', 'account'),
-    rpcEnv: 'SOL_RPC_URL',
+    rpcEnv: 'SOLANA_RPC_URL',
+  },
+  {
+    key: 'sol-devnet',
+    chainId: 'sol-devnet',
+    family: 'SOL',
+    name: 'Solana Devnet',
+    nativeSymbol: 'SOL',
+    nativeDecimals: 9,
+    testnet: true,
+    devnet: false,
+    explorer: {
+      tx: 'https://explorer.solana.com/tx/{hash}?cluster=devnet',
+      address: 'https://explorer.solana.com/address/{address}?cluster=devnet',
+    },
+    rpcEnv: 'SOLANA_DEVNET_RPC_URL',
   },
   {
     key: 'xrp',

@@ -158,7 +158,7 @@ export function describeFamilyContract(
     const broadcastRaw = async (stored: StoredTransfer, signatures: VerifiedSignature[]) => {
       const { adapter, wallet } = h;
       if (adapter.capabilities.broadcast === 'server-finalizes') {
-        const final = adapter.finalize!(wallet, stored);
+        const final = await adapter.finalize!(wallet, stored);
         return { raw: final.raw, txHash: final.txHash };
       }
       const broadcaster = h.broadcaster!;

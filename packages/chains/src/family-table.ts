@@ -3,6 +3,8 @@ import { createBitcoinFamily } from './bitcoin/family';
 import type { EvmAdapter } from './evm/adapter';
 import { createEvmFamily } from './evm/family';
 import type { FamilyAdapter } from './family';
+import type { SolanaAdapter } from './solana/adapter';
+import { createSolanaFamily } from './solana/family';
 import type { TronAdapter } from './tron/adapter';
 import { createTronFamily } from './tron/family';
 import type { XrplAdapter } from './xrp/adapter';
@@ -18,6 +20,7 @@ const FAMILIES: Partial<Record<ChainFamily, (chain: ChainAdapter) => FamilyAdapt
   BTC: (chain) => createBitcoinFamily(chain as BitcoinAdapter),
   TRX: (chain) => createTronFamily(chain as TronAdapter),
   XRP: (chain) => createXrpFamily(chain as XrplAdapter),
+  SOL: (chain) => createSolanaFamily(chain as SolanaAdapter),
 };
 
 /** The family adapter over a chain adapter, or null when the family has none yet. */

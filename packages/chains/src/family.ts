@@ -20,7 +20,7 @@ export interface FamilyCapabilities {
   /** A payment may carry a destination tag (XRP) that tells an exchange which customer it is for. */
   destinationTag?: boolean;
   /** Fee unit the wizard shows. */
-  feeUnit: 'gwei' | 'sat/vB' | 'energy' | 'drops';
+  feeUnit: 'gwei' | 'sat/vB' | 'energy' | 'drops' | 'lamports';
   /** Speed-up: another broadcast attempt of the same task, or a new task that replaces it. */
   speedUp: 'attempt' | 'replacement' | 'none';
   /** Revoking a fully signed transfer: an on-chain rejection at its sequence, or releasing its inputs. */
@@ -44,6 +44,15 @@ export interface FamilyCapabilities {
   };
 }
 
+/**
+ * A key the platform holds to pay fees and rent for a space (Solana's fee sponsoring, the one
+ * place the server holds keys): the adapter asks it to sign message bytes and never sees the secret.
+ */
+export interface FeePayer {
+  address: string;
+  sign(message: Uint8Array): Uint8Array;
+}
+
 /** A wallet as the adapter sees it. */
 export interface FamilyWallet {
   /** The address funds are held at (Safe; the Bitcoin family's first receive address). */
@@ -53,6 +62,8 @@ export interface FamilyWallet {
   keys: unknown;
   nextReceiveIndex: number;
   nextChangeIndex: number;
+  /** Families with fee sponsoring (Solana): the space's fee payer, present where the server signs. */
+  feePayer?: FeePayer;
 }
 
 export interface TransferIntent {
@@ -178,6 +189,11 @@ export interface SetupRequest {
   weights?: number[];
   /** Families whose wallet is an existing account handed to the signers (Tron, XRP): its address. */
   account?: string;
+  /**
+   * Fee-sponsored families (Solana): the space's fee payer, which creates the wallet and is its
+   * proposing/executing member, and the one-off key whose address seeds the wallet's address.
+   */
+  sponsor?: { feePayer: string; createKey: string };
 }
 
 /** A new wallet's address and what must happen on chain before it can be used. */
@@ -192,6 +208,8 @@ export interface PreparedSetup {
   descriptors: { receive: string; change: string } | null;
   /** What is stored as the wallet's key material when it is more than the key list (Tron: weights). */
   walletKeys?: unknown;
+  /** The account holding the wallet's configuration where it is not the address (Squads: the multisig). */
+  account?: string;
 }
 
 /** A member's verified signer key as stored (owner address, or xpub with its origin). */
@@ -273,8 +291,31 @@ export interface FamilyAdapter {
    */
   confirmSetup?(
     address: string,
-    expected: { owners: string[]; threshold: number; weights?: number[] },
+    expected: { owners: string[]; threshold: number; weights?: number[]; account?: string },
   ): Promise<'ready' | 'pending' | 'different' | 'unfunded'>;
+  /**
+   * Fee-sponsored families (Solana): the wallet's creation, built, signed by the fee payer and the
+   * one-off create key, and sent; returns its transaction id. The chain confirms it (confirmSetup).
+   */
+  sponsoredSetup?(setup: PreparedSetup, feePayer: FeePayer, createKey: FeePayer): Promise<{ hash: string }>;
+  /**
+   * Families whose signatures are transactions of their own (Squads approvals): the verified
+   * submission completed by the wallet's fee payer and sent, before it counts.
+   */
+  submitSignatures?(
+    wallet: FamilyWallet,
+    stored: StoredTransfer,
+    verified: VerifiedSignature[],
+  ): Promise<void>;
+  /**
+   * Families whose signers sign a fresh transaction (Solana's recent blockhash lives about a
+   * minute): what this signer key signs now, unsigned (base64), with when it stops being valid.
+   */
+  signingTransaction?(
+    wallet: FamilyWallet,
+    stored: StoredTransfer,
+    signerKey: string,
+  ): Promise<{ transaction: string; lastValidBlockHeight: number; proposes: boolean; index: string }>;
   /**
    * Wallet setup handed over by signed transactions of the account's first key (Tron's permission
    * update; XRP's SignerListSet, then disabling the master key): what the account must hold
@@ -370,7 +411,7 @@ export interface FamilyAdapter {
   ): string;
 
   /** server-finalizes: the raw transaction from the stored payload (refused below the threshold). */
-  finalize?(wallet: FamilyWallet, stored: StoredTransfer): FinalizedTransfer;
+  finalize?(wallet: FamilyWallet, stored: StoredTransfer): FinalizedTransfer | Promise<FinalizedTransfer>;
   /** sender-signs: the execution a broadcaster's account signs, checked by simulation. */
   prepareExecution?(
     wallet: FamilyWallet,

@@ -5,5 +5,6 @@ export * from './evm/index';
 export * from './bitcoin/index';
 export * from './tron/index';
 export * from './xrp/index';
+export * from './solana/index';
 export * from './family';
 export { familyAdapter } from './family-table';

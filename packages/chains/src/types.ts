@@ -53,10 +53,12 @@ export interface FeeQuote {
   sunPerByte?: number;
   /** XRP: drops per transaction cost unit (a multisigned transaction pays 1 + signers of them). */
   drops?: bigint;
+  /** Solana: the priority fee in micro-lamports per compute unit (on top of 5,000 lamports per signature). */
+  microLamportsPerCu?: bigint;
 }
 
 export interface FeeTiers {
-  unit: 'gwei' | 'sat/vB' | 'energy' | 'drops';
+  unit: 'gwei' | 'sat/vB' | 'energy' | 'drops' | 'lamports';
   tiers: Record<FeeTierName, FeeQuote>;
 }
 

@@ -249,7 +249,7 @@ describe('Tron transfers with weighted signatures (fixture node, SYNTHETIC repli
     expect(second.map((s) => s.signerKey)).toEqual([b.address]);
     payload = family.mergeSignatures(wallet, payload, {}, second);
 
-    const finalized = family.finalize!(wallet, { ...stored, payload });
+    const finalized = await family.finalize!(wallet, { ...stored, payload });
     const onWire = decodeTransaction(finalized.raw);
     expect(onWire.txID).toBe(tx.txID);
     const account = await chain.account(first.address);
@@ -332,7 +332,7 @@ describe('Tron transfers with weighted signatures (fixture node, SYNTHETIC repli
     const signed = signPayload(prepared.payload, [a.privateKey, c.privateKey]);
     const stored = { payload: signed, payloadHash: tx.txID, sequence: null, fee: prepared.fee, inputs: [] };
     const tip = await family.deposits!.tip();
-    const finalized = family.finalize!(wallet, stored);
+    const finalized = await family.finalize!(wallet, stored);
     expect(await family.relay(finalized.raw)).toBe('sent');
     node.mine(1);
     expect(await family.follow(tx.txID, stored)).toMatchObject({ state: 'executed' });
@@ -369,7 +369,7 @@ describe('Tron transfers with weighted signatures (fixture node, SYNTHETIC repli
       inputs: [],
     };
     node.setFailNext('OUT_OF_ENERGY');
-    expect(await family.relay(family.finalize!(wallet, stored).raw)).toBe('sent');
+    expect(await family.relay((await family.finalize!(wallet, stored)).raw)).toBe('sent');
     node.mine(1);
     expect(await family.follow(prepared.payloadHash!, stored)).toMatchObject({
       state: 'failed',

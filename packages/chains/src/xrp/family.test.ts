@@ -212,7 +212,7 @@ describe('XRP transfers (SYNTHETIC fixture ledger)', () => {
     expect(await code(() => family.finalize!(wallet, one))).toBe('TASK_STATUS_ERROR');
     const b = await family.verifySubmission(wallet, one, signedBy(signers[1]!, one));
     const two = { ...one, payload: family.mergeSignatures(wallet, one.payload, {}, b) };
-    const done = family.finalize!(wallet, two);
+    const done = await family.finalize!(wallet, two);
 
     const before = (await kit.chain.account(to)).balance;
     expect(await family.relay(done.raw)).toBe('sent');
@@ -231,7 +231,7 @@ describe('XRP transfers (SYNTHETIC fixture ledger)', () => {
     const a = await family.verifySubmission(wallet, built, signedBy(signers[0]!, built));
     const c = await family.verifySubmission(wallet, built, signedBy(signers[2]!, built));
     const signed = { ...built, payload: family.mergeSignatures(wallet, built.payload, {}, [...a, ...c]) };
-    const done = family.finalize!(wallet, signed);
+    const done = await family.finalize!(wallet, signed);
     kit.node.closeLedger(Number(txOf(built).LastLedgerSequence) - kit.node.ledgerIndex() + 1);
     expect(await code(() => family.relay(done.raw))).toBe('XRP_LEDGER_WINDOW_ERROR');
     expect(await family.follow(done.txHash, signed)).toMatchObject({
@@ -263,7 +263,7 @@ describe('XRP transfers (SYNTHETIC fixture ledger)', () => {
       ...(await kit.family.verifySubmission(kit.wallet, built, signedBy(kit.signers[1]!, built))),
       ...(await kit.family.verifySubmission(kit.wallet, built, signedBy(kit.signers[2]!, built))),
     ];
-    const done = kit.family.finalize!(kit.wallet, {
+    const done = await kit.family.finalize!(kit.wallet, {
       ...built,
       payload: kit.family.mergeSignatures(kit.wallet, built.payload, {}, sigs),
     });

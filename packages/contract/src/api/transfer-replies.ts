@@ -435,3 +435,23 @@ export type AddressBookList = z.infer<typeof addressBookReply>;
 /** POST /address-book: the entry's id and the address as stored (checksummed). */
 export const addAddressReply = z.object({ id: z.number(), address: z.string() });
 export type AddAddressReply = z.infer<typeof addAddressReply>;
+
+/** The approval transaction a Solana signer signs now (unsigned, base64); its blockhash lives about a minute. */
+export const solSignCreateReply = z.object({
+  transaction: z.string(),
+  last_valid_block_height: z.number(),
+  transaction_index: z.string(),
+  /** The first approval also puts the vault transaction and its proposal on chain. */
+  proposes: z.boolean(),
+  signer: z.string(),
+  fee_payer: z.string(),
+});
+
+/** What an approval costs the space's fee payer (never the wallet), and what the fee payer holds. */
+export const solSignEstimateReply = z.object({
+  fee: z.string(),
+  fee_lamports: z.string(),
+  fee_payer: z.string(),
+  fee_payer_balance: z.string(),
+  symbol: z.string(),
+});

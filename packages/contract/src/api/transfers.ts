@@ -159,3 +159,10 @@ export const addressBookDeleteBody = z.object({
   id: z.number().int().positive(),
   email_code: text().regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR'),
 });
+
+/** POST /sol-sign-create and /fee/sol-sign-estimate (Solana): the signer's approval of a task. */
+export const solSignCreateBody = z.object({
+  task_id: z.number().int().positive(),
+  /** Which of the caller's signer addresses signs (default: their first one on the wallet not yet counted). */
+  signer: text().trim().max(64).optional(),
+});

@@ -3,7 +3,7 @@ import { pageQuery, text } from './common';
 
 /** §3 Signer address, Wallet, Wallet list item, Custom token; §7 wallet and signer calls. */
 /** Families whose signer key is one address for all their chains (EVM owners, Tron addresses). */
-export const signerFamily = z.enum(['EVM', 'TRX', 'XRP']);
+export const signerFamily = z.enum(['EVM', 'TRX', 'XRP', 'SOL']);
 
 export const addSignerBody = z.object({
   name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
