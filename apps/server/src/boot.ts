@@ -3,7 +3,12 @@ import { buildApp, type AppInstance } from './app';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/database';
-import { tronEndpoints, utxoEndpoints, xrplEndpoints } from './modules/chains/utxo-endpoints';
+import {
+  solanaEndpoints,
+  tronEndpoints,
+  utxoEndpoints,
+  xrplEndpoints,
+} from './modules/chains/utxo-endpoints';
 import { migrate } from './db/migrate';
 import { startMailSender } from './jobs/mail-sender';
 import { startWalletJobs } from './jobs/wallet-jobs';
@@ -53,6 +58,7 @@ export async function startServer(
     ...utxoEndpoints(config),
     ...tronEndpoints(config),
     ...xrplEndpoints(config),
+    ...solanaEndpoints(config),
   ];
   const rates = createRateCounter(config.REDIS_URL, config.DATABASE_SCHEMA ?? '');
   const { app, ctx } = await buildApp({

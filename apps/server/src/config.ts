@@ -80,6 +80,20 @@ const envSchema = z.object({
     .string()
     .regex(/^(https?|wss?):\/\//, 'must be an http(s) or ws(s) URL')
     .optional(),
+  /** Solana JSON-RPC endpoints (mainnet and the public devnet cluster), e.g. https://api.mainnet-beta.solana.com. */
+  SOLANA_RPC_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  SOLANA_DEVNET_RPC_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  /**
+   * Key that encrypts the platform-held fee-payer keys at rest (AES-256-GCM); at least 32
+   * characters. Outside production a fixed development key is used when it is unset.
+   */
+  PAYMENT_MASTER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Sent as TRON-PRO-API-KEY to hosted Tron providers (TronGrid); kept out of logs. */
   TRON_API_KEY: z.string().min(1).optional(),
   BALANCE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),
@@ -104,8 +118,13 @@ export interface EvmRpcSetting {
   rpcUrl: string;
 }
 
-export interface AppConfig extends Omit<Env, 'APP_SECRET' | 'AUDIT_HMAC_KEY' | 'REPLY_SCHEMA_CHECK'> {
+export interface AppConfig extends Omit<
+  Env,
+  'APP_SECRET' | 'AUDIT_HMAC_KEY' | 'REPLY_SCHEMA_CHECK' | 'PAYMENT_MASTER_KEY'
+> {
   appSecret: string;
+  /** PAYMENT_MASTER_KEY, or the fixed development key outside production (fee-payer keys at rest). */
+  paymentMasterKey: string;
   /** AUDIT_HMAC_KEY, or the fixed development key outside production. */
   auditKey: string;
   /** How replies are checked against their response schemas (plugins/reply-serializer.ts). */
@@ -128,6 +147,8 @@ export class ConfigError extends Error {
 const DEVELOPMENT_SECRET = 'keystead-development-secret-do-not-use-in-production';
 /** Likewise the audit key (README): fixed, public, so development chains verify across restarts. */
 export const DEVELOPMENT_AUDIT_KEY = 'keystead-development-audit-key-do-not-use-in-production';
+/** And the fee-payer keys' master key: development only, refused in production with a Solana chain. */
+const DEVELOPMENT_PAYMENT_KEY = 'keystead-development-payment-key-do-not-use-in-production';
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
@@ -157,12 +178,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       'AUDIT_HMAC_KEY: required when NODE_ENV=production (at least 32 random characters, kept outside the database)',
     );
   }
+  if (
+    parsed.success &&
+    parsed.data.NODE_ENV === 'production' &&
+    !parsed.data.PAYMENT_MASTER_KEY &&
+    (parsed.data.SOLANA_RPC_URL || parsed.data.SOLANA_DEVNET_RPC_URL)
+  ) {
+    problems.push('PAYMENT_MASTER_KEY: required when NODE_ENV=production and a Solana chain is configured');
+  }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
-  const { REPLY_SCHEMA_CHECK, AUDIT_HMAC_KEY, ...env } = parsed.data;
+  const { REPLY_SCHEMA_CHECK, AUDIT_HMAC_KEY, PAYMENT_MASTER_KEY, ...env } = parsed.data;
   return {
     ...env,
     appSecret: env.APP_SECRET ?? DEVELOPMENT_SECRET,
     auditKey: AUDIT_HMAC_KEY ?? DEVELOPMENT_AUDIT_KEY,
+    paymentMasterKey: PAYMENT_MASTER_KEY ?? DEVELOPMENT_PAYMENT_KEY,
     replySchemaCheck: REPLY_SCHEMA_CHECK ?? (env.NODE_ENV === 'test' ? 'fail' : 'off'),
     dataDir: path.resolve(env.DATA_DIR),
     isProduction: env.NODE_ENV === 'production',

@@ -22,6 +22,8 @@ import { walletKindRoutes } from './modules/wallets/wallet-kinds.routes';
 import { walletLookupRoutes } from './modules/wallets/wallet-lookup.routes';
 import { tronSetupRoutes } from './modules/wallets/tron-setup.routes';
 import { xrpSetupRoutes } from './modules/wallets/xrp-setup.routes';
+import { solSetupRoutes } from './modules/wallets/sol-setup.routes';
+import { solSignRoutes } from './modules/transfers/sol-sign.routes';
 import { walletSettingsRoutes } from './modules/wallets/wallet-settings.routes';
 import { addressBookRoutes } from './modules/transfers/address-book.routes';
 import { smallAmountTestRoutes } from './modules/transfers/small-amount-test.routes';
@@ -60,6 +62,8 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await walletLookupRoutes(v1 as AppInstance, ctx);
       await tronSetupRoutes(v1 as AppInstance, ctx);
       await xrpSetupRoutes(v1 as AppInstance, ctx);
+      await solSetupRoutes(v1 as AppInstance, ctx);
+      await solSignRoutes(v1 as AppInstance, ctx);
       await walletKindRoutes(v1 as AppInstance, ctx);
       await walletSettingsRoutes(v1 as AppInstance, ctx);
       await transferRoutes(v1 as AppInstance, ctx);

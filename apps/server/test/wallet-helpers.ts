@@ -32,7 +32,7 @@ export async function verifiedSigner(
 export async function verifiedAddress(
   person: Person,
   key: {
-    family: 'EVM' | 'TRX' | 'XRP';
+    family: 'EVM' | 'TRX' | 'XRP' | 'SOL';
     address: string;
     name: string;
     sign: (message: string) => string | Promise<string>;

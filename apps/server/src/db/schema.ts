@@ -181,6 +181,16 @@ export interface OrganizationMembersTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A platform-held fee-payer key (Solana fee sponsoring), its secret sealed under PAYMENT_MASTER_KEY. */
+export interface FeePayersTable {
+  id: Generated<number>;
+  organization_id: number;
+  family: string;
+  address: string;
+  secret_sealed: string;
+  created_at: Generated<Date>;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
@@ -443,6 +453,7 @@ export interface Database {
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
   notifications: NotificationsTable;
+  fee_payers: FeePayersTable;
   schema_migrations: SchemaMigrationsTable;
   mail_outbox: MailOutboxTable;
   uploads: UploadsTable;

@@ -15,6 +15,7 @@ import { SignType, TaskStatus, TaskType, WalletStatus } from '../modules/wallets
 
 /** Wallet statuses of a setup the chain has not shown yet (Safe deployment; Tron activation and hand-over). */
 const SETTING_UP = [
+  WalletStatus.AwaitingCreation,
   WalletStatus.Initializing,
   WalletStatus.DeployPending,
   WalletStatus.TrxNeededForActivation,
@@ -32,16 +33,20 @@ export function nextSetupStatus(
   status: number,
   seen: 'ready' | 'pending' | 'different' | 'unfunded',
   sentStepFinal = false,
+  /** Where a sent creation that did not take goes back to: a Safe to deploy (3), a multisig to create (4). */
+  beforeSent: number = WalletStatus.Initializing,
 ): number {
   if (seen === 'ready') return WalletStatus.Normal;
   if (status === WalletStatus.PermissionChanging && !sentStepFinal) return status;
   if (seen === 'unfunded') return WalletStatus.TrxNeededForActivation;
   if (seen === 'pending')
-    return status === WalletStatus.Initializing || status === WalletStatus.DeployPending
+    return status === WalletStatus.Initializing ||
+      status === WalletStatus.DeployPending ||
+      status === WalletStatus.AwaitingCreation
       ? status
       : WalletStatus.PermissionChangePending;
   // 'different': a Safe with other owners; an account whose permissions someone else changed.
-  return status === WalletStatus.DeployPending ? WalletStatus.Initializing : status;
+  return status === WalletStatus.DeployPending ? beforeSent : status;
 }
 
 /** Whether the hand-over step a wallet at 14 sent is in the chain for good (applied or failed). */
@@ -92,11 +97,17 @@ export async function confirmDeployments(ctx: AppContext): Promise<number> {
     } catch {
       continue;
     }
-    const expected = wallet.data as unknown as { owners: string[]; threshold: number; weights?: number[] };
+    const expected = wallet.data as unknown as {
+      owners: string[];
+      threshold: number;
+      weights?: number[];
+      account?: string;
+    };
     const setup = await adapter.confirmSetup?.(wallet.address!, expected).catch(() => null);
     if (!setup) continue;
     const final = setup !== 'ready' && (await sentStepFinal(adapter, wallet.status, wallet.deploy_tx_hash));
-    const next = nextSetupStatus(wallet.status, setup, final);
+    const beforeSent = adapter.sponsoredSetup ? WalletStatus.AwaitingCreation : WalletStatus.Initializing;
+    const next = nextSetupStatus(wallet.status, setup, final, beforeSent);
     if (next === wallet.status) continue;
     const ok = next === WalletStatus.Normal;
     await ctx.db.transaction().execute(async (trx) => {

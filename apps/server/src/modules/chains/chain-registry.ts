@@ -6,6 +6,7 @@ import {
   createEvmAdapter,
   createTronAdapter,
   createXrplAdapter,
+  createSolanaAdapter,
   isBitcoinChainKey,
   type BitcoinAdapter,
   type ChainInfo,
@@ -59,7 +60,17 @@ export interface XrplChainEndpoint {
   isDevnet: boolean;
 }
 
-export type ChainEndpoint = EvmChainEndpoint | UtxoChainEndpoint | TronChainEndpoint | XrplChainEndpoint;
+export interface SolanaChainEndpoint {
+  family: 'SOL';
+  chainId: string;
+  name: string;
+  /** A Solana JSON-RPC endpoint (a node, a provider, or the local litesvm devnet). */
+  rpcUrl: string;
+  isDevnet: boolean;
+}
+
+export type ChainEndpoint =
+  EvmChainEndpoint | UtxoChainEndpoint | TronChainEndpoint | XrplChainEndpoint | SolanaChainEndpoint;
 
 export interface ChainHealth {
   chain_id: number | string;
@@ -86,6 +97,8 @@ const KNOWN_TOKENS: Record<string, TokenRef[]> = {
   'xrp-testnet': [
     { contract: `${RLUSD_CODE}.rQhWct2fv4Vc4KRjRgMrxa8xPN9Zx9iLKV`, symbol: 'RLUSD', decimals: 6 },
   ],
+  // Tether's USDT mint on Solana mainnet (SPL token, 6 decimals).
+  sol: [{ contract: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', symbol: 'USDT', decimals: 6 }],
 };
 
 /** Safe v1.4.1's canonical deployment, present on most public EVM chains. */
@@ -212,7 +225,9 @@ export class ChainRegistry {
           ? this.tronChain(endpoint)
           : endpoint.family === 'XRP'
             ? createXrplAdapter({ info: this.chainInfo(key), rpcUrl: endpoint.rpcUrl })
-            : this.walletChain(key),
+            : endpoint.family === 'SOL'
+              ? createSolanaAdapter({ info: this.chainInfo(key), rpcUrl: endpoint.rpcUrl })
+              : this.walletChain(key),
     );
     if (!adapter) throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
     this.families.set(key, adapter);
@@ -262,6 +277,13 @@ async function probe(endpoint: ChainEndpoint, timeoutMs: number): Promise<ChainH
       return ok
         ? { ...base, reachable: true, contracts_present: null }
         : { ...base, reachable: false, contracts_present: null };
+    }
+    if (endpoint.family === 'SOL') {
+      const ok = await createSolanaAdapter({
+        info: chainByKey(endpoint.chainId)!,
+        rpcUrl: endpoint.rpcUrl,
+      }).ping();
+      return { ...base, reachable: ok, contracts_present: null };
     }
     if (endpoint.family === 'XRP') {
       const ok = await createXrplAdapter({

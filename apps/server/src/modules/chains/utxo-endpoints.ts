@@ -67,3 +67,16 @@ export function xrplEndpoints(
     url ? [{ family: 'XRP', chainId, name, rpcUrl: url, isDevnet: false }] : [],
   );
 }
+
+/** SOLANA_RPC_URL / SOLANA_DEVNET_RPC_URL: Solana JSON-RPC endpoints (a node or a provider). */
+export function solanaEndpoints(
+  config: Pick<AppConfig, 'SOLANA_RPC_URL' | 'SOLANA_DEVNET_RPC_URL'>,
+): ChainEndpoint[] {
+  const configured: Array<[string, string, string | undefined]> = [
+    ['sol', 'Solana', config.SOLANA_RPC_URL],
+    ['sol-devnet', 'Solana Devnet', config.SOLANA_DEVNET_RPC_URL],
+  ];
+  return configured.flatMap(([chainId, name, url]): ChainEndpoint[] =>
+    url ? [{ family: 'SOL', chainId, name, rpcUrl: url, isDevnet: false }] : [],
+  );
+}

@@ -7,10 +7,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
  * a call served while still listed here fails the test too.
  */
 const NOT_YET: Record<string, string> = {
-  // Issue 14: Solana.
-  'POST /api/v1/sol-sign-create': 'issue 14',
-  'POST /api/v1/fee/sol-sign-estimate': 'issue 14',
-  'POST /api/v1/wallet-sol-deploy-broadcast-create': 'issue 14',
   // Issue 15: batch, pre-signed, labels, remarks and cost prices.
   'PATCH /api/v1/transfer/remark': 'issue 15',
   'PATCH /api/v1/transfer/cost-price': 'issue 15',

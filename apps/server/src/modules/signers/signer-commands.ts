@@ -25,7 +25,7 @@ const audit = (actor: UserCommandContext, operation: string, content: Record<str
 });
 
 type NewSigner = Omit<Insertable<Database['signer_addresses']>, 'user_id'> & {
-  family: 'EVM' | 'BTC' | 'TRX' | 'XRP';
+  family: 'EVM' | 'BTC' | 'TRX' | 'XRP' | 'SOL';
 };
 
 /** A new signer key of the user (pending until its challenge is signed); each key once per user. */

@@ -30,7 +30,12 @@ export function signerWalletLinks(db: Db, signerIds: number[]) {
 }
 
 /** One of the user's own signer addresses (optionally of one family); anyone else's reads as none. */
-export function findOwnSigner(db: Db, userId: number, id: number, family?: 'EVM' | 'BTC' | 'TRX' | 'XRP') {
+export function findOwnSigner(
+  db: Db,
+  userId: number,
+  id: number,
+  family?: 'EVM' | 'BTC' | 'TRX' | 'XRP' | 'SOL',
+) {
   return db
     .selectFrom('signer_addresses')
     .selectAll()
@@ -44,7 +49,7 @@ export function findOwnSigner(db: Db, userId: number, id: number, family?: 'EVM'
 export async function hasOwnSigner(
   db: Db,
   userId: number,
-  family: 'EVM' | 'BTC' | 'TRX' | 'XRP',
+  family: 'EVM' | 'BTC' | 'TRX' | 'XRP' | 'SOL',
   address: string,
 ) {
   const row = await db

@@ -7,7 +7,7 @@ import { writeAudit } from '../audit/audit.service';
 import { canOnWallet, type WalletRelation } from '../policy/policy';
 import { BroadcastStatus, relayBroadcast } from './broadcast-relay';
 import { loadTransfer } from './transfer-access';
-import { family, familyOf, familyWallet, feeChoice, storedTransfer } from './transfer-family';
+import { family, familyOf, familyWallet, feeChoice, payingWallet, storedTransfer } from './transfer-family';
 import { lockTask, taskSignatures } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
 
@@ -128,7 +128,7 @@ export async function broadcastTransfer(
   const { task, wallet, relation } = await loadTransfer(ctx, actor, input.task_id);
   assertMayBroadcast(actor, task, wallet, relation);
   const adapter = familyOf(ctx, wallet.chain_key);
-  const fw = familyWallet(wallet);
+  const fw = await payingWallet(ctx, wallet);
   let attempt: Attempt;
   if (adapter.capabilities.broadcast === 'server-finalizes') {
     if (task.status === TransferStatus.OnChain) throw new AppError('TX_ALREADY_BROADCAST_ERROR');

@@ -9,6 +9,7 @@ import { isErrorCode, isErrorReason } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import type { Task, Wallet } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { feePayerSigner } from '../fee-payers/fee-payer-keys';
 import type { TaskInputRow } from './transfer-repository';
 
 /** The family adapter of a wallet's chain (refused when this server has no such chain). */
@@ -26,6 +27,14 @@ export function familyWallet(wallet: Wallet): FamilyWallet {
     nextReceiveIndex: wallet.next_receive_index,
     nextChangeIndex: wallet.next_change_index,
   };
+}
+
+/** A wallet row as family adapters see it, with the space's fee payer where its family is fee-sponsored (Solana). */
+export async function payingWallet(ctx: AppContext, wallet: Wallet): Promise<FamilyWallet> {
+  const plain = familyWallet(wallet);
+  if (!familyOf(ctx, wallet.chain_key).sponsoredSetup) return plain;
+  const feePayer = await feePayerSigner(ctx, wallet.organization_id);
+  return feePayer ? { ...plain, feePayer } : plain;
 }
 
 /** A task row (and the inputs it holds) as the adapter's stored transfer. */

@@ -6,7 +6,7 @@ import type { CommandContext } from '../../lib/command-context';
 import { writeAudit } from '../audit/audit.service';
 import { loadTransfer } from './transfer-access';
 import { taskNumber } from './transfer-create';
-import { family, familyOf, familyWallet, storedTransfer } from './transfer-family';
+import { family, familyOf, payingWallet, storedTransfer } from './transfer-family';
 import { notifyUsers } from './transfer-notify';
 import {
   keepPayloadVersion,
@@ -32,7 +32,7 @@ export async function signTransfer(
   const { user } = actor;
   const { task, wallet } = await loadTransfer(ctx, actor, input.task_id);
   const adapter = familyOf(ctx, wallet.chain_key);
-  const fw = familyWallet(wallet);
+  const fw = await payingWallet(ctx, wallet);
   const stored = storedTransfer(task);
   const verified = await family(() => adapter.verifySubmission(fw, stored, input));
   const keys = verified.map((v) => v.signerKey);
@@ -46,6 +46,8 @@ export async function signTransfer(
   const weights = adapter.keyWeights ? await family(() => adapter.keyWeights!(fw)) : null;
   const ownerOf = await signerKeyOwners(ctx.db, wallet.id);
   if (keys.some((key) => ownerOf(key) !== user.id)) throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
+  // Squads approvals are transactions of their own: on chain before they count.
+  if (adapter.submitSignatures) await family(() => adapter.submitSignatures!(fw, stored, verified));
 
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await lockTask(trx, task.id);

@@ -10,6 +10,7 @@ import type { CommandContext } from '../../lib/command-context';
 import { writeAudit } from '../audit/audit.service';
 import { consumeChallenge, issueChallenge } from '../signers/challenge.service';
 import { family as familyWork } from '../transfers/transfer-family';
+import { walletSponsor } from '../fee-payers/fee-payer-keys';
 import { insertWalletPeople } from './wallet-people';
 import {
   addWalletOperator,
@@ -96,15 +97,22 @@ export async function createMultisigWallet(
     });
     const keys = fromText?.keys ?? familyKeys(family, signers);
     const weighted = weightedSetup(family, body, signers);
+    // Solana: the space's fee payer creates the wallet and pays its fees.
+    const sponsor = family.sponsoredSetup
+      ? { sponsor: await walletSponsor(ctx, trx, organization.id, saltNonce.toString()) }
+      : {};
     const setup = await familyWork(() =>
-      family.prepareSetup({ keys, threshold, nonce: saltNonce, ...weighted }),
+      family.prepareSetup({ keys, threshold, nonce: saltNonce, ...weighted, ...sponsor }),
     );
-    // Tron: the account is activated and handed over before use; Safe: deployed; Bitcoin: ready.
+    // Tron: the account is activated and handed over before use; Safe: deployed; Solana: created
+    // by the fee payer; Bitcoin: ready.
     const status = family.setupTransaction
       ? WalletStatus.TrxNeededForActivation
-      : setup.onChain
-        ? WalletStatus.Initializing
-        : WalletStatus.Normal;
+      : family.sponsoredSetup
+        ? WalletStatus.AwaitingCreation
+        : setup.onChain
+          ? WalletStatus.Initializing
+          : WalletStatus.Normal;
     await assertAddressFree(trx, organization.id, body.chain_key, setup.address, false);
     const wallet = await insertWalletRow(trx, {
       organization_id: organization.id,
@@ -118,7 +126,7 @@ export async function createMultisigWallet(
       approval_threshold: body.approval_threshold,
       broadcast_scope: body.broadcast_scope,
       created_by: user.id,
-      ...(setup.onChain ? { salt_nonce: saltNonce.toString() } : {}),
+      ...(setup.onChain || family.sponsoredSetup ? { salt_nonce: saltNonce.toString() } : {}),
       ...(setup.descriptors
         ? {
             utxo_keys: JSON.stringify(setup.keys),
@@ -148,6 +156,7 @@ export async function createMultisigWallet(
           salt_nonce: saltNonce.toString(),
           chain_key: body.chain_key,
           ...weighted,
+          ...(setup.account ? { account: setup.account } : {}),
         },
       });
     await writeAudit(trx, {
@@ -298,16 +307,21 @@ export async function storedSetup(
     account?: string;
   };
   const family = ctx.chains.family(wallet.chain_key);
+  const sponsored = Boolean(family.sponsoredSetup);
+  const sponsor = sponsored
+    ? { sponsor: await walletSponsor(ctx, ctx.db, wallet.organization_id, data.salt_nonce) }
+    : {};
   const setup = await familyWork(() =>
     family.prepareSetup({
       keys: data.owners,
       threshold: data.threshold,
       nonce: BigInt(data.salt_nonce),
       ...(data.weights ? { weights: data.weights } : {}),
-      ...(data.account ? { account: data.account } : {}),
+      ...(data.account && !sponsored ? { account: data.account } : {}),
+      ...sponsor,
     }),
   );
-  const handedOver = Boolean(family.setupTransaction);
+  const handedOver = Boolean(family.setupTransaction) || sponsored;
   if ((!setup.onChain && !handedOver) || setup.address.toLowerCase() !== wallet.address?.toLowerCase())
     throw new AppError('WALLET_CREATE_ERROR');
   return setup;

@@ -7,6 +7,8 @@ export const WalletStatus = {
   DeployPending: SharedWalletStatus.DeployPending,
   Archived: SharedWalletStatus.Archived,
   AwaitingVerification: SharedWalletStatus.SingleAwaitingVerification,
+  /** Solana: the Squads multisig is still to be created by the space's fee payer — 4. */
+  AwaitingCreation: SharedWalletStatus.ContractNotDeployed,
   /** Tron: the account needs TRX (activation and the permission update's fee) — 6. */
   TrxNeededForActivation: SharedWalletStatus.TrxNeededForActivation,
   /** Tron: funded; the first key's permission update is awaited — 13. */
