@@ -47,6 +47,8 @@ export const walletBaseReply = z.object({
   is_open_asset_tag: z.boolean(),
   deploy_tx_hash: z.string().nullable(),
   descriptor: walletDescriptorsReply.nullable(),
+  /** Solana: the Squads multisig holding the wallet's configuration, and the space's fee payer that pays for it. */
+  squads: z.object({ multisig: z.string(), fee_payer: z.string() }).nullable().optional(),
   ctime: isoTime,
 });
 export type WalletBase = z.infer<typeof walletBaseReply>;

@@ -26,8 +26,20 @@ export function presentWallet(wallet: Wallet) {
     descriptor: wallet.descriptor_receive
       ? { receive: wallet.descriptor_receive, change: wallet.descriptor_change }
       : null,
+    squads: squadsOf(wallet.utxo_keys),
     ctime: wallet.created_at.toISOString(),
   };
+}
+
+/** Solana wallets: the Squads multisig and the fee payer from the stored keys; null for others. */
+function squadsOf(keys: unknown): { multisig: string; fee_payer: string } | null {
+  const value = (typeof keys === 'string' ? JSON.parse(keys) : keys) as {
+    multisig?: unknown;
+    feePayer?: unknown;
+  } | null;
+  return value && typeof value.multisig === 'string' && typeof value.feePayer === 'string'
+    ? { multisig: value.multisig, fee_payer: value.feePayer }
+    : null;
 }
 
 /** A descriptor wallet's two descriptors (receive, change), or null for other wallets. */
