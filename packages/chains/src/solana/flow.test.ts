@@ -3,7 +3,6 @@ import { ASSOCIATED_TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { FailedTransactionMetadata } from 'litesvm';
 import { describe, expect, it } from 'vitest';
-import { isFamilyError } from '../family';
 import {
   approvalMessage,
   checkApproval,
@@ -13,7 +12,7 @@ import {
   type SquadsTransfer,
 } from './flow';
 import { seedSigner } from './message';
-import { solanaVm } from './solana-vm-kit';
+import { familyCodeOf as codeOf, solanaVm } from './solana-vm-kit';
 import { squadsInstructionName, vaultPda } from './squads';
 import { SvmTxError } from './squads-test-kit';
 
@@ -44,16 +43,6 @@ function signedBy(wire: string, key: Keypair, over?: Uint8Array): string {
   tx.signatures[1] = ed25519.sign(over ?? tx.message.serialize(), key.secretKey.slice(0, 32));
   return Buffer.from(tx.serialize()).toString('base64');
 }
-
-const codeOf = (work: () => unknown) => {
-  try {
-    work();
-    return 'OK';
-  } catch (error) {
-    if (isFamilyError(error)) return error.code;
-    throw error;
-  }
-};
 
 describe('a signer’s Squads approval', () => {
   const plan = transfer();

@@ -17,6 +17,7 @@ import {
   type TransactionInstruction,
 } from '@solana/web3.js';
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
+import { isFamilyError } from '../family';
 
 /**
  * Test kit: LiteSVM (the real Solana runtime, in-process; the @solana/kit flavour, 1.5) spoken
@@ -140,4 +141,15 @@ export function solanaVm() {
   }
 
   return { svm, payer, send, mustSend, createMint, mintTo };
+}
+
+/** The catalogue code a family rule refuses `work` with, or 'OK' when it is not refused. */
+export function familyCodeOf(work: () => unknown): string {
+  try {
+    work();
+    return 'OK';
+  } catch (error) {
+    if (isFamilyError(error)) return error.code;
+    throw error;
+  }
 }

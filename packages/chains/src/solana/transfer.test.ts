@@ -2,8 +2,7 @@ import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-tok
 import { Keypair, PublicKey, SystemProgram, Transaction, type AccountInfo } from '@solana/web3.js';
 import { FailedTransactionMetadata } from 'litesvm';
 import { describe, expect, it } from 'vitest';
-import { isFamilyError } from '../family';
-import { solanaVm } from './solana-vm-kit';
+import { familyCodeOf as codeOf, solanaVm } from './solana-vm-kit';
 import { SvmTxError } from './squads-test-kit';
 import {
   payerInstructions,
@@ -18,16 +17,6 @@ import {
  * for the Squads vault (the Squads program is not available on this machine): the instructions
  * a vault runs are the same whoever signs them, so the VM shows what they move and refuses.
  */
-const codeOf = (work: () => unknown) => {
-  try {
-    work();
-    return 'OK';
-  } catch (error) {
-    if (isFamilyError(error)) return error.code;
-    throw error;
-  }
-};
-
 function accountOf(vm: ReturnType<typeof solanaVm>, address: PublicKey): AccountInfo<Buffer> | null {
   const account = vm.svm.getAccount(address);
   if (!account) return null;
