@@ -24,6 +24,7 @@ import {
   unsignedWire,
   type SquadsTransfer,
 } from './flow';
+import { solanaDeposits } from './deposits';
 import { fromNode, sendRefused } from './node-errors';
 import { decodeMultisig, decodeProposal, proposalPda, SquadsPermission } from './squads';
 import {
@@ -104,6 +105,7 @@ export function createSolanaFamily(chain: SolanaAdapter): FamilyAdapter {
     },
 
     ...solanaWalletSetup(chain),
+    deposits: solanaDeposits(chain),
 
     readBalances: (wallets, tokens) => accountBalances(chain, wallets, tokens, fromNode),
 

@@ -16,6 +16,7 @@ import { transferSpace, type TransferSpace } from '../../../test/transfer-helper
 import { verifiedAddress } from '../../../test/wallet-helpers';
 import { createSpace, person } from '../../../test/space-helpers';
 import { confirmDeployments, refreshBalances } from '../../jobs/wallet-jobs';
+import { recordDeposits } from '../../jobs/deposit-scan';
 
 const SOL = 1_000_000_000n;
 const keys = [Keypair.generate(), Keypair.generate(), Keypair.generate()];
@@ -314,5 +315,29 @@ describe('Solana wallets and transfers through the API (local Solana VM; Squads 
     // The right approval, paid by the fee payer and sent: the VM refuses it (no Squads program).
     expect((await sign(0, good)).code).toBe('BROADCAST_REJECTED_ERROR');
     expect(await count('task_signatures')).toBe(0);
+  });
+
+  it('SOL and token payments to the vault from outside are recorded as deposits, with their sender', async () => {
+    await recordDeposits(t.ctx); // the cursor starts at the tip
+    devnet.airdrop(vault, SOL / 4n);
+    await devnet.mintTo(usdt, vault, 7_000_000n);
+    await recordDeposits(t.ctx);
+    const records = await space.admin.client.get<{ list: { amount: string; symbol: string }[] }>(
+      '/api/v1/transfer/records',
+      { direction: 1, wallet_id: walletId },
+    );
+    expect(records.data.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ amount: '0.25', symbol: 'SOL' }),
+        expect.objectContaining({ amount: '7' }),
+      ]),
+    );
+    // Read again, nothing is recorded twice.
+    await recordDeposits(t.ctx);
+    const again = await space.admin.client.get<{ list: unknown[] }>('/api/v1/transfer/records', {
+      direction: 1,
+      wallet_id: walletId,
+    });
+    expect(again.data.list).toHaveLength(records.data.list.length);
   });
 });
