@@ -118,6 +118,35 @@ describe('Solana wallets and transfers through the API (local Solana VM; Squads 
     expect(notSolana.code).toBe('WALLET_ADDRESS_FORMAT_ERROR');
   });
 
+  it('an ordinary Solana account is imported as a single-signature wallet once its key signs the challenge', async () => {
+    const hot = Keypair.generate();
+    const imported = await space.admin.client.post<{
+      wallet_id: number;
+      status: number;
+      challenge_id: number;
+      message: string;
+    }>('/api/v1/wallets/single', {
+      name: 'Hot SOL',
+      chain_key: 'sol-devnet',
+      address: hot.publicKey.toBase58(),
+    });
+    expect(imported.data.status).toBe(11);
+    const verify = (signature: string) =>
+      space.admin.client.post('/api/v1/wallets/verify', {
+        wallet_id: imported.data.wallet_id,
+        challenge_id: imported.data.challenge_id,
+        signature,
+      });
+    expect((await verify(signMessage(outsider)(imported.data.message))).code).toBe(
+      'SIGNATURE_SIGNER_NOT_MATCHED_ERROR',
+    );
+    expect((await verify(signMessage(hot)(imported.data.message))).code).toBe('OK');
+    const info = await space.admin.client.get<{ status: number }>('/api/v1/wallets/base-info', {
+      wallet_id: imported.data.wallet_id,
+    });
+    expect(info.data.status).toBe(1);
+  });
+
   it('refuses a threshold above the signers and a signer twice; nothing is written', async () => {
     const before = await count('wallets');
     const post = (extra: Record<string, unknown>) =>
