@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startTronFixtureNode } from '@keystead/tron-fixture-node';
 import { startXrplFixtureNode } from '@keystead/xrpl-fixture-node';
+import { startSolanaDevnet } from '@keystead/solana-devnet';
 import { startServerProcess } from './lib/server-process';
 
 declare module 'vitest' {
@@ -16,6 +17,8 @@ declare module 'vitest' {
     tronRpcUrl: string;
     /** The SYNTHETIC rippled stand-in the server's XRP Ledger Testnet entry points at (no rippled runs here). */
     xrplRpcUrl: string;
+    /** The local Solana VM (packages/solana-devnet, no Squads program) the server's Solana Devnet entry points at. */
+    solanaRpcUrl: string;
   }
 }
 
@@ -34,20 +37,25 @@ export default async function setup(project: TestProject) {
   const tron = await startTronFixtureNode();
   // XRP: the fixture node stands in for an XRPL testnet server (JSON-RPC; SYNTHETIC as well).
   const xrpl = await startXrplFixtureNode();
+  // Solana: a real Solana VM (LiteSVM) behind JSON-RPC; the Squads program is not loaded on it.
+  const solana = await startSolanaDevnet({ port: 0 });
   const server = await startServerProcess(dataDir, {
     TRON_NILE_RPC_URL: tron.url,
     XRPL_TESTNET_RPC_URL: xrpl.url,
+    SOLANA_DEVNET_RPC_URL: solana.url,
   });
   project.provide('baseURL', server.baseURL);
   // The devnet writes its last RPC URL into the data directory; the browser never sees it.
   project.provide('devnetRpcUrl', server.devnetRpcUrl);
   project.provide('tronRpcUrl', tron.url);
   project.provide('xrplRpcUrl', xrpl.url);
+  project.provide('solanaRpcUrl', solana.url);
 
   return async () => {
     await server.stop();
     await tron.close();
     await xrpl.close();
+    await solana.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

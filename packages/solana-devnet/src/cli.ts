@@ -27,6 +27,7 @@ process.stdout.write(
     `  fixtures   POST ${devnet.url}/fixture/airdrop {address, lamports}`,
     `             POST ${devnet.url}/fixture/mint {mint, owner, amount}`,
     `             POST ${devnet.url}/fixture/create-mint {decimals}`,
+    `             POST ${devnet.url}/fixture/set-account {address, owner, data (base64), lamports?}`,
     '',
   ].join('\n'),
 );

@@ -79,6 +79,16 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     '/fixture/create-mint': (b) => ({
       mint: fixtures.createMint(Number(b.decimals), b.mint === undefined ? undefined : text(b.mint, 'mint')),
     }),
+    // An account written straight into the VM (data base64; lamports a string, rent-exempt when left out).
+    '/fixture/set-account': (b) => {
+      const address = text(b.address, 'address');
+      devnet.setAccount(address, {
+        owner: text(b.owner, 'owner'),
+        data: new Uint8Array(Buffer.from(text(b.data, 'data'), 'base64')),
+        lamports: b.lamports === undefined ? undefined : BigInt(text(b.lamports, 'lamports')),
+      });
+      return { address };
+    },
   };
 
   const host = options.host ?? '127.0.0.1';
@@ -87,7 +97,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
   wsServer.on('upgrade', pubsub.upgrade);
   const port = await listenPair(server, wsServer, options.port ?? 0, host);
 
-  return {
+  const devnet: SolanaDevnet = {
     url: `http://${host}:${port}`,
     wsUrl: `ws://${host}:${port + 1}`,
     svm,
@@ -116,4 +126,5 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
       await Promise.all([closeServer(server), closeServer(wsServer)]);
     },
   };
+  return devnet;
 }

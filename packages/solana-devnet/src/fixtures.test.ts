@@ -1,4 +1,4 @@
-// The fixture API (airdrop, createMint, mintTo) and its HTTP control endpoints, plus CORS.
+// The fixture API (airdrop, createMint, mintTo, setAccount) and its HTTP control endpoints, plus CORS.
 import {
   ACCOUNT_SIZE,
   AccountLayout,
@@ -105,6 +105,33 @@ describe('HTTP control endpoints', () => {
     const airdrop = await post(devnet, '/fixture/airdrop', { address: owner, lamports: '3000000000' });
     expect(airdrop.status).toBe(200);
     expect(await connection.getBalance(new PublicKey(owner))).toBe(3_000_000_000);
+  });
+
+  it('set-account writes an account (base64 data, owner, lamports) straight into the VM', async () => {
+    const address = Keypair.generate().publicKey.toBase58();
+    const owner = Keypair.generate().publicKey.toBase58();
+    const data = Buffer.from([1, 2, 3, 4, 5]);
+    const written = await post(devnet, '/fixture/set-account', {
+      address,
+      owner,
+      data: data.toString('base64'),
+      lamports: '5000000',
+    });
+    expect(written).toEqual({ status: 200, body: { address } });
+    const account = await connection.getAccountInfo(new PublicKey(address));
+    expect(account?.owner.toBase58()).toBe(owner);
+    expect(account?.lamports).toBe(5_000_000);
+    expect(Buffer.from(account!.data)).toEqual(data);
+    expect(await devnet.getAccountData(address)).toEqual(new Uint8Array(data));
+
+    // Without lamports: rent-exempt for its size.
+    const other = Keypair.generate().publicKey.toBase58();
+    await post(devnet, '/fixture/set-account', { address: other, owner, data: data.toString('base64') });
+    expect(await connection.getBalance(new PublicKey(other))).toBe(
+      await connection.getMinimumBalanceForRentExemption(data.length),
+    );
+    const missing = await post(devnet, '/fixture/set-account', { address: other, owner });
+    expect(missing).toEqual({ status: 400, body: { error: "solana devnet: 'data' must be a string" } });
   });
 
   it('answers bad requests with 400 and the reason', async () => {

@@ -2,6 +2,8 @@
 export const WALLET_STATUS = {
   normal: 1,
   initializing: 3,
+  /** Solana: the Squads multisig is not on chain yet; the space's fee payer creates it (4 → 8 → 1). */
+  awaitingCreation: 4,
   deployPending: 8,
   archived: 10,
   awaitingVerification: 11,

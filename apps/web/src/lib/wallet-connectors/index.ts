@@ -17,3 +17,4 @@ export { showWalletError, toWalletError, type WalletAction } from './errors';
 export { injectedConnector } from './injected';
 export { devnetConnector } from './devnet';
 export { tronLink } from './tronlink';
+export { solanaWallet } from './phantom';

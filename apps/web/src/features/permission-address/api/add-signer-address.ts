@@ -6,8 +6,8 @@ import { signerAddressesKey } from './list-signer-addresses';
 export interface AddSignerInput {
   name: string;
   address: string;
-  /** EVM owners, Tron addresses (T…) or XRP Ledger accounts (classic r… addresses). */
-  family: 'EVM' | 'TRX' | 'XRP';
+  /** EVM owners, Tron addresses (T…), XRP Ledger accounts (classic r… addresses) or Solana keys (base58). */
+  family: 'EVM' | 'TRX' | 'XRP' | 'SOL';
   description?: string;
   source: 'browser' | 'devnet';
 }

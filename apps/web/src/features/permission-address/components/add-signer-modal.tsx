@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ConnectSigner, type SignerConnection } from '@/features/wallet';
 import { isTronAddress } from '@/lib/tron-address';
 import { isXrpClassicAddress } from '@/lib/xrp-address';
+import { isSolanaAddress } from '@/lib/solana-address';
 import { trimStart } from '@/lib/validation';
-import { showWalletError, tronLink } from '@/lib/wallet-connectors';
+import { showWalletError, solanaWallet, tronLink } from '@/lib/wallet-connectors';
 import { useAddSignerAddress, type AddSignerInput } from '../api/add-signer-address';
 
 export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -19,11 +20,13 @@ interface Values {
 }
 
 /** Checked here before the server is asked: the family's own spelling with its checksum. */
-const ACCOUNT_CHECK = { TRX: isTronAddress, XRP: isXrpClassicAddress } as const;
+const ACCOUNT_CHECK = { TRX: isTronAddress, XRP: isXrpClassicAddress, SOL: isSolanaAddress } as const;
+const FORMAT_MESSAGE = { TRX: 'tron', XRP: 'xrp', SOL: 'sol' } as const;
+const PLACEHOLDER = { EVM: '0x…', TRX: 'T…', XRP: 'r…', SOL: 'base58…' } as const;
 
 /**
- * Add a signer address (EVM, Tron or XRP): typed, or taken from a connected wallet (XRP has no
- * browser wallet: typed only); verification follows.
+ * Add a signer address (EVM, Tron, XRP or Solana): typed, or taken from a connected wallet (XRP
+ * has no browser wallet: typed only); verification follows.
  */
 export function AddSignerModal(props: { open: boolean; onClose: () => void; onAdded: (id: number) => void }) {
   const { t } = useTranslation('wallets');
@@ -93,6 +96,7 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
               { value: 'EVM', label: t('signer.familyEvm') },
               { value: 'TRX', label: t('signer.familyTrx') },
               { value: 'XRP', label: t('signer.familyXrp') },
+              { value: 'SOL', label: t('signer.familySol') },
             ]}
           />
         </Form.Item>
@@ -107,7 +111,13 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
                   validator: (_rule, value: string) =>
                     !value || accountCheck(value)
                       ? Promise.resolve()
-                      : Promise.reject(new Error(t(`validation.${tron ? 'tron' : 'xrp'}AddressFormat`))),
+                      : Promise.reject(
+                          new Error(
+                            t(
+                              `validation.${FORMAT_MESSAGE[family as keyof typeof FORMAT_MESSAGE]}AddressFormat`,
+                            ),
+                          ),
+                        ),
                 }
               : { pattern: EVM_ADDRESS, message: t('validation.addressFormat') },
           ]}
@@ -130,6 +140,27 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
               </Button>
             ) : family === 'XRP' ? (
               t('signer.xrp.addHint')
+            ) : family === 'SOL' ? (
+              <span>
+                {t('signer.sol.addHint')}{' '}
+                {solanaWallet.available() ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<LinkOutlined />}
+                    style={{ paddingInline: 0 }}
+                    onClick={() =>
+                      void solanaWallet.connect().then((account) => {
+                        form.setFieldValue('address', account);
+                        void form.validateFields(['address']).catch(() => undefined);
+                      }, showWalletError)
+                    }
+                    data-testid="signer-use-solana-wallet"
+                  >
+                    {t('signer.sol.useWallet')}
+                  </Button>
+                ) : null}
+              </span>
             ) : useConnected ? null : (
               <Button
                 type="link"
@@ -144,11 +175,7 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
             )
           }
         >
-          <Input
-            id="signer-address"
-            placeholder={tron ? 'T…' : family === 'XRP' ? 'r…' : '0x…'}
-            style={{ fontFamily: 'monospace' }}
-          />
+          <Input id="signer-address" placeholder={PLACEHOLDER[family]} style={{ fontFamily: 'monospace' }} />
         </Form.Item>
         {useConnected && family === 'EVM' ? (
           <div style={{ marginBottom: 16, padding: 12, background: '#f6f8fc', borderRadius: 8 }}>

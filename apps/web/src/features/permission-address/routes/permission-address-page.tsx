@@ -19,6 +19,7 @@ import { VerifyBitcoinKeyModal } from '../components/verify-bitcoin-key-modal';
 import { VerifySignerModal } from '../components/verify-signer-modal';
 import { VerifyTronSignerModal } from '../components/verify-tron-signer-modal';
 import { VerifyXrpSignerModal } from '../components/verify-xrp-signer-modal';
+import { VerifySolSignerModal } from '../components/verify-sol-signer-modal';
 
 /** /permission-address: the user's signer addresses: list, add, verify, view, delete. */
 export default function PermissionAddressPage() {
@@ -185,6 +186,10 @@ export default function PermissionAddressPage() {
       />
       <VerifyXrpSignerModal
         signer={verifying?.family === 'XRP' ? verifying : null}
+        onClose={() => setVerifying(null)}
+      />
+      <VerifySolSignerModal
+        signer={verifying?.family === 'SOL' ? verifying : null}
         onClose={() => setVerifying(null)}
       />
       <VerifyBitcoinKeyModal

@@ -9,7 +9,7 @@ import { useSelectedSpaceId } from '@/lib/space';
 import { useStoredUser } from '@/lib/session';
 import { useTaskInfo } from '../api/transfer-queries';
 import { isEvmTask, isTronTask, isUtxoTask, isXrpTask } from '../task-rules';
-import { useWalletBaseInfo } from '@/features/wallet';
+import { useChainFamily, useWalletBaseInfo } from '@/features/wallet';
 import { ApprovalCard } from '../components/detail/approval-card';
 import { BroadcastCard, mayBroadcast } from '../components/detail/broadcast-card';
 import { PsbtCard } from '../components/detail/psbt-card';
@@ -22,6 +22,7 @@ import { TaskSummary } from '../components/detail/task-summary';
 import { UtxoTxCard } from '../components/detail/utxo-tx-card';
 import { TronSignCard } from '../components/detail/tron/tron-sign-card';
 import { XrpSignCard } from '../components/detail/xrp/xrp-sign-card';
+import { SolSignCard } from '../components/detail/sol/sol-sign-card';
 import { TaskStatusTag } from '../components/transfer-bits';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
@@ -33,6 +34,8 @@ export default function TransferDetailPage() {
   const info = useTaskInfo(id);
   const task = info.data;
   const wallet = useWalletBaseInfo(task?.wallet_id ?? 0);
+  // Solana replies are EVM-shaped (no family field): the chain says it is a Squads wallet.
+  const solana = useChainFamily(task?.chain_id ?? undefined) === 'SOL';
   const space = useOrganizationBaseInfo(useSelectedSpaceId());
   const userId = useStoredUser()?.user_id;
   const privileged = space.data ? isPrivileged(space.data) : false;
@@ -102,9 +105,9 @@ export default function TransferDetailPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
-            <TaskSummary task={task} />
+            <TaskSummary task={task} solana={solana} />
             {isUtxoTask(task) ? <UtxoTxCard task={task} /> : null}
-            {isEvmTask(task) ? (
+            {isEvmTask(task) && !solana ? (
               <BroadcastCard
                 task={task}
                 allowed={mayBroadcast(task, wallet.data, userId, privileged)}
@@ -132,6 +135,8 @@ export default function TransferDetailPage() {
                 userId={userId}
                 mayBroadcast={mayBroadcast(task, wallet.data, userId, privileged)}
               />
+            ) : solana && isEvmTask(task) ? (
+              <SolSignCard task={task} wallet={wallet.data} userId={userId} />
             ) : isXrpTask(task) ? (
               <XrpSignCard
                 task={task}

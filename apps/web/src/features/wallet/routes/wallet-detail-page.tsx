@@ -14,6 +14,7 @@ import { AuditTab } from '../components/detail/audit-tab';
 import { DepositTab } from '../components/detail/deposit-tab';
 import { SettingsTab } from '../components/detail/settings-tab';
 import { SetupCard } from '../components/detail/setup-card';
+import { SolCreateCard } from '../components/create/sol-create-card';
 import { TransfersTab } from '../components/detail/transfers-tab';
 import { AddressText, MONO, RoleTags, SignTypeTag, WalletStatusTag } from '../components/wallet-bits';
 
@@ -156,6 +157,11 @@ export default function WalletDetailPage() {
               </Button>
             }
           />
+        ) : family === 'SOL' &&
+          (data.status === WALLET_STATUS.awaitingCreation || data.status === WALLET_STATUS.deployPending) ? (
+          <div style={{ marginTop: 16 }}>
+            <SolCreateCard walletId={walletId} />
+          </div>
         ) : data.status === WALLET_STATUS.initializing || data.status === WALLET_STATUS.deployPending ? (
           <Alert
             style={{ marginTop: 16 }}

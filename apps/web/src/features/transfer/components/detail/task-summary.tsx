@@ -7,7 +7,7 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
 
 /** The transfer's facts: wallet, recipient, amount, nonce, hashes, remark, failure reason. */
-export function TaskSummary({ task }: { task: TaskInfo }) {
+export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?: boolean }) {
   const { t } = useLazyTranslation('transfer');
   const screens = Grid.useBreakpoint();
   const utxo = isUtxoTask(task);
@@ -109,8 +109,9 @@ export function TaskSummary({ task }: { task: TaskInfo }) {
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.created')}>{formatTime(task.ctime)}</Descriptions.Item>
           </>
-        ) : isWeightedTask(task) ? (
-          // Tron has no nonce and XRP's sequence belongs to what is signed: the signing card shows them.
+        ) : isWeightedTask(task) || solana ? (
+          // Tron has no nonce, and XRP's sequence and Solana's Squads transaction index belong to
+          // what is signed: the signing card shows them.
           <Descriptions.Item label={t('fields.created')} span={wide}>
             {formatTime(task.ctime)}
           </Descriptions.Item>

@@ -1,6 +1,7 @@
 import { evmAddressProblem } from '../../../../lib/evm-address';
 import { isTronAddress } from '../../../../lib/tron-address';
 import { isXrpRecipient } from '../../../../lib/xrp-address';
+import { isSolanaAddress } from '../../../../lib/solana-address';
 import type { ErrorCode } from '@keystead/contract/errors/index';
 
 /** §9: the smallest amount the form accepts (the server's floor is 0.000001). */
@@ -40,6 +41,7 @@ export const isEvmAddress = (value: string) => /^0x[0-9a-fA-F]{40}$/.test(value.
 export function recipientWellFormed(family: string | undefined, value: string): boolean | undefined {
   if (family === 'TRX') return isTronAddress(value);
   if (family === 'XRP') return isXrpRecipient(value);
+  if (family === 'SOL') return isSolanaAddress(value);
   return undefined;
 }
 

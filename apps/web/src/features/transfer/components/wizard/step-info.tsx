@@ -34,6 +34,8 @@ export function StepInfo(props: {
   const family = chainFamily ?? 'EVM';
   const tron = family === 'TRX';
   const xrp = family === 'XRP';
+  // Solana: the space's fee payer pays every fee; the wallet pays none.
+  const solana = family === 'SOL';
   const wellFormed = recipientWellFormed(family, draft.to.trim());
   const tags = useAddressTags(draft.walletId, draft.to.trim(), wellFormed);
   const patch = (change: Partial<TransferDraft>) => setDraft((value) => ({ ...value, ...change }));
@@ -207,6 +209,10 @@ export function StepInfo(props: {
           <Typography.Text type="secondary" data-testid={`${tron ? 'tron' : 'xrp'}-fee-note`}>
             {t(`${tron ? 'tron' : 'xrp'}.feeNote`)}
           </Typography.Text>
+        ) : solana ? (
+          <Typography.Text type="secondary" data-testid="sol-fee-note">
+            {t('sol.feeNote')}
+          </Typography.Text>
         ) : !chainFamily ? null : (
           <FeePicker
             walletId={draft.walletId}
@@ -216,7 +222,7 @@ export function StepInfo(props: {
             onChange={(feeTier, customFeeGwei) => patch({ feeTier, customFeeGwei })}
           />
         )}
-        <FeeQuote input={feeInput} tier={draft.feeTier} />
+        {solana ? null : <FeeQuote input={feeInput} tier={draft.feeTier} />}
       </Form.Item>
       <Form.Item label={t('fields.remark')}>
         <Input.TextArea

@@ -73,7 +73,9 @@ export function StepReview(props: {
           {draft.maxMode ? <Tag style={{ marginInlineStart: 8 }}>{t('wizard.max')}</Tag> : null}
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.fee')}>
-          {weighted ? (
+          {family === 'SOL' ? (
+            <span data-testid="review-fee">{t('sol.feeReview')}</span>
+          ) : weighted ? (
             <span data-testid="review-fee">
               {flatFee.data
                 ? t(`${weighted}.feeReview`, {

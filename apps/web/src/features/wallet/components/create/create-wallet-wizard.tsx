@@ -22,6 +22,7 @@ import { StepSigners } from './step-signers';
 import { StepSignersWeighted } from './step-signers-weighted';
 import { StepTronSetup } from './step-tron-setup';
 import { StepXrpSetup } from './step-xrp-setup';
+import { SolCreateCard } from './sol-create-card';
 import { StepType } from './step-type';
 import { StepVerifySingle } from './step-verify-single';
 
@@ -121,7 +122,9 @@ export function CreateWalletWizard() {
           ? 'tronTopUp'
           : setupFamily === 'XRP'
             ? 'xrpSetup'
-            : 'deploy';
+            : setupFamily === 'SOL'
+              ? 'solCreate'
+              : 'deploy';
   const titles = keys.map((item) => t(`create.steps.${item === 'finish' ? finishTitle : item}`));
   return (
     <div data-testid="create-wallet">
@@ -177,6 +180,8 @@ export function CreateWalletWizard() {
             <StepTronSetup walletId={createdId} />
           ) : createdFamily === 'XRP' ? (
             <StepXrpSetup walletId={createdId} />
+          ) : createdFamily === 'SOL' ? (
+            <SolCreateCard walletId={createdId} inWizard />
           ) : (
             <StepDeploy walletId={createdId} />
           )}

@@ -24,8 +24,8 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
   const address = Form.useWatch('address', form);
   const evm = (chains.data?.list ?? []).filter((chain) => chain.family === 'EVM');
   // Multisig wallets may also be Bitcoin-family (descriptor wallets of verified xpubs), Tron or
-  // XRP (an account handed to weighted keys).
-  const multiOnly = ['BTC', 'TRX', 'XRP'];
+  // XRP (an account handed to weighted keys), or Solana (a Squads multisig the fee payer creates).
+  const multiOnly = ['BTC', 'TRX', 'XRP', 'SOL'];
   const choices = [
     ...evm,
     ...(draft.kind === 'multi'

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, V1 } from '@/lib/api-client';
+import { TRANSFER_KEY } from './transfer-queries';
+import type { EvmTaskInfo, SignReply } from './types';
+
+/**
+ * GET /task/info of a Solana transfer: the EVM-shaped reply with, while it is signed, the family's
+ * signing view — the Squads multisig and its vault, the fee payer, the vault transaction's index,
+ * the members that approved.
+ */
+export type SolTaskInfo = EvmTaskInfo & {
+  multisig?: string;
+  vault?: string;
+  fee_payer?: string;
+  transaction_index?: string;
+  approved_by?: string[];
+};
+
+/** POST /sol-sign-create: the approval transaction to sign now (unsigned, base64; its blockhash lives about a minute). */
+export const createSolApproval = (taskId: number) =>
+  api.post<{
+    transaction: string;
+    last_valid_block_height: number;
+    transaction_index: string;
+    proposes: boolean;
+    signer: string;
+    fee_payer: string;
+  }>(`${V1}/sol-sign-create`, { task_id: taskId });
+
+/** POST /sign: the signed approval transaction (base64), sent by the server through the fee payer. */
+export const sendSolApproval = (body: { task_id: number; signature: string }) =>
+  api.post<SignReply>(`${V1}/sign`, body);
+
+/** POST /fee/sol-sign-estimate: what one approval costs the space's fee payer, and what it holds. */
+export const useSolSignEstimate = (taskId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...TRANSFER_KEY, 'sol-sign-estimate', taskId],
+    queryFn: () =>
+      api.post<{
+        fee: string;
+        fee_lamports: string;
+        fee_payer: string;
+        fee_payer_balance: string;
+        symbol: string;
+      }>(`${V1}/fee/sol-sign-estimate`, { task_id: taskId }),
+    enabled,
+    meta: { silent: true },
+  });
