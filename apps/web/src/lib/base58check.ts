@@ -5,7 +5,8 @@ export const BITCOIN_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmno
 /** The XRP Ledger's own base58 alphabet ('r' is its zero, so classic addresses start with r). */
 export const XRPL_ALPHABET = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz';
 
-function base58Decode(text: string, alphabet: string): Uint8Array | null {
+/** Base58 in an alphabet to bytes; null when a character is outside it. */
+export function base58Decode(text: string, alphabet: string): Uint8Array | null {
   let value = 0n;
   for (const char of text) {
     const digit = alphabet.indexOf(char);

@@ -1,24 +1,7 @@
-import { BITCOIN_ALPHABET } from './base58check';
+import { BITCOIN_ALPHABET, base58Decode as decodeIn } from './base58check';
 
 /** Base58 (Bitcoin's alphabet, which Solana uses) to bytes; null when a character is outside it. */
-export function base58Decode(text: string): Uint8Array | null {
-  let value = 0n;
-  for (const char of text) {
-    const digit = BITCOIN_ALPHABET.indexOf(char);
-    if (digit < 0) return null;
-    value = value * 58n + BigInt(digit);
-  }
-  const bytes: number[] = [];
-  while (value > 0n) {
-    bytes.unshift(Number(value % 256n));
-    value /= 256n;
-  }
-  for (const char of text) {
-    if (char !== '1') break;
-    bytes.unshift(0);
-  }
-  return new Uint8Array(bytes);
-}
+export const base58Decode = (text: string): Uint8Array | null => decodeIn(text, BITCOIN_ALPHABET);
 
 /** Bytes to base58 (Bitcoin's alphabet): how Solana spells addresses and signatures. */
 export function base58Encode(bytes: Uint8Array): string {
