@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     globalSetup: ['./global-setup.ts'],
+    // On a failure, what each open page showed (lib/failure-report.ts).
+    setupFiles: ['./lib/failure-report.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,

@@ -52,6 +52,9 @@ export function nextClientIp(): string {
   return `10.${process.pid % 250}.${Math.floor(clientCounter / 250)}.${clientCounter % 250}`;
 }
 
+/** The pages open now, for the failure report (failure-report.ts). */
+export const livePages = new Set<Page>();
+
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
@@ -64,6 +67,8 @@ export async function newPage(
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  livePages.add(page);
+  page.on('close', () => livePages.delete(page));
   return { context, page };
 }
 

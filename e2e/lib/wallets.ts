@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { VIEWPORTS, screenshot } from './browser';
-import { resizeTo } from './motion';
+import { motionDone, resizeTo } from './motion';
 import type { InjectedWallet } from './wallet-provider';
 
 /** Screenshots at 1280×800 and 390×844 of what the page shows now; ends back at 1280×800. */
@@ -20,6 +20,16 @@ export async function toastWith(page: Page, text: string): Promise<void> {
 export const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ hasText: title });
 
 /**
+ * The dialog once its opening motion has ended: a click on a dialog still zooming in may land
+ * beside the button it aimed at on a loaded machine.
+ */
+export async function settledDialog(page: Page, title: string) {
+  const opened = dialog(page, title);
+  await motionDone(opened);
+  return opened;
+}
+
+/**
  * Adds the injected wallet's address on /permission-address ("use connected wallet") and
  * verifies it by signing the challenge; the page must already show /permission-address.
  */
@@ -34,7 +44,7 @@ export async function addAndVerifySigner(page: Page, wallet: InjectedWallet, nam
     .and(page.locator(`[value="${wallet.address}"]`))
     .waitFor();
   await add.getByTestId('signer-add-submit').click();
-  const verify = dialog(page, 'Verify the signer address');
+  const verify = await settledDialog(page, 'Verify the signer address');
   await verify.getByTestId('connector-connect').click();
   await verify.getByTestId('connected-account').waitFor();
   await verify.getByTestId('signer-verify-submit').click();

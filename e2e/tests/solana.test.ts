@@ -13,7 +13,7 @@ import {
   solanaAirdrop,
   solanaSetAccount,
 } from '../lib/solana-signer';
-import { dialog, toastWith } from '../lib/wallets';
+import { settledDialog, toastWith } from '../lib/wallets';
 import {
   chooseApproverAndReview,
   infoToReview,
@@ -61,7 +61,7 @@ describe('Solana wallets in the browser (local Solana VM, no Squads program)', (
         .and(page.locator(`[value="${key.publicKey.toBase58()}"]`))
         .waitFor();
       await add.getByTestId('signer-add-submit').click();
-      const verify = dialog(page, 'Verify the signer address');
+      const verify = await settledDialog(page, 'Verify the signer address');
       // The challenge has arrived once the wallet button is enabled (the message shows in the wallet).
       await expect.poll(() => verify.getByTestId('sol-verify-wallet').isEnabled()).toBe(true);
       if (who === team.admin) {

@@ -16,7 +16,7 @@ import {
   type TestKey,
   type TronSignerStandIn,
 } from '../lib/tron-signer';
-import { dialog, toastWith } from '../lib/wallets';
+import { dialog, settledDialog, toastWith } from '../lib/wallets';
 import {
   chooseApproverAndReview,
   chooseWeightedSigners,
@@ -65,6 +65,7 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
     await add.locator('#signer-address[value^="T"]').waitFor();
     if (!address) await shoot(page, 'tron-signer-add', add);
     await add.getByTestId('signer-add-submit').click();
+    await settledDialog(page, 'Verify the signer address');
   }
 
   const verifyDialog = (page: Page) => dialog(page, 'Verify the signer address');
@@ -91,14 +92,23 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
     const bobPage = await open(team.bob, bobKey, '/permission-address');
     await addTronAddress(bobPage.page, 'Bob TronLink', null);
     await verifyDialog(bobPage.page).getByTestId('tronlink-connect-button').click();
+    await verifyDialog(bobPage.page).getByTestId('tronlink-account').waitFor();
     await verifyDialog(bobPage.page).getByTestId('tron-verify-submit').click();
     await verifyDialog(bobPage.page).waitFor({ state: 'hidden' });
     await verified(bobPage.page);
 
     // Carol has no TronLink here: she signs the challenge elsewhere and pastes the signature.
+    // Her first challenge request fails on the way: the dialog says so and Retry reads a new one.
     const carolPage = await open(team.carol, null, '/permission-address');
+    await carolPage.page.route('**/api/v1/permission-address/challenge*', (route) => route.abort(), {
+      times: 1,
+    });
     await addTronAddress(carolPage.page, 'Carol Ledger', carolKey.address);
     const carolVerify = verifyDialog(carolPage.page);
+    await carolVerify.getByTestId('signer-challenge-error').waitFor();
+    await shoot(carolPage.page, 'signer-challenge-error', carolVerify);
+    await carolVerify.getByTestId('query-retry').click();
+    await carolVerify.getByTestId('signer-challenge-error').waitFor({ state: 'detached' });
     await carolVerify.getByTestId('tronlink-missing').waitFor();
     await carolVerify.getByTestId('tron-verify-paste-open').click();
     const message = (await carolVerify.getByTestId('tron-challenge').textContent())!;

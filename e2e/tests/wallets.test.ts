@@ -6,7 +6,7 @@ import type { ApiSession } from '../lib/api-session';
 import { launchBrowser, newPage, waitForPath } from '../lib/browser';
 import { addMember, createSpace, openInSpace, registerCreator } from '../lib/spaces';
 import { TEST_KEYS, installInjectedWallet, type InjectedWallet } from '../lib/wallet-provider';
-import { addAndVerifySigner, dialog, screenshotBoth, toastWith } from '../lib/wallets';
+import { addAndVerifySigner, dialog, screenshotBoth, settledDialog, toastWith } from '../lib/wallets';
 
 /**
  * Wallets end to end on the server's devnet: three people verify signer addresses with an
@@ -53,7 +53,7 @@ describe('wallets on the devnet', () => {
       await add.locator('#signer-address').fill(first.wallet.address);
       await screenshotBoth(first.page, 'wallets-signer-add');
       await add.getByTestId('signer-add-submit').click();
-      const verify = dialog(first.page, 'Verify the signer address');
+      const verify = await settledDialog(first.page, 'Verify the signer address');
       await verify.getByTestId('connector-connect').click();
       await verify.getByTestId('connected-account').waitFor();
       await screenshotBoth(first.page, 'wallets-signer-verify');

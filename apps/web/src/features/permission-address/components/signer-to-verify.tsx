@@ -1,9 +1,25 @@
 import { Alert, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { QueryError } from '@/components/ui/query-error';
 import { MONO } from '@/features/wallet';
 import type { SignerAddress } from '../api/types';
 
-/** The top of a verification dialog: how this family proves an address, and which address it is. */
-export function SignerToVerify({ signer, hint }: { signer: SignerAddress; hint: string }) {
+/**
+ * The top of a verification dialog: how this family proves an address, which address it is, and
+ * the one-time challenge's failure to load (with Retry) if it failed.
+ */
+export function SignerToVerify({
+  signer,
+  hint,
+  challengeError,
+  onRetry,
+}: {
+  signer: SignerAddress;
+  hint: string;
+  challengeError?: unknown;
+  onRetry?: () => void;
+}) {
+  const { t } = useTranslation('wallets');
   return (
     <>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
@@ -17,6 +33,14 @@ export function SignerToVerify({ signer, hint }: { signer: SignerAddress; hint: 
           </span>
         }
       />
+      {challengeError && onRetry ? (
+        <QueryError
+          title={t('signer.verify.challengeError')}
+          error={challengeError}
+          onRetry={onRetry}
+          testId="signer-challenge-error"
+        />
+      ) : null}
     </>
   );
 }

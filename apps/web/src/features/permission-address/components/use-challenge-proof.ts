@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { showErrorToast, toastSuccess } from '@/lib/notify';
+import { toastSuccess } from '@/lib/notify';
 import { showWalletError } from '@/lib/wallet-connectors';
 import { signerAddressesKey } from '../api/list-signer-addresses';
 import type { SignerAddress } from '../api/types';
@@ -24,12 +24,18 @@ export function useChallengeProof(signer: SignerAddress | null, onClose: () => v
   const [pasted, setPasted] = useState('');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A challenge that could not be read is said in the dialog with Retry, not only toasted.
+  const [challengeError, setChallengeError] = useState<unknown>(null);
+  const loadChallenge = useCallback(() => {
+    setChallengeError(null);
+    if (signer) void fetchSignerChallenge(signer.id).then(setChallenge, setChallengeError);
+  }, [signer]);
   useEffect(() => {
     setChallenge(null);
     setPasted('');
     setRefusal(null);
-    if (signer) void fetchSignerChallenge(signer.id).then(setChallenge, showErrorToast);
-  }, [signer]);
+    loadChallenge();
+  }, [loadChallenge]);
 
   const paste = (value: string) => {
     setPasted(value);
@@ -53,5 +59,5 @@ export function useChallengeProof(signer: SignerAddress | null, onClose: () => v
       setBusy(false);
     }
   };
-  return { challenge, pasted, paste, refusal, busy, verify };
+  return { challenge, challengeError, loadChallenge, pasted, paste, refusal, busy, verify };
 }

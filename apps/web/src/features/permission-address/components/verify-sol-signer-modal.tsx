@@ -21,7 +21,8 @@ export function VerifySolSignerModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('wallets');
-  const { challenge, pasted, paste, refusal, busy, verify } = useChallengeProof(signer, onClose);
+  const { challenge, challengeError, loadChallenge, pasted, paste, refusal, busy, verify } =
+    useChallengeProof(signer, onClose);
   const [otherAccount, setOtherAccount] = useState<string | null>(null);
   const hasWallet = solanaWallet.available();
 
@@ -74,7 +75,12 @@ export function VerifySolSignerModal({
     >
       {signer ? (
         <Space direction="vertical" style={{ width: '100%' }} data-testid="sol-verify">
-          <SignerToVerify signer={signer} hint={t('signer.sol.verifyHint')} />
+          <SignerToVerify
+            signer={signer}
+            hint={t('signer.sol.verifyHint')}
+            challengeError={challengeError}
+            onRetry={loadChallenge}
+          />
           {hasWallet ? (
             <>
               <Button

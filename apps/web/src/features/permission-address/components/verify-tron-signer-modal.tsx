@@ -24,7 +24,10 @@ export function VerifyTronSignerModal({
 }) {
   const { t } = useTranslation('wallets');
   // TronLink's refusals and the server's are toasted.
-  const { challenge, pasted, paste, busy, verify } = useChallengeProof(signer, onClose);
+  const { challenge, challengeError, loadChallenge, pasted, paste, busy, verify } = useChallengeProof(
+    signer,
+    onClose,
+  );
   const [account, setAccount] = useState<string | null>(null);
   const onAccount = useCallback((value: string | null) => setAccount(value), []);
 
@@ -41,7 +44,12 @@ export function VerifyTronSignerModal({
     >
       {signer ? (
         <Space direction="vertical" style={{ width: '100%' }}>
-          <SignerToVerify signer={signer} hint={t('signer.tron.verifyHint')} />
+          <SignerToVerify
+            signer={signer}
+            hint={t('signer.tron.verifyHint')}
+            challengeError={challengeError}
+            onRetry={loadChallenge}
+          />
           <TronLinkConnect expected={[signer.address]} onChange={onAccount} />
           <Collapse
             size="small"

@@ -33,7 +33,8 @@ export function VerifyXrpSignerModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('wallets');
-  const { challenge, pasted, paste, refusal, busy, verify } = useChallengeProof(signer, onClose);
+  const { challenge, challengeError, loadChallenge, pasted, paste, refusal, busy, verify } =
+    useChallengeProof(signer, onClose);
 
   return (
     <Modal
@@ -45,7 +46,12 @@ export function VerifyXrpSignerModal({
     >
       {signer ? (
         <Space direction="vertical" style={{ width: '100%' }} data-testid="xrp-verify">
-          <SignerToVerify signer={signer} hint={t('signer.xrp.verifyHint')} />
+          <SignerToVerify
+            signer={signer}
+            hint={t('signer.xrp.verifyHint')}
+            challengeError={challengeError}
+            onRetry={loadChallenge}
+          />
           <SignedTextPaste
             hint={t('signer.xrp.signThis')}
             toSign={challenge ? { text: challenge.message, block: true, testId: 'xrp-challenge' } : undefined}
