@@ -23,6 +23,7 @@ import { walletLookupRoutes } from './modules/wallets/wallet-lookup.routes';
 import { tronSetupRoutes } from './modules/wallets/tron-setup.routes';
 import { xrpSetupRoutes } from './modules/wallets/xrp-setup.routes';
 import { solSetupRoutes } from './modules/wallets/sol-setup.routes';
+import { paymentRoutes } from './modules/fee-payers/payment.routes';
 import { solSignRoutes } from './modules/transfers/sol-sign.routes';
 import { walletSettingsRoutes } from './modules/wallets/wallet-settings.routes';
 import { addressBookRoutes } from './modules/transfers/address-book.routes';
@@ -64,6 +65,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await xrpSetupRoutes(v1 as AppInstance, ctx);
       await solSetupRoutes(v1 as AppInstance, ctx);
       await solSignRoutes(v1 as AppInstance, ctx);
+      await paymentRoutes(v1 as AppInstance, ctx);
       await walletKindRoutes(v1 as AppInstance, ctx);
       await walletSettingsRoutes(v1 as AppInstance, ctx);
       await transferRoutes(v1 as AppInstance, ctx);

@@ -149,6 +149,8 @@ export interface FollowedTransaction {
   reason?: string;
   /** The fee paid in the chain's smallest unit, where the chain reports it per transaction. */
   fee?: bigint;
+  /** What the fee payer lost in all, fee included (ConfirmationStatus.payerSpent). */
+  payerSpent?: bigint;
 }
 
 export interface FinalizedTransfer {
@@ -306,7 +308,12 @@ export interface FamilyAdapter {
     wallet: FamilyWallet,
     stored: StoredTransfer,
     verified: VerifiedSignature[],
-  ): Promise<void>;
+  ): Promise<string[]>;
+  /**
+   * Fee-sponsored families: where a transaction the fee payer sent is, with what it cost the
+   * payer (consumption records), whatever the transfer it belongs to.
+   */
+  followSponsored?(txHash: string): Promise<FollowedTransaction>;
   /**
    * Families whose signers sign a fresh transaction (Solana's recent blockhash lives about a
    * minute): what this signer key signs now, unsigned (base64), with when it stops being valid.

@@ -7,5 +7,6 @@ export function blockFacts(result: ConfirmationStatus) {
     ...(result.blockHash ? { blockHash: result.blockHash } : {}),
     ...(result.confirmations !== undefined ? { confirmations: result.confirmations } : {}),
     ...(result.fee !== undefined ? { fee: result.fee } : {}),
+    ...(result.payerSpent !== undefined ? { payerSpent: result.payerSpent } : {}),
   };
 }

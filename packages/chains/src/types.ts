@@ -72,6 +72,11 @@ export interface ConfirmationStatus {
   reason?: string;
   /** What the sender paid in the chain's smallest unit (gas used × its price), once in a block. */
   fee?: bigint;
+  /**
+   * What the fee payer (the transaction's first account) lost in all, fee included, where the
+   * chain reports balances per transaction (Solana: rent deposits and program fees it paid).
+   */
+  payerSpent?: bigint;
 }
 
 /** A deposit seen on chain (native coin or token) to one of the watched addresses. */

@@ -18,3 +18,4 @@ export * from './api/wallet-replies';
 export * from './api/transfers';
 export * from './api/transfer-replies';
 export * from './api/progress';
+export * from './api/payment';

@@ -191,6 +191,24 @@ export interface FeePayersTable {
   created_at: Generated<Date>;
 }
 
+export interface PaymentRecordsTable {
+  id: Generated<number>;
+  organization_id: number;
+  type: number;
+  status: number;
+  purpose: string;
+  chain_key: string;
+  hash: string;
+  sender: string;
+  receiver: string | null;
+  volume: string | null;
+  fee: string | null;
+  wallet_id: number | null;
+  task_id: number | null;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
@@ -454,6 +472,7 @@ export interface Database {
   organization_members: OrganizationMembersTable;
   notifications: NotificationsTable;
   fee_payers: FeePayersTable;
+  payment_records: PaymentRecordsTable;
   schema_migrations: SchemaMigrationsTable;
   mail_outbox: MailOutboxTable;
   uploads: UploadsTable;

@@ -45,6 +45,8 @@ export const JobName = {
   RefreshBalances: 'wallets.refresh-balances',
   /** Transfers whose transaction expired unsigned (Tron, 24 h) → timeout-cancelled (jobs/signing-timeout). */
   SigningTimeout: 'transfers.signing-timeout',
+  /** Consumption records of fee-payer transactions settled from the chain (modules/fee-payers). */
+  SettleSponsored: 'payments.settle-sponsored',
   /** Development: local regtest nodes mine a block when transactions wait (modules/chains/regtest-faucet). */
   MineRegtest: 'dev.mine-regtest',
 } as const;

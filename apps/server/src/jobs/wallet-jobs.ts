@@ -1,6 +1,7 @@
 import { mineWaitingTransactions } from '../modules/chains/regtest-faucet';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
+import { settleSponsored } from '../modules/fee-payers/payment-records';
 import { JobName } from './lock-ids';
 import { startJobs, type SchedulerOptions } from './scheduler';
 import { writeAudit } from '../modules/audit/audit.service';
@@ -261,6 +262,7 @@ export function startWalletJobs(
         run: (jobCtx) => timeOutUnsignedTransfers(jobCtx),
       },
       { name: JobName.RefreshBalances, everyMs: balanceMs, run: (jobCtx) => refreshBalances(jobCtx) },
+      { name: JobName.SettleSponsored, everyMs: deployMs * 3, run: settleSponsored },
       ...(ctx.config.isProduction ||
       ctx.config.REGTEST_AUTOMINE_SECONDS === 0 ||
       !ctx.chains.list().some((e) => e.family === 'BTC' && e.isDevnet)

@@ -158,7 +158,12 @@ export function createSolanaAdapter(options: { info: ChainInfo; rpcUrl: string }
         blockNumber: BigInt(status.slot),
         // A finalized slot is rooted: Solana does not roll it back.
         confirmations: status.confirmations ?? 32,
-        ...(tx?.meta ? { fee: BigInt(tx.meta.fee) } : {}),
+        ...(tx?.meta
+          ? {
+              fee: BigInt(tx.meta.fee),
+              payerSpent: BigInt(tx.meta.preBalances[0]! - tx.meta.postBalances[0]!),
+            }
+          : {}),
       };
       if (status.err) return { state: 'failed', reason: JSON.stringify(status.err), ...facts };
       return { state: 'confirmed', ...facts };

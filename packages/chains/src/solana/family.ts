@@ -8,6 +8,7 @@ import {
   type FamilyAdapter,
   type FamilyWallet,
   type FeeChoice,
+  type FollowedTransaction,
   type StoredTransfer,
 } from '../family';
 import { blockFacts } from '../followed';
@@ -77,6 +78,13 @@ export function createSolanaFamily(chain: SolanaAdapter): FamilyAdapter {
     return decodeMultisig(account.data);
   };
   /** The index an approval takes: the stored one, or — for the first — the multisig's next. */
+  const followSignature = async (txHash: string): Promise<FollowedTransaction> => {
+    const result = await chain.getConfirmation(txHash);
+    if (result.state === 'confirmed') return { state: 'executed', ...blockFacts(result) };
+    if (result.state === 'failed')
+      return { state: 'failed', reason: result.reason ?? 'FAILED', ...blockFacts(result) };
+    return { state: result.state };
+  };
   const approvalIndex = async (wallet: FamilyWallet, payload: SolPayload) =>
     payload.index !== null
       ? { index: BigInt(payload.index), proposes: false }
@@ -285,14 +293,19 @@ export function createSolanaFamily(chain: SolanaAdapter): FamilyAdapter {
 
     async submitSignatures(wallet, _stored, verified) {
       const feePayer = feePayerOf(wallet);
+      const sent: string[] = [];
       for (const v of verified) {
         const { wire } = JSON.parse(v.proof) as { wire: string };
+        const paid = paidBy(feePayer, Buffer.from(wire, 'base64'));
         try {
-          await chain.send(paidBy(feePayer, Buffer.from(wire, 'base64')));
+          await chain.send(paid);
         } catch (error) {
           if (!isChainError(error, 'ALREADY_KNOWN')) throw sendRefused(error);
         }
+        // A transaction's id is its first signature: the fee payer's.
+        sent.push(base58.encode(paid.subarray(1, 65)));
       }
+      return sent;
     },
 
     async currentThreshold(wallet, _stored, keys) {
@@ -351,12 +364,7 @@ export function createSolanaFamily(chain: SolanaAdapter): FamilyAdapter {
       }
     },
 
-    async follow(txHash) {
-      const result = await chain.getConfirmation(txHash);
-      if (result.state === 'confirmed') return { state: 'executed', ...blockFacts(result) };
-      if (result.state === 'failed')
-        return { state: 'failed', reason: result.reason ?? 'FAILED', ...blockFacts(result) };
-      return { state: result.state };
-    },
+    follow: (txHash) => followSignature(txHash),
+    followSponsored: (txHash) => followSignature(txHash),
   };
 }

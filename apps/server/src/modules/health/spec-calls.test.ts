@@ -67,7 +67,6 @@ const NOT_YET: Record<string, string> = {
   'POST /api/v1/wallets/payment/binding': 'issue 18',
   'POST /api/v1/wallets/payment/generate': 'issue 18',
   'GET /api/v1/wallets/payment/changeable': 'issue 18',
-  'GET /api/v1/wallets/payment/list': 'issue 18',
   // Issue 19: Dapp connector.
   'POST /api/v1/task/dapp-create': 'issue 19',
   'GET /api/v1/task/dapp': 'issue 19',

@@ -27,6 +27,8 @@ export const SPACE_ACTIONS = {
   'transfer.act': { privileged: false, denied: 'PERMISSION_WALLET_OPERATE_ERROR' },
   'address_book.view': { privileged: false, denied: 'PERMISSION_VIEW_ERROR' },
   'address_book.manage': { privileged: true, denied: 'PERMISSION_ADDRESS_BOOK_ADD_ERROR' },
+  // Payment addresses and what they paid (/payment): the space's money, for admins.
+  'payment.view': { privileged: true, denied: 'PERMISSION_VIEW_ERROR' },
 } as const satisfies Record<string, { privileged: boolean; denied: ErrorCode }>;
 
 export type SpaceAction = keyof typeof SPACE_ACTIONS;

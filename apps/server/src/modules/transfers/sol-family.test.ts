@@ -6,7 +6,14 @@
 // refused by the VM for the missing program. What the server decides around that is tested here.
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
-import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import {
+  Connection,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMultisig, multisigPda, programConfigPda, SQUADS_PROGRAM_ID, vaultPda } from '@keystead/chains';
 import { multisigData, programConfigData } from '@keystead/chains/solana/squads-test-kit';
@@ -17,6 +24,8 @@ import { verifiedAddress } from '../../../test/wallet-helpers';
 import { createSpace, person } from '../../../test/space-helpers';
 import { confirmDeployments, refreshBalances } from '../../jobs/wallet-jobs';
 import { recordDeposits } from '../../jobs/deposit-scan';
+import { feePayerSigner } from '../fee-payers/fee-payer-keys';
+import { recordSponsored, settleSponsored } from '../fee-payers/payment-records';
 
 const SOL = 1_000_000_000n;
 const keys = [Keypair.generate(), Keypair.generate(), Keypair.generate()];
@@ -46,7 +55,7 @@ describe('Solana wallets and transfers through the API (local Solana VM; Squads 
   let multisig: string;
   let usdt: string;
   const who = (i: number) => space.members[i]!;
-  const count = async (table: 'wallets' | 'tasks' | 'task_signatures') =>
+  const count = async (table: 'wallets' | 'tasks' | 'task_signatures' | 'payment_records') =>
     Number(
       (
         await t.ctx.db
@@ -211,6 +220,8 @@ describe('Solana wallets and transfers through the API (local Solana VM; Squads 
       .where('id', '=', walletId)
       .executeTakeFirstOrThrow();
     expect(stored.status).toBe(4);
+    // Nothing landed, nothing was spent: no consumption record.
+    expect(await count('payment_records')).toBe(0);
     // Someone of another space cannot tell this wallet from one that does not exist.
     const stranger = await person(t, { mfa: true, prefix: 'sol-stranger' });
     await createSpace(stranger, 'Elsewhere');
@@ -344,6 +355,109 @@ describe('Solana wallets and transfers through the API (local Solana VM; Squads 
     // The right approval, paid by the fee payer and sent: the VM refuses it (no Squads program).
     expect((await sign(0, good)).code).toBe('BROADCAST_REJECTED_ERROR');
     expect(await count('task_signatures')).toBe(0);
+    expect(await count('payment_records')).toBe(0);
+  });
+
+  it('payment addresses: the fee payer and its balance for admins; what it paid, read from the landed transaction', async () => {
+    type Listed = { list: Array<Record<string, unknown>> };
+    type Records = Listed & { total: number };
+    const payer = (await feePayerSigner(t.ctx, space.spaceId))!;
+    // Members who are not admins, and admins of other spaces, learn nothing of it.
+    expect((await who(1).client.get('/api/v1/wallets/payment/list')).code).toBe('PERMISSION_VIEW_ERROR');
+    expect((await who(1).client.get('/api/v1/wallets/payment/records')).code).toBe('PERMISSION_VIEW_ERROR');
+    const stranger = await person(t, { mfa: true, prefix: 'sol-payment-stranger' });
+    await createSpace(stranger, 'Other desk');
+    expect((await stranger.client.get<Listed>('/api/v1/wallets/payment/list')).data.list).toEqual([]);
+    const before = (await space.admin.client.get<Listed>('/api/v1/wallets/payment/list')).data.list;
+    expect(before).toEqual([
+      expect.objectContaining({
+        family: 'SOL',
+        chain: 'sol-devnet',
+        address: payer.address,
+        symbol: 'SOL',
+        decimals: 9,
+        balance: (2n * SOL).toString(),
+        balance_error: false,
+        status: 1,
+      }),
+    ]);
+    expect(JSON.stringify(before)).not.toMatch(/secret|sealed/);
+
+    // A transaction the fee payer signs and sends, as the server sends its Squads transactions (those
+    // cannot land here without the program): 0.1 SOL out, recorded, then settled from the chain.
+    const connection = new Connection(devnet.url, 'confirmed');
+    const { blockhash } = await connection.getLatestBlockhash();
+    const message = new TransactionMessage({
+      payerKey: new PublicKey(payer.address),
+      recentBlockhash: blockhash,
+      instructions: [
+        SystemProgram.transfer({
+          fromPubkey: new PublicKey(payer.address),
+          toPubkey: payee.publicKey,
+          lamports: SOL / 10n,
+        }),
+      ],
+    }).compileToV0Message();
+    const tx = new VersionedTransaction(message);
+    tx.signatures[0] = payer.sign(message.serialize());
+    const hash = await connection.sendRawTransaction(tx.serialize());
+    const sponsored = { organizationId: space.spaceId, chainKey: 'sol-devnet', sender: payer.address };
+    await recordSponsored(t.ctx.db, { ...sponsored, purpose: 'execution', hashes: [hash], walletId, taskId });
+    await recordSponsored(t.ctx.db, { ...sponsored, purpose: 'execution', hashes: [hash], walletId, taskId });
+    // One the chain never saw, sent eleven minutes ago (its blockhash long expired).
+    const lost = base58.encode(ed25519.sign(new Uint8Array(8), seedOf(outsider)));
+    await recordSponsored(t.ctx.db, { ...sponsored, purpose: 'approval', hashes: [lost], walletId: null });
+    await t.ctx.db
+      .updateTable('payment_records')
+      .set({ created_at: new Date(Date.now() - 11 * 60_000) })
+      .where('hash', '=', lost)
+      .execute();
+    const pending = await space.admin.client.get<Records>('/api/v1/wallets/payment/records', { type: 3 });
+    expect(pending.data.total).toBe(2);
+    expect(pending.data.list.find((r) => r.hash === hash)).toMatchObject({
+      status: 3,
+      fee: null,
+      volume: null,
+    });
+
+    expect(await settleSponsored(t.ctx)).toBe(2);
+    expect(await settleSponsored(t.ctx)).toBe(0);
+    const settled = await space.admin.client.get<Records>('/api/v1/wallets/payment/records', { type: 3 });
+    expect(settled.data.list).toEqual([
+      expect.objectContaining({
+        hash: lost,
+        status: 2,
+        purpose: 'approval',
+        fee: '0',
+        volume: '0',
+        wallet_id: null,
+      }),
+      expect.objectContaining({
+        hash,
+        status: 1,
+        purpose: 'execution',
+        chain: 'sol-devnet',
+        sender: payer.address,
+        // One signature's fee, and the 0.1 SOL that left besides it, as the VM's balances say.
+        fee: '5000',
+        volume: (SOL / 10n).toString(),
+        wallet_id: walletId,
+        wallet_name: 'Solana treasury',
+        task_id: taskId,
+        symbol: 'SOL',
+        decimals: 9,
+      }),
+    ]);
+    const after = (await space.admin.client.get<Listed>('/api/v1/wallets/payment/list')).data.list;
+    expect(after[0]!.balance).toBe((2n * SOL - SOL / 10n - 5000n).toString());
+    // Paged, and nothing of this space in another's records.
+    const paged = await space.admin.client.get<Records>('/api/v1/wallets/payment/records', { page_size: 1 });
+    expect([paged.data.total, paged.data.list.length]).toEqual([2, 1]);
+    expect((await stranger.client.get<Records>('/api/v1/wallets/payment/records')).data.total).toBe(0);
+    // Bad paging is a catalogue error, not a 500.
+    expect((await space.admin.client.get('/api/v1/wallets/payment/records', { page_size: 0 })).code).toMatch(
+      /PARAMS/,
+    );
   });
 
   it('SOL and token payments to the vault from outside are recorded as deposits, with their sender', async () => {

@@ -1,5 +1,6 @@
 import type { FeeTierName, SignedExecution, UnsignedExecution, VerifiedSignature } from '@keystead/chains';
 import type { AppContext } from '../../context';
+import { recordSponsored } from '../fee-payers/payment-records';
 import type { Task, Wallet } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
@@ -224,6 +225,17 @@ export async function broadcastTransfer(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Fee-sponsored families: the space's fee payer signs and pays the execution.
+    if (adapter.followSponsored && fw.feePayer)
+      await recordSponsored(trx, {
+        organizationId: wallet.organization_id,
+        chainKey: wallet.chain_key,
+        purpose: 'execution',
+        sender: fw.feePayer.address,
+        hashes: [attempt.hash],
+        walletId: wallet.id,
+        taskId: task.id,
+      });
     await trx
       .updateTable('tasks')
       .set({

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SignatureSubmission } from '@keystead/chains';
 import type { AppContext } from '../../context';
+import { recordSponsored } from '../fee-payers/payment-records';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { writeAudit } from '../audit/audit.service';
@@ -47,7 +48,18 @@ export async function signTransfer(
   const ownerOf = await signerKeyOwners(ctx.db, wallet.id);
   if (keys.some((key) => ownerOf(key) !== user.id)) throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
   // Squads approvals are transactions of their own: on chain before they count.
-  if (adapter.submitSignatures) await family(() => adapter.submitSignatures!(fw, stored, verified));
+  if (adapter.submitSignatures) {
+    const sent = await family(() => adapter.submitSignatures!(fw, stored, verified));
+    await recordSponsored(ctx.db, {
+      organizationId: wallet.organization_id,
+      chainKey: wallet.chain_key,
+      purpose: 'approval',
+      sender: fw.feePayer?.address ?? '',
+      hashes: sent,
+      walletId: wallet.id,
+      taskId: task.id,
+    });
+  }
 
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await lockTask(trx, task.id);

@@ -7,6 +7,7 @@ import { replies } from '../../lib/replies';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
 import { createKeySigner, feePayerSigner } from '../fee-payers/fee-payer-keys';
+import { recordSponsored } from '../fee-payers/payment-records';
 import { canOnWallet } from '../policy/policy';
 import { family as familyCall } from '../transfers/transfer-family';
 import { loadWallet } from './wallet-access';
@@ -45,6 +46,15 @@ export async function solSetupRoutes(app: AppInstance, ctx: AppContext): Promise
       ]);
       if (!feePayer || !createKey) throw new AppError('WALLET_STATUS_ERROR');
       const sent = await familyCall(() => family.sponsoredSetup!(setup, feePayer, createKey));
+      await recordSponsored(ctx.db, {
+        organizationId: wallet.organization_id,
+        chainKey: wallet.chain_key,
+        purpose: 'wallet_create',
+        sender: feePayer.address,
+        hashes: [sent.hash],
+        walletId: wallet.id,
+        receiver: wallet.address,
+      });
       const move = { from: WalletStatus.AwaitingCreation, to: WalletStatus.DeployPending };
       await reportDeployment(ctx, commandContext(request), wallet, sent.hash, move);
       return reply.ok({ status: move.to, tx_hash: sent.hash });

@@ -1,0 +1,130 @@
+import { NATIVE } from '@keystead/chains';
+import {
+  PaymentAddressStatus,
+  paymentAddressListReply,
+  paymentRecordPageReply,
+  paymentRecordQuery,
+  type PaymentAddress,
+} from '@keystead/contract';
+import type { AppInstance } from '../../app';
+import type { AppContext } from '../../context';
+import { replies } from '../../lib/replies';
+import { requireSpace } from '../../plugins/access';
+import { inSpace } from '../../plugins/access-rules';
+
+const tags = ['payment'];
+
+/**
+ * /payment (§2 payment management): the space's payment (fee-sponsoring) addresses with their
+ * balance on each chain they pay on, and what they paid (consumption records). Today these are
+ * the Solana fee payers; EVM payment addresses come with the payments issue. Admins only.
+ */
+export async function paymentRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.get(
+    '/wallets/payment/list',
+    {
+      config: { access: inSpace('payment.view') },
+      schema: {
+        response: replies(paymentAddressListReply),
+        tags,
+        summary: 'The space’s payment (fee-sponsoring) addresses and their balances',
+      },
+    },
+    async (request, reply) => {
+      const { organization } = requireSpace(request);
+      const payers = await ctx.db
+        .selectFrom('fee_payers')
+        .select(['id', 'family', 'address', 'created_at'])
+        .where('organization_id', '=', organization.id)
+        .orderBy('id')
+        .execute();
+      // A payer pays on the chains of its family where the space has wallets.
+      const chains = await ctx.db
+        .selectFrom('wallets')
+        .select('chain_key')
+        .distinct()
+        .where('organization_id', '=', organization.id)
+        .execute();
+      const list: PaymentAddress[] = [];
+      for (const payer of payers) {
+        for (const endpoint of ctx.chains.list()) {
+          const key = String(endpoint.chainId);
+          if (endpoint.family !== payer.family || !chains.some((c) => c.chain_key === key)) continue;
+          const { chain } = ctx.chains.family(key);
+          const sheet = await chain.getBalances([payer.address], []).catch(() => null);
+          const balance = sheet?.get(payer.address)?.get(NATIVE);
+          list.push({
+            id: payer.id,
+            family: payer.family,
+            chain: key,
+            chain_name: endpoint.name,
+            address: payer.address,
+            symbol: chain.info.nativeSymbol,
+            decimals: chain.info.nativeDecimals,
+            balance: balance === undefined ? null : balance.toString(),
+            balance_error: balance === undefined,
+            status: PaymentAddressStatus.Active,
+            created_at: payer.created_at.toISOString(),
+          });
+        }
+      }
+      return reply.ok({ list });
+    },
+  );
+
+  app.get(
+    '/wallets/payment/records',
+    {
+      config: { access: inSpace('payment.view') },
+      schema: {
+        response: replies(paymentRecordPageReply),
+        tags,
+        querystring: paymentRecordQuery,
+        summary: 'What the space’s payment addresses paid (consumption), newest first',
+      },
+    },
+    async (request, reply) => {
+      const { organization } = requireSpace(request);
+      const { page, page_size, type, chain } = request.query;
+      let base = ctx.db.selectFrom('payment_records as r').where('r.organization_id', '=', organization.id);
+      if (type !== undefined) base = base.where('r.type', '=', type);
+      if (chain !== undefined) base = base.where('r.chain_key', '=', chain);
+      const [rows, count] = await Promise.all([
+        base
+          .leftJoin('wallets as w', 'w.id', 'r.wallet_id')
+          .selectAll('r')
+          .select('w.name as wallet_name')
+          .orderBy('r.id', 'desc')
+          .limit(page_size)
+          .offset((page - 1) * page_size)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const named = (key: string) => ctx.chains.list().find((e) => String(e.chainId) === key);
+      const list = rows.map((row) => {
+        const info = named(row.chain_key) ? ctx.chains.family(row.chain_key).chain.info : null;
+        return {
+          id: row.id,
+          type: row.type,
+          status: row.status,
+          purpose: row.purpose,
+          chain: row.chain_key,
+          chain_name: named(row.chain_key)?.name ?? row.chain_key,
+          symbol: info?.nativeSymbol ?? '',
+          decimals: info?.nativeDecimals ?? 0,
+          hash: row.hash,
+          sender: row.sender,
+          receiver: row.receiver,
+          volume: row.volume,
+          fee: row.fee,
+          wallet_id: row.wallet_id,
+          wallet_name: row.wallet_name,
+          task_id: row.task_id,
+          created_at: row.created_at.toISOString(),
+          settled_at: row.settled_at?.toISOString() ?? null,
+        };
+      });
+      return reply.ok({ list, page, page_size, total: Number(count.n) });
+    },
+  );
+}
