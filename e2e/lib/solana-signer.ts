@@ -107,7 +107,7 @@ export async function installSolanaSigner(page: Page, key: Keypair): Promise<Sol
 }
 
 /** Local Solana devnet control (packages/solana-devnet): POST /fixture/* with a JSON body. */
-async function control(rpcUrl: string, path: string, body: object): Promise<unknown> {
+export async function solanaControl(rpcUrl: string, path: string, body: object): Promise<unknown> {
   const reply = await fetch(`${rpcUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -119,7 +119,7 @@ async function control(rpcUrl: string, path: string, body: object): Promise<unkn
 
 /** Pays `lamports` to an address from the devnet's faucet. */
 export const solanaAirdrop = (rpcUrl: string, address: string, lamports: bigint) =>
-  control(rpcUrl, '/fixture/airdrop', { address, lamports: String(lamports) });
+  solanaControl(rpcUrl, '/fixture/airdrop', { address, lamports: String(lamports) });
 
 /** Writes an account straight into the devnet's VM (a FIXTURE, no transaction). */
 export const solanaSetAccount = (
@@ -127,7 +127,7 @@ export const solanaSetAccount = (
   address: string,
   account: { owner: string; data: Uint8Array; lamports?: bigint },
 ) =>
-  control(rpcUrl, '/fixture/set-account', {
+  solanaControl(rpcUrl, '/fixture/set-account', {
     address,
     owner: account.owner,
     data: Buffer.from(account.data).toString('base64'),

@@ -11,6 +11,7 @@ import {
   installSolanaSigner,
   Keypair,
   solanaAirdrop,
+  solanaControl,
   solanaSetAccount,
 } from '../lib/solana-signer';
 import { settledDialog, toastWith } from '../lib/wallets';
@@ -157,8 +158,16 @@ describe('Solana wallets in the browser (local Solana VM, no Squads program)', (
     const payee = Keypair.generate().publicKey.toBase58();
     await page.locator('#transfer-to').fill(payee);
     await page.locator('#transfer-amount').fill('1');
+    // Priced for the fee payer: two approvals of two signatures and the execution, no priority
+    // fee on a quiet chain, no token account for a SOL payment.
+    await expect.poll(() => page.getByTestId('fee-quote-standard-coin').innerText()).toBe('0.000025 SOL');
+    expect(await page.getByTestId('fee-quote-payer').innerText()).toBe(
+      "Paid in SOL by the space's fee payer — not taken from this wallet.",
+    );
     await infoToReview(page);
-    expect(await page.getByTestId('review-fee').innerText()).toBe("Paid by the space's fee payer");
+    await expect
+      .poll(() => page.getByTestId('review-fee').innerText())
+      .toMatch(/^0\.000025 SOL, paid by the space's fee payer/);
     await page.getByTestId('transfer-create').click();
     await page.waitForURL((url) => /^\/task\/\d+$/.test(url.pathname));
     await page.getByTestId('approval-form').waitFor();
@@ -201,5 +210,43 @@ describe('Solana wallets in the browser (local Solana VM, no Squads program)', (
     expect(task.status).toBe(3);
     await overlaysAtRest(bobPage);
     await shootFull(bobPage, 'sol-sign-rejected');
+  });
+
+  it('a token payment to someone without a token account: the estimate and the review show its rent, paid by the fee payer', async () => {
+    expect(walletId).toBeGreaterThan(0);
+    const info = await team.admin.session.call<{ address: string }>(
+      'GET',
+      `/api/v1/wallets/base-info?wallet_id=${walletId}`,
+    );
+    const { mint } = (await solanaControl(rpc(), '/fixture/create-mint', { decimals: 6 })) as {
+      mint: string;
+    };
+    await solanaControl(rpc(), '/fixture/mint', { mint, owner: info.address, amount: '50000000' });
+    await team.admin.session.call('POST', '/api/v1/wallets/custom-token', {
+      wallet_id: walletId,
+      contract: mint,
+    });
+    const symbol = `SPL-${mint.slice(0, 4)}`;
+    await waitForBalance(team.admin.session, walletId, symbol, 50);
+
+    const page = adminPage;
+    await page.goto('/wallet/transfer');
+    await startTransfer(page, walletId, symbol);
+    await page.locator('#transfer-to').fill(Keypair.generate().publicKey.toBase58());
+    await page.locator('#transfer-amount').fill('12.5');
+    // A token account of 165 bytes at the VM's rent: 0.00203928 SOL, on top of 0.000025 SOL of signatures.
+    await expect
+      .poll(() => page.getByTestId('sol-token-account-rent').first().innerText())
+      .toBe('0.00203928 SOL');
+    expect(await page.getByTestId('fee-quote-standard-coin').innerText()).toBe('0.00206428 SOL');
+    await overlaysAtRest(page);
+    await shootFull(page, 'sol-token-transfer-fee');
+    await infoToReview(page);
+    await expect
+      .poll(() => page.getByTestId('review-fee').innerText())
+      .toMatch(/^0\.00206428 SOL, paid by the space's fee payer/);
+    expect(await page.getByTestId('sol-token-account-rent').innerText()).toBe('0.00203928 SOL');
+    await overlaysAtRest(page);
+    await shootFull(page, 'sol-token-transfer-review');
   });
 });

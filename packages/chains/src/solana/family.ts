@@ -210,6 +210,12 @@ export function createSolanaFamily(chain: SolanaAdapter): FamilyAdapter {
           destination: plan.destination,
           creates_token_account: plan.createsAccount,
           token_account_rent: plan.accountRent,
+          // What the fee payer spends, by part (lamports), as the wizard shows it.
+          fee_parts: {
+            signatures: (signatures * LAMPORTS_PER_SIGNATURE).toString(),
+            priority: priority.toString(),
+            token_account_rent: plan.accountRent,
+          },
           fee_payer: keys.feePayer,
           paid_by_fee_payer: total.toString(),
         },

@@ -97,7 +97,7 @@ export const singleFeeEstimateBody = z.object({
 const feeAtTier = z.object({
   /**
    * The tier's rate in the family's unit (Gwei for EVM, sat/vB for the Bitcoin family, sun per
-   * energy on Tron, drops per signature slot on XRP).
+   * energy on Tron, drops per signature slot on XRP, micro-lamports per compute unit on Solana).
    */
   rate: z.string(),
   fee: z.string(),
@@ -105,12 +105,19 @@ const feeAtTier = z.object({
 });
 
 export const singleFeeEstimateReply = z.object({
-  unit: z.enum(['gwei', 'sat/vB', 'energy', 'drops']),
+  unit: z.enum(['gwei', 'sat/vB', 'energy', 'drops', 'lamports']),
   symbol: z.string(),
-  /** Tron: what the transfer burns, by part (energy, bandwidth bytes, multisig fee, activation), in sun. */
+  /**
+   * By part, in the smallest unit: Tron what the transfer burns (energy, bandwidth bytes, multisig
+   * fee, activation); Solana what the fee payer spends (signatures, priority, the recipient's new
+   * token account's rent).
+   */
   parts: z.record(z.string(), z.string()).optional(),
-  /** Who pays it: the wallet itself (Bitcoin family), or the broadcaster's account (a Safe's execution). */
-  payer: z.enum(['wallet', 'broadcaster']),
+  /**
+   * Who pays it: the wallet itself (Bitcoin family, Tron, XRP), the broadcaster's account (a Safe's
+   * execution), or the space's fee payer (Solana).
+   */
+  payer: z.enum(['wallet', 'broadcaster', 'fee_payer']),
   tiers: z.object({ slow: feeAtTier, standard: feeAtTier, fast: feeAtTier }),
 });
 

@@ -313,6 +313,28 @@ describe('Solana wallets and transfers through the API (local Solana VM; Squads 
     const pda = PublicKey.findProgramAddressSync([Buffer.from('any')], SQUADS_PROGRAM_ID)[0].toBase58();
     expect((await create({ to: pda, token: usdt, amount: '1' })).code).toBe('ADDRESS_VALIDATION_ERROR');
     expect(await count('tasks')).toBe(tasksBefore);
+    // Priced before it is created: the fee payer pays the signatures (threshold 2: two approvals of
+    // two signatures and the execution) and the rent of the payee's new token account.
+    const quote = await space.admin.client.post<{
+      unit: string;
+      payer: string;
+      parts: Record<string, string>;
+      tiers: { standard: { fee: string } };
+    }>('/api/v1/fee/single-estimate', {
+      wallet_id: walletId,
+      to: payee.publicKey.toBase58(),
+      amount: '12.5',
+      token: usdt,
+    });
+    expect(quote.code).toBe('OK');
+    expect(quote.data).toMatchObject({ unit: 'lamports', payer: 'fee_payer' });
+    const rent = BigInt(await new Connection(devnet.url).getMinimumBalanceForRentExemption(165));
+    expect(quote.data.parts).toEqual({
+      signatures: '25000',
+      priority: '0',
+      token_account_rent: rent.toString(),
+    });
+    expect(quote.data.tiers.standard.fee).toBe(String(Number(25_000n + rent) / 1e9));
     const created = await create({ token: usdt, amount: '12.5' });
     expect(created.code).toBe('OK');
     taskId = created.data.task_id;

@@ -66,7 +66,9 @@ export async function singleFeeEstimate(
             ? String(quote.sunPerEnergy)
             : unit === 'drops'
               ? String(quote.drops)
-              : formatGwei(quote.maxFeePerGas ?? 0n),
+              : unit === 'lamports'
+                ? String(quote.microLamportsPerCu ?? 0n)
+                : formatGwei(quote.maxFeePerGas ?? 0n),
       fee: shown,
       fee_usd: price === null ? null : round(multiply(shown, price), 2),
     };
@@ -76,7 +78,11 @@ export async function singleFeeEstimate(
     unit,
     symbol: nativeSymbol,
     ...(parts ? { parts } : {}),
-    payer: walletPays ? ('wallet' as const) : ('broadcaster' as const),
+    payer: adapter.sponsoredSetup
+      ? ('fee_payer' as const)
+      : walletPays
+        ? ('wallet' as const)
+        : ('broadcaster' as const),
     tiers: { slow: slow!, standard: standard!, fast: fast! },
   };
 }

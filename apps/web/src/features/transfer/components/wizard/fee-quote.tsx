@@ -36,7 +36,7 @@ export function FeeQuote(props: { input: SingleFeeInput | null; tier: FeeTier })
       />
     );
   else if (!quote.data || typing) body = <Skeleton active title={false} paragraph={{ rows: 2 }} />;
-  else if (quote.data.unit === 'energy' || quote.data.unit === 'drops')
+  else if (quote.data.unit === 'energy' || quote.data.unit === 'drops' || quote.data.unit === 'lamports')
     body = (
       <>
         <FlatFeeQuote data={quote.data} />

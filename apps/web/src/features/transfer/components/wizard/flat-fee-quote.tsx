@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import type { SingleFeeEstimate } from '../../api/single-fee-estimate';
+import { SolFeeParts } from '../detail/sol/sol-fee-parts';
 import { TronFeeParts } from '../detail/tron/tron-fee-parts';
 import { toUnits } from './amount-rules';
 import { usdLine } from './fee-usd';
@@ -18,7 +19,8 @@ export function xrpFeeSlots(fee: string, rate: string): number | null {
 /**
  * A fee without tiers, one figure at the chain's prices, in the coin and USD, with what it comes
  * from: Tron (unit "energy") burns energy at its price in sun, bandwidth and the multisig fee,
- * part by part; XRP (unit "drops") pays the open ledger's cost per signature slot.
+ * part by part; XRP (unit "drops") pays the open ledger's cost per signature slot; Solana (unit
+ * "lamports") is what the space's fee payer spends, signatures, priority and any new token account.
  */
 export function FlatFeeQuote({ data }: { data: SingleFeeEstimate }) {
   const { t } = useLazyTranslation('transfer');
@@ -37,10 +39,16 @@ export function FlatFeeQuote({ data }: { data: SingleFeeEstimate }) {
         >
           {data.unit === 'drops'
             ? t('xrp.fee.rate', { value: tier.rate, slots: xrpFeeSlots(tier.fee, tier.rate) ?? '?' })
-            : t('tron.fee.rate', { value: tier.rate })}
+            : data.unit === 'lamports'
+              ? t('sol.feeParts.rate', { value: tier.rate })
+              : t('tron.fee.rate', { value: tier.rate })}
         </Typography.Text>
       </div>
-      <TronFeeParts parts={data.parts} total={null} symbol={data.symbol} />
+      {data.unit === 'lamports' ? (
+        <SolFeeParts parts={data.parts} symbol={data.symbol} />
+      ) : (
+        <TronFeeParts parts={data.parts} total={null} symbol={data.symbol} />
+      )}
     </div>
   );
 }

@@ -222,7 +222,7 @@ export function StepInfo(props: {
             onChange={(feeTier, customFeeGwei) => patch({ feeTier, customFeeGwei })}
           />
         )}
-        {solana ? null : <FeeQuote input={feeInput} tier={draft.feeTier} />}
+        <FeeQuote input={feeInput} tier={draft.feeTier} />
       </Form.Item>
       <Form.Item label={t('fields.remark')}>
         <Input.TextArea

@@ -1,6 +1,7 @@
 import { Alert, Descriptions, Tag, Typography } from 'antd';
 import { useFeeEstimate } from '../../api/create-transfer';
 import { useSingleFeeEstimate } from '../../api/single-fee-estimate';
+import { SolFeeParts } from '../detail/sol/sol-fee-parts';
 import { ADDRESS_TAG } from '../../task-rules';
 import {
   FAMILY_KEY,
@@ -33,8 +34,9 @@ export function StepReview(props: {
   const tag = family === 'XRP' && draft.destinationTag !== '' ? Number(draft.destinationTag) : undefined;
   // Gwei tiers are EVM's; a Tron or XRP transfer is priced by its own estimate.
   const fee = useFeeEstimate(family === 'EVM' ? draft.walletId : 0);
+  // Tron, XRP and Solana are priced by one estimate (Solana's paid by the space's fee payer).
   const flatFee = useSingleFeeEstimate(
-    weighted
+    weighted || family === 'SOL'
       ? {
           walletId: draft.walletId,
           to: draft.to,
@@ -74,7 +76,14 @@ export function StepReview(props: {
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.fee')}>
           {family === 'SOL' ? (
-            <span data-testid="review-fee">{t('sol.feeReview')}</span>
+            <span data-testid="review-fee">
+              {flatFee.data
+                ? t('sol.feePaidBy', { fee: flatFee.data.tiers.standard.fee, symbol: flatFee.data.symbol })
+                : flatFee.isError
+                  ? t('feeQuote.failed')
+                  : t('sol.feeReview')}
+              {flatFee.data ? <SolFeeParts parts={flatFee.data.parts} symbol={flatFee.data.symbol} /> : null}
+            </span>
           ) : weighted ? (
             <span data-testid="review-fee">
               {flatFee.data
