@@ -1,7 +1,66 @@
 import { ed25519 } from '@noble/curves/ed25519';
+import { address as kitAddress } from '@solana/addresses';
+import {
+  compileOffchainMessageV0Envelope,
+  compileOffchainMessageV1Envelope,
+  offchainMessageApplicationDomain,
+  offchainMessageContentRestrictedAsciiOf1232BytesMax,
+  offchainMessageContentUtf8Of1232BytesMax,
+  offchainMessageContentUtf8Of65535BytesMax,
+  type OffchainMessageV0,
+} from '@solana/offchain-messages';
 import { PublicKey } from '@solana/web3.js';
 import { base58 } from '@scure/base';
 import type { FeePayer } from '../family';
+
+/** The off-chain messages' signing domain (no transaction message can start with 0xff). */
+const SIGNING_DOMAIN = new Uint8Array([0xff, ...new TextEncoder().encode('solana offchain')]);
+
+/**
+ * The first off-chain message format, which the Solana CLI's `sign-offchain-message` and older
+ * Ledger apps sign: domain, version 0, format, u16 length (little-endian), the text.
+ */
+function legacyOffchainMessage(text: Uint8Array, format: number): Uint8Array {
+  return new Uint8Array([...SIGNING_DOMAIN, 0, format, text.length & 0xff, text.length >> 8, ...text]);
+}
+
+/**
+ * The off-chain message envelopes a wallet may sign the text in, naming this one signer: the
+ * first format, version 0 (no application domain: 32 zero bytes, as Ledger's Solana app sends
+ * it) and version 1 (what the wallet standard's `solana:signOffchainMessage` produces), the
+ * versions built by Solana's own encoder. The format byte is the signer tool's choice (ASCII or
+ * UTF-8 by length), so each one the text allows is a candidate.
+ */
+function offchainEnvelopes(address: string, message: string): Uint8Array[] {
+  const signatories = [{ address: kitAddress(address) }];
+  const text = new TextEncoder().encode(message);
+  const v0 = (content: () => OffchainMessageV0['content']) => () =>
+    compileOffchainMessageV0Envelope({
+      version: 0,
+      applicationDomain: offchainMessageApplicationDomain(base58.encode(new Uint8Array(32))),
+      content: content(),
+      requiredSignatories: signatories,
+    } as OffchainMessageV0);
+  const attempts = [
+    () => ({ content: legacyOffchainMessage(text, 0) }),
+    () => ({ content: legacyOffchainMessage(text, 1) }),
+    () => ({ content: legacyOffchainMessage(text, 2) }),
+    v0(() => offchainMessageContentRestrictedAsciiOf1232BytesMax(message)),
+    v0(() => offchainMessageContentUtf8Of1232BytesMax(message)),
+    v0(() => offchainMessageContentUtf8Of65535BytesMax(message)),
+    () =>
+      compileOffchainMessageV1Envelope({ version: 1, content: message, requiredSignatories: signatories }),
+  ];
+  const envelopes: Uint8Array[] = [];
+  for (const attempt of attempts) {
+    try {
+      envelopes.push(new Uint8Array(attempt().content));
+    } catch {
+      // a text this format cannot carry
+    }
+  }
+  return envelopes;
+}
 
 /**
  * A signature as wallets hand it out: Phantom, Solflare and `solana sign-offchain-message`
@@ -26,12 +85,19 @@ export function signatureBytes(text: string): Uint8Array | null {
   return null;
 }
 
-/** ed25519 over the message's UTF-8 bytes by the address's key (what `signMessage` of Solana wallets signs). */
+/**
+ * A proof that the address's key signed `message`: ed25519 over its UTF-8 bytes (what the
+ * `signMessage` of Phantom or Solflare signs), or over the text in a Solana off-chain message
+ * envelope naming this signer (Ledger, the Solana CLI, wallets' `signOffchainMessage`). Each
+ * candidate is built here from the challenge, so only a signature over this text counts.
+ */
 export function verifySolanaMessage(address: string, message: string, signature: string): boolean {
   const bytes = signatureBytes(signature);
   if (!bytes) return false;
   try {
-    return ed25519.verify(bytes, new TextEncoder().encode(message), new PublicKey(address).toBytes());
+    const key = new PublicKey(address).toBytes();
+    const signed = [new TextEncoder().encode(message), ...offchainEnvelopes(address, message)];
+    return signed.some((candidate) => ed25519.verify(bytes, candidate, key));
   } catch {
     return false;
   }
