@@ -22,6 +22,7 @@ import { verifySolanaMessage } from './message';
 
 /** getMultipleAccounts reads at most this many accounts per call. */
 const ACCOUNTS_PER_CALL = 100;
+const RENT_CACHE_MS = 60 * 60_000;
 /** What a system account with no data must hold to exist (rent-exempt minimum of 0 bytes). */
 export const EMPTY_ACCOUNT_SIZE = 0;
 
@@ -73,6 +74,19 @@ export function createSolanaAdapter(options: { info: ChainInfo; rpcUrl: string }
     return out;
   };
 
+  // Rent-exempt minimums are the cluster's constants (they change only with a feature gate):
+  // read once an hour, not at every balance refresh.
+  const rentRead = new Map<number, { lamports: Promise<bigint>; at: number }>();
+  const rentExempt = (size: number): Promise<bigint> => {
+    const cached = rentRead.get(size);
+    if (cached && Date.now() - cached.at < RENT_CACHE_MS) return cached.lamports;
+    const lamports = connection.getMinimumBalanceForRentExemption(size).then(BigInt);
+    rentRead.set(size, { lamports, at: Date.now() });
+    // A failed read is not kept.
+    lamports.catch(() => rentRead.delete(size));
+    return lamports;
+  };
+
   return {
     info,
     connection,
@@ -85,7 +99,7 @@ export function createSolanaAdapter(options: { info: ChainInfo; rpcUrl: string }
       return address;
     },
 
-    rentExempt: async (size) => BigInt(await connection.getMinimumBalanceForRentExemption(size)),
+    rentExempt,
     latestBlockhash: () => connection.getLatestBlockhash('confirmed'),
 
     async getBalances(holders, tokens: TokenRef[]): Promise<BalanceSheet> {
@@ -99,14 +113,14 @@ export function createSolanaAdapter(options: { info: ChainInfo; rpcUrl: string }
       const [roots, held, reserve] = await Promise.all([
         accounts(holders),
         accounts(tokenAccounts),
-        connection.getMinimumBalanceForRentExemption(EMPTY_ACCOUNT_SIZE),
+        rentExempt(EMPTY_ACCOUNT_SIZE),
       ]);
       const sheet: BalanceSheet = new Map();
       holders.forEach((holder, h) => {
         const root = roots[h];
         const balances = new Map<string, bigint>([[NATIVE, BigInt(root?.lamports ?? 0)]]);
         // An account that exists must stay rent-exempt: that much is never spendable.
-        if (root) balances.set(CHAIN_RESERVE, BigInt(reserve));
+        if (root) balances.set(CHAIN_RESERVE, reserve);
         mints.forEach((mint, m) => {
           const index = h * mints.length + m;
           const account = held[index];
