@@ -112,7 +112,9 @@ describe('Solana wallets in the browser (local Solana VM, no Squads program)', (
     // No Squads ProgramConfig on this VM: the server cannot build the creation (WS_DEPLOY_ERROR).
     const failure = card.getByTestId('sol-create-error');
     await failure.waitFor();
-    expect(await failure.innerText()).toContain('Service error. Try again later.');
+    expect(await failure.innerText()).toContain(
+      'The Squads v4 multisig program does not run on this Solana network',
+    );
     await card.getByTestId('sol-create-retry').waitFor();
     await overlaysAtRest(page);
     await shootFull(page, 'sol-create-card');

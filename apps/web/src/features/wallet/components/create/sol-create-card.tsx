@@ -41,7 +41,14 @@ export function SolCreateCard({ walletId, inWizard = false }: { walletId: number
       toastSuccess(t('sol.create.sentToast'));
       await wallet.refetch();
     } catch (error) {
-      setFailure(isApiError(error) && !error.isNetwork ? error.message : t('sol.create.failedHint'));
+      setFailure(
+        // The creation cannot be built when the chain has no Squads program: retrying will not help.
+        isApiError(error, 'WS_DEPLOY_ERROR')
+          ? t('sol.create.noProgram')
+          : isApiError(error) && !error.isNetwork
+            ? error.message
+            : t('sol.create.failedHint'),
+      );
     } finally {
       setSending(false);
     }
