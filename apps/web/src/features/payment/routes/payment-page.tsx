@@ -1,10 +1,69 @@
+import { useSearchParams } from 'react-router';
+import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EmptyPage } from '@/components/ui/empty-page';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { QueryError } from '@/components/ui/query-error';
+import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
+import { useSelectedSpaceId } from '@/lib/space';
+import { ConsumptionRecordsTab } from '../components/consumption-records-tab';
+import { PaymentAddressesTab } from '../components/payment-addresses-tab';
+import { NoPaymentPermission } from '../components/payment-bits';
 
-/** /payment: fee-payment addresses and records. No records exist for it yet; the page says what it is for. */
+/** Deposit and refund records come with the EVM payment addresses (a later issue): no tabs for them yet. */
+const TABS = ['addresses', 'consumption'] as const;
+
+/**
+ * /payment (privileged, as the server's routes are): the space's payment addresses — today its
+ * Solana fee payer — and what they paid. The open tab is kept in the address (?tab=). A member
+ * who is neither creator nor admin is told so rather than shown empty tables.
+ */
 export default function PaymentPage() {
   const { t } = useTranslation('pages');
+  const spaceId = useSelectedSpaceId();
+  const space = useOrganizationBaseInfo(spaceId);
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as string)
+    : 'addresses';
+
+  const body = () => {
+    if (space.isError)
+      return (
+        <QueryError
+          error={space.error}
+          onRetry={() => space.refetch()}
+          retrying={space.isFetching}
+          testId="payment-space-error"
+        />
+      );
+    if (!spaceId || !space.data) return <PageSpinner />;
+    if (!isPrivileged(space.data)) return <NoPaymentPermission />;
+    return (
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+        destroyOnHidden
+        items={[
+          {
+            key: 'addresses',
+            label: <span data-testid="payment-tab-addresses">{t('payment.tabs.addresses')}</span>,
+            children: <PaymentAddressesTab spaceId={spaceId} />,
+          },
+          {
+            key: 'consumption',
+            label: <span data-testid="payment-tab-consumption">{t('payment.tabs.consumption')}</span>,
+            children: <ConsumptionRecordsTab spaceId={spaceId} />,
+          },
+        ]}
+      />
+    );
+  };
+
   return (
-    <EmptyPage title={t('payment.title')} description={t('payment.description')} empty={t('payment.empty')} />
+    <div data-testid="payment-page">
+      <PageHeader title={t('payment.title')} description={t('payment.description')} />
+      <Card styles={{ body: { paddingTop: 4 } }}>{body()}</Card>
+    </div>
   );
 }
