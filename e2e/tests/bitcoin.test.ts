@@ -87,8 +87,13 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     await page.getByTestId('btc-key-add').click();
     await page.getByTestId('btc-key-devnet-fill').click();
     await expect.poll(() => page.locator('#btc-key-xpub').inputValue()).toMatch(/^tpub/);
+    // The first challenge request fails on the way: the dialog says so, and Retry reads one.
+    await page.route('**/api/v1/permission-address/challenge*', (route) => route.abort(), { times: 1 });
     await page.getByTestId('btc-key-add-submit').click();
+    await page.getByTestId('signer-challenge-error').waitFor();
+    await page.getByTestId('query-retry').click();
     await page.getByTestId('btc-key-challenge').waitFor();
+    await page.getByTestId('signer-challenge-error').waitFor({ state: 'detached' });
     await page.getByTestId('btc-key-devnet-sign').getByRole('button').click();
     await expect.poll(() => page.getByTestId('btc-key-signature').inputValue()).not.toBe('');
     await screenshotBoth(page, 'bitcoin-verify-key');

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Input, Modal, Select, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '@/components/ui/query-error';
 import { useWebConfig } from '@/features/platform';
 import { showErrorToast, toastSuccess } from '@/lib/notify';
 import { devnetSignMessage, verifyBitcoinKey } from '../api/bitcoin-keys';
@@ -29,12 +30,17 @@ export function VerifyBitcoinKeyModal({
   const [busy, setBusy] = useState(false);
   const chainKey = signer?.chain_key ?? '';
   const devnet = Boolean(config.data?.dev_mode && chainKey.endsWith('-regtest'));
+  // A challenge that could not be read is said in the dialog with Retry, not only toasted.
+  const [challengeError, setChallengeError] = useState<unknown>(null);
+  const loadChallenge = useCallback(() => {
+    setChallengeError(null);
+    if (signer) void fetchSignerChallenge(signer.id).then(setChallenge, setChallengeError);
+  }, [signer]);
   useEffect(() => {
     setChallenge(null);
     setSignature('');
-    if (signer)
-      void fetchSignerChallenge(signer.id).then(setChallenge, (error: unknown) => showErrorToast(error));
-  }, [signer]);
+    loadChallenge();
+  }, [loadChallenge]);
 
   const verify = async () => {
     if (!signer || !challenge) return;
@@ -70,6 +76,14 @@ export function VerifyBitcoinKeyModal({
       {signer ? (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Paragraph type="secondary">{t('signer.btc.verifyHint')}</Typography.Paragraph>
+          {challengeError ? (
+            <QueryError
+              title={t('signer.verify.challengeError')}
+              error={challengeError}
+              onRetry={loadChallenge}
+              testId="signer-challenge-error"
+            />
+          ) : null}
           <Alert
             type="info"
             message={
