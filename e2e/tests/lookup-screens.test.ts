@@ -6,6 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { launchBrowser, newPage, waitForPath } from '../lib/browser';
 import { openInSpace } from '../lib/spaces';
 import { failOnce, shoot } from '../lib/screen-checks';
+import { toastWith } from '../lib/wallets';
 import {
   DEVNET_KEYS,
   randomAddress,
@@ -135,6 +136,31 @@ describe('look-up screens', () => {
     expect(Number(await drawer.getByTestId('record-block').innerText())).toBeGreaterThan(0);
     expect(await drawer.getByTestId('record-confirmations').innerText()).toMatch(/^\d+$/);
     expect(await drawer.getByTestId('record-fee').innerText()).toMatch(/^0\.\d+ ETH$/);
+
+    // The admin writes a remark and a cost price in place; a price that is no plain decimal is
+    // refused on the spot, and nothing is sent.
+    const editor = drawer.locator('.ant-typography-edit-content textarea');
+    await drawer.getByTestId('record-remark').locator('.ant-typography-edit').click();
+    await editor.fill('Payroll, November');
+    await editor.press('Enter');
+    await toastWith(page, 'Saved.');
+    await expect.poll(() => drawer.getByTestId('record-remark').innerText()).toBe('Payroll, November');
+    await drawer.getByTestId('record-cost-price').locator('.ant-typography-edit').click();
+    await editor.fill('-1');
+    await editor.press('Enter');
+    await drawer.getByTestId('record-cost-price-problem').waitFor();
+    await drawer.getByTestId('record-cost-price').locator('.ant-typography-edit').click();
+    await editor.fill('1.0001');
+    await editor.press('Enter');
+    await expect.poll(() => drawer.getByTestId('record-cost-price').innerText()).toBe('1.0001 USD per USDT');
+    await drawer.getByTestId('record-cost-price-problem').waitFor({ state: 'detached' });
+    const records = await team.admin.session.call<{
+      list: Array<{ tx_hash: string; remark: string | null; cost_price: string | null }>;
+    }>('GET', '/api/v1/transfer/records?direction=2&page_size=50');
+    expect(records.list.find((row) => row.tx_hash === done.hash)).toMatchObject({
+      remark: 'Payroll, November',
+      cost_price: '1.0001',
+    });
     await shoot(page, 'lookup-record-detail');
     await drawer.getByTestId('record-transfer-link').click();
     await waitForPath(page, `/task/${taskId}`);

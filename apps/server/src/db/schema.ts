@@ -406,6 +406,11 @@ export interface TransferRecordsTable {
   block_number: string;
   task_id: number | null;
   created_at: CreatedAt;
+  remark: string | null;
+  /** USD per unit of the token (numeric), set by an operator or admin. */
+  cost_price: string | null;
+  noted_by: number | null;
+  noted_at: NullableTimestamp;
 }
 
 export interface ChainCursorsTable {

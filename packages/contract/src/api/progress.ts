@@ -13,6 +13,26 @@ const id = z.coerce.number().int().positive();
 
 /** GET /transfer/info. */
 export const transferRecordQuery = z.object({ id });
+
+/** PATCH /transfer/remark: an on-chain record's remark (empty clears it). */
+export const recordRemarkBody = z.object({ id, remark: text().trim().max(200) });
+/**
+ * PATCH /transfer/cost-price: what one unit of the record's token cost, in USD (a decimal of at
+ * most 15 whole and 18 fractional digits), or null to clear it.
+ */
+export const recordCostPriceBody = z.object({
+  id,
+  cost_price: text()
+    .trim()
+    .regex(/^\d{1,15}(\.\d{1,18})?$/, 'PARAMS_INVALID_ERROR')
+    .nullable(),
+});
+/** What a record's note is now. */
+export const recordNoteReply = z.object({
+  id: z.number(),
+  remark: z.string().nullable(),
+  cost_price: z.string().nullable(),
+});
 /** One on-chain record with what the chain says of it now. */
 export const transferRecordInfoReply = onChainRecordReply.extend({
   /** Blocks on top of it, counting its own; null when the chain could not be read now. */

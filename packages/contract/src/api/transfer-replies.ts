@@ -403,6 +403,10 @@ export const onChainRecordReply = z.object({
   block_number: z.number(),
   task_id: z.number().nullable(),
   ctime: isoTime,
+  /** Written by the wallet's operators and the space's admins (PATCH /transfer/remark). */
+  remark: z.string().nullable(),
+  /** USD per unit of the token, for profit and loss (PATCH /transfer/cost-price). */
+  cost_price: z.string().nullable(),
 });
 export type OnChainRecord = z.infer<typeof onChainRecordReply>;
 export const onChainRecordPageReply = pageOf(onChainRecordReply);

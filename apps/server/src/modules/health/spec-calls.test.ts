@@ -8,8 +8,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
  */
 const NOT_YET: Record<string, string> = {
   // Issue 15: batch, pre-signed, labels, remarks and cost prices.
-  'PATCH /api/v1/transfer/remark': 'issue 15',
-  'PATCH /api/v1/transfer/cost-price': 'issue 15',
   'POST /api/v1/task/one-to-many': 'issue 15',
   'POST /api/v1/task/pre-signature': 'issue 15',
   'POST /api/v1/fee/estimate-one-to-many': 'issue 15',

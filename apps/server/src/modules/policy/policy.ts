@@ -184,6 +184,16 @@ export function canOnWallet(
   return allowed ? ALLOW : deny(WALLET_ACTIONS[action].denied);
 }
 
+/**
+ * Who may write an on-chain record's remark and cost price: the wallet's operators and the
+ * space's admins (the record must be visible to them first: canOnWallet 'view').
+ */
+export function canNoteRecord(role: number, relation: WalletRelation): Decision {
+  return isPrivilegedRole(role) || relation.roles.has('operator')
+    ? ALLOW
+    : deny('PERMISSION_WALLET_OPERATE_ERROR');
+}
+
 /** The stages of a transfer where someone acts (§4: 0 approval, 3 signing, 5 broadcast). */
 export type TransferStage = 'approve' | 'sign' | 'broadcast';
 

@@ -158,6 +158,8 @@ export function recordQuery(ctx: AppContext, viewer: Viewer, filters: RecordFilt
     'r.block_number',
     'r.task_id',
     'r.created_at',
+    'r.remark',
+    'r.cost_price',
   ]);
 }
 
@@ -177,5 +179,13 @@ export function presentRecord(row: Awaited<ReturnType<ReturnType<typeof recordQu
     block_number: Number(row.block_number),
     task_id: row.task_id,
     ctime: row.created_at.toISOString(),
+    remark: row.remark,
+    cost_price: plainDecimal(row.cost_price),
   };
+}
+
+/** A numeric column as a plain decimal: no trailing zeros (PostgreSQL pads to the scale). */
+export function plainDecimal(value: string | null): string | null {
+  if (value === null) return null;
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
 }

@@ -6,6 +6,9 @@ import {
   maxAmountReply,
   taskIdQuery,
   taskScheduleReply,
+  recordCostPriceBody,
+  recordNoteReply,
+  recordRemarkBody,
   transferRecordInfoReply,
   transferRecordQuery,
   singleFeeEstimateBody,
@@ -23,6 +26,7 @@ import { singleFeeEstimate } from './transfer-fee-estimate';
 import { loadTransfer } from './transfer-access';
 import { taskSignatures } from './transfer-repository';
 import { traceTransfer } from './transfer-trace';
+import { noteRecord } from './record-notes';
 import { broadcastSchedule, taskSchedule, transferRecordInfo } from './transfer-progress';
 
 const tags = ['transfer'];
@@ -73,6 +77,43 @@ export async function transferProgressRoutes(app: AppInstance, ctx: AppContext) 
     },
     async (request, reply) =>
       reply.ok(await transferRecordInfo(ctx, commandContext(request), request.query.id)),
+  );
+
+  app.patch(
+    '/transfer/remark',
+    {
+      config: act,
+      schema: {
+        response: replies(recordNoteReply),
+        tags,
+        body: recordRemarkBody,
+        summary: "An on-chain record's remark (operators of its wallet and admins; audited)",
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await noteRecord(ctx, commandContext(request), request.body.id, { remark: request.body.remark }),
+      ),
+  );
+
+  app.patch(
+    '/transfer/cost-price',
+    {
+      config: act,
+      schema: {
+        response: replies(recordNoteReply),
+        tags,
+        body: recordCostPriceBody,
+        summary:
+          "An on-chain record's cost price in USD per unit (operators of its wallet and admins; audited)",
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await noteRecord(ctx, commandContext(request), request.body.id, {
+          cost_price: request.body.cost_price,
+        }),
+      ),
   );
 
   app.post(

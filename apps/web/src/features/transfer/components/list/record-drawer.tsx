@@ -5,6 +5,7 @@ import { AddressText } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useTransferRecordInfo } from '../../api/transfer-record-info';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
+import { RecordCostPrice, RecordRemark } from './record-notes';
 
 /** One on-chain record (GET /transfer/info): what the chain says of it now. */
 export function RecordDrawer({ recordId, onClose }: { recordId: number | null; onClose: () => void }) {
@@ -79,6 +80,12 @@ export function RecordDrawer({ recordId, onClose }: { recordId: number | null; o
             <AddressText address={record.to} />
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.created')}>{formatTime(record.ctime)}</Descriptions.Item>
+          <Descriptions.Item label={t('records.notes.remark')}>
+            <RecordRemark record={record} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('records.notes.costPrice', { symbol: record.symbol })}>
+            <RecordCostPrice record={record} />
+          </Descriptions.Item>
           {record.task_id !== null ? (
             <Descriptions.Item label={t('records.detail.transfer')}>
               <Link to={`/task/${record.task_id}`} data-testid="record-transfer-link">
