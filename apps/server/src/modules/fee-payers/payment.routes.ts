@@ -38,22 +38,26 @@ export async function paymentRoutes(app: AppInstance, ctx: AppContext): Promise<
         .where('organization_id', '=', organization.id)
         .orderBy('id')
         .execute();
-      // A payer pays on the chains of its family where the space has wallets.
       const chains = await ctx.db
         .selectFrom('wallets')
         .select('chain_key')
         .distinct()
         .where('organization_id', '=', organization.id)
         .execute();
-      const list: PaymentAddress[] = [];
-      for (const payer of payers) {
-        for (const endpoint of ctx.chains.list()) {
+      // A payer pays on the chains of its family where the space has wallets; balances read together.
+      const pairs = payers.flatMap((payer) =>
+        ctx.chains
+          .list()
+          .filter((e) => e.family === payer.family && chains.some((c) => c.chain_key === String(e.chainId)))
+          .map((endpoint) => ({ payer, endpoint })),
+      );
+      const list: PaymentAddress[] = await Promise.all(
+        pairs.map(async ({ payer, endpoint }) => {
           const key = String(endpoint.chainId);
-          if (endpoint.family !== payer.family || !chains.some((c) => c.chain_key === key)) continue;
           const { chain } = ctx.chains.family(key);
           const sheet = await chain.getBalances([payer.address], []).catch(() => null);
           const balance = sheet?.get(payer.address)?.get(NATIVE);
-          list.push({
+          return {
             id: payer.id,
             family: payer.family,
             chain: key,
@@ -65,9 +69,9 @@ export async function paymentRoutes(app: AppInstance, ctx: AppContext): Promise<
             balance_error: balance === undefined,
             status: PaymentAddressStatus.Active,
             created_at: payer.created_at.toISOString(),
-          });
-        }
-      }
+          };
+        }),
+      );
       return reply.ok({ list });
     },
   );
@@ -100,16 +104,17 @@ export async function paymentRoutes(app: AppInstance, ctx: AppContext): Promise<
           .execute(),
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      const named = (key: string) => ctx.chains.list().find((e) => String(e.chainId) === key);
+      const endpoints = new Map(ctx.chains.list().map((e) => [String(e.chainId), e]));
       const list = rows.map((row) => {
-        const info = named(row.chain_key) ? ctx.chains.family(row.chain_key).chain.info : null;
+        const endpoint = endpoints.get(row.chain_key);
+        const info = endpoint ? ctx.chains.family(row.chain_key).chain.info : null;
         return {
           id: row.id,
           type: row.type,
           status: row.status,
           purpose: row.purpose,
           chain: row.chain_key,
-          chain_name: named(row.chain_key)?.name ?? row.chain_key,
+          chain_name: endpoint?.name ?? row.chain_key,
           symbol: info?.nativeSymbol ?? '',
           decimals: info?.nativeDecimals ?? 0,
           hash: row.hash,

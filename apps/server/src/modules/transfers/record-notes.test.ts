@@ -5,9 +5,10 @@ import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSolanaDevnet, type SolanaDevnet } from '@keystead/solana-devnet';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
+import type { SolanaDevnet } from '@keystead/solana-devnet';
+import type { TestApp } from '../../../test/test-app';
+import { solanaTestApp } from '../../../test/solana-helpers';
+import type { TransferSpace } from '../../../test/transfer-helpers';
 import { createSpace, person, type Person } from '../../../test/space-helpers';
 import { recordDeposits } from '../../jobs/deposit-scan';
 
@@ -24,27 +25,7 @@ describe('remarks and cost prices of on-chain records', () => {
   const bystander = () => space.members[2]!;
 
   beforeAll(async () => {
-    devnet = await startSolanaDevnet();
-    t = await createTestApp(
-      {},
-      {
-        chains: [
-          {
-            family: 'SOL',
-            chainId: 'sol-devnet',
-            name: 'Solana (local VM)',
-            rpcUrl: devnet.url,
-            isDevnet: false,
-          },
-        ],
-      },
-    );
-    space = await transferSpace(t, 3, 'Notes desk');
-    await t.ctx.db
-      .updateTable('organizations')
-      .set({ is_open_testnet: true })
-      .where('id', '=', space.spaceId)
-      .execute();
+    ({ devnet, t, space } = await solanaTestApp(3, 'Notes desk'));
     // An ordinary account imported as a wallet (its key signs the challenge), then a deposit into it.
     const hot = Keypair.generate();
     const imported = await space.admin.client.post<{

@@ -17,9 +17,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMultisig, multisigPda, programConfigPda, SQUADS_PROGRAM_ID, vaultPda } from '@keystead/chains';
 import { multisigData, programConfigData } from '@keystead/chains/solana/squads-test-kit';
-import { startSolanaDevnet, type SolanaDevnet } from '@keystead/solana-devnet';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
+import type { SolanaDevnet } from '@keystead/solana-devnet';
+import type { TestApp } from '../../../test/test-app';
+import { solanaTestApp } from '../../../test/solana-helpers';
+import type { TransferSpace } from '../../../test/transfer-helpers';
 import { verifiedAddress } from '../../../test/wallet-helpers';
 import { createSpace, person } from '../../../test/space-helpers';
 import { confirmDeployments, refreshBalances } from '../../jobs/wallet-jobs';
@@ -66,28 +67,8 @@ describe('Solana wallets and transfers through the API (local Solana VM; Squads 
     );
 
   beforeAll(async () => {
-    devnet = await startSolanaDevnet();
+    ({ devnet, t, space } = await solanaTestApp(3, 'Solana team'));
     usdt = await devnet.createMint(6);
-    t = await createTestApp(
-      {},
-      {
-        chains: [
-          {
-            family: 'SOL',
-            chainId: 'sol-devnet',
-            name: 'Solana (local VM)',
-            rpcUrl: devnet.url,
-            isDevnet: false,
-          },
-        ],
-      },
-    );
-    space = await transferSpace(t, 3, 'Solana team');
-    await t.ctx.db
-      .updateTable('organizations')
-      .set({ is_open_testnet: true })
-      .where('id', '=', space.spaceId)
-      .execute();
   }, 60_000);
   afterAll(async () => {
     await t?.close();

@@ -1,15 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/notify';
 import { showWalletError } from '@/lib/wallet-connectors';
 import { signerAddressesKey } from '../api/list-signer-addresses';
 import type { SignerAddress } from '../api/types';
-import {
-  fetchSignerChallenge,
-  verifySignerAddress,
-  type SignerChallenge,
-} from '../api/verify-signer-address';
+import { verifySignerAddress } from '../api/verify-signer-address';
+import { useSignerChallenge } from './use-signer-challenge';
 
 /**
  * A verification dialog's state for one signer address: its one-time challenge (read when the
@@ -20,22 +17,14 @@ import {
 export function useChallengeProof(signer: SignerAddress | null, onClose: () => void) {
   const { t } = useTranslation('wallets');
   const client = useQueryClient();
-  const [challenge, setChallenge] = useState<SignerChallenge | null>(null);
+  const { challenge, challengeError, loadChallenge } = useSignerChallenge(signer);
   const [pasted, setPasted] = useState('');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  // A challenge that could not be read is said in the dialog with Retry, not only toasted.
-  const [challengeError, setChallengeError] = useState<unknown>(null);
-  const loadChallenge = useCallback(() => {
-    setChallengeError(null);
-    if (signer) void fetchSignerChallenge(signer.id).then(setChallenge, setChallengeError);
-  }, [signer]);
   useEffect(() => {
-    setChallenge(null);
     setPasted('');
     setRefusal(null);
-    loadChallenge();
-  }, [loadChallenge]);
+  }, [signer]);
 
   const paste = (value: string) => {
     setPasted(value);

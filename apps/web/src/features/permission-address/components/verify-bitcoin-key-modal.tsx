@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Input, Modal, Select, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { showErrorToast, toastSuccess } from '@/lib/notify';
 import { devnetSignMessage, verifyBitcoinKey } from '../api/bitcoin-keys';
 import { signerAddressesKey } from '../api/list-signer-addresses';
 import type { SignerAddress } from '../api/types';
-import { fetchSignerChallenge, type SignerChallenge } from '../api/verify-signer-address';
+import { useSignerChallenge } from './use-signer-challenge';
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
 
@@ -23,24 +23,14 @@ export function VerifyBitcoinKeyModal({
   const { t } = useTranslation('wallets');
   const client = useQueryClient();
   const config = useWebConfig();
-  const [challenge, setChallenge] = useState<SignerChallenge | null>(null);
+  const { challenge, challengeError, loadChallenge } = useSignerChallenge(signer);
   const [signature, setSignature] = useState('');
   const [childPath, setChildPath] = useState('');
   const [devKey, setDevKey] = useState(1);
   const [busy, setBusy] = useState(false);
   const chainKey = signer?.chain_key ?? '';
   const devnet = Boolean(config.data?.dev_mode && chainKey.endsWith('-regtest'));
-  // A challenge that could not be read is said in the dialog with Retry, not only toasted.
-  const [challengeError, setChallengeError] = useState<unknown>(null);
-  const loadChallenge = useCallback(() => {
-    setChallengeError(null);
-    if (signer) void fetchSignerChallenge(signer.id).then(setChallenge, setChallengeError);
-  }, [signer]);
-  useEffect(() => {
-    setChallenge(null);
-    setSignature('');
-    loadChallenge();
-  }, [loadChallenge]);
+  useEffect(() => setSignature(''), [signer]);
 
   const verify = async () => {
     if (!signer || !challenge) return;
