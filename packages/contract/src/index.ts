@@ -15,6 +15,7 @@ export * from './api/space-lookups';
 export * from './api/wallet-kinds';
 export * from './api/wallets';
 export * from './api/wallet-replies';
+export * from './api/labels';
 export * from './api/transfers';
 export * from './api/transfer-replies';
 export * from './api/progress';

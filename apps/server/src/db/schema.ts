@@ -355,6 +355,45 @@ export interface TasksTable {
   block_hash: string | null;
   /** Set once the block is buried under the family's finality depth (no more reorg watch). */
   final_at: NullableTimestamp;
+  /** The fund purpose (a label of the space). */
+  label_id: number | null;
+}
+
+export interface LabelCategoriesTable {
+  id: Generated<number>;
+  organization_id: number;
+  code: string;
+  name: string;
+  /** 1 system, 2 custom. */
+  source: number;
+  /** 1 enabled, 2 disabled, -2 deleted. */
+  status: Generated<number>;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface LabelsTable {
+  id: Generated<number>;
+  organization_id: number;
+  category_id: number;
+  code: string;
+  name: string;
+  source: number;
+  status: Generated<number>;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface LabelRecordsTable {
+  id: Generated<number>;
+  organization_id: number;
+  task_id: number;
+  label_id: number | null;
+  previous_label_id: number | null;
+  user_id: number | null;
+  created_at: CreatedAt;
 }
 
 export interface TaskPayloadVersionsTable {
@@ -467,6 +506,9 @@ export interface Database {
   wallet_tokens: WalletTokensTable;
   wallet_balances: WalletBalancesTable;
   tasks: TasksTable;
+  label_categories: LabelCategoriesTable;
+  labels: LabelsTable;
+  label_records: LabelRecordsTable;
   task_utxos: TaskUtxosTable;
   task_payload_versions: TaskPayloadVersionsTable;
   task_broadcasts: TaskBroadcastsTable;

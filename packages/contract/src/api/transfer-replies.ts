@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hexString, isoTime, listOf, pageOf } from './reply';
+import { labelReply } from './labels';
 import { signerKeyReply, walletDescriptorsReply } from './wallet-replies';
 
 /** Replies of the transfer calls (§3 Task/transfer, Address book entry; §7 task, sign, broadcast). */
@@ -20,6 +21,10 @@ export const taskReply = z.object({
   /** In the token's units. */
   amount: z.string().nullable(),
   remark: z.string().nullable(),
+  /** The fund purpose (§3 transfer tag); required where the wallet's asset-tag switch is on. */
+  label_id: z.number().nullable(),
+  /** The fund purpose's label, where the reply names it (lists, detail, creation). */
+  fund_purpose: labelReply.nullable().optional(),
   /** The sequence the transfer takes (the Safe nonce). */
   nonce: z.string().nullable(),
   safe_tx_hash: z.string().nullable(),

@@ -21,6 +21,8 @@ export const createTransferBody = z.object({
   /** The token's contract, or null/absent for the native coin. */
   token: text().trim().max(120).nullable().optional(),
   remark: text().trim().max(200).optional(),
+  /** The fund purpose (a label of the space); required where the wallet's asset-tag switch is on. */
+  label_id: z.number().int().positive().optional(),
   /** XRP: the destination tag the recipient (an exchange account) needs; an X-address may carry it too. */
   destination_tag: z
     .number({ message: 'PARAMS_INVALID_ERROR' })
@@ -132,6 +134,8 @@ export const transferListQuery = pageQuery.extend({
   keyword: text().trim().max(120).optional(),
   start_time: z.coerce.date().optional(),
   end_time: z.coerce.date().optional(),
+  /** Transfers with this fund purpose. */
+  label_id: z.coerce.number().int().positive().optional(),
 });
 
 /** On-chain records (deposits in, executions out) of the space's wallets. */

@@ -27,6 +27,9 @@ export const SPACE_ACTIONS = {
   'transfer.act': { privileged: false, denied: 'PERMISSION_WALLET_OPERATE_ERROR' },
   'address_book.view': { privileged: false, denied: 'PERMISSION_VIEW_ERROR' },
   'address_book.manage': { privileged: true, denied: 'PERMISSION_ADDRESS_BOOK_ADD_ERROR' },
+  // Fund-purpose tags: every member reads them (the wizard offers them); admins manage the tree.
+  'label.view': { privileged: false, denied: 'PERMISSION_VIEW_ERROR' },
+  'label.manage': { privileged: true, denied: 'PERMISSION_SPACE_MANAGE_ERROR' },
   // Payment addresses and what they paid (/payment): the space's money, for admins.
   'payment.view': { privileged: true, denied: 'PERMISSION_VIEW_ERROR' },
 } as const satisfies Record<string, { privileged: boolean; denied: ErrorCode }>;
@@ -192,6 +195,11 @@ export function canNoteRecord(role: number, relation: WalletRelation): Decision 
   return isPrivilegedRole(role) || relation.roles.has('operator')
     ? ALLOW
     : deny('PERMISSION_WALLET_OPERATE_ERROR');
+}
+
+/** A transfer's fund purpose (§3 transfer tag) is bookkeeping of the same people as record notes. */
+export function canLabelTransfer(role: number, relation: WalletRelation): Decision {
+  return canNoteRecord(role, relation);
 }
 
 /** The stages of a transfer where someone acts (§4: 0 approval, 3 signing, 5 broadcast). */

@@ -9,6 +9,7 @@ import { formatUnits } from '../wallets/decimal';
 import { loadWalletFor } from '../wallets/wallet-access';
 import { walletTokens } from '../wallets/wallet-assets';
 import { planChoicePending } from '../spaces/space-lookups';
+import { fundPurposeFor, recordTransferLabel } from '../labels/transfer-labels';
 import { AddressTag, addressTags } from './address-tags';
 import { parseAmount } from './amount';
 import { family, familyOf, familyWallet, feeChoice } from './transfer-family';
@@ -39,6 +40,10 @@ export async function createTransfer(
   // §4 subscription expiry: wallets the plan no longer keeps, or no choice made yet, move nothing.
   if (wallet.plan_frozen || (await planChoicePending(ctx, organization)))
     throw new AppError('VIP_EXPIRED_WALLETS_PENDING_ERROR');
+  // §5 fund purpose: required where the wallet's asset-tag switch is on (not for the setup test).
+  const labelId = mode.smallAmountTest
+    ? null
+    : await fundPurposeFor(ctx, organization.id, wallet, input.label_id);
   const adapter = familyOf(ctx, wallet.chain_key);
   const requested = [{ to: input.to, amount: input.amount }, ...(input.outputs ?? [])];
   // Several recipients in one transaction: only where the family can (§8 "batch not supported").
@@ -128,6 +133,7 @@ export async function createTransfer(
         amount: prepared.amount.toString(),
         to_address: outputs[0]!.to,
         remark: input.remark ?? null,
+        label_id: labelId,
         approval_threshold: wallet.approval_threshold,
         signing_threshold: prepared.signingThreshold,
         fee_tier: input.fee_tier,
@@ -138,6 +144,10 @@ export async function createTransfer(
       .returningAll()
       .executeTakeFirstOrThrow();
     await holdInputs(trx, task, prepared.inputs);
+    if (labelId !== null) {
+      const change = { organizationId: organization.id, taskId: task.id, labelId, previous: null };
+      await recordTransferLabel(trx, { ...change, userId: user.id });
+    }
     await keepPayloadVersion(trx, task.id, prepared.payload, user.id);
     const shown = `${formatUnits(prepared.amount, token.decimals)} ${token.symbol}`;
     const more = outputs.length > 1 ? ` and ${outputs.length - 1} more` : '';

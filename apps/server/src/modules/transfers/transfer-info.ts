@@ -11,6 +11,7 @@ import { taskNumber } from './transfer-create';
 import { familyOf, familyWallet, signingExpiry, storedTransfer } from './transfer-family';
 import { AddressTag, addressTags } from './address-tags';
 import { whoActsNext } from './transfer-next';
+import { withFundPurpose } from '../labels/transfer-labels';
 import { presentTask } from './transfer-present';
 import { signerKeyOwners, taskInputs, taskSignatures } from './transfer-repository';
 import { ACTIVE_STATUSES, TransferStatus, TRANSFER_TASK } from './transfer-status';
@@ -66,8 +67,11 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
     task.to_address && task.rejection_of === null ? operatorSawTags(ctx, task, task.to_address) : null,
   ]);
   const onChain = await onChainFacts(adapter, task);
+  const [presented] = await withFundPurpose(ctx, actor.organization.id, [
+    presentTask(task, signingExpiry(ctx, task)),
+  ]);
   const common = {
-    ...presentTask(task, signingExpiry(ctx, task)),
+    ...presented!,
     ...next,
     recipient_tags: recipientTags,
     on_chain: onChain,

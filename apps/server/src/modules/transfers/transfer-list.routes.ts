@@ -19,6 +19,7 @@ import {
   transferQuery,
   viewerOf,
 } from './transfer-lists';
+import { withFundPurpose } from '../labels/transfer-labels';
 import { listExtras } from './transfer-next';
 import { presentTask } from './transfer-present';
 import { signingExpiry } from './transfer-family';
@@ -63,10 +64,11 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
         userId: who.userId,
         role: requireSpace(request).member.role,
       });
-      const list = rows.map((row) => ({
-        ...presentTask(row, signingExpiry(ctx, row)),
-        ...extras.get(row.id)!,
-      }));
+      const list = await withFundPurpose(
+        ctx,
+        who.organizationId,
+        rows.map((row) => ({ ...presentTask(row, signingExpiry(ctx, row)), ...extras.get(row.id)! })),
+      );
       return reply.ok({ list, page, page_size, ...total });
     },
   );
@@ -101,26 +103,31 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
         'nonce',
         'tx_hash',
         'remark',
+        'fund_purpose',
       ];
+      const tasks = await withFundPurpose(
+        ctx,
+        who.organizationId,
+        rows.map((task) => presentTask(task)),
+      );
       return sendCsv(
         reply,
         `transfers-${who.organizationId}.csv`,
         header,
-        rows
-          .map((task) => presentTask(task))
-          .map((t) => [
-            t.task_number,
-            t.ctime,
-            t.status,
-            t.wallet_id,
-            t.chain_id,
-            t.symbol,
-            t.amount,
-            t.to,
-            t.nonce,
-            t.hash,
-            t.remark,
-          ]),
+        tasks.map((t) => [
+          t.task_number,
+          t.ctime,
+          t.status,
+          t.wallet_id,
+          t.chain_id,
+          t.symbol,
+          t.amount,
+          t.to,
+          t.nonce,
+          t.hash,
+          t.remark,
+          t.fund_purpose?.name ?? null,
+        ]),
       );
     },
   );

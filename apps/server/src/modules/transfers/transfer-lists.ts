@@ -42,7 +42,7 @@ export async function viewerOf(
 
 /** The transfers a person may see with the list's filters (shared by the list and its export). */
 export function transferQuery(ctx: AppContext, viewer: Viewer, filters: ListFilters) {
-  const { tab, wallet_id, status, symbol, keyword, start_time, end_time } = filters;
+  const { tab, wallet_id, status, symbol, keyword, start_time, end_time, label_id } = filters;
   // Wallet-creation tasks (type 3) show in "all" beside transfers (§4: they are tasks too).
   let query = ctx.db.selectFrom('tasks as t').where('t.organization_id', '=', viewer.organizationId);
   query =
@@ -53,6 +53,7 @@ export function transferQuery(ctx: AppContext, viewer: Viewer, filters: ListFilt
     query = query.where('t.wallet_id', 'in', viewer.walletIds.length > 0 ? viewer.walletIds : [0]);
   if (wallet_id) query = query.where('t.wallet_id', '=', wallet_id);
   if (status !== undefined) query = query.where('t.status', '=', status);
+  if (label_id) query = query.where('t.label_id', '=', label_id);
   if (symbol) query = query.where(sql<boolean>`upper(t.symbol) = ${symbol.toUpperCase()}`);
   if (start_time) query = query.where('t.created_at', '>=', start_time);
   if (end_time) query = query.where('t.created_at', '<', end_time);

@@ -19,6 +19,7 @@ export function presentTask(task: Task, signingExpiresAt: Date | null = null) {
     token_key: task.token_key,
     amount: task.amount && task.decimals !== null ? formatUnits(BigInt(task.amount), task.decimals) : null,
     remark: task.remark,
+    label_id: task.label_id,
     nonce: task.sequence,
     safe_tx_hash: task.payload_hash,
     hash: task.exec_tx_hash,

@@ -35,6 +35,7 @@ import { approveTransfer } from './transfer-approve';
 import { family, familyOf } from './transfer-family';
 import { feeTiers } from './transfer-fee-tiers';
 import { transferInfo } from './transfer-info';
+import { withFundPurpose } from '../labels/transfer-labels';
 import { presentTask } from './transfer-present';
 import { revokeTransfer } from './transfer-revoke';
 import { signTransfer } from './transfer-sign';
@@ -56,8 +57,12 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
         summary: 'Create a transfer (operators)',
       },
     },
-    async (request, reply) =>
-      reply.ok(presentTask(await createTransfer(ctx, commandContext(request), request.body))),
+    async (request, reply) => {
+      const actor = commandContext(request);
+      const task = presentTask(await createTransfer(ctx, actor, request.body));
+      const [named] = await withFundPurpose(ctx, actor.organization.id, [task]);
+      return reply.ok(named!);
+    },
   );
 
   app.get(
