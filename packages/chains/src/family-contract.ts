@@ -116,6 +116,7 @@ export function describeFamilyContract(
       const state = await h.adapter.readTransferState(h.wallet, intent);
       const held = {
         lockedAmount: 0n,
+        lockedByToken: new Map<string, bigint>(),
         highestSequence: null,
         lockedInputs: new Set<string>(),
         nextChangeIndex: h.wallet.nextChangeIndex,

@@ -66,14 +66,22 @@ export interface FamilyWallet {
   feePayer?: FeePayer;
 }
 
+export type IntentToken = TokenRef & { key: string };
+
+/** Each output's asset: its own where a batch names one, else the intent's. */
+export function outputToken(intent: TransferIntent, index: number): IntentToken | null {
+  const own = intent.outputs[index]?.token;
+  return own === undefined ? intent.token : own;
+}
+
 export interface TransferIntent {
   /**
    * Recipients, already spelled canonically, amounts in the asset's smallest unit; `tag` is the
    * destination tag (XRP) an exchange account needs to credit the right customer.
    */
-  outputs: { to: string; amount: bigint; tag?: number | null }[];
-  /** The token, or null for the native coin. */
-  token: (TokenRef & { key: string }) | null;
+  outputs: { to: string; amount: bigint; tag?: number | null; token?: IntentToken | null }[];
+  /** The token, or null for the native coin; a batch output may name its own (`outputs[].token`). */
+  token: IntentToken | null;
   fee: FeeChoice;
   /** Coin control: outpoints `txid:vout` the operator chose. */
   chosenInputs?: string[];
@@ -83,6 +91,8 @@ export interface TransferIntent {
 export interface Reservations {
   /** Amount of the intent's asset held by active transfers. */
   lockedAmount: bigint;
+  /** Amounts held per asset key, for every asset the intent's outputs move. */
+  lockedByToken: ReadonlyMap<string, bigint>;
   /** Highest sequence (Safe nonce) an active transfer took, or null. */
   highestSequence: bigint | null;
   /** Inputs (`txid:vout`) active transfers spend. */

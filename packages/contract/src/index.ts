@@ -17,6 +17,7 @@ export * from './api/wallets';
 export * from './api/wallet-replies';
 export * from './api/labels';
 export * from './api/transfers';
+export * from './api/batch';
 export * from './api/transfer-replies';
 export * from './api/progress';
 export * from './api/payment';

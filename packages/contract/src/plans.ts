@@ -15,6 +15,8 @@ export interface PlanLimits {
   paymentAddresses: number;
   /** Paid features (§6): batch, pre-signed, advanced search, exchange adding. */
   paidFeatures: boolean;
+  /** Recipients one batch transfer may pay (0: no batches on this plan). */
+  batchRecipients: number;
 }
 
 /** Chain ids of the free plan's chains (Bitcoin, Ethereum, Tron) plus the local devnets. */
@@ -30,6 +32,7 @@ export const PLANS: Record<PlanName, PlanLimits> = {
     historicalTransactionMonths: 1,
     paymentAddresses: 1,
     paidFeatures: false,
+    batchRecipients: 0,
   },
   plus: {
     members: 20,
@@ -40,6 +43,7 @@ export const PLANS: Record<PlanName, PlanLimits> = {
     historicalTransactionMonths: 12,
     paymentAddresses: 5,
     paidFeatures: true,
+    batchRecipients: 200,
   },
   enterprise: {
     members: 200,
@@ -50,6 +54,7 @@ export const PLANS: Record<PlanName, PlanLimits> = {
     historicalTransactionMonths: 36,
     paymentAddresses: 20,
     paidFeatures: true,
+    batchRecipients: 500,
   },
 };
 

@@ -359,6 +359,20 @@ export interface TasksTable {
   label_id: number | null;
 }
 
+export interface TaskOutputsTable {
+  task_id: number;
+  position: number;
+  source_row: number;
+  to_address: string;
+  token_key: string;
+  symbol: string;
+  decimals: number;
+  /** Base units (numeric, read as a string). */
+  amount: string;
+  memo: string | null;
+  label_id: number | null;
+}
+
 export interface LabelCategoriesTable {
   id: Generated<number>;
   organization_id: number;
@@ -506,6 +520,7 @@ export interface Database {
   wallet_tokens: WalletTokensTable;
   wallet_balances: WalletBalancesTable;
   tasks: TasksTable;
+  task_outputs: TaskOutputsTable;
   label_categories: LabelCategoriesTable;
   labels: LabelsTable;
   label_records: LabelRecordsTable;

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { writeAudit } from '../modules/audit/audit.service';
 import { familyOf, storedTransfer } from '../modules/transfers/transfer-family';
-import { TRANSFER_TASK, TransferStatus } from '../modules/transfers/transfer-status';
+import { TRANSFER_TYPES, TransferStatus } from '../modules/transfers/transfer-status';
 
 /**
  * Transfers waiting for signatures past their transaction's expiry (Tron: 24 h, a chain rule)
@@ -17,7 +17,7 @@ export async function timeOutUnsignedTransfers(ctx: AppContext, now = new Date()
   const waiting = await ctx.db
     .selectFrom('tasks')
     .selectAll()
-    .where('type', '=', TRANSFER_TASK)
+    .where('type', 'in', TRANSFER_TYPES)
     .where('status', '=', TransferStatus.PendingSignature)
     .where('chain_key', 'in', expiring)
     .execute();

@@ -2,7 +2,7 @@ import type { FamilyAdapter, FollowedTransaction } from '@keystead/chains';
 import type { AppContext } from '../context';
 import { BroadcastStatus, relayBroadcast } from '../modules/transfers/broadcast-relay';
 import { storedTransfer } from '../modules/transfers/transfer-family';
-import { TransferStatus, TRANSFER_TASK } from '../modules/transfers/transfer-status';
+import { TransferStatus, TRANSFER_TYPES } from '../modules/transfers/transfer-status';
 import { reopenReorged, settleTransfer, type WatchedTask } from '../modules/transfers/transfer-settle';
 
 /** An attempt the node has not seen this long after it was stored is sent (again). */
@@ -26,7 +26,7 @@ export async function followTransfers(ctx: AppContext): Promise<number> {
     .innerJoin('wallets as w', 'w.id', 'tasks.wallet_id')
     .selectAll('tasks')
     .select('w.address as wallet_address')
-    .where('tasks.type', '=', TRANSFER_TASK)
+    .where('tasks.type', 'in', TRANSFER_TYPES)
     .where((eb) =>
       eb.or([
         eb('tasks.status', '=', TransferStatus.OnChain),

@@ -38,6 +38,7 @@ import {
   type SafeSignature,
 } from './safe-signatures';
 import {
+  buildBatchTransfer,
   buildRejection,
   buildTransfer,
   encodeExecTransaction,
@@ -83,6 +84,11 @@ export interface EvmAdapter extends ChainAdapter {
 
   buildTransfer(params: { safe: string; token: TokenRef; to: string; amount: bigint; nonce: bigint }): SafeTx;
   buildRejection(safe: string, nonce: bigint): SafeTx;
+  /** Several recipients in one Safe transaction, through the chain's MultiSendCallOnly. */
+  buildBatchTransfer(params: {
+    recipients: { token: TokenRef; to: string; amount: bigint }[];
+    nonce: bigint;
+  }): SafeTx;
   safeTxHash(chainId: number, safe: string, tx: SafeTx): Hex;
   typedData(chainId: number, safe: string, tx: SafeTx): SafeTxTypedData;
   verifySafeSignature(input: VerifySafeSignatureInput): Promise<SafeSignature>;
@@ -309,6 +315,8 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
       return buildTransfer(rest);
     },
     buildRejection,
+    buildBatchTransfer: (params) =>
+      buildBatchTransfer({ ...params, multiSendCallOnly: contracts.multiSendCallOnly }),
     safeTxHash,
     typedData: safeTxTypedData,
     verifySafeSignature: safeOps.verifySafeSignature,

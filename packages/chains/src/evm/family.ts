@@ -3,7 +3,9 @@ import { isChainError } from '../errors';
 import {
   FamilyError,
   type FamilyAdapter,
+  outputToken,
   type FamilyWallet,
+  type IntentToken,
   type PreparedTransfer,
   type StoredTransfer,
   type VerifiedSignature,
@@ -15,7 +17,7 @@ import { evmWalletSetup } from './family-setup';
 import { blockFacts } from '../followed';
 import { bumpedGasPrice, customGasPrice, gasPriceOf, isEnoughBump } from './fee-choice';
 import { decodeSignedTransaction } from './raw-tx';
-import type { SafeState } from './safe-ops';
+import { MAX_TX_GAS, type SafeState } from './safe-ops';
 import type { SafeSignatureKind } from './safe-signatures';
 import type { SafeTx } from './safe-tx';
 import { safeTxFromJson, safeTxToJson } from './safe-tx-json';
@@ -25,7 +27,8 @@ import { checkSignedCall } from './signed-call';
 const ZERO_GUARD = /^0x0{40}$/i;
 
 interface EvmTransferState {
-  onChain: bigint;
+  /** What the Safe holds of each asset the outputs move. */
+  onChain: Map<string, bigint>;
   safe: SafeState;
 }
 
@@ -64,6 +67,12 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     const tx = safeTx(stored);
     return { tx, encoded, call: chain.buildExecTransaction(wallet.address, tx, encoded) };
   };
+  const nativeToken: IntentToken = {
+    contract: null,
+    symbol: chain.info.nativeSymbol,
+    decimals: 18,
+    key: NATIVE,
+  };
   const feeTiers = () =>
     chain.getFeeTiers().catch(() => {
       throw new FamilyError('FEE_RATE_ERROR');
@@ -73,7 +82,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     chain,
     capabilities: {
       tokens: true,
-      batch: false,
+      batch: true,
       coinControl: false,
       feeUnit: 'gwei',
       speedUp: 'attempt',
@@ -135,37 +144,57 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     },
 
     async readTransferState(wallet, intent): Promise<EvmTransferState> {
-      if (intent.outputs.length !== 1) throw new FamilyError('PARAMS_INVALID_ERROR', { field: 'outputs' });
       if (intent.fee.tier === 'custom') customGasPrice(intent.fee.rate);
-      const token = intent.token ?? {
-        contract: null,
-        symbol: chain.info.nativeSymbol,
-        decimals: 18,
-        key: NATIVE,
-      };
+      const tokens = new Map<string, IntentToken>();
+      intent.outputs.forEach((_, i) => {
+        const token = outputToken(intent, i) ?? nativeToken;
+        tokens.set(token.key, token);
+      });
       const [sheet, safe] = await Promise.all([
-        chain.getBalances([wallet.address], [token]),
+        chain.getBalances([wallet.address], [...tokens.values()]),
         chain.readSafe(wallet.address),
       ]);
       if (!safe) throw new FamilyError('WALLET_STATUS_ERROR');
-      return { onChain: sheet.get(chain.normalizeAddress(wallet.address))?.get(token.key) ?? 0n, safe };
+      const mine = sheet.get(chain.normalizeAddress(wallet.address));
+      const onChain = new Map([...tokens.keys()].map((key) => [key, mine?.get(key) ?? 0n]));
+      return { onChain, safe };
     },
 
     async buildTransfer(wallet, intent, state, held) {
       const { onChain, safe } = state as EvmTransferState;
-      const { to, amount } = intent.outputs[0]!;
-      if (onChain - held.lockedAmount < amount) throw new FamilyError('TRANSFER_BALANCE_INSUFFICIENT_ERROR');
+      // Every asset the outputs move, against what the Safe holds less what queued transfers hold.
+      const needed = new Map<string, bigint>();
+      intent.outputs.forEach((output, i) => {
+        const key = (outputToken(intent, i) ?? nativeToken).key;
+        needed.set(key, (needed.get(key) ?? 0n) + output.amount);
+      });
+      for (const [key, amount] of needed) {
+        const locked = held.lockedByToken.get(key) ?? (intent.outputs.length === 1 ? held.lockedAmount : 0n);
+        if ((onChain.get(key) ?? 0n) - locked < amount)
+          throw new FamilyError('TRANSFER_BALANCE_INSUFFICIENT_ERROR');
+      }
       // The next free Safe nonce: after the chain's and after every queued transfer's.
       const queued = held.highestSequence ?? -1n;
       const nonce = safe.nonce > queued ? safe.nonce : queued + 1n;
-      const token = intent.token ?? { contract: null, symbol: chain.info.nativeSymbol, decimals: 18 };
+      const total = intent.outputs.reduce((sum, o) => sum + o.amount, 0n);
+      if (intent.outputs.length > 1) {
+        const recipients = intent.outputs.map((o, i) => ({
+          token: outputToken(intent, i) ?? nativeToken,
+          to: o.to,
+          amount: o.amount,
+        }));
+        return prepared(chain.buildBatchTransfer({ recipients, nonce }), wallet, total, safe.threshold);
+      }
+      const { to, amount } = intent.outputs[0]!;
+      const token = intent.token ?? nativeToken;
       const tx = chain.buildTransfer({ safe: wallet.address, token, to, amount, nonce });
       return prepared(tx, wallet, amount, safe.threshold);
     },
 
     // The Safe pays no gas: the broadcaster's account does.
-    maxSendable(_wallet, _intent, state, held) {
-      const free = (state as EvmTransferState).onChain - held.lockedAmount;
+    maxSendable(_wallet, intent, state, held) {
+      const key = (intent.token ?? nativeToken).key;
+      const free = ((state as EvmTransferState).onChain.get(key) ?? 0n) - held.lockedAmount;
       return { amount: free > 0n ? free : 0n, fee: null };
     },
 
@@ -179,7 +208,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     },
 
     reviewView: (wallet, stored) => ({
-      safe_tx: safeTxReview(chain.chainId, wallet.address, safeTx(stored)),
+      safe_tx: safeTxReview(chain.chainId, wallet.address, safeTx(stored), chain.contracts.multiSendCallOnly),
     }),
 
     async verifySubmission(wallet, stored, submission) {
@@ -253,7 +282,8 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
         });
       }
       // Safe's execTransaction needs gasleft() ≥ safeTxGas·64/63 + margin: estimate, then add 30 %.
-      const gas = ((simulation.gasEstimate ?? 300_000n) * 13n) / 10n;
+      const padded = ((simulation.gasEstimate ?? 300_000n) * 13n) / 10n;
+      const gas = padded < MAX_TX_GAS ? padded : MAX_TX_GAS;
       const native = { contract: null, symbol: chain.info.nativeSymbol, decimals: chain.info.nativeDecimals };
       const [nonce, balances] = await Promise.all([
         chain.getAccountNonce(from),

@@ -1,10 +1,20 @@
 import { decodeFunctionData, hashDomain, hashStruct, type Hex } from 'viem';
 import { erc20Abi } from './abi';
 import { normalizeEvmAddress } from './address';
+import { decodeMultiSend, type BatchCall } from './multi-send';
 import { normalizeSafeTx, safeTxHash, SAFE_TX_TYPES, type SafeTx } from './safe-tx';
 
 /** What the call of a Safe transaction does, decoded from its bytes (never from the task row). */
-export type SafeCallKind = 'native' | 'erc20_transfer' | 'self' | 'contract_call';
+export type SafeCallKind = 'native' | 'erc20_transfer' | 'self' | 'contract_call' | 'multi_send';
+
+/** One call inside a batch, decoded from the packed bytes. */
+export interface BatchCallReview {
+  kind: 'native' | 'erc20_transfer' | 'contract_call';
+  to: string;
+  token_contract: string | null;
+  recipient: string | null;
+  amount_raw: string | null;
+}
 
 /**
  * What an approver or signer reviews of a Safe transaction before acting: the decoded call, the
@@ -31,9 +41,20 @@ export interface SafeTxReview {
   /** Base units moved to `recipient` (the native value or the ERC-20 amount). */
   amount_raw: string | null;
   data: Hex;
+  /** multi_send: every call of the batch, in order. */
+  calls?: BatchCallReview[];
 }
 
-export function safeTxReview(chainId: number, safe: string, input: SafeTx): SafeTxReview {
+/**
+ * `multiSendCallOnly`: the chain's trusted MultiSendCallOnly; a DELEGATECALL to it reads as a
+ * batch (any other DELEGATECALL stays an opaque contract call, which signers should refuse).
+ */
+export function safeTxReview(
+  chainId: number,
+  safe: string,
+  input: SafeTx,
+  multiSendCallOnly?: string,
+): SafeTxReview {
   const tx = normalizeSafeTx(input);
   const safeAddress = normalizeEvmAddress(safe);
   const domain = { chainId: BigInt(chainId), verifyingContract: safeAddress };
@@ -66,6 +87,19 @@ export function safeTxReview(chainId: number, safe: string, input: SafeTx): Safe
       amount_raw: tx.value.toString(),
     };
   }
+  const calls =
+    tx.operation === 1 && multiSendCallOnly && tx.to === normalizeEvmAddress(multiSendCallOnly)
+      ? decodeMultiSend(tx.data)
+      : null;
+  if (calls)
+    return {
+      ...base,
+      kind: 'multi_send',
+      token_contract: null,
+      recipient: null,
+      amount_raw: null,
+      calls: calls.map(reviewCall),
+    };
   const erc20 = decodeErc20Transfer(tx.data);
   if (erc20 && tx.operation === 0)
     return {
@@ -76,6 +110,27 @@ export function safeTxReview(chainId: number, safe: string, input: SafeTx): Safe
       amount_raw: erc20.amount.toString(),
     };
   return { ...base, kind: 'contract_call', token_contract: null, recipient: null, amount_raw: null };
+}
+
+function reviewCall(call: BatchCall & { operation: number }): BatchCallReview {
+  if (call.data === '0x')
+    return {
+      kind: 'native',
+      to: call.to,
+      token_contract: null,
+      recipient: call.to,
+      amount_raw: call.value.toString(),
+    };
+  const erc20 = call.value === 0n ? decodeErc20Transfer(call.data) : null;
+  if (erc20)
+    return {
+      kind: 'erc20_transfer',
+      to: call.to,
+      token_contract: call.to,
+      recipient: erc20.to,
+      amount_raw: erc20.amount.toString(),
+    };
+  return { kind: 'contract_call', to: call.to, token_contract: null, recipient: null, amount_raw: null };
 }
 
 function decodeErc20Transfer(data: Hex): { to: string; amount: bigint } | null {

@@ -12,6 +12,7 @@ import { ChainError } from '../errors';
 import type { TokenRef } from '../types';
 import { erc20Abi, safeAbi } from './abi';
 import { normalizeEvmAddress } from './address';
+import { batchCall, encodeMultiSend } from './multi-send';
 
 /** One Safe transaction (the struct the owners sign). Amounts in wei / token base units. */
 export interface SafeTx {
@@ -137,6 +138,31 @@ export function buildTransfer(params: {
     value: 0n,
     data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
     nonce,
+  });
+}
+
+/**
+ * A batch out of a Safe: one DELEGATECALL to MultiSendCallOnly carrying every recipient's call
+ * (native and ERC-20 mixed). MultiSend reverts as a whole when one call fails, and with
+ * safeTxGas 0 so does execTransaction: every recipient is paid, or none and the nonce is kept.
+ */
+export function buildBatchTransfer(params: {
+  multiSendCallOnly: string;
+  recipients: { token: TokenRef; to: string; amount: bigint }[];
+  nonce: bigint;
+}): SafeTx {
+  const calls = params.recipients.map((r) => batchCall(r.token, r.to, r.amount));
+  return normalizeSafeTx({
+    to: normalizeEvmAddress(params.multiSendCallOnly),
+    value: 0n,
+    data: encodeMultiSend(calls),
+    operation: 1,
+    safeTxGas: 0n,
+    baseGas: 0n,
+    gasPrice: 0n,
+    gasToken: zeroAddress,
+    refundReceiver: zeroAddress,
+    nonce: params.nonce,
   });
 }
 

@@ -31,6 +31,7 @@ const payee = testKey(20);
 const TRX = 1_000_000n;
 const none: Reservations = {
   lockedAmount: 0n,
+  lockedByToken: new Map<string, bigint>(),
   highestSequence: null,
   lockedInputs: new Set(),
   nextChangeIndex: 0,

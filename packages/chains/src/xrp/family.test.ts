@@ -9,6 +9,7 @@ import { runSetupStep, signedBy, startXrpKit, txOf, XRP, type XrpKit } from './x
 
 const none: Reservations = {
   lockedAmount: 0n,
+  lockedByToken: new Map<string, bigint>(),
   highestSequence: null,
   lockedInputs: new Set(),
   nextChangeIndex: 0,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hexString, isoTime, listOf, pageOf } from './reply';
+import { batchOutputReply } from './batch';
 import { labelReply } from './labels';
 import { signerKeyReply, walletDescriptorsReply } from './wallet-replies';
 
@@ -23,6 +24,8 @@ export const taskReply = z.object({
   remark: z.string().nullable(),
   /** The fund purpose (§3 transfer tag); required where the wallet's asset-tag switch is on. */
   label_id: z.number().nullable(),
+  /** A batch (type 4): how many recipients it pays (its rows are in the detail). */
+  recipient_count: z.number().nullable().optional(),
   /** The fund purpose's label, where the reply names it (lists, detail, creation). */
   fund_purpose: labelReply.nullable().optional(),
   /** The sequence the transfer takes (the Safe nonce). */
@@ -115,6 +118,8 @@ export type TaskAbilities = z.infer<typeof taskAbilitiesReply>;
 
 /** What every task detail carries, whatever the chain family. */
 const taskInfoCommon = taskReply.extend({
+  /** A batch's rows with what each did on chain; null for a single transfer. */
+  outputs: z.array(batchOutputReply).nullable().optional(),
   wallet_name: z.string(),
   wallet_address: z.string().nullable(),
   /** The chain's name (e.g. "Hardhat devnet"). */
@@ -181,7 +186,7 @@ export const safeTxReviewReply = z.object({
   native_value_raw: z.string(),
   native_symbol: z.string(),
   nonce: z.string(),
-  kind: z.enum(['native', 'erc20_transfer', 'self', 'contract_call']),
+  kind: z.enum(['native', 'erc20_transfer', 'self', 'contract_call', 'multi_send']),
   token_contract: z.string().nullable(),
   /** The token's symbol, when the contract is the transfer's token; null otherwise. */
   token_symbol: z.string().nullable(),
@@ -190,6 +195,20 @@ export const safeTxReviewReply = z.object({
   amount: z.string().nullable(),
   amount_raw: z.string().nullable(),
   data: hexString,
+  /** multi_send (a batch through the chain's MultiSendCallOnly): every call, decoded from the bytes. */
+  calls: z
+    .array(
+      z.object({
+        kind: z.enum(['native', 'erc20_transfer', 'contract_call']),
+        to: z.string(),
+        token_contract: z.string().nullable(),
+        token_symbol: z.string().nullable(),
+        recipient: z.string().nullable(),
+        amount: z.string().nullable(),
+        amount_raw: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type SafeTxReviewReply = z.infer<typeof safeTxReviewReply>;
 

@@ -8,9 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
  */
 const NOT_YET: Record<string, string> = {
   // Issue 15: batch, pre-signed, labels, remarks and cost prices.
-  'POST /api/v1/task/one-to-many': 'issue 15',
   'POST /api/v1/task/pre-signature': 'issue 15',
-  'POST /api/v1/fee/estimate-one-to-many': 'issue 15',
   'POST /api/v1/fee/pre-signature': 'issue 15',
   // Issue 16: asset home and analysis.
   'GET /api/v1/asset-show': 'issue 16',

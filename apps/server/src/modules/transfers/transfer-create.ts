@@ -10,6 +10,10 @@ import { loadWalletFor } from '../wallets/wallet-access';
 import { walletTokens } from '../wallets/wallet-assets';
 import { planChoicePending } from '../spaces/space-lookups';
 import { fundPurposeFor, recordTransferLabel } from '../labels/transfer-labels';
+import type { FamilyAdapter, TransferIntent } from '@keystead/chains';
+import type { Wallet } from '../../db/schema';
+import type { WalletToken } from '../wallets/wallet-assets';
+import { storeBatchOutputs, type BatchOutputRow } from './batch-repository';
 import { AddressTag, addressTags } from './address-tags';
 import { parseAmount } from './amount';
 import { family, familyOf, familyWallet, feeChoice } from './transfer-family';
@@ -32,14 +36,13 @@ export async function createTransfer(
   input: CreateInput,
   mode: { smallAmountTest?: boolean } = {},
 ) {
-  const { organization, member, user } = actor;
-  const { wallet, relation } = await loadWalletFor(ctx.db, actor, input.wallet_id);
-  const operate = canOnWallet(member.role, relation, 'operate');
-  if (!operate.allowed) throw new AppError(operate.code!);
-  assertMovesFunds(wallet, mode.smallAmountTest ? 'SMALL_AMOUNT_TEST_STATUS_ERROR' : 'WALLET_STATUS_ERROR');
-  // §4 subscription expiry: wallets the plan no longer keeps, or no choice made yet, move nothing.
-  if (wallet.plan_frozen || (await planChoicePending(ctx, organization)))
-    throw new AppError('VIP_EXPIRED_WALLETS_PENDING_ERROR');
+  const { organization } = actor;
+  const wallet = await walletToOperate(
+    ctx,
+    actor,
+    input.wallet_id,
+    mode.smallAmountTest ? 'SMALL_AMOUNT_TEST_STATUS_ERROR' : 'WALLET_STATUS_ERROR',
+  );
   // §5 fund purpose: required where the wallet's asset-tag switch is on (not for the setup test).
   const labelId = mode.smallAmountTest
     ? null
@@ -60,27 +63,15 @@ export async function createTransfer(
   const outputs: { to: string; amount: bigint; tag?: number }[] = [];
   const allTags = new Set<number>();
   for (const out of requested) {
-    const to = await family(() => adapter.recipient(out.to));
-    // The small-amount test (§4 wallet setup) is the one transfer a wallet makes to itself.
-    if (to.toLowerCase() === wallet.address.toLowerCase() && !mode.smallAmountTest) {
-      throw new AppError('TRANSFER_TO_SELF_ERROR');
-    }
-    const amount = parseAmount(out.amount, token.decimals);
-    const { tags } = await addressTags(ctx.db, organization.id, to);
-    if (wallet.whitelist_on && !tags.includes(AddressTag.AddressBook) && !mode.smallAmountTest) {
-      throw new AppError('TRANSFER_WHITELIST_ONLY_ERROR');
-    }
-    if (tags.includes(AddressTag.SimilarAddress) && !input.acknowledge_similar) {
-      throw new AppError(
-        'TRANSFER_RISK_ADDRESS_ERROR',
-        {},
-        requested.length > 1 ? { tags, address: to } : { tags },
-      );
-    }
+    const { to, tags } = await checkRecipient(ctx, adapter, wallet, organization.id, out.to, {
+      smallAmountTest: mode.smallAmountTest ?? false,
+      acknowledgeSimilar: input.acknowledge_similar,
+      many: requested.length > 1,
+    });
     tags.forEach((t) => allTags.add(t));
     outputs.push({
       to,
-      amount,
+      amount: parseAmount(out.amount, token.decimals),
       ...(input.destination_tag !== undefined ? { tag: input.destination_tag } : {}),
     });
   }
@@ -91,12 +82,97 @@ export async function createTransfer(
     fee,
     ...(input.utxos ? { chosenInputs: input.utxos } : {}),
   };
+  return storeTransfer(ctx, actor, wallet, intent, {
+    type: TRANSFER_TASK,
+    token,
+    tokenKeys: [token.key],
+    tags: [...allTags],
+    remark: input.remark ?? null,
+    labelId,
+    feeTier: input.fee_tier,
+    smallAmountTest: mode.smallAmountTest ?? false,
+  });
+}
+
+/** A wallet the caller operates, set up and moving funds, on a plan that still keeps it. */
+export async function walletToOperate(
+  ctx: AppContext,
+  actor: CommandContext,
+  walletId: number,
+  notReady: 'WALLET_STATUS_ERROR' | 'SMALL_AMOUNT_TEST_STATUS_ERROR' = 'WALLET_STATUS_ERROR',
+) {
+  const { wallet, relation } = await loadWalletFor(ctx.db, actor, walletId);
+  const operate = canOnWallet(actor.member.role, relation, 'operate');
+  if (!operate.allowed) throw new AppError(operate.code!);
+  assertMovesFunds(wallet, notReady);
+  // §4 subscription expiry: wallets the plan no longer keeps, or no choice made yet, move nothing.
+  if (wallet.plan_frozen || (await planChoicePending(ctx, actor.organization)))
+    throw new AppError('VIP_EXPIRED_WALLETS_PENDING_ERROR');
+  return wallet;
+}
+
+/**
+ * One recipient against §5: an address of the wallet's chain (spelled canonically), not the
+ * wallet itself (but for the small-amount test), in the address book when the whitelist is on,
+ * and a look-alike only when the operator acknowledged it.
+ */
+export async function checkRecipient(
+  ctx: AppContext,
+  adapter: FamilyAdapter,
+  wallet: Wallet & { address: string },
+  organizationId: number,
+  address: string,
+  options: { smallAmountTest: boolean; acknowledgeSimilar: boolean; many: boolean },
+) {
+  const to = await family(() => adapter.recipient(address));
+  if (to.toLowerCase() === wallet.address.toLowerCase() && !options.smallAmountTest)
+    throw new AppError('TRANSFER_TO_SELF_ERROR');
+  const { tags } = await addressTags(ctx.db, organizationId, to);
+  if (wallet.whitelist_on && !tags.includes(AddressTag.AddressBook) && !options.smallAmountTest)
+    throw new AppError('TRANSFER_WHITELIST_ONLY_ERROR');
+  if (tags.includes(AddressTag.SimilarAddress) && !options.acknowledgeSimilar)
+    throw new AppError('TRANSFER_RISK_ADDRESS_ERROR', {}, options.many ? { tags, address: to } : { tags });
+  return { to, tags };
+}
+
+export interface TaskFacts {
+  /** 1 transfer, 4 batch. */
+  type: number;
+  /** The one asset a single transfer moves (a batch keeps its assets on its rows). */
+  token: WalletToken | null;
+  /** Every asset the outputs move: what other transfers hold of each is read. */
+  tokenKeys: string[];
+  tags: number[];
+  remark: string | null;
+  labelId: number | null;
+  feeTier: string;
+  smallAmountTest: boolean;
+  /** A batch's rows, in output order. */
+  batchRows?: BatchOutputRow[];
+}
+
+/**
+ * Under the wallet's writer lock, the family adapter builds the exact payload the signers will
+ * sign from what other active transfers hold (nonce, coins, amounts); one transaction stores it
+ * with its rows, its first actors' notifications and its audit row.
+ */
+export async function storeTransfer(
+  ctx: AppContext,
+  actor: CommandContext,
+  wallet: Wallet & { address: string },
+  intent: TransferIntent,
+  facts: TaskFacts,
+) {
+  const { organization, user } = actor;
+  const adapter = familyOf(ctx, wallet.chain_key);
   const fw = familyWallet(wallet);
   const state = await family(() => adapter.readTransferState(fw, intent));
+  const { outputs, fee } = intent;
+  const token = facts.token;
 
   return ctx.db.transaction().execute(async (trx) => {
     await lockWalletWriter(trx, wallet.id);
-    const held = await reservations(trx, wallet.id, token.key);
+    const held = await reservations(trx, wallet.id, facts.tokenKeys);
     const prepared = await family(() => adapter.buildTransfer(fw, intent, state, held));
     if (prepared.usedChangeIndex) {
       await trx
@@ -107,7 +183,7 @@ export async function createTransfer(
     }
     // A test moves nothing out of the wallet: it goes straight to the signers.
     const status =
-      wallet.approval_threshold > 0 && !mode.smallAmountTest
+      wallet.approval_threshold > 0 && !facts.smallAmountTest
         ? TransferStatus.PendingApproval
         : TransferStatus.PendingSignature;
     const task = await trx
@@ -115,28 +191,30 @@ export async function createTransfer(
       .values({
         organization_id: organization.id,
         wallet_id: wallet.id,
-        type: TRANSFER_TASK,
+        type: facts.type,
         status,
         created_by: user.id,
         data: JSON.stringify({
-          tags: [...allTags],
+          tags: facts.tags,
           ...prepared.details,
-          ...(mode.smallAmountTest ? { small_amount_test: true } : {}),
+          ...(facts.smallAmountTest ? { small_amount_test: true } : {}),
+          ...(facts.batchRows ? { recipients: facts.batchRows.length } : {}),
         }),
         chain_key: wallet.chain_key,
         sequence: prepared.sequence?.toString() ?? null,
         payload: prepared.payload,
         payload_hash: prepared.payloadHash,
-        token_key: token.key,
-        symbol: token.symbol,
-        decimals: token.decimals,
-        amount: prepared.amount.toString(),
+        // A batch's amounts live on its rows (held per asset from there).
+        token_key: token?.key ?? null,
+        symbol: token?.symbol ?? null,
+        decimals: token?.decimals ?? null,
+        amount: facts.batchRows ? null : prepared.amount.toString(),
         to_address: outputs[0]!.to,
-        remark: input.remark ?? null,
-        label_id: labelId,
+        remark: facts.remark,
+        label_id: facts.labelId,
         approval_threshold: wallet.approval_threshold,
         signing_threshold: prepared.signingThreshold,
-        fee_tier: input.fee_tier,
+        fee_tier: facts.feeTier,
         fee_rate: prepared.fee.rate ?? (fee.tier === 'custom' ? fee.rate : null),
         fee_sat: prepared.fee.total?.toString() ?? null,
         vsize: prepared.fee.vsize,
@@ -144,36 +222,46 @@ export async function createTransfer(
       .returningAll()
       .executeTakeFirstOrThrow();
     await holdInputs(trx, task, prepared.inputs);
-    if (labelId !== null) {
-      const change = { organizationId: organization.id, taskId: task.id, labelId, previous: null };
+    await keepPayloadVersion(trx, task.id, prepared.payload, user.id);
+    if (facts.batchRows) await storeBatchOutputs(trx, task.id, facts.batchRows);
+    if (facts.labelId !== null) {
+      const change = {
+        organizationId: organization.id,
+        taskId: task.id,
+        labelId: facts.labelId,
+        previous: null,
+      };
       await recordTransferLabel(trx, { ...change, userId: user.id });
     }
-    await keepPayloadVersion(trx, task.id, prepared.payload, user.id);
-    const shown = `${formatUnits(prepared.amount, token.decimals)} ${token.symbol}`;
-    const more = outputs.length > 1 ? ` and ${outputs.length - 1} more` : '';
-    await notifyFirstActors(
-      ctx,
-      trx,
-      task,
-      wallet,
-      `${shown} from ${wallet.name} to ${outputs[0]!.to}${more}`,
-    );
+    const shown = facts.batchRows
+      ? `a batch of ${facts.batchRows.length} payments`
+      : `${formatUnits(prepared.amount, token!.decimals)} ${token!.symbol}`;
+    const more = !facts.batchRows && outputs.length > 1 ? ` and ${outputs.length - 1} more` : '';
+    const whither = facts.batchRows ? '' : ` to ${outputs[0]!.to}${more}`;
+    await notifyFirstActors(ctx, trx, task, wallet, `${shown} from ${wallet.name}${whither}`);
     // Last: the space's audit chain is locked from here to the commit, so keep that short.
     await writeAudit(trx, {
       organizationId: organization.id,
       userId: user.id,
       type: 'transfer',
-      operation: mode.smallAmountTest ? 'small_amount_test' : 'create',
+      operation: facts.smallAmountTest ? 'small_amount_test' : facts.batchRows ? 'create_batch' : 'create',
       ip: actor.ip,
       content: {
         task_id: task.id,
         wallet_id: wallet.id,
         to: outputs[0]!.to,
-        amount: formatUnits(prepared.amount, token.decimals),
-        symbol: token.symbol,
+        ...(token && !facts.batchRows
+          ? { amount: formatUnits(prepared.amount, token.decimals), symbol: token.symbol }
+          : {}),
         ...(prepared.sequence !== null ? { nonce: prepared.sequence.toString() } : {}),
         ...(outputs.length > 1
-          ? { outputs: outputs.map((o) => ({ to: o.to, value: o.amount.toString() })) }
+          ? {
+              outputs: outputs.map((o, i) => ({
+                to: o.to,
+                value: o.amount.toString(),
+                ...(facts.batchRows ? { token: facts.batchRows[i]!.tokenKey } : {}),
+              })),
+            }
           : {}),
         ...(prepared.inputs.length ? { inputs: prepared.inputs.map((i) => i.outpoint) } : {}),
         ...(prepared.fee.total !== null

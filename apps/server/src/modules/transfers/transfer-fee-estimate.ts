@@ -34,7 +34,7 @@ export async function singleFeeEstimate(
     throw new AppError('FEE_RATE_ERROR');
   });
   const fw = familyWallet(wallet);
-  const held = await reservations(ctx.db, wallet.id, token.key);
+  const held = await reservations(ctx.db, wallet.id, [token.key]);
   const { nativeDecimals, nativeSymbol } = adapter.chain.info;
   const price = usdPrice(nativeSymbol);
   const walletPays = adapter.capabilities.broadcast === 'server-finalizes';

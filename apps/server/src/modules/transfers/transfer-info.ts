@@ -11,10 +11,12 @@ import { taskNumber } from './transfer-create';
 import { familyOf, familyWallet, signingExpiry, storedTransfer } from './transfer-family';
 import { AddressTag, addressTags } from './address-tags';
 import { whoActsNext } from './transfer-next';
+import { batchOutputsOf } from './batch-info';
+import { walletTokens, type WalletToken } from '../wallets/wallet-assets';
 import { withFundPurpose } from '../labels/transfer-labels';
 import { presentTask } from './transfer-present';
 import { signerKeyOwners, taskInputs, taskSignatures } from './transfer-repository';
-import { ACTIVE_STATUSES, TransferStatus, TRANSFER_TASK } from './transfer-status';
+import { ACTIVE_STATUSES, TransferStatus, TRANSFER_TYPES } from './transfer-status';
 
 /**
  * GET /task/info for every family: approvals, signatures, broadcast attempts, what the signers
@@ -66,7 +68,7 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
     whoActsNext(ctx.db, task, wallet, { userId: actor.user.id, role: actor.member.role }),
     task.to_address && task.rejection_of === null ? operatorSawTags(ctx, task, task.to_address) : null,
   ]);
-  const onChain = await onChainFacts(adapter, task);
+  const [onChain, outputs] = await Promise.all([onChainFacts(adapter, task), batchOutputsOf(ctx, task)]);
   const [presented] = await withFundPurpose(ctx, actor.organization.id, [
     presentTask(task, signingExpiry(ctx, task)),
   ]);
@@ -75,6 +77,7 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
     ...next,
     recipient_tags: recipientTags,
     on_chain: onChain,
+    outputs,
     chain_name: adapter.chain.info.name,
     wallet_name: wallet.name,
     wallet_address: wallet.address,
@@ -123,7 +126,9 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
   return {
     ...common,
     ...signing,
-    safe_tx: task.payload ? safeTxReply(adapter, task, adapter.reviewView?.(fw, stored)) : null,
+    safe_tx: task.payload
+      ? safeTxReply(adapter, task, adapter.reviewView?.(fw, stored), await walletTokens(ctx, ctx.db, wallet))
+      : null,
     signatures: signatures.map((s) => ({
       signer: s.signer,
       user_id: s.user_id,
@@ -217,22 +222,30 @@ function safeTxReply(
   adapter: ReturnType<typeof familyOf>,
   task: Task,
   review: Record<string, unknown> | undefined,
+  tokens: WalletToken[],
 ) {
   const view = review?.safe_tx as SafeTxReview | undefined;
   if (!view) return null;
   const { nativeDecimals, nativeSymbol } = adapter.chain.info;
-  // The task's token names the decimals only when the decoded contract is that token.
-  const sameToken =
-    view.token_contract !== null && view.token_contract.toLowerCase() === task.token_key?.toLowerCase();
-  const decimals = view.kind === 'native' ? nativeDecimals : sameToken ? task.decimals : null;
+  // The decimals and symbol come from the wallet's known tokens, matched on the decoded contract.
+  const tokenOf = (contract: string | null) =>
+    contract === null ? undefined : tokens.find((t) => t.contract?.toLowerCase() === contract.toLowerCase());
+  const decoded = (call: { kind: string; token_contract: string | null; amount_raw: string | null }) => {
+    const token = tokenOf(call.token_contract);
+    const decimals = call.kind === 'native' ? nativeDecimals : (token?.decimals ?? null);
+    return {
+      token_symbol: call.kind === 'native' ? null : (token?.symbol ?? null),
+      amount:
+        call.amount_raw !== null && decimals !== null ? formatUnits(BigInt(call.amount_raw), decimals) : null,
+    };
+  };
   return {
     ...view,
     native_value: formatUnits(BigInt(view.native_value), nativeDecimals),
     native_value_raw: view.native_value,
     native_symbol: nativeSymbol,
-    token_symbol: sameToken ? task.symbol : null,
-    amount:
-      view.amount_raw !== null && decimals !== null ? formatUnits(BigInt(view.amount_raw), decimals) : null,
+    ...decoded(view),
+    ...(view.calls ? { calls: view.calls.map((call) => ({ ...call, ...decoded(call) })) } : {}),
   };
 }
 
@@ -255,7 +268,7 @@ async function sequenceQueue(ctx: AppContext, walletId: number) {
     .selectFrom('tasks')
     .select(['id', 'sequence', 'status', 'rejection_of'])
     .where('wallet_id', '=', walletId)
-    .where('type', '=', TRANSFER_TASK)
+    .where('type', 'in', TRANSFER_TYPES)
     .where('status', 'in', ACTIVE_STATUSES)
     .orderBy('sequence')
     .orderBy('id')

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { formatUnits } from '../wallets/decimal';
 import type { AppContext } from '../../context';
 import { seesEveryWallet } from '../policy/policy';
-import { TransferStatus, TRANSFER_TASK } from './transfer-status';
+import { TransferStatus, TRANSFER_TYPES } from './transfer-status';
 
 type ListFilters = Omit<z.infer<typeof transferListQuery>, 'page' | 'page_size'>;
 type RecordFilters = Omit<z.infer<typeof transferRecordsQuery>, 'page' | 'page_size'>;
@@ -47,8 +47,8 @@ export function transferQuery(ctx: AppContext, viewer: Viewer, filters: ListFilt
   let query = ctx.db.selectFrom('tasks as t').where('t.organization_id', '=', viewer.organizationId);
   query =
     tab === 'todo'
-      ? query.where('t.type', '=', TRANSFER_TASK)
-      : query.where('t.type', 'in', [TRANSFER_TASK, 3]);
+      ? query.where('t.type', 'in', TRANSFER_TYPES)
+      : query.where('t.type', 'in', [...TRANSFER_TYPES, 3]);
   if (!viewer.seesAll)
     query = query.where('t.wallet_id', 'in', viewer.walletIds.length > 0 ? viewer.walletIds : [0]);
   if (wallet_id) query = query.where('t.wallet_id', '=', wallet_id);

@@ -3,11 +3,11 @@ import type { Db } from '../../db/database';
 import type { Task, Wallet } from '../../db/schema';
 import { mayActAtStage, type TransferStage, type WalletRelation } from '../policy/policy';
 import { sameSignerKey } from './transfer-repository';
-import { TransferStatus, TRANSFER_TASK } from './transfer-status';
+import { TransferStatus, TRANSFER_TYPES } from './transfer-status';
 
 /** The stage where someone acts now; null when nobody does (final states, wallet creations). */
 export function stageOf(task: Pick<Task, 'type' | 'status'>): TransferStage | null {
-  if (task.type !== TRANSFER_TASK) return null;
+  if (!TRANSFER_TYPES.includes(task.type)) return null;
   if (task.status === TransferStatus.PendingApproval) return 'approve';
   if (task.status === TransferStatus.PendingSignature) return 'sign';
   if (task.status === TransferStatus.PendingBroadcast) return 'broadcast';

@@ -1,3 +1,4 @@
+import { TaskType } from '@keystead/contract';
 import type { Task } from '../../db/schema';
 import { formatUnits } from '../wallets/decimal';
 import { taskNumber } from './transfer-create';
@@ -20,6 +21,7 @@ export function presentTask(task: Task, signingExpiresAt: Date | null = null) {
     amount: task.amount && task.decimals !== null ? formatUnits(BigInt(task.amount), task.decimals) : null,
     remark: task.remark,
     label_id: task.label_id,
+    recipient_count: task.type === TaskType.Batch ? recipientsOf(task) : null,
     nonce: task.sequence,
     safe_tx_hash: task.payload_hash,
     hash: task.exec_tx_hash,
@@ -33,4 +35,11 @@ export function presentTask(task: Task, signingExpiresAt: Date | null = null) {
     created_by: task.created_by,
     ctime: task.created_at.toISOString(),
   };
+}
+
+function recipientsOf(task: Task): number | null {
+  const data = (typeof task.data === 'string' ? JSON.parse(task.data) : task.data) as {
+    recipients?: number;
+  } | null;
+  return typeof data?.recipients === 'number' ? data.recipients : null;
 }

@@ -3,7 +3,8 @@ import type { Reservations, ReservedInput } from '@keystead/chains';
 import type { Database, Task } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { LockNamespace } from '../../jobs/lock-ids';
-import { ACTIVE_STATUSES, TRANSFER_TASK, TransferStatus } from './transfer-status';
+import { heldByBatches } from './batch-repository';
+import { ACTIVE_STATUSES, TRANSFER_TYPES, TransferStatus } from './transfer-status';
 
 /** The transfers module's SQL: tasks, their inputs, signatures, payload versions and people. */
 
@@ -15,7 +16,7 @@ export function findTransferTask(db: Db, organizationId: number, taskId: number)
     .selectAll()
     .where('id', '=', taskId)
     .where('organization_id', '=', organizationId)
-    .where('type', '=', TRANSFER_TASK)
+    .where('type', 'in', TRANSFER_TYPES)
     .executeTakeFirst();
 }
 
@@ -29,23 +30,29 @@ export async function lockWalletWriter(trx: Kysely<Database>, walletId: number):
   await sql`select pg_advisory_xact_lock(${LockNamespace.WalletWriter}, ${walletId}::int)`.execute(trx);
 }
 
-/** What the wallet's active transfers hold (amount of one asset, sequences, inputs). */
+/**
+ * What the wallet's active transfers hold: of each asset `tokenKeys` names (the first is the
+ * intent's), the sequences and the inputs. Single transfers hold their amount, batches their rows.
+ */
 export async function reservations(
   trx: Kysely<Database>,
   walletId: number,
-  tokenKey: string,
+  tokenKeys: string[],
 ): Promise<Reservations> {
-  const [active, inputs, wallet] = await Promise.all([
+  const [singles, batches, inputs, wallet] = await Promise.all([
     trx
       .selectFrom('tasks')
       .select([
-        sql<string>`coalesce(sum(amount) filter (where token_key = ${tokenKey}), 0)::text`.as('locked'),
+        'token_key',
+        sql<string>`coalesce(sum(amount), 0)::text`.as('locked'),
         sql<string | null>`max(sequence)::text`.as('max_sequence'),
       ])
       .where('wallet_id', '=', walletId)
-      .where('type', '=', TRANSFER_TASK)
+      .where('type', 'in', TRANSFER_TYPES)
       .where('status', 'in', ACTIVE_STATUSES)
-      .executeTakeFirstOrThrow(),
+      .groupBy('token_key')
+      .execute(),
+    heldByBatches(trx, walletId),
     lockedInputs(trx, walletId),
     trx
       .selectFrom('wallets')
@@ -53,9 +60,16 @@ export async function reservations(
       .where('id', '=', walletId)
       .executeTakeFirstOrThrow(),
   ]);
+  const lockedByToken = new Map<string, bigint>();
+  for (const key of tokenKeys) {
+    const single = singles.find((row) => row.token_key === key);
+    lockedByToken.set(key, BigInt(single?.locked ?? '0') + (batches.get(key) ?? 0n));
+  }
+  const sequences = singles.flatMap((row) => (row.max_sequence === null ? [] : [BigInt(row.max_sequence)]));
   return {
-    lockedAmount: BigInt(active.locked),
-    highestSequence: active.max_sequence === null ? null : BigInt(active.max_sequence),
+    lockedAmount: lockedByToken.get(tokenKeys[0]!) ?? 0n,
+    lockedByToken,
+    highestSequence: sequences.length ? sequences.reduce((a, b) => (a > b ? a : b)) : null,
     lockedInputs: new Set(inputs.keys()),
     nextChangeIndex: wallet.next_change_index,
   };
@@ -68,7 +82,7 @@ export async function lockedInputs(db: Kysely<Database>, walletId: number): Prom
     .innerJoin('tasks as t', 't.id', 'u.task_id')
     .select(['u.outpoint', 'u.task_id'])
     .where('u.wallet_id', '=', walletId)
-    .where('t.type', '=', TRANSFER_TASK)
+    .where('t.type', 'in', TRANSFER_TYPES)
     .where('t.status', 'in', ACTIVE_STATUSES)
     .orderBy('u.task_id')
     .execute();

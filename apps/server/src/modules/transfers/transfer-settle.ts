@@ -7,7 +7,8 @@ import { BroadcastStatus } from './broadcast-relay';
 import { taskNumber } from './transfer-create';
 import { notifyUsers } from './transfer-notify';
 import { endReplacedOriginal } from './transfer-repository';
-import { TransferStatus } from './transfer-status';
+import { batchOutputs } from './batch-repository';
+import { BATCH_TASK, TransferStatus } from './transfer-status';
 
 export type WatchedTask = Task & { wallet_address: string | null };
 
@@ -72,28 +73,7 @@ export async function settleTransfer(
       },
     });
     if (executed) await endRivals(trx, task, txHash);
-    if (executed && task.amount && BigInt(task.amount) > 0n && !task.rejection_of) {
-      await trx
-        .insertInto('transfer_records')
-        .values({
-          organization_id: task.organization_id,
-          wallet_id: task.wallet_id!,
-          chain_key: task.chain_key!,
-          direction: 2,
-          tx_hash: txHash,
-          log_index: -1,
-          from_address: task.wallet_address ?? '',
-          to_address: task.to_address!,
-          token_key: task.token_key!,
-          symbol: task.symbol!,
-          decimals: task.decimals!,
-          amount: task.amount,
-          block_number: (result.blockNumber ?? 0n).toString(),
-          task_id: task.id,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
+    if (executed && !task.rejection_of) await recordPaidOut(trx, task, txHash, result.blockNumber ?? 0n);
     if (task.created_by) {
       const title = `Transfer ${taskNumber(task.id)} ${executed ? 'completed' : 'failed'}`;
       const body = executed ? `Executed in ${txHash}.` : `It did not execute: ${reason}`;
@@ -174,4 +154,51 @@ export async function reopenReorged(ctx: AppContext, task: Task): Promise<boolea
     });
     return true;
   });
+}
+
+/**
+ * The out-records of an executed transfer: one for a single transfer, one per row for a batch
+ * (its rows keep negative log indexes by position, as they are calls inside one transaction).
+ */
+async function recordPaidOut(trx: Kysely<Database>, task: WatchedTask, txHash: string, block: bigint) {
+  const common = {
+    organization_id: task.organization_id,
+    wallet_id: task.wallet_id!,
+    chain_key: task.chain_key!,
+    direction: 2,
+    tx_hash: txHash,
+    from_address: task.wallet_address ?? '',
+    block_number: block.toString(),
+    task_id: task.id,
+  };
+  const rows =
+    task.type === BATCH_TASK
+      ? (await batchOutputs(trx, task.id)).map((row) => ({
+          ...common,
+          log_index: -1 - row.position,
+          to_address: row.to_address,
+          token_key: row.token_key,
+          symbol: row.symbol,
+          decimals: row.decimals,
+          amount: row.amount,
+        }))
+      : task.amount && BigInt(task.amount) > 0n
+        ? [
+            {
+              ...common,
+              log_index: -1,
+              to_address: task.to_address!,
+              token_key: task.token_key!,
+              symbol: task.symbol!,
+              decimals: task.decimals!,
+              amount: task.amount,
+            },
+          ]
+        : [];
+  for (let start = 0; start < rows.length; start += 500)
+    await trx
+      .insertInto('transfer_records')
+      .values(rows.slice(start, start + 500))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }

@@ -7,7 +7,8 @@ import { assertMayBroadcast } from './transfer-broadcast';
 import { taskNumber } from './transfer-create';
 import { family, familyOf, familyWallet, feeChoice, storedTransfer } from './transfer-family';
 import { holdInputs, keepPayloadVersion, taskInputs } from './transfer-repository';
-import { TransferStatus, TRANSFER_TASK } from './transfer-status';
+import { TransferStatus } from './transfer-status';
+import { copyBatchOutputs } from './batch-repository';
 
 /**
  * Speed-up of a broadcast transfer in families that replace it (Bitcoin family, BIP-125): a NEW
@@ -55,7 +56,8 @@ export async function speedUpTransfer(
       .values({
         organization_id: task.organization_id,
         wallet_id: wallet.id,
-        type: TRANSFER_TASK,
+        // A batch's replacement is the same batch (type 4) paying the same recipients.
+        type: task.type,
         status: TransferStatus.PendingSignature,
         created_by: actor.user.id,
         data: JSON.stringify({ ...data, speed_up_of: task.id }),
@@ -65,6 +67,7 @@ export async function speedUpTransfer(
         decimals: task.decimals,
         amount: task.amount,
         to_address: task.to_address,
+        label_id: task.label_id,
         remark: `Speed-up of ${taskNumber(task.id)}`,
         approval_threshold: 0,
         signing_threshold: task.signing_threshold,
@@ -79,6 +82,7 @@ export async function speedUpTransfer(
       .returningAll()
       .executeTakeFirstOrThrow();
     await holdInputs(trx, created, replacement.inputs);
+    await copyBatchOutputs(trx, task.id, created.id);
     await keepPayloadVersion(trx, created.id, replacement.payload, actor.user.id);
     await writeAudit(trx, {
       organizationId: task.organization_id,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { ACTIVE_STATUSES, TRANSFER_TASK } from '../transfers/transfer-status';
+import { ACTIVE_STATUSES, TRANSFER_TYPES } from '../transfers/transfer-status';
 import { TaskStatus, WalletStatus } from './wallet-status';
 import { joinedMemberKeys } from '../signers/signer-repository';
 
@@ -69,7 +69,7 @@ export async function upcomingTransfers(db: Db, walletId: number) {
       sql<number>`count(*) filter (where status = ${TaskStatus.PendingApproval})`.as('pending_approval'),
     ])
     .where('wallet_id', '=', walletId)
-    .where('type', '=', TRANSFER_TASK)
+    .where('type', 'in', TRANSFER_TYPES)
     .where('status', 'in', ACTIVE_STATUSES)
     .executeTakeFirstOrThrow();
   return { active: Number(row.active), pendingApproval: Number(row.pending_approval) };

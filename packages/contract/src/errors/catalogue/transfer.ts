@@ -73,6 +73,11 @@ export const transferErrors = {
     'zh-CN': '该钱包不支持批量转账。',
     'zh-HK': '此錢包不支援批量轉賬。',
   }),
+  BATCH_ROWS_INVALID_ERROR: defineError(400, 'Error', {
+    'en-US': '{count} rows have problems; nothing was created. Fix them and try again.',
+    'zh-CN': '有 {count} 行存在问题，未创建任何转账。请修改后重试。',
+    'zh-HK': '有 {count} 行有問題，未建立任何轉賬。請修改後再試。',
+  }),
   TRANSFER_MAX_ADDRESSES_ERROR: defineError(400, 'Error', {
     'en-US': 'A batch transfer can have at most {max} recipient addresses.',
     'zh-CN': '批量转账最多支持 {max} 个收款地址。',
