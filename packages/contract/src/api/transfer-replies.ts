@@ -119,7 +119,7 @@ export type TaskAbilities = z.infer<typeof taskAbilitiesReply>;
 /** What every task detail carries, whatever the chain family. */
 const taskInfoCommon = taskReply.extend({
   /** A batch's rows with what each did on chain; null for a single transfer. */
-  outputs: z.array(batchOutputReply).nullable().optional(),
+  batch_rows: z.array(batchOutputReply).nullable().optional(),
   wallet_name: z.string(),
   wallet_address: z.string().nullable(),
   /** The chain's name (e.g. "Hardhat devnet"). */

@@ -215,15 +215,15 @@ describe('a batch of 200 recipients on the devnet', () => {
     expect(created.data).toMatchObject({ type: 4, recipient_count: 200 });
     taskId = created.data.task_id;
     const info = await operator().client.get<{
-      outputs: Array<{ row: number; address: string; amount: string; symbol: string; effect: string }>;
+      batch_rows: Array<{ row: number; address: string; amount: string; symbol: string; effect: string }>;
       safe_tx: {
         kind: string;
         operation: string;
         calls: Array<{ recipient: string; amount: string; token_symbol: string | null }>;
       };
     }>('/api/v1/task/info', { task_id: taskId });
-    expect(info.data.outputs).toHaveLength(200);
-    expect(info.data.outputs.every((o) => o.effect === 'pending')).toBe(true);
+    expect(info.data.batch_rows).toHaveLength(200);
+    expect(info.data.batch_rows.every((o) => o.effect === 'pending')).toBe(true);
     expect(info.data.safe_tx.kind).toBe('multi_send');
     expect(info.data.safe_tx.operation).toBe('DELEGATECALL');
     expect(
@@ -304,12 +304,12 @@ describe('a batch of 200 recipients on the devnet', () => {
       expect(balance, row.address).toBe(row.token ? parseUnits(row.amount, 6) : parseEther(row.amount));
     }
 
-    const info = await operator().client.get<{ status: number; outputs: Array<{ effect: string }> }>(
+    const info = await operator().client.get<{ status: number; batch_rows: Array<{ effect: string }> }>(
       '/api/v1/task/info',
       { task_id: taskId },
     );
     expect(info.data.status).toBe(1);
-    expect(info.data.outputs.every((o) => o.effect === 'paid')).toBe(true);
+    expect(info.data.batch_rows.every((o) => o.effect === 'paid')).toBe(true);
     const records = await operator().client.get<{ total: number }>('/api/v1/transfer/records', {
       wallet_id: safe.walletId,
       direction: 2,

@@ -902,6 +902,71 @@ describe.skipIf(!isLitecoindAvailable())(
       ).toBe('OK');
     });
 
+    it('a batch of 50 recipients from a CSV: one transaction with 50 outputs and change, confirmed, each paid', async () => {
+      await node.rpc('sendtoaddress', [walletAddress, 15], { wallet: 'miner' });
+      await node.mineBlocks(1, miner);
+      const recipients: string[] = [];
+      for (let i = 0; i < 50; i++) recipients.push(await node.newAddress('miner'));
+      const amount = (i: number) => `0.${String(i + 1).padStart(2, '0')}`;
+      const csv = [
+        'address,amount,token,memo',
+        ...recipients.map((to, i) => `${to},${amount(i)},LTC,row ${i}`),
+      ].join('\n');
+      const body = { wallet_id: walletId, csv, fee_tier: 'custom', custom_fee_rate: '2' };
+      const priced = await space.admin.client.post<{
+        fee: { fee: string; paid_by: string };
+        recipients: number;
+      }>('/api/v1/fee/estimate-one-to-many', body);
+      expect(priced.code).toBe('OK');
+      expect(priced.data).toMatchObject({ recipients: 50, fee: { paid_by: 'wallet' } });
+      const created = await space.admin.client.post<{ task_id: number; type: number }>(
+        '/api/v1/task/one-to-many',
+        body,
+      );
+      expect(created.code).toBe('OK');
+      expect(created.data.type).toBe(4);
+      const batchId = created.data.task_id;
+      for (const i of [alice, bob])
+        expect((await who(i).client.post('/api/v1/task/approve', { task_id: batchId, result: 1 })).code).toBe(
+          'OK',
+        );
+      const { data } = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: batchId });
+      // The fee the wallet pays is the one the estimate showed.
+      expect(BigInt(data.fee_sat)).toBe(BigInt(Math.round(Number(priced.data.fee.fee) * 1e8)));
+      expect(data.outputs.map((o) => o.to)).toEqual(recipients);
+      for (const i of [alice, bob])
+        expect(
+          (
+            await who(i).client.post('/api/v1/sign', {
+              task_id: batchId,
+              psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[i]!),
+            })
+          ).code,
+        ).toBe('OK');
+      const sent = await space.admin.client.post<{ tx_hash: string }>('/api/v1/broadcast', {
+        task_id: batchId,
+      });
+      expect(sent.code).toBe('OK');
+      await node.mineBlocks(1, miner);
+      expect(await followTransfers(t.ctx)).toBeGreaterThanOrEqual(1);
+      // Litecoin Core's own reading of the confirmed transaction: every recipient paid its row.
+      const tx = (await node.rpc('getrawtransaction', [sent.data.tx_hash, true])) as {
+        confirmations: number;
+        vout: Array<{ value: number; scriptPubKey: { address?: string; addresses?: string[] } }>;
+      };
+      expect(tx.confirmations).toBe(1);
+      expect(tx.vout).toHaveLength(51);
+      const paid = (to: string) =>
+        tx.vout.find((o) => (o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0]) === to)?.value;
+      recipients.forEach((to, i) => expect(paid(to), to).toBe(Number(amount(i))));
+      const done = await space.admin.client.get<{ status: number; batch_rows: Array<{ effect: string }> }>(
+        '/api/v1/task/info',
+        { task_id: batchId },
+      );
+      expect(done.data.status).toBe(1);
+      expect(done.data.batch_rows.every((row) => row.effect === 'paid')).toBe(true);
+    });
+
     it('another space reads the wallet and its transfers as not found', async () => {
       const stranger = await person(t, { mfa: true, prefix: 'stranger' });
       await createSpace(stranger, 'Elsewhere');

@@ -68,7 +68,7 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
     whoActsNext(ctx.db, task, wallet, { userId: actor.user.id, role: actor.member.role }),
     task.to_address && task.rejection_of === null ? operatorSawTags(ctx, task, task.to_address) : null,
   ]);
-  const [onChain, outputs] = await Promise.all([onChainFacts(adapter, task), batchOutputsOf(ctx, task)]);
+  const [onChain, batchRows] = await Promise.all([onChainFacts(adapter, task), batchOutputsOf(ctx, task)]);
   const [presented] = await withFundPurpose(ctx, actor.organization.id, [
     presentTask(task, signingExpiry(ctx, task)),
   ]);
@@ -77,7 +77,7 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
     ...next,
     recipient_tags: recipientTags,
     on_chain: onChain,
-    outputs,
+    batch_rows: batchRows,
     chain_name: adapter.chain.info.name,
     wallet_name: wallet.name,
     wallet_address: wallet.address,
