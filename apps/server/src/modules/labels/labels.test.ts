@@ -211,8 +211,7 @@ describe('the fund purpose of transfers', () => {
     expect((await transfer(operator())).code).toBe('OK');
     expect((await switchTags(true)).code).toBe('OK');
     const missing = await transfer(operator());
-    expect(missing.code).toBe('PARAMS_REQUIRED_ERROR');
-    expect(missing.message).toContain('label_id');
+    expect(missing.code).toBe('TRANSFER_PURPOSE_REQUIRED_ERROR');
     const offer = await operator().client.get<{ recent: Label[]; tree: LabelCategory[]; required: boolean }>(
       '/api/v1/label-transfer',
       { wallet_id: safe.walletId },
@@ -276,7 +275,7 @@ describe('the fund purpose of transfers', () => {
     expect((await set(viewer(), grant.id)).code).toBe('PERMISSION_WALLET_OPERATE_ERROR');
     expect((await set(outsider, grant.id)).code).toBe('TASK_NOT_FOUND_ERROR');
     expect((await set(operator(), grant.id)).code).toBe('OK');
-    expect((await set(operator(), null)).code).toBe('PARAMS_REQUIRED_ERROR');
+    expect((await set(operator(), null)).code).toBe('TRANSFER_PURPOSE_REQUIRED_ERROR');
     await switchTags(false);
     expect((await set(space.admin, null)).code).toBe('OK');
 

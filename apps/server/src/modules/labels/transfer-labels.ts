@@ -19,7 +19,7 @@ export async function fundPurposeFor(
   labelId: number | undefined,
 ) {
   if (labelId === undefined) {
-    if (wallet.asset_tag_on) throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'label_id' });
+    if (wallet.asset_tag_on) throw new AppError('TRANSFER_PURPOSE_REQUIRED_ERROR');
     return null;
   }
   const label = await usableLabel(ctx.db, organizationId, labelId);

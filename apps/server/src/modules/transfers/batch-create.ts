@@ -121,7 +121,7 @@ export async function checkBatch(
     const label = line.fund_purpose ? findLabel(labels, line.fund_purpose) : defaultLabel;
     if (line.fund_purpose && !label) refuse(line.row, 'fund_purpose', new AppError('TAG_NOT_FOUND_ERROR'));
     else if (!label && wallet.asset_tag_on)
-      refuse(line.row, 'fund_purpose', new AppError('PARAMS_REQUIRED_ERROR', { field: 'fund_purpose' }));
+      refuse(line.row, 'fund_purpose', new AppError('TRANSFER_PURPOSE_REQUIRED_ERROR'));
     if (errors.length > before || !token) continue;
     // The same recipient twice for the same asset is almost always a pasted row: refuse it.
     const key = `${to.toLowerCase()}|${token.key}`;

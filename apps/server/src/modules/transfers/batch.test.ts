@@ -161,7 +161,7 @@ describe('the batch file', () => {
         { address: recipient(1), amount: '1', token: 'USDT', fund_purpose: 'payroll' },
         { address: recipient(2), amount: '1', token: 'USDT' },
       ];
-      expect(rowErrors(await estimate({ rows }))).toEqual([[2, 'fund_purpose', 'PARAMS_REQUIRED_ERROR']]);
+      expect(rowErrors(await estimate({ rows }))).toEqual([[2, 'fund_purpose', 'TRANSFER_PURPOSE_REQUIRED_ERROR']]);
       const payroll = (await estimate({ rows: rows.slice(0, 1) })).data.rows[0]!.fund_purpose!;
       expect((await estimate({ rows, label_id: payroll.id })).code).toBe('OK');
     } finally {
