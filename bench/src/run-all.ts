@@ -5,6 +5,7 @@ import { benchStartup } from './startup';
 import { benchLifecycles, benchTransferList, benchTransfers } from './transfers';
 import { benchLoginBundle } from './web-size';
 import { benchPsbt } from './psbt';
+import { benchBatch } from './batch';
 
 /**
  * `npm run bench`: prints figures and ratios. Each part is independent; pass names to run some:
@@ -20,6 +21,7 @@ const parts: Record<string, () => Promise<void>> = {
   'transfer-lifecycle': benchLifecycles,
   'transfer-list': benchTransferList,
   psbt: benchPsbt,
+  batch: benchBatch,
 };
 const chosen = process.argv.slice(2).filter((name) => name in parts);
 for (const name of chosen.length ? chosen : Object.keys(parts)) await parts[name]!();

@@ -24,7 +24,7 @@ interface Actor {
 }
 
 /** Users of one space written with SQL: sessions, memberships, verified signer addresses. */
-async function seedActors(
+export async function seedActors(
   client: pg.Client,
   organizationId: number,
   names: string[],
@@ -46,7 +46,7 @@ async function seedActors(
   return actors;
 }
 
-function headersFor(token: string, csrf: string, organizationId: number): Record<string, string> {
+export function headersFor(token: string, csrf: string, organizationId: number): Record<string, string> {
   return {
     cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrf}`,
     [HEADERS.csrf]: csrf,
@@ -55,7 +55,7 @@ function headersFor(token: string, csrf: string, organizationId: number): Record
   };
 }
 
-async function call<T>(
+export async function call<T>(
   base: string,
   actor: Actor,
   method: 'GET' | 'POST',
@@ -70,7 +70,7 @@ async function call<T>(
   return (await response.json()) as { code: string; data: T };
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }

@@ -18,6 +18,7 @@ export * from './api/wallet-replies';
 export * from './api/labels';
 export * from './api/transfers';
 export * from './api/batch';
+export * from './batch-template';
 export * from './api/transfer-replies';
 export * from './api/progress';
 export * from './api/payment';

@@ -48,6 +48,16 @@ export const batchRowErrorReply = z.object({
 });
 export type BatchRowError = z.infer<typeof batchRowErrorReply>;
 
+/** A row as the server read it from the file or list (the error reply's `data.sheet`). */
+export interface BatchSheetRow {
+  row: number;
+  address: string;
+  amount: string;
+  token: string;
+  memo: string;
+  fund_purpose: string;
+}
+
 export const batchRowReply = z.object({
   row: z.number(),
   address: z.string(),

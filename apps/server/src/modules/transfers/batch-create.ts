@@ -144,10 +144,11 @@ export async function checkBatch(
     });
   }
   if (errors.length > 0)
+    // With the rows as the server read them, so the screen shows each error beside its row.
     throw new AppError(
       'BATCH_ROWS_INVALID_ERROR',
       { count: new Set(errors.map((e) => e.row)).size },
-      { rows: errors },
+      { rows: errors, sheet: written },
     );
 
   const asIntent = (token: WalletToken): IntentToken | null => (token.contract === null ? null : token);

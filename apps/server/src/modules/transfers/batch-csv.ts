@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { BATCH_CSV_MAX_BYTES } from '@keystead/contract';
+import { BATCH_CSV_MAX_BYTES, batchColumnOf } from '@keystead/contract';
 import { AppError } from '../../lib/app-error';
 
 /** One recipient as the operator wrote it: cells as text (nothing in a cell is ever evaluated). */
@@ -12,38 +12,6 @@ export interface BatchInputRow {
   memo: string;
   fund_purpose: string;
 }
-
-type Column = Exclude<keyof BatchInputRow, 'row'>;
-
-/**
- * The template's columns under their names in the three languages (§2 batch wizard: the template
- * downloads in the user's language, and a file filled in any of them is read).
- */
-const HEADERS: Record<string, Column> = {
-  address: 'address',
-  收款地址: 'address',
-  地址: 'address',
-  amount: 'amount',
-  金额: 'amount',
-  金額: 'amount',
-  数量: 'amount',
-  數量: 'amount',
-  token: 'token',
-  币种: 'token',
-  幣種: 'token',
-  memo: 'memo',
-  tag: 'memo',
-  memotag: 'memo',
-  备注: 'memo',
-  備註: 'memo',
-  备注标签: 'memo',
-  備註標籤: 'memo',
-  fundpurpose: 'fund_purpose',
-  资金用途: 'fund_purpose',
-  資金用途: 'fund_purpose',
-};
-
-const headerKey = (cell: string) => cell.toLowerCase().replace(/[\s_/\-()（）]/g, '');
 
 /**
  * Reads a batch file: UTF-8 with or without a BOM, CRLF or LF, quoted cells per RFC 4180. A file
@@ -68,7 +36,7 @@ export function parseBatchCsv(text: string): BatchInputRow[] {
   }
   const [header, ...rows] = records;
   if (!header) throw new AppError('CSV_PARSE_ERROR');
-  const columns = header.map((cell) => HEADERS[headerKey(cell)] ?? null);
+  const columns = header.map(batchColumnOf);
   if (!columns.includes('address') || !columns.includes('amount')) throw new AppError('CSV_PARSE_ERROR');
   const out: BatchInputRow[] = [];
   rows.forEach((cells, i) => {

@@ -96,6 +96,19 @@ describe('the batch file', () => {
     const reply = await estimate({ csv });
     expect(reply.code).toBe('BATCH_ROWS_INVALID_ERROR');
     expect(reply.message).toContain('7');
+    // The rows as the server read them come back too, for the screen to show errors beside them.
+    const sheet = (JSON.parse(reply.raw) as { data: { sheet: Array<{ row: number; token: string }> } }).data
+      .sheet;
+    expect(sheet.map((r) => [r.row, r.token])).toEqual([
+      [2, 'USDT'],
+      [3, 'USDT'],
+      [4, ''],
+      [5, 'USDT'],
+      [6, 'DOGE'],
+      [7, ''],
+      [8, 'USDT'],
+      [9, ''],
+    ]);
     expect(rowErrors(reply)).toEqual([
       [3, 'address', 'CHAIN_ADDRESS_INVALID_ERROR'],
       [4, 'amount', 'TRANSFER_VOLUME_ZERO_ERROR'],
@@ -161,7 +174,9 @@ describe('the batch file', () => {
         { address: recipient(1), amount: '1', token: 'USDT', fund_purpose: 'payroll' },
         { address: recipient(2), amount: '1', token: 'USDT' },
       ];
-      expect(rowErrors(await estimate({ rows }))).toEqual([[2, 'fund_purpose', 'TRANSFER_PURPOSE_REQUIRED_ERROR']]);
+      expect(rowErrors(await estimate({ rows }))).toEqual([
+        [2, 'fund_purpose', 'TRANSFER_PURPOSE_REQUIRED_ERROR'],
+      ]);
       const payroll = (await estimate({ rows: rows.slice(0, 1) })).data.rows[0]!.fund_purpose!;
       expect((await estimate({ rows, label_id: payroll.id })).code).toBe('OK');
     } finally {
