@@ -62,7 +62,7 @@ export const labelRecordQuery = z.object({ task_id: id });
 
 export const labelReply = z.object({
   id: z.number(),
-  /** System labels: a stable code the web names in the user's language; custom: `C` + id. */
+  /** System labels: a stable code the web names in the user's language; custom: `L` + id (categories `C` + id). */
   code: z.string(),
   name: z.string(),
   /** 1 system, 2 custom. */
