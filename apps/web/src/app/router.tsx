@@ -28,6 +28,7 @@ const page = {
   exchangeWallets: lazyPage(() => import('@/features/wallet/routes/exchange-wallet-list-page')),
   archive: lazyPage(() => import('@/features/wallet/routes/wallet-archive-page')),
   newTransfer: lazyPage(() => import('@/features/transfer/routes/new-transfer-page')),
+  batchTransfer: lazyPage(() => import('@/features/transfer/routes/batch-transfer-page')),
   transferDraft: lazyPage(() => import('@/features/wallet/routes/transfer-draft-page')),
   walletDetail: lazyPage(() => import('@/features/wallet/routes/wallet-detail-page')),
   addressBook: lazyPage(() => import('@/features/address-book/routes/address-book-page')),
@@ -116,7 +117,10 @@ export const routes: RouteObject[] = [
                   },
                   {
                     element: <RequireRole need="operator" />,
-                    children: [{ path: 'wallet/transfer', element: page.newTransfer }],
+                    children: [
+                      { path: 'wallet/transfer', element: page.newTransfer },
+                      { path: 'wallet/transfer/batch', element: page.batchTransfer },
+                    ],
                   },
                 ],
               },

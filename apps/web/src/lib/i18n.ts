@@ -67,7 +67,7 @@ export function initialLanguage(search = window.location.search): Language {
  * Namespaces that are not part of the first screen (e.g. the spaces screens): their texts load
  * with the first page that needs them, in every language, and again when the language changes.
  */
-export type LazyNamespace = 'spaces' | 'transfer' | 'addressBook' | 'audit';
+export type LazyNamespace = 'spaces' | 'transfer' | 'addressBook' | 'audit' | 'batch';
 type JsonModule = { default: Record<string, unknown> };
 const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModule>>> = {
   spaces: {
@@ -89,6 +89,11 @@ const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModu
     'en-US': () => import('@/locales/en-US/audit.json'),
     'zh-CN': () => import('@/locales/zh-CN/audit.json'),
     'zh-HK': () => import('@/locales/zh-HK/audit.json'),
+  },
+  batch: {
+    'en-US': () => import('@/locales/en-US/batch.json'),
+    'zh-CN': () => import('@/locales/zh-CN/batch.json'),
+    'zh-HK': () => import('@/locales/zh-HK/batch.json'),
   },
 };
 const wantedLazy = new Set<LazyNamespace>();

@@ -14,3 +14,4 @@ export { LimitModal, limitFromError, type LimitInfo } from './components/limit-m
 export { GuideTour } from './components/guide-tour';
 export { PlanChoiceBanner } from './components/settings/plan-wallets';
 export { useSpaceMfa, type SpaceMfa } from './api/get-space-mfa';
+export { labelCategoryName, labelName } from './label-name';

@@ -9,6 +9,7 @@ export const LIMIT_CODES = [
   'LIMIT_MEMBERS_ERROR',
   'LIMIT_WALLETS_ERROR',
   'LIMIT_TRIAL_ERROR',
+  'VIP_PLAN_LIMIT_EXCEEDED_ERROR',
 ] as const;
 export type LimitCode = (typeof LIMIT_CODES)[number];
 
@@ -29,9 +30,10 @@ const DEFAULT_MAX: Record<LimitCode, number> = {
   LIMIT_MEMBERS_ERROR: 5,
   LIMIT_WALLETS_ERROR: 3,
   LIMIT_TRIAL_ERROR: 3,
+  VIP_PLAN_LIMIT_EXCEEDED_ERROR: 0,
 };
 
-/** §8 limit modals (space, member, wallet, trial): what the limit is and which plan sets it. */
+/** §8 limit modals (space, member, wallet, trial, a paid feature): what the limit is and which plan sets it. */
 export function LimitModal({
   limit,
   space,

@@ -6,12 +6,13 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { useOrganizationBaseInfo } from '../api/get-organization-base-info';
 import { BaseInfoTab } from '../components/settings/base-info-tab';
 import { DefaultSettingsTab } from '../components/settings/default-settings-tab';
+import { LabelsTab } from '../components/settings/labels/labels-tab';
 import { MembersTab } from '../components/settings/members-tab';
 import { PlanTab } from '../components/settings/plan-tab';
 
-const TABS = ['base', 'members', 'defaults', 'plan'] as const;
+const TABS = ['base', 'members', 'defaults', 'labels', 'plan'] as const;
 
-/** /organization/settings (space + privileged): four tabs, the open one kept in the address (?tab=). */
+/** /organization/settings (space + privileged): five tabs, the open one kept in the address (?tab=). */
 export default function SpaceSettingsPage() {
   const { t } = useLazyTranslation('spaces');
   const [params, setParams] = useSearchParams();
@@ -42,6 +43,7 @@ export default function SpaceSettingsPage() {
               label: t('settings.tabs.defaults'),
               children: <DefaultSettingsTab space={data} />,
             },
+            { key: 'labels', label: t('settings.tabs.labels'), children: <LabelsTab space={data} /> },
             { key: 'plan', label: t('settings.tabs.plan'), children: <PlanTab space={data} /> },
           ]}
           destroyOnHidden

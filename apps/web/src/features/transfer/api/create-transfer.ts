@@ -19,6 +19,8 @@ export interface CreateTransferBody {
   utxos?: string[];
   /** XRP: the recipient's destination tag (0 to 4294967295). */
   destination_tag?: number;
+  /** The fund purpose (a label of the space); required where the wallet's asset-tag switch is on. */
+  label_id?: number;
 }
 
 export const createTransfer = (body: CreateTransferBody) => api.post<TransferTask>(`${V1}/task`, body);

@@ -31,6 +31,7 @@ export interface TransferListQuery extends Query {
   status?: number;
   symbol?: string;
   keyword?: string;
+  label_id?: number;
   start_time?: string;
   end_time?: string;
 }

@@ -19,6 +19,7 @@ import { RevokeButton } from '../components/detail/revoke-button';
 import { SignatureCard } from '../components/detail/signature-card';
 import { TaskProgress } from '../components/detail/task-progress';
 import { TaskSummary } from '../components/detail/task-summary';
+import { BatchRecipientsCard } from '../components/detail/batch-recipients-card';
 import { UtxoTxCard } from '../components/detail/utxo-tx-card';
 import { TronSignCard } from '../components/detail/tron/tron-sign-card';
 import { XrpSignCard } from '../components/detail/xrp/xrp-sign-card';
@@ -106,6 +107,9 @@ export default function TransferDetailPage() {
         <Col xs={24} lg={14}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <TaskSummary task={task} solana={solana} />
+            {task.type === 4 && task.batch_rows?.length ? (
+              <BatchRecipientsCard outputs={task.batch_rows} />
+            ) : null}
             {isUtxoTask(task) ? <UtxoTxCard task={task} /> : null}
             {isEvmTask(task) && !solana ? (
               <BroadcastCard

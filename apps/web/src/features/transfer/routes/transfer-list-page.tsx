@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Card, Grid, Space, Tabs } from 'antd';
-import { DownloadOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
-import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
+import { isPrivileged, LimitModal, useOrganizationBaseInfo, type LimitInfo } from '@/features/organization';
 import { readListPosition, saveListPosition } from '@/lib/list-position';
 import { showErrorToast } from '@/lib/notify';
 import { useSelectedSpaceId } from '@/lib/space';
@@ -13,6 +13,7 @@ import { useSimpleWallets } from '@/features/wallet';
 import { RecordsTable } from '../components/list/records-table';
 import { TransferFilterBar, type TransferFilters } from '../components/list/transfer-filters';
 import { TransferTable } from '../components/list/transfer-table';
+import { mayBatch } from '../components/batch/may-batch';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
 const TABS = ['todo', 'all', 'preSigned', 'records'] as const;
@@ -71,6 +72,8 @@ export default function TransferListPage() {
   const screens = Grid.useBreakpoint();
   // Phones: the advanced search opens on demand (it is taller than the list otherwise).
   const [showFilters, setShowFilters] = useState(false);
+  // A free plan has no batches: the entry explains the plan limit instead.
+  const [limit, setLimit] = useState<LimitInfo | null>(null);
 
   return (
     <div data-testid="transfer-list-page">
@@ -93,6 +96,19 @@ export default function TransferListPage() {
             >
               {t('list.exportRecords')}
             </Button>
+            {operator ? (
+              <Button
+                icon={<UnorderedListOutlined />}
+                onClick={() =>
+                  space.data && mayBatch(space.data)
+                    ? void navigate('/wallet/transfer/batch')
+                    : setLimit({ code: 'VIP_PLAN_LIMIT_EXCEEDED_ERROR' })
+                }
+                data-testid="batch-transfer"
+              >
+                {t('list.batch')}
+              </Button>
+            ) : null}
             {operator ? (
               <Button
                 type="primary"
@@ -186,6 +202,7 @@ export default function TransferListPage() {
           />
         )}
       </Card>
+      <LimitModal limit={limit} space={space.data ?? null} onClose={() => setLimit(null)} />
     </div>
   );
 }

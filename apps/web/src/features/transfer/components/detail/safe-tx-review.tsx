@@ -2,6 +2,7 @@ import { Descriptions, Tag, Typography } from 'antd';
 import type { EvmTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, TokenAmount } from '../transfer-bits';
+import { MultiSendCalls } from './multi-send-calls';
 
 /**
  * What an EVM signer or approver is about to sign, decoded from the Safe transaction itself (not
@@ -78,6 +79,7 @@ export function SafeTxReview({ task, title }: { task: EvmTaskInfo; title: string
           <HexText value={view.message_hash} testId="review-message-hash" />
         </Descriptions.Item>
       </Descriptions>
+      {view.kind === 'multi_send' ? <MultiSendCalls view={view} /> : null}
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 6, marginBottom: 0 }}>
         {t('review.compare')}
       </Typography.Paragraph>

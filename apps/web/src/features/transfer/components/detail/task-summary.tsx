@@ -5,8 +5,9 @@ import { isUtxoTask, isWeightedTask, isXrpTask } from '../../task-rules';
 import { usdLine } from '../wizard/fee-usd';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
+import { FundPurpose } from './fund-purpose';
 
-/** The transfer's facts: wallet, recipient, amount, nonce, hashes, remark, failure reason. */
+/** The transfer's facts: wallet, recipient, amount, nonce, hashes, fund purpose, remark, failure reason. */
 export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?: boolean }) {
   const { t } = useLazyTranslation('transfer');
   const screens = Grid.useBreakpoint();
@@ -75,7 +76,13 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
           <HexText value={task.wallet_address} />
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.to')}>
-          <HexText value={task.to} testId="task-to" />
+          {task.type === 4 ? (
+            <span data-testid="task-to">
+              {t('list.batchRecipients', { count: task.recipient_count ?? 0 })}
+            </span>
+          ) : (
+            <HexText value={task.to} testId="task-to" />
+          )}
           {utxo && (task.outputs?.length ?? 0) > 1 ? (
             <Typography.Text
               type="secondary"
@@ -160,6 +167,11 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
               </span>
             </Descriptions.Item>
           </>
+        ) : null}
+        {task.type === 1 ? (
+          <Descriptions.Item label={t('fields.fundPurpose')} span={wide}>
+            <FundPurpose task={task} />
+          </Descriptions.Item>
         ) : null}
         {task.remark ? (
           <Descriptions.Item label={t('fields.remark')} span={screens.md ? 2 : 1}>

@@ -1,31 +1,40 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PickerWallet } from '@/features/wallet';
+import { useSelectedSpaceId } from '@/lib/space';
 import { useLazyTranslation } from '@/lib/use-namespace';
+import { useEnabledLabelTree } from '../../api/label-tree';
+import { useFundPurposeOptions } from '../fund-purpose-select';
 
 export interface TransferFilters {
   wallet_id?: number;
   status?: number;
   symbol?: string;
   keyword?: string;
+  /** The fund purpose (a label id). */
+  label_id?: number;
   start_time?: string;
   end_time?: string;
 }
 
 const STATUSES = [0, 3, 5, 6, 1, 2, 7, 8, 9, 10, 11];
 
-/** Advanced search (§6: admins): wallet, status, token, task number or address, creation period. */
+/** Advanced search (§6: admins): wallet, status, token, fund purpose, task number or address, creation period. */
 export function TransferFilterBar(props: {
   wallets: PickerWallet[];
   value: TransferFilters;
   onChange: (value: TransferFilters) => void;
 }) {
   const { t } = useLazyTranslation('transfer');
+  const labels = useEnabledLabelTree(useSelectedSpaceId());
+  const labelOptions = useFundPurposeOptions(labels.data?.list ?? []);
   type Values = {
     wallet_id?: number;
     status?: number;
     symbol?: string;
     keyword?: string;
+    /** The select's value: the label id as text. */
+    label_id?: string;
     period?: [Dayjs, Dayjs] | null;
   };
   const [form] = Form.useForm<Values>();
@@ -34,18 +43,20 @@ export function TransferFilterBar(props: {
     status: props.value.status,
     symbol: props.value.symbol,
     keyword: props.value.keyword,
+    label_id: props.value.label_id ? String(props.value.label_id) : undefined,
     period:
       props.value.start_time && props.value.end_time
         ? ([dayjs(props.value.start_time), dayjs(props.value.end_time)] as [Dayjs, Dayjs])
         : undefined,
   };
   const apply = (values: Values) => {
-    const { period, ...rest } = values;
+    const { period, label_id, ...rest } = values;
     const clean = Object.fromEntries(
       Object.entries(rest).filter(([, value]) => value !== undefined && value !== null && value !== ''),
     ) as TransferFilters;
     props.onChange({
       ...clean,
+      ...(label_id ? { label_id: Number(label_id) } : {}),
       ...(period
         ? {
             start_time: period[0].startOf('day').toISOString(),
@@ -90,6 +101,19 @@ export function TransferFilterBar(props: {
           maxLength={20}
         />
       </Form.Item>
+      <Form.Item name="label_id">
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder={t('filters.fundPurpose')}
+          aria-label={t('filters.fundPurpose')}
+          loading={labels.isPending}
+          style={{ width: 170 }}
+          options={labelOptions}
+          data-testid="filter-fund-purpose"
+        />
+      </Form.Item>
       <Form.Item name="keyword">
         <Input
           allowClear
@@ -114,6 +138,7 @@ export function TransferFilterBar(props: {
               status: undefined,
               symbol: undefined,
               keyword: undefined,
+              label_id: undefined,
               period: undefined,
             });
             props.onChange({});

@@ -1,6 +1,7 @@
 import { Grid, List, Space, Table, Tag, Typography } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { labelName } from '@/features/organization';
 import { AddressText, isWeightedFamily, useChains } from '@/features/wallet';
 import type { TransferListItem } from '../../api/types';
 import type { PickerWallet } from '@/features/wallet';
@@ -85,6 +86,9 @@ export function TransferTable(props: {
       </Space>
     );
   };
+  const purpose = (row: TransferListItem) => (
+    <span data-testid="row-fund-purpose">{row.fund_purpose ? labelName(row.fund_purpose, t) : '—'}</span>
+  );
   const title = (row: TransferListItem) =>
     row.type === 3 ? t('list.walletCreation') : row.rejection_of ? t('list.rejection') : t('list.transfer');
   if (!screens.md)
@@ -109,7 +113,13 @@ export function TransferTable(props: {
             </div>
             <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 4 }}>
               <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-                {walletName(row)} → {row.to ? `${row.to.slice(0, 6)}…${row.to.slice(-4)}` : '—'}
+                {walletName(row)} →{' '}
+                {row.type === 4
+                  ? t('list.batchRecipients', { count: row.recipient_count ?? 0 })
+                  : row.to
+                    ? `${row.to.slice(0, 6)}…${row.to.slice(-4)}`
+                    : '—'}
+                {row.fund_purpose ? <> · {purpose(row)}</> : null}
               </Typography.Text>
               <Typography.Text strong>
                 <TokenAmount amount={row.amount} symbol={row.symbol} />
@@ -132,7 +142,7 @@ export function TransferTable(props: {
       dataSource={props.rows}
       pagination={pagination}
       locale={{ emptyText: props.empty }}
-      scroll={{ x: 1130 }}
+      scroll={{ x: 1270 }}
       onRow={(row) =>
         ({ onClick: () => open(row), style: { cursor: 'pointer' }, 'data-testid': 'transfer-row' }) as never
       }
@@ -154,11 +164,16 @@ export function TransferTable(props: {
           title: t('fields.to'),
           dataIndex: 'to',
           width: 180,
-          render: (value: string | null) => (
-            <span style={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
-              <AddressText address={value} />
-            </span>
-          ),
+          render: (value: string | null, row) =>
+            row.type === 4 ? (
+              <span data-testid="transfer-row-batch">
+                {t('list.batchRecipients', { count: row.recipient_count ?? 0 })}
+              </span>
+            ) : (
+              <span style={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+                <AddressText address={value} />
+              </span>
+            ),
         },
         {
           title: t('fields.amount'),
@@ -166,6 +181,7 @@ export function TransferTable(props: {
           align: 'right',
           render: (_: unknown, row) => <TokenAmount amount={row.amount} symbol={row.symbol} />,
         },
+        { title: t('fields.fundPurpose'), width: 140, render: (_: unknown, row) => purpose(row) },
         {
           title: t('fields.status'),
           dataIndex: 'status',

@@ -1,3 +1,4 @@
+import type { Label } from '@keystead/contract/api/labels';
 import type { FeeTier } from '../../api/types';
 
 /** §3 Transfer creation draft (regular transfer): the wallet, the asset, recipient, amount and fee. */
@@ -24,6 +25,8 @@ export interface TransferDraft {
   customFeeRate: string;
   /** XRP: the destination tag as typed ('' for none); an exchange account needs it to credit the right customer. */
   destinationTag: string;
+  /** The fund purpose (a label of the space); required where the wallet's asset-tag switch is on. */
+  fundPurpose: Label | null;
 }
 
 export const emptyDraft = (walletId = 0): TransferDraft => ({
@@ -43,4 +46,5 @@ export const emptyDraft = (walletId = 0): TransferDraft => ({
   utxos: [],
   customFeeRate: '',
   destinationTag: '',
+  fundPurpose: null,
 });

@@ -16,6 +16,7 @@ import type { TransferDraft } from './draft';
 import { RecipientTags } from './recipient-tags';
 import { UtxoFeePicker } from './utxo-fee-picker';
 import { FeeQuote } from './fee-quote';
+import { FundPurposeField, useFundPurposeRule } from './fund-purpose-field';
 import { feeRateError, isUtxoAddress, sumSats, utxoRecipientError } from './utxo-rules';
 import { UtxoTable } from './utxo-table';
 import { useLazyTranslation } from '@/lib/use-namespace';
@@ -61,6 +62,7 @@ export function StepInfoUtxo(props: {
   const chainKey = wallet.data?.chain_id ?? '';
   const symbol = utxos.data?.symbol ?? '';
   const patch = (change: Partial<TransferDraft>) => setDraft((value) => ({ ...value, ...change }));
+  const purpose = useFundPurposeRule(draft.walletId, draft.fundPurpose);
 
   const rows = [{ to: draft.to, amount: draft.amount }, ...draft.outputs];
   const setRows = (next: Array<{ to: string; amount: string }>) => {
@@ -184,7 +186,8 @@ export function StepInfoUtxo(props: {
 
   const next = () => {
     setTried(true);
-    if (anyError || serverError || tagQueries.some((q) => q.isFetching) || !utxos.data) return;
+    if (anyError || purpose.error || serverError || tagQueries.some((q) => q.isFetching) || !utxos.data)
+      return;
     props.onNext({
       ...draft,
       token: null,
@@ -383,6 +386,12 @@ export function StepInfoUtxo(props: {
         />
         <FeeQuote input={feeInput} tier={draft.feeTier} />
       </Form.Item>
+      <FundPurposeField
+        rule={purpose}
+        value={draft.fundPurpose}
+        error={show(purpose.error)}
+        onChange={(fundPurpose) => patch({ fundPurpose })}
+      />
       <Form.Item label={t('fields.remark')}>
         <Input.TextArea
           id="transfer-remark"
@@ -393,7 +402,7 @@ export function StepInfoUtxo(props: {
           onChange={(event) => patch({ remark: trimStart(event) })}
         />
       </Form.Item>
-      {tried && (anyError || serverError) ? (
+      {tried && (anyError || purpose.error || serverError) ? (
         <Typography.Text type="danger" data-testid="transfer-info-errors">
           {errors.ack ?? serverError?.message ?? t('wizard.fixErrors')}
         </Typography.Text>

@@ -11,6 +11,7 @@ import { DestinationTagField } from './destination-tag-field';
 import type { TransferDraft } from './draft';
 import { FeePicker, GWEI_PATTERN } from './fee-picker';
 import { FeeQuote } from './fee-quote';
+import { FundPurposeField, useFundPurposeRule } from './fund-purpose-field';
 import { RecipientKind } from './recipient-kind';
 import { RecipientTags } from './recipient-tags';
 import { WizardActions } from './wizard-actions';
@@ -39,6 +40,7 @@ export function StepInfo(props: {
   const wellFormed = recipientWellFormed(family, draft.to.trim());
   const tags = useAddressTags(draft.walletId, draft.to.trim(), wellFormed);
   const patch = (change: Partial<TransferDraft>) => setDraft((value) => ({ ...value, ...change }));
+  const purpose = useFundPurposeRule(draft.walletId, draft.fundPurpose);
 
   const lines = assets.data?.detail ?? [];
   const asset =
@@ -106,7 +108,16 @@ export function StepInfo(props: {
 
   const next = () => {
     setTried(true);
-    if (errors.to || errors.amount || errors.fee || errors.ack || errors.tag || tags.isFetching || !asset)
+    if (
+      errors.to ||
+      errors.amount ||
+      errors.fee ||
+      errors.ack ||
+      errors.tag ||
+      purpose.error ||
+      tags.isFetching ||
+      !asset
+    )
       return;
     props.onNext({ ...draft, to: draft.to.trim(), amount: draft.amount.trim(), tags: currentTags });
   };
@@ -224,6 +235,12 @@ export function StepInfo(props: {
         )}
         <FeeQuote input={feeInput} tier={draft.feeTier} />
       </Form.Item>
+      <FundPurposeField
+        rule={purpose}
+        value={draft.fundPurpose}
+        error={show(purpose.error)}
+        onChange={(fundPurpose) => patch({ fundPurpose })}
+      />
       <Form.Item label={t('fields.remark')}>
         <Input.TextArea
           id="transfer-remark"
@@ -234,7 +251,7 @@ export function StepInfo(props: {
           onChange={(event) => patch({ remark: trimStart(event) })}
         />
       </Form.Item>
-      {tried && (errors.to || errors.amount || errors.ack || errors.tag) ? (
+      {tried && (errors.to || errors.amount || errors.ack || errors.tag || purpose.error) ? (
         <Typography.Text type="danger" data-testid="transfer-info-errors">
           {errors.ack ?? t('wizard.fixErrors')}
         </Typography.Text>

@@ -7,6 +7,7 @@ import type { TransferDraft } from './draft';
 import { draftTotal } from './step-info-utxo';
 import { useDraftFeeRate } from './utxo-fee-picker';
 import { WizardActions } from './wizard-actions';
+import { labelName } from '@/features/organization';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
@@ -109,6 +110,11 @@ export function StepReviewUtxo(props: {
           {people.data
             ? t('people.ofCount', { threshold: people.data.threshold, count: people.data.signers.length })
             : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.fundPurpose')}>
+          <span data-testid="review-fund-purpose">
+            {draft.fundPurpose ? labelName(draft.fundPurpose, t) : '—'}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.remark')}>{draft.remark || '—'}</Descriptions.Item>
       </Descriptions>

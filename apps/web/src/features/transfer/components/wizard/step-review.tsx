@@ -14,6 +14,7 @@ import {
 import { useSelectedSpaceId } from '@/lib/space';
 import { HexText, TokenAmount } from '../transfer-bits';
 import type { TransferDraft } from './draft';
+import { labelName } from '@/features/organization';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { WizardActions } from './wizard-actions';
 
@@ -119,6 +120,11 @@ export function StepReview(props: {
                 })
               : t('people.ofCount', { threshold: people.data.threshold, count: people.data.signers.length })
             : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.fundPurpose')}>
+          <span data-testid="review-fund-purpose">
+            {draft.fundPurpose ? labelName(draft.fundPurpose, t) : '—'}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.remark')}>{draft.remark || '—'}</Descriptions.Item>
       </Descriptions>

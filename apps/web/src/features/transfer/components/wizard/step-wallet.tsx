@@ -21,6 +21,10 @@ export function StepWallet(props: {
   walletId: number;
   onNext: (walletId: number) => void;
   onPick: (walletId: number) => void;
+  /** Which wallets this variant may start from (the batch wizard: families that can batch). */
+  eligible?: (wallet: { chain_id: string }) => boolean;
+  /** Shown when no wallet is eligible. */
+  emptyText?: string;
 }) {
   const { t } = useLazyTranslation('transfer');
   const spaceId = useSelectedSpaceId();
@@ -37,8 +41,10 @@ export function StepWallet(props: {
       />
     );
   if (forTask.isPending) return <Skeleton active />;
-  const usable = forTask.data.list.filter((wallet) => wallet.sign_type === 1);
-  if (!usable.length) return <Empty description={t('wizard.noWallets')} />;
+  const usable = forTask.data.list.filter(
+    (wallet) => wallet.sign_type === 1 && (props.eligible?.(wallet) ?? true),
+  );
+  if (!usable.length) return <Empty description={props.emptyText ?? t('wizard.noWallets')} />;
   const details = new Map((wallets.data?.list ?? []).map((wallet) => [wallet.wallet_id, wallet]));
   return (
     <div>

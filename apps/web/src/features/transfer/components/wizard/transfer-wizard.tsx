@@ -52,6 +52,7 @@ export function TransferWizard() {
               ...(draft.outputs.length ? { outputs: draft.outputs } : {}),
               ...(draft.utxos.length ? { utxos: draft.utxos } : {}),
               ...(draft.remark ? { remark: draft.remark } : {}),
+              ...(draft.fundPurpose ? { label_id: draft.fundPurpose.id } : {}),
               acknowledge_similar: draft.acknowledgeSimilar,
               fee_tier: draft.feeTier,
               ...(draft.feeTier === 'custom' ? { custom_fee_rate: draft.customFeeRate } : {}),
@@ -63,6 +64,7 @@ export function TransferWizard() {
               token: draft.token,
               ...(draft.remark ? { remark: draft.remark } : {}),
               ...(draft.destinationTag !== '' ? { destination_tag: Number(draft.destinationTag) } : {}),
+              ...(draft.fundPurpose ? { label_id: draft.fundPurpose.id } : {}),
               acknowledge_similar: draft.acknowledgeSimilar,
               fee_tier: draft.feeTier,
               ...(draft.feeTier === 'custom' ? { custom_fee_gwei: draft.customFeeGwei } : {}),
@@ -86,7 +88,8 @@ export function TransferWizard() {
         setStep(1);
       } else if (
         isApiError(error) &&
-        /RISK_ADDRESS|WHITELIST|ADDRESS_INVALID|TO_SELF|AMOUNT|DECIMALS|VOLUME|BALANCE|DESTINATION_TAG|RESERVE|TRUST_LINE/.test(
+        // PURPOSE_REQUIRED, TAG_NOT_FOUND: a fund purpose the wallet now requires, or one switched off meanwhile.
+        /RISK_ADDRESS|WHITELIST|ADDRESS_INVALID|TO_SELF|AMOUNT|DECIMALS|VOLUME|BALANCE|DESTINATION_TAG|RESERVE|TRUST_LINE|PARAMS_REQUIRED|PURPOSE_REQUIRED|TAG_NOT_FOUND/.test(
           error.code,
         )
       )
