@@ -26,6 +26,7 @@ import { solSetupRoutes } from './modules/wallets/sol-setup.routes';
 import { paymentRoutes } from './modules/fee-payers/payment.routes';
 import { solSignRoutes } from './modules/transfers/sol-sign.routes';
 import { walletSettingsRoutes } from './modules/wallets/wallet-settings.routes';
+import { preSignRoutes } from './modules/transfers/presign.routes';
 import { batchRoutes } from './modules/transfers/batch.routes';
 import { labelRoutes } from './modules/labels/labels.routes';
 import { addressBookRoutes } from './modules/transfers/address-book.routes';
@@ -77,6 +78,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await addressBookRoutes(v1 as AppInstance, ctx);
       await labelRoutes(v1 as AppInstance, ctx);
       await batchRoutes(v1 as AppInstance, ctx);
+      await preSignRoutes(v1 as AppInstance, ctx);
       await signerKeyRoutes(v1 as AppInstance, ctx);
       await utxoWalletRoutes(v1 as AppInstance, ctx);
       if (!ctx.config.isProduction) await utxoDevFaucetRoutes(v1 as AppInstance, ctx);

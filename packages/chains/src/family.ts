@@ -15,6 +15,11 @@ export interface FamilyCapabilities {
   tokens: boolean;
   /** Several recipients in one transaction. */
   batch: boolean;
+  /**
+   * Pre-signed transfers: several built now with consecutive sequences (or distinct coins), signed
+   * while the signers are present and broadcast later, each staying valid until then.
+   */
+  preSign: boolean;
   /** The operator may choose the inputs (coin control). */
   coinControl: boolean;
   /** A payment may carry a destination tag (XRP) that tells an exchange which customer it is for. */
@@ -459,6 +464,11 @@ export interface FamilyAdapter {
 
   /** revokeSigned 'rejection': the payload that cancels the stored one at its sequence. */
   buildRejection?(wallet: FamilyWallet, stored: StoredTransfer): PreparedTransfer;
+  /**
+   * revokeSigned 'rejection': the stored transfer's sequence was already used on chain by another
+   * transaction (it can never execute, so revoking it needs no rejection).
+   */
+  sequenceTaken?(wallet: FamilyWallet, stored: StoredTransfer): Promise<boolean>;
   /** speedUp 'replacement': the same payment at a higher fee, signed again. */
   buildReplacement?(wallet: FamilyWallet, stored: StoredTransfer, fee: FeeChoice): Promise<PreparedTransfer>;
 }

@@ -18,6 +18,7 @@ export * from './api/wallet-replies';
 export * from './api/labels';
 export * from './api/transfers';
 export * from './api/batch';
+export * from './api/pre-sign';
 export * from './batch-template';
 export * from './api/transfer-replies';
 export * from './api/progress';

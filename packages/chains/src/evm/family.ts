@@ -83,6 +83,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     capabilities: {
       tokens: true,
       batch: true,
+      preSign: true,
       coinControl: false,
       feeUnit: 'gwei',
       speedUp: 'attempt',
@@ -205,6 +206,11 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
           JSON.stringify(typed, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
         ),
       };
+    },
+
+    async sequenceTaken(wallet, stored) {
+      const safe = await chain.readSafe(wallet.address);
+      return safe !== null && stored.sequence !== null && safe.nonce > stored.sequence;
     },
 
     reviewView: (wallet, stored) => ({

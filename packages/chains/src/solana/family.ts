@@ -95,6 +95,7 @@ export function createSolanaFamily(chain: SolanaAdapter): FamilyAdapter {
     capabilities: {
       tokens: true,
       batch: false,
+      preSign: false,
       coinControl: false,
       feeUnit: 'lamports',
       speedUp: 'none',

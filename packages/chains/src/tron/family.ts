@@ -45,6 +45,7 @@ export function createTronFamily(chain: TronAdapter): FamilyAdapter {
     capabilities: {
       tokens: true,
       batch: false,
+      preSign: false,
       coinControl: false,
       feeUnit: 'energy',
       // The chain has no fee market: a transfer's fee is what its energy and bytes cost.

@@ -83,6 +83,7 @@ export function createXrpFamily(chain: XrplAdapter): FamilyAdapter {
     capabilities: {
       tokens: true,
       batch: false,
+      preSign: false,
       destinationTag: true,
       coinControl: false,
       feeUnit: 'drops',

@@ -24,6 +24,8 @@ export const taskReply = z.object({
   remark: z.string().nullable(),
   /** The fund purpose (§3 transfer tag); required where the wallet's asset-tag switch is on. */
   label_id: z.number().nullable(),
+  /** A pre-signed transfer (type 5): the name its operator gave it. */
+  name: z.string().nullable().optional(),
   /** A batch (type 4): how many recipients it pays (its rows are in the detail). */
   recipient_count: z.number().nullable().optional(),
   /** The fund purpose's label, where the reply names it (lists, detail, creation). */

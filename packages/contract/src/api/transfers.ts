@@ -70,6 +70,10 @@ export const broadcastCreateBody = z.object({
   from: hexAddress,
   fee_tier: feeTierField.optional(),
   custom_fee_gwei: gweiString.optional(),
+  /** A pre-signed transfer (type 5): the e-mail code of purpose pre_sign_broadcast. */
+  email_code: text()
+    .regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR')
+    .optional(),
 });
 
 /**
@@ -87,6 +91,10 @@ export const broadcastBody = z.object({
   tx_hash: text()
     .trim()
     .regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR')
+    .optional(),
+  /** A pre-signed transfer (type 5): the e-mail code of purpose pre_sign_broadcast. */
+  email_code: text()
+    .regex(/^\d{6}$/, 'AUTHENTICATION_CODE_ERROR')
     .optional(),
 });
 

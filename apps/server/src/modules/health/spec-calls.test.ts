@@ -7,9 +7,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
  * a call served while still listed here fails the test too.
  */
 const NOT_YET: Record<string, string> = {
-  // Issue 15: batch, pre-signed, labels, remarks and cost prices.
-  'POST /api/v1/task/pre-signature': 'issue 15',
-  'POST /api/v1/fee/pre-signature': 'issue 15',
   // Issue 16: asset home and analysis.
   'GET /api/v1/asset-show': 'issue 16',
   'POST /api/v1/asset-show': 'issue 16',

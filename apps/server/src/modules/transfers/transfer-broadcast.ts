@@ -10,7 +10,8 @@ import { BroadcastStatus, relayBroadcast } from './broadcast-relay';
 import { loadTransfer } from './transfer-access';
 import { family, familyOf, familyWallet, feeChoice, payingWallet, storedTransfer } from './transfer-family';
 import { lockTask, taskSignatures } from './transfer-repository';
-import { TransferStatus } from './transfer-status';
+import { PRESIGNED_TASK, TransferStatus } from './transfer-status';
+import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
 
 type FeeTier = FeeTierName | 'custom';
 
@@ -58,10 +59,15 @@ export async function prepareBroadcast(
     from: string;
     fee_tier?: FeeTier | undefined;
     custom_fee_gwei?: string | undefined;
+    email_code?: string | undefined;
   },
 ) {
   const { task, wallet, relation } = await loadTransfer(ctx, actor, input.task_id);
   assertMayBroadcast(actor, task, wallet, relation);
+  // A pre-signed transfer's execution is handed out only with the broadcaster's e-mail code
+  // (checked here, used up by the broadcast itself).
+  if (task.type === PRESIGNED_TASK && task.status === TransferStatus.PendingBroadcast)
+    await preSignedBroadcastCode(ctx, actor, input.email_code);
   const adapter = familyOf(ctx, wallet.chain_key);
   if (!adapter.prepareExecution) throw new AppError('TASK_STATUS_ERROR');
   const tier = input.fee_tier ?? ((task.fee_tier ?? 'standard') as FeeTier);
@@ -123,11 +129,21 @@ interface Attempt {
 export async function broadcastTransfer(
   ctx: AppContext,
   actor: CommandContext,
-  input: { task_id: number; raw_tx?: string | undefined; tx_hash?: string | undefined },
+  input: {
+    task_id: number;
+    raw_tx?: string | undefined;
+    tx_hash?: string | undefined;
+    email_code?: string | undefined;
+  },
 ) {
   const { user } = actor;
   const { task, wallet, relation } = await loadTransfer(ctx, actor, input.task_id);
   assertMayBroadcast(actor, task, wallet, relation);
+  // Sending a pre-signed transfer (not reporting a hash sent elsewhere) takes the e-mail code.
+  const codeId =
+    task.type === PRESIGNED_TASK && !input.tx_hash && task.status === TransferStatus.PendingBroadcast
+      ? await preSignedBroadcastCode(ctx, actor, input.email_code)
+      : null;
   const adapter = familyOf(ctx, wallet.chain_key);
   const fw = await payingWallet(ctx, wallet);
   let attempt: Attempt;
@@ -178,6 +194,7 @@ export async function broadcastTransfer(
 
   const attemptId = await ctx.db.transaction().execute(async (trx) => {
     const locked = await lockTask(trx, task.id);
+    if (codeId !== null) await markCodeUsed(trx, codeId);
     const duplicate = await trx
       .selectFrom('task_broadcasts')
       .select('id')
@@ -266,4 +283,10 @@ export async function broadcastTransfer(
   });
   if (attempt.raw) await relayBroadcast(ctx, attemptId);
   return { status: TransferStatus.OnChain, tx_hash: attempt.hash };
+}
+
+/** The broadcaster's e-mail code of purpose pre_sign_broadcast, checked (not yet used up). */
+async function preSignedBroadcastCode(ctx: AppContext, actor: CommandContext, code: string | undefined) {
+  if (!code) throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'email_code' });
+  return checkEmailCode(ctx, 'pre_sign_broadcast', actor.user.email, code);
 }

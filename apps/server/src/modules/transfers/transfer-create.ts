@@ -10,8 +10,9 @@ import { loadWalletFor } from '../wallets/wallet-access';
 import { walletTokens } from '../wallets/wallet-assets';
 import { planChoicePending } from '../spaces/space-lookups';
 import { fundPurposeFor, recordTransferLabel } from '../labels/transfer-labels';
-import type { FamilyAdapter, TransferIntent } from '@keystead/chains';
-import type { Wallet } from '../../db/schema';
+import type { FamilyAdapter, PreparedTransfer, Reservations, TransferIntent } from '@keystead/chains';
+import type { Transaction } from 'kysely';
+import type { Database, Wallet } from '../../db/schema';
 import type { WalletToken } from '../wallets/wallet-assets';
 import { storeBatchOutputs, type BatchOutputRow } from './batch-repository';
 import { AddressTag, addressTags } from './address-tags';
@@ -149,6 +150,8 @@ export interface TaskFacts {
   smallAmountTest: boolean;
   /** A batch's rows, in output order. */
   batchRows?: BatchOutputRow[];
+  /** A pre-signed transfer's name. */
+  name?: string;
 }
 
 /**
@@ -163,114 +166,139 @@ export async function storeTransfer(
   intent: TransferIntent,
   facts: TaskFacts,
 ) {
-  const { organization, user } = actor;
   const adapter = familyOf(ctx, wallet.chain_key);
   const fw = familyWallet(wallet);
   const state = await family(() => adapter.readTransferState(fw, intent));
-  const { outputs, fee } = intent;
-  const token = facts.token;
 
   return ctx.db.transaction().execute(async (trx) => {
     await lockWalletWriter(trx, wallet.id);
     const held = await reservations(trx, wallet.id, facts.tokenKeys);
     const prepared = await family(() => adapter.buildTransfer(fw, intent, state, held));
-    if (prepared.usedChangeIndex) {
-      await trx
-        .updateTable('wallets')
-        .set({ next_change_index: held.nextChangeIndex + 1 })
-        .where('id', '=', wallet.id)
-        .execute();
-    }
-    // A test moves nothing out of the wallet: it goes straight to the signers.
-    const status =
-      wallet.approval_threshold > 0 && !facts.smallAmountTest
-        ? TransferStatus.PendingApproval
-        : TransferStatus.PendingSignature;
-    const task = await trx
-      .insertInto('tasks')
-      .values({
-        organization_id: organization.id,
-        wallet_id: wallet.id,
-        type: facts.type,
-        status,
-        created_by: user.id,
-        data: JSON.stringify({
-          tags: facts.tags,
-          ...prepared.details,
-          ...(facts.smallAmountTest ? { small_amount_test: true } : {}),
-          ...(facts.batchRows ? { recipients: facts.batchRows.length } : {}),
-        }),
-        chain_key: wallet.chain_key,
-        sequence: prepared.sequence?.toString() ?? null,
-        payload: prepared.payload,
-        payload_hash: prepared.payloadHash,
-        // A batch's amounts live on its rows (held per asset from there).
-        token_key: token?.key ?? null,
-        symbol: token?.symbol ?? null,
-        decimals: token?.decimals ?? null,
-        amount: facts.batchRows ? null : prepared.amount.toString(),
-        to_address: outputs[0]!.to,
-        remark: facts.remark,
-        label_id: facts.labelId,
-        approval_threshold: wallet.approval_threshold,
-        signing_threshold: prepared.signingThreshold,
-        fee_tier: facts.feeTier,
-        fee_rate: prepared.fee.rate ?? (fee.tier === 'custom' ? fee.rate : null),
-        fee_sat: prepared.fee.total?.toString() ?? null,
-        vsize: prepared.fee.vsize,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await holdInputs(trx, task, prepared.inputs);
-    await keepPayloadVersion(trx, task.id, prepared.payload, user.id);
-    if (facts.batchRows) await storeBatchOutputs(trx, task.id, facts.batchRows);
-    if (facts.labelId !== null) {
-      const change = {
-        organizationId: organization.id,
-        taskId: task.id,
-        labelId: facts.labelId,
-        previous: null,
-      };
-      await recordTransferLabel(trx, { ...change, userId: user.id });
-    }
-    const shown = facts.batchRows
-      ? `a batch of ${facts.batchRows.length} payments`
-      : `${formatUnits(prepared.amount, token!.decimals)} ${token!.symbol}`;
-    const more = !facts.batchRows && outputs.length > 1 ? ` and ${outputs.length - 1} more` : '';
-    const whither = facts.batchRows ? '' : ` to ${outputs[0]!.to}${more}`;
-    await notifyFirstActors(ctx, trx, task, wallet, `${shown} from ${wallet.name}${whither}`);
-    // Last: the space's audit chain is locked from here to the commit, so keep that short.
-    await writeAudit(trx, {
-      organizationId: organization.id,
-      userId: user.id,
-      type: 'transfer',
-      operation: facts.smallAmountTest ? 'small_amount_test' : facts.batchRows ? 'create_batch' : 'create',
-      ip: actor.ip,
-      content: {
-        task_id: task.id,
-        wallet_id: wallet.id,
-        to: outputs[0]!.to,
-        ...(token && !facts.batchRows
-          ? { amount: formatUnits(prepared.amount, token.decimals), symbol: token.symbol }
-          : {}),
-        ...(prepared.sequence !== null ? { nonce: prepared.sequence.toString() } : {}),
-        ...(outputs.length > 1
-          ? {
-              outputs: outputs.map((o, i) => ({
-                to: o.to,
-                value: o.amount.toString(),
-                ...(facts.batchRows ? { token: facts.batchRows[i]!.tokenKey } : {}),
-              })),
-            }
-          : {}),
-        ...(prepared.inputs.length ? { inputs: prepared.inputs.map((i) => i.outpoint) } : {}),
-        ...(prepared.fee.total !== null
-          ? { fee_sat: prepared.fee.total.toString(), fee_rate: prepared.fee.rate }
-          : {}),
-      },
-    });
-    return task;
+    return insertTransfer(ctx, trx, actor, wallet, intent, facts, { prepared, held });
   });
+}
+
+/**
+ * Stores one built transfer inside the caller's transaction (under the wallet's writer lock):
+ * the task, what it holds, its rows and fund purpose, its first actors' notifications and its
+ * audit row. What it took (nonce, coins, change index) is what the next build reads.
+ */
+export async function insertTransfer(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  actor: CommandContext,
+  wallet: Wallet & { address: string },
+  intent: TransferIntent,
+  facts: TaskFacts,
+  built: { prepared: PreparedTransfer; held: Reservations },
+) {
+  const { organization, user } = actor;
+  const { outputs, fee } = intent;
+  const token = facts.token;
+  const { prepared, held } = built;
+  if (prepared.usedChangeIndex) {
+    await trx
+      .updateTable('wallets')
+      .set({ next_change_index: held.nextChangeIndex + 1 })
+      .where('id', '=', wallet.id)
+      .execute();
+  }
+  // A test moves nothing out of the wallet: it goes straight to the signers.
+  const status =
+    wallet.approval_threshold > 0 && !facts.smallAmountTest
+      ? TransferStatus.PendingApproval
+      : TransferStatus.PendingSignature;
+  const task = await trx
+    .insertInto('tasks')
+    .values({
+      organization_id: organization.id,
+      wallet_id: wallet.id,
+      type: facts.type,
+      status,
+      created_by: user.id,
+      data: JSON.stringify({
+        tags: facts.tags,
+        ...prepared.details,
+        ...(facts.smallAmountTest ? { small_amount_test: true } : {}),
+        ...(facts.batchRows ? { recipients: facts.batchRows.length } : {}),
+        ...(facts.name ? { name: facts.name } : {}),
+      }),
+      chain_key: wallet.chain_key,
+      sequence: prepared.sequence?.toString() ?? null,
+      payload: prepared.payload,
+      payload_hash: prepared.payloadHash,
+      // A batch's amounts live on its rows (held per asset from there).
+      token_key: token?.key ?? null,
+      symbol: token?.symbol ?? null,
+      decimals: token?.decimals ?? null,
+      amount: facts.batchRows ? null : prepared.amount.toString(),
+      to_address: outputs[0]!.to,
+      remark: facts.remark,
+      label_id: facts.labelId,
+      approval_threshold: wallet.approval_threshold,
+      signing_threshold: prepared.signingThreshold,
+      fee_tier: facts.feeTier,
+      fee_rate: prepared.fee.rate ?? (fee.tier === 'custom' ? fee.rate : null),
+      fee_sat: prepared.fee.total?.toString() ?? null,
+      vsize: prepared.fee.vsize,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await holdInputs(trx, task, prepared.inputs);
+  await keepPayloadVersion(trx, task.id, prepared.payload, user.id);
+  if (facts.batchRows) await storeBatchOutputs(trx, task.id, facts.batchRows);
+  if (facts.labelId !== null) {
+    const change = {
+      organizationId: organization.id,
+      taskId: task.id,
+      labelId: facts.labelId,
+      previous: null,
+    };
+    await recordTransferLabel(trx, { ...change, userId: user.id });
+  }
+  const shown = facts.batchRows
+    ? `a batch of ${facts.batchRows.length} payments`
+    : `${formatUnits(prepared.amount, token!.decimals)} ${token!.symbol}`;
+  const more = !facts.batchRows && outputs.length > 1 ? ` and ${outputs.length - 1} more` : '';
+  const whither = facts.batchRows ? '' : ` to ${outputs[0]!.to}${more}`;
+  await notifyFirstActors(ctx, trx, task, wallet, `${shown} from ${wallet.name}${whither}`);
+  // Last: the space's audit chain is locked from here to the commit, so keep that short.
+  await writeAudit(trx, {
+    organizationId: organization.id,
+    userId: user.id,
+    type: 'transfer',
+    operation: facts.smallAmountTest
+      ? 'small_amount_test'
+      : facts.batchRows
+        ? 'create_batch'
+        : facts.name
+          ? 'create_presigned'
+          : 'create',
+    ip: actor.ip,
+    content: {
+      task_id: task.id,
+      wallet_id: wallet.id,
+      to: outputs[0]!.to,
+      ...(token && !facts.batchRows
+        ? { amount: formatUnits(prepared.amount, token.decimals), symbol: token.symbol }
+        : {}),
+      ...(prepared.sequence !== null ? { nonce: prepared.sequence.toString() } : {}),
+      ...(outputs.length > 1
+        ? {
+            outputs: outputs.map((o, i) => ({
+              to: o.to,
+              value: o.amount.toString(),
+              ...(facts.batchRows ? { token: facts.batchRows[i]!.tokenKey } : {}),
+            })),
+          }
+        : {}),
+      ...(prepared.inputs.length ? { inputs: prepared.inputs.map((i) => i.outpoint) } : {}),
+      ...(prepared.fee.total !== null
+        ? { fee_sat: prepared.fee.total.toString(), fee_rate: prepared.fee.rate }
+        : {}),
+    },
+  });
+  return task;
 }
 
 export function taskNumber(id: number): string {

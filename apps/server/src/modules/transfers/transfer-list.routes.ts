@@ -47,8 +47,6 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { page, page_size, ...filters } = request.query;
-      if (filters.tab === 'pre_signed')
-        return reply.ok({ list: [], page, page_size, total: 0, total_exact: true });
       const who = await viewer(ctx, request);
       const query = transferQuery(ctx, who, filters);
       const [rows, total] = await Promise.all([

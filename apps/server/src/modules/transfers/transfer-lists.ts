@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { formatUnits } from '../wallets/decimal';
 import type { AppContext } from '../../context';
 import { seesEveryWallet } from '../policy/policy';
-import { TransferStatus, TRANSFER_TYPES } from './transfer-status';
+import { ACTIVE_STATUSES, PRESIGNED_TASK, TransferStatus, TRANSFER_TYPES } from './transfer-status';
 
 type ListFilters = Omit<z.infer<typeof transferListQuery>, 'page' | 'page_size'>;
 type RecordFilters = Omit<z.infer<typeof transferRecordsQuery>, 'page' | 'page_size'>;
@@ -45,10 +45,17 @@ export function transferQuery(ctx: AppContext, viewer: Viewer, filters: ListFilt
   const { tab, wallet_id, status, symbol, keyword, start_time, end_time, label_id } = filters;
   // Wallet-creation tasks (type 3) show in "all" beside transfers (§4: they are tasks too).
   let query = ctx.db.selectFrom('tasks as t').where('t.organization_id', '=', viewer.organizationId);
+  // Pre-signed: those still waiting to be approved, signed or broadcast (§2 list tab).
   query =
     tab === 'todo'
       ? query.where('t.type', 'in', TRANSFER_TYPES)
-      : query.where('t.type', 'in', [...TRANSFER_TYPES, 3]);
+      : tab === 'pre_signed'
+        ? query.where('t.type', '=', PRESIGNED_TASK).where(
+            't.status',
+            'in',
+            ACTIVE_STATUSES.filter((s) => s !== TransferStatus.OnChain),
+          )
+        : query.where('t.type', 'in', [...TRANSFER_TYPES, 3]);
   if (!viewer.seesAll)
     query = query.where('t.wallet_id', 'in', viewer.walletIds.length > 0 ? viewer.walletIds : [0]);
   if (wallet_id) query = query.where('t.wallet_id', '=', wallet_id);

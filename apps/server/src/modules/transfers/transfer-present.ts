@@ -21,7 +21,8 @@ export function presentTask(task: Task, signingExpiresAt: Date | null = null) {
     amount: task.amount && task.decimals !== null ? formatUnits(BigInt(task.amount), task.decimals) : null,
     remark: task.remark,
     label_id: task.label_id,
-    recipient_count: task.type === TaskType.Batch ? recipientsOf(task) : null,
+    recipient_count: task.type === TaskType.Batch ? (dataOf(task)?.recipients ?? null) : null,
+    name: task.type === TaskType.PreSigned ? (dataOf(task)?.name ?? null) : null,
     nonce: task.sequence,
     safe_tx_hash: task.payload_hash,
     hash: task.exec_tx_hash,
@@ -37,9 +38,9 @@ export function presentTask(task: Task, signingExpiresAt: Date | null = null) {
   };
 }
 
-function recipientsOf(task: Task): number | null {
-  const data = (typeof task.data === 'string' ? JSON.parse(task.data) : task.data) as {
+function dataOf(task: Task): { recipients?: number; name?: string } | null {
+  return (typeof task.data === 'string' ? JSON.parse(task.data) : task.data) as {
     recipients?: number;
+    name?: string;
   } | null;
-  return typeof data?.recipients === 'number' ? data.recipients : null;
 }

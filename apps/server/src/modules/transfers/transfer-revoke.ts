@@ -33,11 +33,17 @@ export async function revokeTransfer(
   });
   if (!revoke.allowed) throw new AppError(revoke.code!);
   const adapter = familyOf(ctx, wallet.chain_key);
+  // A signed transfer whose nonce another transaction already used can never execute: it ends
+  // here without a rejection (a waiting pre-signed transfer, typically).
+  const stale =
+    task.status === TransferStatus.PendingBroadcast && adapter.sequenceTaken
+      ? await family(() => adapter.sequenceTaken!(familyWallet(wallet), storedTransfer(task)))
+      : false;
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await lockTask(trx, task.id);
     if (locked.status === TransferStatus.Revoked) throw new AppError('TASK_ALREADY_REVOKED_ERROR');
     const signed = locked.status === TransferStatus.PendingBroadcast;
-    if (signed && adapter.capabilities.revokeSigned === 'rejection' && !locked.rejection_of) {
+    if (signed && !stale && adapter.capabilities.revokeSigned === 'rejection' && !locked.rejection_of) {
       const existing = await trx
         .selectFrom('tasks')
         .select('id')
@@ -76,7 +82,8 @@ export async function revokeTransfer(
       return { status: locked.status, rejection_task_id: rejection.id };
     }
     const revocable: number[] = [TransferStatus.PendingApproval, TransferStatus.PendingSignature];
-    if (adapter.capabilities.revokeSigned === 'release') revocable.push(TransferStatus.PendingBroadcast);
+    if (adapter.capabilities.revokeSigned === 'release' || stale)
+      revocable.push(TransferStatus.PendingBroadcast);
     if (!revocable.includes(locked.status)) throw new AppError('TASK_NOT_REVOCABLE_ERROR');
     await trx
       .updateTable('tasks')

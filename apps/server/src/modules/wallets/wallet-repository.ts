@@ -268,7 +268,7 @@ function heldByTransfers(db: Db, walletId: number) {
       .selectFrom('tasks as t')
       .select(['t.token_key', sql<string>`sum(t.amount)::text`.as('locked')])
       .where('t.wallet_id', '=', walletId)
-      .where('t.type', 'in', [TaskType.Transfer, TaskType.Batch])
+      .where('t.type', 'in', [TaskType.Transfer, TaskType.Batch, TaskType.PreSigned])
       .where('t.status', 'in', ACTIVE)
       // A Bitcoin speed-up spends the same coins as its original: count only the newest of a pair.
       .where(({ not, exists, selectFrom }) =>
@@ -336,7 +336,7 @@ export async function hasTransferIn(
     .selectFrom('tasks')
     .select('id')
     .where('wallet_id', '=', walletId)
-    .where('type', 'in', [TaskType.Transfer, TaskType.Batch])
+    .where('type', 'in', [TaskType.Transfer, TaskType.Batch, TaskType.PreSigned])
     .where('status', 'in', [...statuses])
     .limit(1)
     .executeTakeFirst();

@@ -1,0 +1,134 @@
+import { formatGwei, parseGwei } from 'viem';
+import type { z } from 'zod';
+import { PLANS, PRESIGNED_TRANSFERS_MAX, type preSignBody } from '@keystead/contract';
+import type { TransferIntent } from '@keystead/chains';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import type { CommandContext } from '../../lib/command-context';
+import { fundPurposeFor } from '../labels/transfer-labels';
+import { effectivePlan } from '../spaces/space-presenter';
+import { formatUnits } from '../wallets/decimal';
+import { walletTokens, type WalletToken } from '../wallets/wallet-assets';
+import { parseAmount } from './amount';
+import { checkRecipient, insertTransfer, walletToOperate, type TaskFacts } from './transfer-create';
+import { family, familyOf, familyWallet, feeChoice } from './transfer-family';
+import { EXEC_GAS_HINT } from './transfer-fee-tiers';
+import { lockWalletWriter, reservations } from './transfer-repository';
+import { ACTIVE_STATUSES, PRESIGNED_TASK } from './transfer-status';
+
+type PreSignInput = z.infer<typeof preSignBody>;
+
+/**
+ * Every rule of §5 on every pre-signed transfer, and the space's and wallet's limits: a paid plan,
+ * a family whose signed transactions stay valid until broadcast (a Safe: its nonce), and at most
+ * 10 waiting per wallet. Nothing is read under the lock here.
+ */
+async function checkPreSign(ctx: AppContext, actor: CommandContext, input: PreSignInput) {
+  const wallet = await walletToOperate(ctx, actor, input.wallet_id);
+  if (!PLANS[effectivePlan(actor.organization)].paidFeatures)
+    throw new AppError('VIP_PLAN_LIMIT_EXCEEDED_ERROR');
+  const adapter = familyOf(ctx, wallet.chain_key);
+  if (!adapter.capabilities.preSign) throw new AppError('FEATURE_NOT_SUPPORTED_ERROR');
+  const waiting = await waitingPreSigned(ctx, wallet.id);
+  if (waiting + input.transfers.length > PRESIGNED_TRANSFERS_MAX)
+    throw new AppError('TASK_PRESIGN_MAX_ERROR', { max: PRESIGNED_TRANSFERS_MAX });
+  const tokens = await walletTokens(ctx, ctx.db, wallet);
+  const items: { intent: TransferIntent; facts: TaskFacts; name: string; token: WalletToken }[] = [];
+  for (const item of input.transfers) {
+    const token = tokens.find((t) =>
+      item.token ? t.contract?.toLowerCase() === item.token.toLowerCase() : t.contract === null,
+    );
+    if (!token) throw new AppError('TOKEN_NOT_FOUND_ERROR');
+    const { to, tags } = await checkRecipient(ctx, adapter, wallet, actor.organization.id, item.to, {
+      smallAmountTest: false,
+      acknowledgeSimilar: input.acknowledge_similar,
+      many: false,
+    });
+    const labelId = await fundPurposeFor(ctx, actor.organization.id, wallet, item.label_id);
+    items.push({
+      name: item.name,
+      token,
+      intent: {
+        outputs: [{ to, amount: parseAmount(item.amount, token.decimals) }],
+        token: token.contract === null ? null : token,
+        fee: feeChoice(item.fee_tier, item.custom_fee_gwei),
+      },
+      facts: {
+        type: PRESIGNED_TASK,
+        token,
+        tokenKeys: [token.key],
+        tags,
+        remark: item.remark ?? null,
+        labelId,
+        feeTier: item.fee_tier,
+        smallAmountTest: false,
+        name: item.name,
+      },
+    });
+  }
+  return { wallet, adapter, items, waiting };
+}
+
+function waitingPreSigned(ctx: AppContext, walletId: number) {
+  return ctx.db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('wallet_id', '=', walletId)
+    .where('type', '=', PRESIGNED_TASK)
+    .where('status', 'in', ACTIVE_STATUSES)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+}
+
+/**
+ * POST /task/pre-signature: the transfers built one after the other under the wallet's writer
+ * lock, each seeing what the previous took (consecutive Safe nonces), and stored in one
+ * transaction — all of them or none.
+ */
+export async function createPreSigned(ctx: AppContext, actor: CommandContext, input: PreSignInput) {
+  const { wallet, adapter, items } = await checkPreSign(ctx, actor, input);
+  const fw = familyWallet(wallet);
+  const states: unknown[] = [];
+  for (const item of items) states.push(await family(() => adapter.readTransferState(fw, item.intent)));
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockWalletWriter(trx, wallet.id);
+    const tasks = [];
+    for (const [i, item] of items.entries()) {
+      const held = await reservations(trx, wallet.id, item.facts.tokenKeys);
+      const prepared = await family(() => adapter.buildTransfer(fw, item.intent, states[i], held));
+      tasks.push(await insertTransfer(ctx, trx, actor, wallet, item.intent, item.facts, { prepared, held }));
+    }
+    return tasks;
+  });
+}
+
+/** POST /fee/pre-signature: the nonce each would take now and its broadcast fee at its tier. */
+export async function estimatePreSigned(ctx: AppContext, actor: CommandContext, input: PreSignInput) {
+  const { wallet, adapter, items, waiting } = await checkPreSign(ctx, actor, input);
+  const fw = familyWallet(wallet);
+  const { tiers } = await adapter.chain.getFeeTiers().catch(() => {
+    throw new AppError('FEE_RATE_ERROR');
+  });
+  const held = await reservations(ctx.db, wallet.id, [items[0]!.token.key]);
+  let next = held.highestSequence;
+  const { nativeDecimals, nativeSymbol } = adapter.chain.info;
+  const transfers = [];
+  for (const item of items) {
+    const state = await family(() => adapter.readTransferState(fw, item.intent));
+    const built = await family(() =>
+      adapter.buildTransfer(fw, item.intent, state, { ...held, highestSequence: next }),
+    );
+    next = built.sequence;
+    const choice = item.intent.fee;
+    const perGas =
+      choice.tier === 'custom' ? parseGwei(choice.rate) : (tiers[choice.tier].maxFeePerGas ?? 0n);
+    transfers.push({
+      name: item.name,
+      nonce: built.sequence?.toString() ?? null,
+      fee: formatUnits(EXEC_GAS_HINT * perGas, nativeDecimals),
+      fee_symbol: nativeSymbol,
+      rate: formatGwei(perGas),
+    });
+  }
+  return { waiting, max: PRESIGNED_TRANSFERS_MAX, transfers };
+}
