@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import pg from 'pg';
 import { createWalletClient, getAddress, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { batchEstimateReply, singleFeeEstimateReply, type BatchEstimate } from '@keystead/contract';
-import { fundFromFaucet, hardhatAccounts, startEvmDevnet } from '@keystead/devnet';
+import { fundFromFaucet, hardhatAccounts } from '@keystead/devnet';
 import { parseBatchCsv } from '../../apps/server/src/modules/transfers/batch-csv';
 import { csrfForSession, seedOwnerSpace, seedSession } from './seed';
-import { dropSchema } from './http-baseline';
-import { call, headersFor, percentile, seedActors } from './transfers';
-import { BENCH_DATABASE_URL, printRow, startChild, tempDir } from './harness';
+import { call, headersFor, percentile, seedActors, startDevnetServer } from './transfers';
+import { printRow } from './harness';
 
 const CSV_ROWS = 5_000;
 const CSV_ROUNDS = 20;
@@ -97,23 +92,7 @@ async function benchBatchEstimate(): Promise<void> {
   console.log(
     `\n# Batch estimate (PostgreSQL + EVM devnet, 2-of-3 Safe, ${CALLS} sequential calls each; ratio = ${RECIPIENTS} recipients / 1 recipient)`,
   );
-  const schema = `bench_batch_${Date.now()}`;
-  const devnetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-bench-devnet-'));
-  const devnet = await startEvmDevnet({ dataDir: devnetDir, port: 0 });
-  const env = {
-    DATABASE_URL: BENCH_DATABASE_URL,
-    DATABASE_SCHEMA: schema,
-    DEVNET: 'false',
-    EVM_RPC_URL_31337: devnet.rpcUrl,
-    BALANCE_REFRESH_SECONDS: '86400',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: tempDir('batch'),
-  };
-  const keystead = await startChild('apps/server/src/main.ts', env, '/api/v1/language');
-  const client = new pg.Client({
-    connectionString: BENCH_DATABASE_URL,
-    options: `-c search_path="${schema}"`,
-  });
+  const { devnet, keystead, client, stop } = await startDevnetServer('batch');
   try {
     await client.connect();
     const { ownerId, organizationId } = await seedOwnerSpace(client, 'Bench batch');
@@ -263,10 +242,6 @@ async function benchBatchEstimate(): Promise<void> {
       per_recipient_ms: ((batchP50 - singleP50) / (RECIPIENTS - 1)).toFixed(2),
     });
   } finally {
-    await client.end().catch(() => undefined);
-    await keystead.stop();
-    await devnet.stop();
-    fs.rmSync(devnetDir, { recursive: true, force: true });
-    await dropSchema(schema);
+    await stop();
   }
 }

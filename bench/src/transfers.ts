@@ -87,11 +87,12 @@ export async function benchTransfers(): Promise<void> {
   await benchTransferList();
 }
 
-export async function benchLifecycles(): Promise<void> {
-  console.log(
-    `\n# Transfer lifecycle (PostgreSQL, ${OPERATORS} concurrent operators × own 2-of-3 Safe, ${LIFECYCLE_SECONDS} s; create → 2 approvals → 2 signatures)`,
-  );
-  const schema = `bench_transfers_${Date.now()}`;
+/**
+ * A server child on PostgreSQL (its own schema) beside a fresh EVM devnet, with a SQL client on
+ * that schema; `stop` ends all three and drops the schema.
+ */
+export async function startDevnetServer(label: string) {
+  const schema = `bench_${label}_${Date.now()}`;
   const devnetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-bench-devnet-'));
   const devnet = await startEvmDevnet({ dataDir: devnetDir, port: 0 });
   const env = {
@@ -101,13 +102,28 @@ export async function benchLifecycles(): Promise<void> {
     EVM_RPC_URL_31337: devnet.rpcUrl,
     BALANCE_REFRESH_SECONDS: '86400',
     LOG_LEVEL: 'warn',
-    DATA_DIR: tempDir('transfers'),
+    DATA_DIR: tempDir(label),
   };
   const keystead = await startChild('apps/server/src/main.ts', env, '/api/v1/language');
   const client = new pg.Client({
     connectionString: BENCH_DATABASE_URL,
     options: `-c search_path="${schema}"`,
   });
+  const stop = async () => {
+    await client.end().catch(() => undefined);
+    await keystead.stop();
+    await devnet.stop();
+    fs.rmSync(devnetDir, { recursive: true, force: true });
+    await dropSchema(schema);
+  };
+  return { devnet, keystead, client, stop };
+}
+
+export async function benchLifecycles(): Promise<void> {
+  console.log(
+    `\n# Transfer lifecycle (PostgreSQL, ${OPERATORS} concurrent operators × own 2-of-3 Safe, ${LIFECYCLE_SECONDS} s; create → 2 approvals → 2 signatures)`,
+  );
+  const { devnet, keystead, client, stop } = await startDevnetServer('transfers');
   try {
     await client.connect();
     const { ownerId, organizationId } = await seedOwnerSpace(client, 'Bench transfers');
@@ -309,11 +325,7 @@ export async function benchLifecycles(): Promise<void> {
       p99_ms: ms(percentile(readSafeTimes, 99)),
     });
   } finally {
-    await client.end().catch(() => undefined);
-    await keystead.stop();
-    await devnet.stop();
-    fs.rmSync(devnetDir, { recursive: true, force: true });
-    await dropSchema(schema);
+    await stop();
   }
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { hardhatAccounts } from '@keystead/devnet';
 import { confirmDeployments, refreshBalances } from '../src/jobs/wallet-jobs';
@@ -205,4 +205,31 @@ export async function transferAudit(
   return rows
     .filter((row) => Number((row.content as { task_id?: number }).task_id) === taskId)
     .map((row) => ({ operation: row.operation, user_id: row.user_id === null ? null : Number(row.user_id) }));
+}
+
+/** What POST /broadcast-create hands the broadcaster: the execTransaction to sign with its account. */
+export interface PreparedExecution {
+  chain_id: number;
+  to: Hex;
+  data: Hex;
+  value: string;
+  nonce: number;
+  gas: string;
+  max_fee_per_gas: string;
+  max_priority_fee_per_gas: string;
+}
+
+/** The broadcaster's account signs the prepared execution as its wallet would (EIP-1559). */
+export function signPreparedExecution(account: PrivateKeyAccount, prepared: PreparedExecution): Promise<Hex> {
+  return account.signTransaction({
+    chainId: prepared.chain_id,
+    type: 'eip1559',
+    to: prepared.to,
+    data: prepared.data,
+    value: BigInt(prepared.value),
+    nonce: prepared.nonce,
+    gas: BigInt(prepared.gas),
+    maxFeePerGas: BigInt(prepared.max_fee_per_gas),
+    maxPriorityFeePerGas: BigInt(prepared.max_priority_fee_per_gas),
+  });
 }

@@ -22,7 +22,9 @@ import {
   createSafe,
   signatureFor,
   signerKey,
+  signPreparedExecution,
   transferSpace,
+  type PreparedExecution,
   type DeployedSafe,
   type TransferSpace,
 } from '../../../test/transfer-helpers';
@@ -267,29 +269,12 @@ describe('a batch of 200 recipients on the devnet', () => {
       });
       expect(signed.code).toBe('OK');
     }
-    const prepared = await space.admin.client.post<{
-      chain_id: number;
-      to: Address;
-      data: `0x${string}`;
-      value: string;
-      nonce: number;
-      gas: string;
-      max_fee_per_gas: string;
-      max_priority_fee_per_gas: string;
-    }>('/api/v1/broadcast-create', { task_id: taskId, from: broadcaster.address });
-    expect(prepared.code).toBe('OK');
-    const p = prepared.data;
-    const raw = await broadcaster.signTransaction({
-      chainId: p.chain_id,
-      type: 'eip1559',
-      to: p.to,
-      data: p.data,
-      value: BigInt(p.value),
-      nonce: p.nonce,
-      gas: BigInt(p.gas),
-      maxFeePerGas: BigInt(p.max_fee_per_gas),
-      maxPriorityFeePerGas: BigInt(p.max_priority_fee_per_gas),
+    const prepared = await space.admin.client.post<PreparedExecution>('/api/v1/broadcast-create', {
+      task_id: taskId,
+      from: broadcaster.address,
     });
+    expect(prepared.code).toBe('OK');
+    const raw = await signPreparedExecution(broadcaster, prepared.data);
     const sent = await space.admin.client.post<{ tx_hash: `0x${string}` }>('/api/v1/broadcast', {
       task_id: taskId,
       raw_tx: raw,

@@ -2,7 +2,7 @@
 // together with consecutive Safe nonces on the Hardhat devnet, signed now, broadcast later with an
 // e-mail code — out of order refused until the earlier nonce goes — and one made stale by a Safe
 // transaction executed outside Keystead at its nonce, then revoked without a rejection.
-import { createWalletClient, http, type Address, type Hex } from 'viem';
+import { createWalletClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,7 +15,9 @@ import {
   keyAddress,
   signatureFor,
   signerKey,
+  signPreparedExecution,
   transferSpace,
+  type PreparedExecution,
   type DeployedSafe,
   type TransferSpace,
 } from '../../../test/transfer-helpers';
@@ -80,29 +82,13 @@ async function signBoth(taskId: number) {
 
 /** The broadcaster prepares the execution with a code, signs it and hands it back with the same code. */
 async function broadcast(taskId: number, emailCode: string) {
-  const prepared = await space.admin.client.post<{
-    chain_id: number;
-    to: Address;
-    data: Hex;
-    value: string;
-    nonce: number;
-    gas: string;
-    max_fee_per_gas: string;
-    max_priority_fee_per_gas: string;
-  }>('/api/v1/broadcast-create', { task_id: taskId, from: broadcaster.address, email_code: emailCode });
-  if (prepared.code !== 'OK') return prepared;
-  const p = prepared.data;
-  const raw = await broadcaster.signTransaction({
-    chainId: p.chain_id,
-    type: 'eip1559',
-    to: p.to,
-    data: p.data,
-    value: BigInt(p.value),
-    nonce: p.nonce,
-    gas: BigInt(p.gas),
-    maxFeePerGas: BigInt(p.max_fee_per_gas),
-    maxPriorityFeePerGas: BigInt(p.max_priority_fee_per_gas),
+  const prepared = await space.admin.client.post<PreparedExecution>('/api/v1/broadcast-create', {
+    task_id: taskId,
+    from: broadcaster.address,
+    email_code: emailCode,
   });
+  if (prepared.code !== 'OK') return prepared;
+  const raw = await signPreparedExecution(broadcaster, prepared.data);
   return space.admin.client.post('/api/v1/broadcast', {
     task_id: taskId,
     raw_tx: raw,
