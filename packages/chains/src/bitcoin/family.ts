@@ -101,7 +101,7 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
     capabilities: {
       tokens: false,
       batch: true,
-      preSign: false,
+      preSign: true,
       coinControl: true,
       feeUnit: 'sat/vB',
       speedUp: 'replacement',

@@ -967,6 +967,86 @@ describe.skipIf(!isLitecoindAvailable())(
       expect(done.data.batch_rows.every((row) => row.effect === 'paid')).toBe(true);
     });
 
+    it('pre-signed: two transfers hold distinct coins (one chosen), are signed now, broadcast later with the e-mail code', async () => {
+      await node.rpc('sendtoaddress', [walletAddress, 2], { wallet: 'miner' });
+      const funding = (await node.rpc('sendtoaddress', [walletAddress, 3], { wallet: 'miner' })) as string;
+      await node.mineBlocks(1, miner);
+      const coins = await space.admin.client.get<{
+        list: Array<{ txid: string; vout: number; value: string }>;
+      }>('/api/v1/wallets/utxos', { wallet_id: walletId });
+      const chosen = coins.data.list.find((c) => c.txid === funding && c.value === '3')!;
+      const outside = [await node.newAddress('miner'), await node.newAddress('miner')];
+      const body = {
+        wallet_id: walletId,
+        transfers: [
+          {
+            name: 'Exit A',
+            to: outside[0],
+            amount: '2.5',
+            fee_tier: 'custom',
+            custom_fee_rate: '2',
+            utxos: [`${chosen.txid}:${chosen.vout}`],
+          },
+          { name: 'Exit B', to: outside[1], amount: '1', fee_tier: 'custom', custom_fee_rate: '2' },
+        ],
+      };
+      const priced = await space.admin.client.post<{ transfers: Array<{ inputs: string[]; fee: string }> }>(
+        '/api/v1/fee/pre-signature',
+        body,
+      );
+      expect(priced.code).toBe('OK');
+      const [a, b] = priced.data.transfers;
+      expect(a!.inputs).toEqual([`${chosen.txid}:${chosen.vout}`]);
+      expect(b!.inputs.some((i) => a!.inputs.includes(i))).toBe(false);
+      const created = await space.admin.client.post<{
+        list: Array<{ task_id: number; type: number; name: string }>;
+      }>('/api/v1/task/pre-signature', body);
+      expect(created.code).toBe('OK');
+      expect(created.data.list.map((x) => [x.type, x.name])).toEqual([
+        [5, 'Exit A'],
+        [5, 'Exit B'],
+      ]);
+      const [first, second] = created.data.list.map((x) => x.task_id) as [number, number];
+      for (const id of [first, second]) {
+        for (const i of [alice, bob])
+          expect((await who(i).client.post('/api/v1/task/approve', { task_id: id, result: 1 })).code).toBe(
+            'OK',
+          );
+        const { data } = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: id });
+        for (const i of [alice, bob])
+          expect(
+            (
+              await who(i).client.post('/api/v1/sign', {
+                task_id: id,
+                psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[i]!),
+              })
+            ).code,
+          ).toBe('OK');
+      }
+      // Later: the second goes first (coins, not a nonce, order them), and only with the code.
+      expect((await space.admin.client.post('/api/v1/broadcast', { task_id: second })).code).toBe(
+        'PARAMS_REQUIRED_ERROR',
+      );
+      await allowResend(t, space.admin.email);
+      expect((await sendCode(space.admin.client, 'pre_sign_broadcast')).code).toBe('OK');
+      const sent = await space.admin.client.post<{ tx_hash: string }>('/api/v1/broadcast', {
+        task_id: second,
+        email_code: await readCode(t, space.admin.email),
+      });
+      expect(sent.code).toBe('OK');
+      await node.mineBlocks(1, miner);
+      await followTransfers(t.ctx);
+      const done = await space.admin.client.get<{ status: number }>('/api/v1/task/info', { task_id: second });
+      expect(done.data.status).toBe(1);
+      // The first is revoked: its chosen coin is free again.
+      expect((await space.admin.client.post('/api/v1/task/revoke', { task_id: first })).code).toBe('OK');
+      const after = await space.admin.client.get<{ list: Array<{ txid: string; locked: boolean }> }>(
+        '/api/v1/wallets/utxos',
+        { wallet_id: walletId },
+      );
+      expect(after.data.list.find((c) => c.txid === chosen.txid)?.locked).toBe(false);
+    });
+
     it('another space reads the wallet and its transfers as not found', async () => {
       const stranger = await person(t, { mfa: true, prefix: 'stranger' });
       await createSpace(stranger, 'Elsewhere');

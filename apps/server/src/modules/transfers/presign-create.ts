@@ -51,7 +51,8 @@ async function checkPreSign(ctx: AppContext, actor: CommandContext, input: PreSi
       intent: {
         outputs: [{ to, amount: parseAmount(item.amount, token.decimals) }],
         token: token.contract === null ? null : token,
-        fee: feeChoice(item.fee_tier, item.custom_fee_gwei),
+        fee: feeChoice(item.fee_tier, item.custom_fee_gwei ?? item.custom_fee_rate),
+        ...(item.utxos ? { chosenInputs: item.utxos } : {}),
       },
       facts: {
         type: PRESIGNED_TASK,
@@ -102,32 +103,40 @@ export async function createPreSigned(ctx: AppContext, actor: CommandContext, in
   });
 }
 
-/** POST /fee/pre-signature: the nonce each would take now and its broadcast fee at its tier. */
+/**
+ * POST /fee/pre-signature: each transfer built as creation would build it after the ones before
+ * it (the next nonce, or coins the others do not take), nothing stored; its fee at its tier.
+ */
 export async function estimatePreSigned(ctx: AppContext, actor: CommandContext, input: PreSignInput) {
   const { wallet, adapter, items, waiting } = await checkPreSign(ctx, actor, input);
   const fw = familyWallet(wallet);
+  const walletPays = adapter.capabilities.broadcast === 'server-finalizes';
   const { tiers } = await adapter.chain.getFeeTiers().catch(() => {
     throw new AppError('FEE_RATE_ERROR');
   });
-  const held = await reservations(ctx.db, wallet.id, [items[0]!.token.key]);
-  let next = held.highestSequence;
+  let held = await reservations(ctx.db, wallet.id, [items[0]!.token.key]);
   const { nativeDecimals, nativeSymbol } = adapter.chain.info;
   const transfers = [];
   for (const item of items) {
     const state = await family(() => adapter.readTransferState(fw, item.intent));
-    const built = await family(() =>
-      adapter.buildTransfer(fw, item.intent, state, { ...held, highestSequence: next }),
-    );
-    next = built.sequence;
+    const built = await family(() => adapter.buildTransfer(fw, item.intent, state, held));
+    // What this one takes is held for the next, as inside the creation's transaction.
+    held = {
+      ...held,
+      highestSequence: built.sequence ?? held.highestSequence,
+      lockedInputs: new Set([...held.lockedInputs, ...built.inputs.map((i) => i.outpoint)]),
+      nextChangeIndex: held.nextChangeIndex + (built.usedChangeIndex ? 1 : 0),
+    };
     const choice = item.intent.fee;
     const perGas =
       choice.tier === 'custom' ? parseGwei(choice.rate) : (tiers[choice.tier].maxFeePerGas ?? 0n);
     transfers.push({
       name: item.name,
       nonce: built.sequence?.toString() ?? null,
-      fee: formatUnits(EXEC_GAS_HINT * perGas, nativeDecimals),
+      inputs: built.inputs.map((i) => i.outpoint),
+      fee: formatUnits(walletPays ? (built.fee.total ?? 0n) : EXEC_GAS_HINT * perGas, nativeDecimals),
       fee_symbol: nativeSymbol,
-      rate: formatGwei(perGas),
+      rate: walletPays ? (built.fee.rate ?? '') : formatGwei(perGas),
     });
   }
   return { waiting, max: PRESIGNED_TRANSFERS_MAX, transfers };
