@@ -100,7 +100,7 @@ describe('pre-signed transfers on a Safe', () => {
   let ids: number[] = [];
   let firstNonce: bigint;
 
-  it('are priced with the consecutive nonces they would take; at most 10 wait per wallet; paid plans only', async () => {
+  it('are priced with the consecutive nonces they would take; at most 10 wait per wallet; paid plans only (as the advanced search)', async () => {
     const priced = await operator().client.post<PreSignEstimate>('/api/v1/fee/pre-signature', body(items));
     expect(priced.code).toBe('OK');
     const nonces = priced.data.transfers.map((x) => BigInt(x.nonce!));
@@ -122,6 +122,14 @@ describe('pre-signed transfers on a Safe', () => {
       expect((await operator().client.post('/api/v1/task/pre-signature', body(items))).code).toBe(
         'VIP_PLAN_LIMIT_EXCEEDED_ERROR',
       );
+      // So does the advanced search of the transfer list (§6), and its export; the tabs do not.
+      const list = (query: Record<string, string>) => operator().client.get('/api/v1/transfer/list', query);
+      expect((await list({ keyword: 'T000001' })).code).toBe('VIP_PLAN_LIMIT_EXCEEDED_ERROR');
+      expect((await list({ symbol: 'USDT' })).code).toBe('VIP_PLAN_LIMIT_EXCEEDED_ERROR');
+      expect(
+        (await operator().client.get('/api/v1/transfer/list/export', { start_time: '2026-01-01' })).code,
+      ).toBe('VIP_PLAN_LIMIT_EXCEEDED_ERROR');
+      expect((await list({ tab: 'pre_signed' })).code).toBe('OK');
     } finally {
       await plan('enterprise');
     }

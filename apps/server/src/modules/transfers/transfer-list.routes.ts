@@ -8,7 +8,10 @@ import { fileReplies, replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { sendCsv } from '../../lib/csv';
+import { PLANS } from '@keystead/contract';
+import { AppError } from '../../lib/app-error';
 import { requireSpace } from '../../plugins/access';
+import { effectivePlan } from '../spaces/space-presenter';
 import { inSpace } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
 import {
@@ -33,6 +36,21 @@ function viewer(ctx: AppContext, request: Parameters<typeof requireSpace>[0]) {
   return viewerOf(ctx, organization.id, user.id, member.role);
 }
 
+/** §6: the advanced search (token, task number or address, period) needs a paid plan. */
+function assertAdvancedSearch(
+  request: Parameters<typeof requireSpace>[0],
+  filters: {
+    symbol?: string | undefined;
+    keyword?: string | undefined;
+    start_time?: Date | undefined;
+    end_time?: Date | undefined;
+  },
+) {
+  const advanced = filters.symbol || filters.keyword || filters.start_time || filters.end_time;
+  if (advanced && !PLANS[effectivePlan(requireSpace(request).organization)].paidFeatures)
+    throw new AppError('VIP_PLAN_LIMIT_EXCEEDED_ERROR');
+}
+
 export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
   app.get(
     '/transfer/list',
@@ -47,6 +65,7 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { page, page_size, ...filters } = request.query;
+      assertAdvancedSearch(request, filters);
       const who = await viewer(ctx, request);
       const query = transferQuery(ctx, who, filters);
       const [rows, total] = await Promise.all([
@@ -83,6 +102,7 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
+      assertAdvancedSearch(request, request.query);
       const who = await viewer(ctx, request);
       const rows = await transferQuery(ctx, who, request.query)
         .selectAll('t')
