@@ -29,6 +29,7 @@ const page = {
   archive: lazyPage(() => import('@/features/wallet/routes/wallet-archive-page')),
   newTransfer: lazyPage(() => import('@/features/transfer/routes/new-transfer-page')),
   batchTransfer: lazyPage(() => import('@/features/transfer/routes/batch-transfer-page')),
+  preSignedTransfer: lazyPage(() => import('@/features/transfer/routes/pre-signed-page')),
   transferDraft: lazyPage(() => import('@/features/wallet/routes/transfer-draft-page')),
   walletDetail: lazyPage(() => import('@/features/wallet/routes/wallet-detail-page')),
   addressBook: lazyPage(() => import('@/features/address-book/routes/address-book-page')),
@@ -120,6 +121,7 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: 'wallet/transfer', element: page.newTransfer },
                       { path: 'wallet/transfer/batch', element: page.batchTransfer },
+                      { path: 'wallet/transfer/pre-signed', element: page.preSignedTransfer },
                     ],
                   },
                 ],

@@ -67,7 +67,7 @@ export function initialLanguage(search = window.location.search): Language {
  * Namespaces that are not part of the first screen (e.g. the spaces screens): their texts load
  * with the first page that needs them, in every language, and again when the language changes.
  */
-export type LazyNamespace = 'spaces' | 'transfer' | 'addressBook' | 'audit' | 'batch';
+export type LazyNamespace = 'spaces' | 'transfer' | 'addressBook' | 'audit' | 'batch' | 'preSign';
 type JsonModule = { default: Record<string, unknown> };
 const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModule>>> = {
   spaces: {
@@ -94,6 +94,11 @@ const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModu
     'en-US': () => import('@/locales/en-US/batch.json'),
     'zh-CN': () => import('@/locales/zh-CN/batch.json'),
     'zh-HK': () => import('@/locales/zh-HK/batch.json'),
+  },
+  preSign: {
+    'en-US': () => import('@/locales/en-US/pre-sign.json'),
+    'zh-CN': () => import('@/locales/zh-CN/pre-sign.json'),
+    'zh-HK': () => import('@/locales/zh-HK/pre-sign.json'),
   },
 };
 const wantedLazy = new Set<LazyNamespace>();

@@ -25,10 +25,16 @@ export const createBroadcast = (body: {
   from: string;
   fee_tier?: FeeTier;
   custom_fee_gwei?: string;
+  /** A pre-signed transfer (type 5): the e-mail code of purpose pre_sign_broadcast. */
+  email_code?: string;
 }) => api.post<BroadcastDraft>(`${V1}/broadcast-create`, body);
 
-export const sendBroadcast = (body: { task_id: number; raw_tx?: string; tx_hash?: string }) =>
-  api.post<BroadcastReply>(`${V1}/broadcast`, body);
+export const sendBroadcast = (body: {
+  task_id: number;
+  raw_tx?: string;
+  tx_hash?: string;
+  email_code?: string;
+}) => api.post<BroadcastReply>(`${V1}/broadcast`, body);
 
 /** A task action: errors toast (catalogue message), every transfer query refreshes afterwards. */
 export function useTaskAction<A, R>(run: (args: A) => Promise<R>) {

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Card, Grid, Space, Tabs } from 'antd';
-import { DownloadOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  FieldTimeOutlined,
+  FilterOutlined,
+  PlusOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { isPrivileged, LimitModal, useOrganizationBaseInfo, type LimitInfo } from '@/features/organization';
@@ -14,6 +20,7 @@ import { RecordsTable } from '../components/list/records-table';
 import { TransferFilterBar, type TransferFilters } from '../components/list/transfer-filters';
 import { TransferTable } from '../components/list/transfer-table';
 import { mayBatch } from '../components/batch/may-batch';
+import { mayPreSign } from '../components/pre-signed/may-pre-sign';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
 const TABS = ['todo', 'all', 'preSigned', 'records'] as const;
@@ -72,7 +79,7 @@ export default function TransferListPage() {
   const screens = Grid.useBreakpoint();
   // Phones: the advanced search opens on demand (it is taller than the list otherwise).
   const [showFilters, setShowFilters] = useState(false);
-  // A free plan has no batches: the entry explains the plan limit instead.
+  // A free plan has no batches nor pre-signed transfers: the entry explains the plan limit instead.
   const [limit, setLimit] = useState<LimitInfo | null>(null);
 
   return (
@@ -107,6 +114,19 @@ export default function TransferListPage() {
                 data-testid="batch-transfer"
               >
                 {t('list.batch')}
+              </Button>
+            ) : null}
+            {operator ? (
+              <Button
+                icon={<FieldTimeOutlined />}
+                onClick={() =>
+                  space.data && mayPreSign(space.data)
+                    ? void navigate('/wallet/transfer/pre-signed')
+                    : setLimit({ code: 'VIP_PLAN_LIMIT_EXCEEDED_ERROR' })
+                }
+                data-testid="pre-signed-transfer"
+              >
+                {t('list.preSignedEntry')}
               </Button>
             ) : null}
             {operator ? (
@@ -158,7 +178,13 @@ export default function TransferListPage() {
             <TransferFilterBar
               wallets={walletList}
               value={position.filters}
-              onChange={(value) => move({ filters: value, page: 1 })}
+              onChange={(value) => {
+                // The advanced search (token, number or address, period) is a paid feature, like batches.
+                const advanced = value.symbol || value.keyword || value.start_time || value.end_time;
+                if (advanced && space.data && !mayBatch(space.data))
+                  return setLimit({ code: 'VIP_PLAN_LIMIT_EXCEEDED_ERROR' });
+                move({ filters: value, page: 1 });
+              }}
             />
           </div>
         ) : null}
@@ -192,6 +218,7 @@ export default function TransferListPage() {
             rows={list.data?.list ?? []}
             loading={list.isPending}
             wallets={walletList}
+            preSigned={position.tab === 'preSigned'}
             empty={position.tab === 'todo' ? t('list.emptyTodo') : t('list.empty')}
             paging={{
               page: position.page,

@@ -9,6 +9,8 @@ import { type WalletDetail } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { BroadcastAttempts } from './broadcast-attempts';
 import { BroadcastPeople } from './broadcast-people';
+import { broadcastRefusal, BroadcastRefusalAlert, type BroadcastRefusal } from './broadcast-refusal';
+import { CODE_PATTERN, PreSignCode } from './pre-sign-code';
 import { TraceHashForm } from './trace-hash-form';
 
 /**
@@ -43,14 +45,23 @@ export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean; user
     task.status === 6 ? 'fast' : ((task.fee_tier as FeeTier | null) ?? 'standard'),
   );
   const [busy, setBusy] = useState(false);
+  // A pre-signed transfer (type 5) broadcasts with the broadcaster's e-mailed code.
+  const [code, setCode] = useState('');
+  const [codeTried, setCodeTried] = useState(false);
+  const [refusal, setRefusal] = useState<BroadcastRefusal | null>(null);
   const report = useTaskAction(sendBroadcast);
   const onChange = useCallback((value: SignerConnection | null) => setConnection(value), []);
   const speedUp = task.status === 6;
   const open = (task.status === 5 || speedUp) && props.allowed;
   const broadcasts = task.broadcasts ?? [];
+  const needsCode = task.type === 5 && task.status === 5;
 
   const submit = async () => {
     if (!connection) return;
+    setCodeTried(true);
+    if (needsCode && !CODE_PATTERN.test(code)) return;
+    const emailCode = needsCode ? { email_code: code } : {};
+    setRefusal(null);
     setBusy(true);
     try {
       const chainId = Number(task.chain_id);
@@ -58,6 +69,7 @@ export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean; user
         task_id: task.task_id,
         from: connection.account,
         ...(tier !== 'custom' ? { fee_tier: tier } : {}),
+        ...emailCode,
       });
       const tx = {
         from: draft.from,
@@ -73,14 +85,16 @@ export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean; user
           ...tx,
           nonce: Number(draft.nonce),
         });
-        await report.mutateAsync({ task_id: task.task_id, raw_tx: raw });
+        await report.mutateAsync({ task_id: task.task_id, raw_tx: raw, ...emailCode });
       } else {
         const hash = await connection.connector.sendTransaction(chainId, tx);
-        await report.mutateAsync({ task_id: task.task_id, tx_hash: hash });
+        await report.mutateAsync({ task_id: task.task_id, tx_hash: hash, ...emailCode });
       }
       toastSuccess(speedUp ? t('broadcast.spedUp') : t('broadcast.done'));
     } catch (error) {
-      void showWalletError(error);
+      const known = broadcastRefusal(error);
+      if (known) setRefusal(known);
+      else void showWalletError(error);
     } finally {
       setBusy(false);
     }
@@ -102,6 +116,9 @@ export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean; user
             chainKey={task.chain_id ?? undefined}
             onChange={onChange}
           />
+          {needsCode ? (
+            <PreSignCode value={code} error={codeTried && !CODE_PATTERN.test(code)} onChange={setCode} />
+          ) : null}
           <Space style={{ marginTop: 12 }} wrap>
             <Select<FeeTier>
               value={tier}
@@ -123,6 +140,7 @@ export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean; user
               {speedUp ? t('broadcast.speedUp') : t('broadcast.broadcast')}
             </Button>
           </Space>
+          {refusal ? <BroadcastRefusalAlert refusal={refusal} task={task} /> : null}
           {speedUp ? null : <TraceHashForm taskId={task.task_id} />}
         </div>
       ) : null}

@@ -66,6 +66,11 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
         />
       ) : null}
       <Descriptions column={screens.md ? 2 : 1} bordered size="small" data-testid="task-summary">
+        {task.type === 5 ? (
+          <Descriptions.Item label={t('fields.name')} span={screens.md ? 2 : 1}>
+            <strong data-testid="task-name">{task.name ?? '—'}</strong>
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t('fields.wallet')}>{task.wallet_name}</Descriptions.Item>
         <Descriptions.Item label={t('fields.amount')}>
           <strong>
@@ -168,7 +173,7 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
             </Descriptions.Item>
           </>
         ) : null}
-        {task.type === 1 ? (
+        {[1, 4, 5].includes(task.type) ? (
           <Descriptions.Item label={t('fields.fundPurpose')} span={wide}>
             <FundPurpose task={task} />
           </Descriptions.Item>

@@ -23,6 +23,8 @@ export function TransferTable(props: {
   wallets: PickerWallet[];
   paging: Paging;
   empty: string;
+  /** The pre-signed tab: each row's Safe nonce, the order they broadcast in. */
+  preSigned?: boolean;
 }) {
   const { t } = useLazyTranslation('transfer');
   const screens = Grid.useBreakpoint();
@@ -90,7 +92,25 @@ export function TransferTable(props: {
     <span data-testid="row-fund-purpose">{row.fund_purpose ? labelName(row.fund_purpose, t) : '—'}</span>
   );
   const title = (row: TransferListItem) =>
-    row.type === 3 ? t('list.walletCreation') : row.rejection_of ? t('list.rejection') : t('list.transfer');
+    row.type === 3
+      ? t('list.walletCreation')
+      : row.rejection_of
+        ? t('list.rejection')
+        : row.type === 5
+          ? t('list.preSigned', { name: row.name ?? '' })
+          : t('list.transfer');
+  const nonceColumn = props.preSigned
+    ? [
+        {
+          title: t('fields.nonce'),
+          key: 'nonce',
+          width: 80,
+          render: (_: unknown, row: TransferListItem) => (
+            <span data-testid="row-nonce">{row.nonce ?? '—'}</span>
+          ),
+        },
+      ]
+    : [];
   if (!screens.md)
     return (
       <List
@@ -107,7 +127,13 @@ export function TransferTable(props: {
           >
             <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'center' }}>
               <Typography.Text strong>
-                {row.task_number} · {title(row)}
+                {row.task_number} · <span data-testid="row-title">{title(row)}</span>
+                {props.preSigned && row.nonce !== null ? (
+                  <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+                    {' · '}
+                    {t('fields.nonce')} <span data-testid="row-nonce">{row.nonce}</span>
+                  </Typography.Text>
+                ) : null}
               </Typography.Text>
               <TaskStatusTag status={row.status} />
             </div>
@@ -158,7 +184,12 @@ export function TransferTable(props: {
             </Link>
           ),
         },
-        { title: t('fields.type'), width: 120, render: (_: unknown, row) => title(row) },
+        ...nonceColumn,
+        {
+          title: t('fields.type'),
+          width: props.preSigned ? 200 : 120,
+          render: (_: unknown, row) => <span data-testid="row-title">{title(row)}</span>,
+        },
         { title: t('fields.wallet'), width: 150, render: (_: unknown, row) => walletName(row) },
         {
           title: t('fields.to'),
