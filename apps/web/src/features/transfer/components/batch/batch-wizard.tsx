@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Card, Grid, Progress, Steps, Typography } from 'antd';
+import { Card } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@/components/ui/page-header';
 import { LimitModal, type LimitInfo } from '@/features/organization';
@@ -15,6 +15,7 @@ import { StepWallet } from '../wizard/step-wallet';
 import { batchBody, emptyBatchDraft, FILE_ERROR_CODES, placeErrors, type BatchDraft } from './batch-draft';
 import { BatchRecipientsStep } from './batch-recipients-step';
 import { BatchReview } from './batch-review';
+import { WizardProgress } from '@/components/ui/wizard-progress';
 
 const KEYS = ['wallet', 'recipients', 'review'] as const;
 /** Chain families whose wallets pay many recipients in one transaction (Safe MultiSend, many outputs). */
@@ -27,7 +28,6 @@ const BATCH_FAMILIES = new Set(['EVM', 'BTC']);
  */
 export function BatchWizard() {
   const { t } = useLazyTranslation('batch');
-  const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [params] = useSearchParams();
@@ -115,21 +115,11 @@ export function BatchWizard() {
     <div data-testid="batch-wizard">
       <PageHeader title={t('title')} description={t('description')} />
       <Card>
-        {screens.md ? (
-          <Steps
-            current={step}
-            size="small"
-            items={titles.map((title) => ({ title }))}
-            style={{ marginBottom: 24 }}
-          />
-        ) : (
-          <div style={{ marginBottom: 16 }}>
-            <Typography.Text strong>
-              {t('stepOf', { step: step + 1, count: KEYS.length, title: titles[step] })}
-            </Typography.Text>
-            <Progress percent={Math.round(((step + 1) / KEYS.length) * 100)} showInfo={false} size="small" />
-          </div>
-        )}
+        <WizardProgress
+          step={step}
+          titles={titles}
+          label={t('stepOf', { step: step + 1, count: KEYS.length, title: titles[step] })}
+        />
         <div data-testid={`batch-step-${KEYS[step]}`}>
           {step === 0 ? (
             <StepWallet

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Card, Grid, Progress, Steps, Typography } from 'antd';
+import { Card } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@/components/ui/page-header';
 import { LimitModal, type LimitInfo } from '@/features/organization';
@@ -17,6 +17,7 @@ import { StepWallet } from '../wizard/step-wallet';
 import { emptyPreSignDraft, preSignBody, type PreSignDraft } from './pre-sign-draft';
 import { PreSignItemsStep } from './pre-sign-items-step';
 import { PreSignReview } from './pre-sign-review';
+import { WizardProgress } from '@/components/ui/wizard-progress';
 
 const KEYS = ['wallet', 'items', 'review'] as const;
 
@@ -27,7 +28,6 @@ const KEYS = ['wallet', 'items', 'review'] as const;
  */
 export function PreSignWizard() {
   const { t } = useLazyTranslation('preSign');
-  const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
   const client = useQueryClient();
   const spaceId = useSelectedSpaceId();
@@ -111,21 +111,11 @@ export function PreSignWizard() {
     <div data-testid="pre-sign-wizard">
       <PageHeader title={t('title')} description={t('description')} />
       <Card>
-        {screens.md ? (
-          <Steps
-            current={step}
-            size="small"
-            items={titles.map((title) => ({ title }))}
-            style={{ marginBottom: 24 }}
-          />
-        ) : (
-          <div style={{ marginBottom: 16 }}>
-            <Typography.Text strong>
-              {t('stepOf', { step: step + 1, count: KEYS.length, title: titles[step] })}
-            </Typography.Text>
-            <Progress percent={Math.round(((step + 1) / KEYS.length) * 100)} showInfo={false} size="small" />
-          </div>
-        )}
+        <WizardProgress
+          step={step}
+          titles={titles}
+          label={t('stepOf', { step: step + 1, count: KEYS.length, title: titles[step] })}
+        />
         <div data-testid={`pre-sign-step-${KEYS[step]}`}>
           {step === 0 ? (
             <StepWallet

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Card, Grid, Progress, Skeleton, Steps, Typography } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@/components/ui/page-header';
 import { showErrorToast, toastSuccess } from '@/lib/notify';
@@ -16,6 +16,7 @@ import { StepReview } from './step-review';
 import { StepReviewUtxo } from './step-review-utxo';
 import { StepWallet } from './step-wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
+import { WizardProgress } from '@/components/ui/wizard-progress';
 
 const KEYS = ['wallet', 'info', 'people', 'review'] as const;
 
@@ -25,7 +26,6 @@ const KEYS = ['wallet', 'info', 'people', 'review'] as const;
  */
 export function TransferWizard() {
   const { t } = useLazyTranslation('transfer');
-  const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [params] = useSearchParams();
@@ -104,21 +104,11 @@ export function TransferWizard() {
     <div data-testid="transfer-wizard">
       <PageHeader title={t('wizard.title')} description={t('wizard.description')} />
       <Card>
-        {screens.md ? (
-          <Steps
-            current={step}
-            size="small"
-            items={titles.map((title) => ({ title }))}
-            style={{ marginBottom: 24 }}
-          />
-        ) : (
-          <div style={{ marginBottom: 16 }}>
-            <Typography.Text strong>
-              {t('wizard.stepOf', { step: step + 1, count: KEYS.length, title: titles[step] })}
-            </Typography.Text>
-            <Progress percent={Math.round(((step + 1) / KEYS.length) * 100)} showInfo={false} size="small" />
-          </div>
-        )}
+        <WizardProgress
+          step={step}
+          titles={titles}
+          label={t('wizard.stepOf', { step: step + 1, count: KEYS.length, title: titles[step] })}
+        />
         <div data-testid={`transfer-step-${key}`}>
           {key === 'wallet' ? (
             <StepWallet
