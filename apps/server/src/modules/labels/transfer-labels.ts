@@ -62,10 +62,8 @@ export async function setTransferLabel(
   const { task, wallet, relation } = await loadTransfer(ctx, actor, input.task_id);
   const decision = canLabelTransfer(actor.member.role, relation);
   if (!decision.allowed) throw new AppError(decision.code!);
-  const labelId =
-    input.label_id === null
-      ? await fundPurposeFor(ctx, actor.organization.id, wallet, undefined)
-      : await fundPurposeFor(ctx, actor.organization.id, wallet, input.label_id);
+  // null clears it, where the wallet does not require one.
+  const labelId = await fundPurposeFor(ctx, actor.organization.id, wallet, input.label_id ?? undefined);
   return ctx.db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('tasks')

@@ -1,8 +1,7 @@
-import { formatGwei, parseGwei } from 'viem';
+import { formatGwei } from 'viem';
 import type { z } from 'zod';
 import type { batchBody, Language } from '@keystead/contract';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { formatUnits, multiply, round } from '../wallets/decimal';
 import { cachedBalances } from '../wallets/wallet-assets';
@@ -10,6 +9,7 @@ import { lockedAmounts } from '../wallets/wallet-repository';
 import { usdPrice } from '../wallets/prices';
 import { checkBatch } from './batch-create';
 import { batchGas } from './batch-gas';
+import { chainFeeTiers, gasPriceAt } from './transfer-fee-tiers';
 import { family, familyWallet } from './transfer-family';
 import { reservations } from './transfer-repository';
 
@@ -51,12 +51,7 @@ export async function batchEstimate(
     fee = built.fee.total ?? 0n;
     rate = built.fee.rate ?? '';
   } else {
-    const { tiers } = await adapter.chain.getFeeTiers().catch(() => {
-      throw new AppError('FEE_RATE_ERROR');
-    });
-    const choice = batch.intent.fee;
-    const perGas =
-      choice.tier === 'custom' ? parseGwei(choice.rate) : (tiers[choice.tier].maxFeePerGas ?? 0n);
+    const perGas = gasPriceAt(await chainFeeTiers(adapter), batch.intent.fee);
     gasLimit = batchGas(rows.map((row) => row.token.contract !== null));
     fee = gasLimit * perGas;
     rate = formatGwei(perGas);

@@ -1,4 +1,4 @@
-import { formatGwei, parseGwei } from 'viem';
+import { formatGwei } from 'viem';
 import type { z } from 'zod';
 import { PLANS, PRESIGNED_TRANSFERS_MAX, type preSignBody } from '@keystead/contract';
 import type { TransferIntent } from '@keystead/chains';
@@ -12,7 +12,7 @@ import { walletTokens, type WalletToken } from '../wallets/wallet-assets';
 import { parseAmount } from './amount';
 import { checkRecipient, insertTransfer, walletToOperate, type TaskFacts } from './transfer-create';
 import { family, familyOf, familyWallet, feeChoice } from './transfer-family';
-import { EXEC_GAS_HINT } from './transfer-fee-tiers';
+import { chainFeeTiers, EXEC_GAS_HINT, gasPriceAt } from './transfer-fee-tiers';
 import { lockWalletWriter, reservations } from './transfer-repository';
 import { ACTIVE_STATUSES, PRESIGNED_TASK } from './transfer-status';
 
@@ -111,25 +111,26 @@ export async function estimatePreSigned(ctx: AppContext, actor: CommandContext, 
   const { wallet, adapter, items, waiting } = await checkPreSign(ctx, actor, input);
   const fw = familyWallet(wallet);
   const walletPays = adapter.capabilities.broadcast === 'server-finalizes';
-  const { tiers } = await adapter.chain.getFeeTiers().catch(() => {
-    throw new AppError('FEE_RATE_ERROR');
-  });
-  let held = await reservations(ctx.db, wallet.id, [items[0]!.token.key]);
+  // The broadcaster pays an EVM execution (priced per gas); a Bitcoin-family wallet its own fee.
+  const tiers = walletPays ? null : await chainFeeTiers(adapter);
+  const keys = [...new Set(items.map((item) => item.token.key))];
+  let held = await reservations(ctx.db, wallet.id, keys);
   const { nativeDecimals, nativeSymbol } = adapter.chain.info;
   const transfers = [];
   for (const item of items) {
     const state = await family(() => adapter.readTransferState(fw, item.intent));
-    const built = await family(() => adapter.buildTransfer(fw, item.intent, state, held));
+    const key = item.token.key;
+    const mine = { ...held, lockedAmount: held.lockedByToken.get(key) ?? 0n };
+    const built = await family(() => adapter.buildTransfer(fw, item.intent, state, mine));
     // What this one takes is held for the next, as inside the creation's transaction.
     held = {
       ...held,
+      lockedByToken: new Map(held.lockedByToken).set(key, mine.lockedAmount + built.amount),
       highestSequence: built.sequence ?? held.highestSequence,
       lockedInputs: new Set([...held.lockedInputs, ...built.inputs.map((i) => i.outpoint)]),
       nextChangeIndex: held.nextChangeIndex + (built.usedChangeIndex ? 1 : 0),
     };
-    const choice = item.intent.fee;
-    const perGas =
-      choice.tier === 'custom' ? parseGwei(choice.rate) : (tiers[choice.tier].maxFeePerGas ?? 0n);
+    const perGas = tiers ? gasPriceAt(tiers, item.intent.fee) : 0n;
     transfers.push({
       name: item.name,
       nonce: built.sequence?.toString() ?? null,

@@ -3,12 +3,11 @@ import type { z } from 'zod';
 import type { FeeTierName } from '@keystead/chains';
 import type { singleFeeEstimateBody } from '@keystead/contract';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { formatUnits, multiply, round } from '../wallets/decimal';
 import { usdPrice } from '../wallets/prices';
 import { parseAmount } from './amount';
-import { EXEC_GAS_HINT } from './transfer-fee-tiers';
+import { chainFeeTiers, EXEC_GAS_HINT } from './transfer-fee-tiers';
 import { family, familyOf, familyWallet } from './transfer-family';
 import { reservations } from './transfer-repository';
 import { operableWalletAsset } from './transfer-wallet';
@@ -30,9 +29,7 @@ export async function singleFeeEstimate(
   const adapter = familyOf(ctx, wallet.chain_key);
   const to = await family(() => adapter.recipient(input.to));
   const amount = parseAmount(input.amount, token.decimals);
-  const { tiers } = await adapter.chain.getFeeTiers().catch(() => {
-    throw new AppError('FEE_RATE_ERROR');
-  });
+  const tiers = await chainFeeTiers(adapter);
   const fw = familyWallet(wallet);
   const held = await reservations(ctx.db, wallet.id, [token.key]);
   const { nativeDecimals, nativeSymbol } = adapter.chain.info;
