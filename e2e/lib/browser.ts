@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { overlaysAtRest } from './motion';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { overlaysAtRest, resizeTo } from './motion';
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -94,4 +94,34 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await overlaysAtRest(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+/** Desktop and phone pictures with `focus` scrolled into view; ends back at the desktop size. */
+export async function pictures(page: Page, name: string, focus: Locator): Promise<void> {
+  await focus.scrollIntoViewIfNeeded();
+  await screenshot(page, `${name}-desktop`);
+  await resizeTo(page, VIEWPORTS.mobile);
+  await focus.scrollIntoViewIfNeeded();
+  await screenshot(page, `${name}-mobile`);
+  await resizeTo(page, VIEWPORTS.desktop);
+}
+
+/**
+ * Closes the toasts shown, and those that arrive meanwhile (live deposit notices), until none is
+ * left, so a picture shows the page under them. A close button can miss while its toast is still
+ * sliding in, and a pointer left over a toast pauses its timer: each round clicks every close
+ * button again and then moves the pointer off.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        for (const close of await page.locator('.ant-notification-notice-close').all())
+          await close.click({ timeout: 1_000 }).catch(() => undefined);
+        await page.mouse.move(0, 0);
+        return page.locator('.ant-notification-notice').count();
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    .toBe(0);
 }

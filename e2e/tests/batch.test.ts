@@ -3,9 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { VIEWPORTS, launchBrowser, newPage, screenshot, useServer, waitForPath } from '../lib/browser';
-import { modalClosed, resizeTo } from '../lib/motion';
+import type { Browser, Page } from 'playwright-core';
+import {
+  dismissToasts,
+  launchBrowser,
+  newPage,
+  pictures,
+  screenshot,
+  useServer,
+  waitForPath,
+} from '../lib/browser';
+import { modalClosed } from '../lib/motion';
 import { startServerProcess, type ServerProcess } from '../lib/server-process';
 import { setPlanDirectly } from '../lib/space-plan';
 import { openInSpace } from '../lib/spaces';
@@ -61,23 +69,6 @@ describe('batch transfers', () => {
     const { page } = await newPage(browser!.browser);
     await openInSpace(page, who.session, team.spaceId, to);
     return page;
-  }
-
-  /** Desktop and phone pictures with `focus` scrolled into view; ends back at the desktop size. */
-  async function pictures(page: Page, name: string, focus: Locator): Promise<void> {
-    await focus.scrollIntoViewIfNeeded();
-    await screenshot(page, `${name}-desktop`);
-    await resizeTo(page, VIEWPORTS.mobile);
-    await focus.scrollIntoViewIfNeeded();
-    await screenshot(page, `${name}-mobile`);
-    await resizeTo(page, VIEWPORTS.desktop);
-  }
-
-  /** Closes the toasts shown, so a picture shows the page under them. */
-  async function dismissToasts(page: Page): Promise<void> {
-    for (const close of await page.locator('.ant-notification-notice-close').all())
-      await close.click().catch(() => undefined);
-    await expect.poll(() => page.locator('.ant-notification-notice').count()).toBe(0);
   }
 
   const upload = (page: Page, name: string, lines: string[]) =>

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { VIEWPORTS, screenshot } from '../lib/browser';
-import { modalClosed, motionDone, resizeTo } from '../lib/motion';
+import { dismissToasts, pictures, screenshot } from '../lib/browser';
+import { modalClosed, motionDone } from '../lib/motion';
 import { failOnce } from '../lib/screen-checks';
 import { teamInBrowser } from '../lib/team-browser';
 import { randomAddress } from '../lib/transfers';
@@ -22,32 +22,6 @@ describe('fund-purpose tags', () => {
     page
       .locator('[data-testid^="label-row-"]')
       .filter({ has: page.getByTestId('label-name').getByText(name, { exact: true }) });
-
-  /** Desktop and phone pictures with `focus` scrolled into view; ends back at the desktop size. */
-  async function pictures(page: Page, name: string, focus: Locator): Promise<void> {
-    await focus.scrollIntoViewIfNeeded();
-    await screenshot(page, `${name}-desktop`);
-    await resizeTo(page, VIEWPORTS.mobile);
-    await focus.scrollIntoViewIfNeeded();
-    await screenshot(page, `${name}-mobile`);
-    await resizeTo(page, VIEWPORTS.desktop);
-  }
-
-  /** Closes the toasts shown, so a picture shows the page under them. */
-  async function dismissToasts(page: Page): Promise<void> {
-    // Closes one at a time until none is left (one may still be arriving or opening).
-    await expect
-      .poll(async () => {
-        const close = page.locator('.ant-notification-notice-close');
-        if ((await close.count()) > 0)
-          await close
-            .first()
-            .click({ timeout: 1_000 })
-            .catch(() => undefined);
-        return page.locator('.ant-notification-notice').count();
-      })
-      .toBe(0);
-  }
 
   /** Submits the open tag form and waits for its toast and for the dialog to be gone. */
   async function submitForm(page: Page, toast: string): Promise<void> {

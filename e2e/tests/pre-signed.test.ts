@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, useServer, waitForPath } from '../lib/browser';
+import { dismissToasts, launchBrowser, newPage, screenshot, useServer, waitForPath } from '../lib/browser';
 import { mailIds, waitForCode } from '../lib/api-session';
 import { startServerProcess, type ServerProcess } from '../lib/server-process';
 import { setPlanDirectly } from '../lib/space-plan';
@@ -71,17 +71,6 @@ describe('pre-signed transfers', () => {
     const { page } = await newPage(browser!.browser);
     await openInSpace(page, who.session, team.spaceId, to);
     return page;
-  }
-
-  /** Closes the toasts shown — and those that arrive meanwhile (live deposit notices) — until none is left. */
-  async function dismissToasts(page: Page): Promise<void> {
-    await expect
-      .poll(async () => {
-        for (const close of await page.locator('.ant-notification-notice-close').all())
-          await close.click().catch(() => undefined);
-        return page.locator('.ant-notification-notice').count();
-      })
-      .toBe(0);
   }
 
   async function fillItem(item: Locator, values: { name: string; to: string; amount: string }) {
