@@ -23,6 +23,7 @@ import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { accessPlugin } from './plugins/access';
 import { staticWebPlugin } from './plugins/static-web';
+import { priceBookFor, usePriceBook } from './modules/prices/prices';
 import { registerApiRoutes } from './routes';
 import { setAuditKey } from './modules/audit/audit.service';
 import { upgradeLegacyAuditChains } from './modules/audit/audit-upgrade';
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: AppInstanc
   // The audit key lives outside the database; chains written before keyed hashes are upgraded.
   setAuditKey(config.auditKey);
   await upgradeLegacyAuditChains(deps.database.db, config.auditKey);
+  // Prices, like the audit key, are process-wide and come from the configuration.
+  usePriceBook(priceBookFor(config));
 
   const ctx: AppContext = {
     config,

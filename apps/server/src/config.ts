@@ -9,6 +9,15 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
   .transform((value) => value === 'true' || value === '1' || value === 'on');
 
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -97,6 +106,22 @@ const envSchema = z.object({
   /** Sent as TRON-PRO-API-KEY to hosted Tron providers (TronGrid); kept out of logs. */
   TRON_API_KEY: z.string().min(1).optional(),
   BALANCE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),
+  /** USD prices by symbol over the built-in table, e.g. {"ETH":"3150.5"}. */
+  PRICE_TABLE_JSON: z
+    .string()
+    .refine(isJsonObject, 'must be a JSON object of symbol to decimal price, e.g. {"ETH":"3150.5"}')
+    .optional(),
+  /** A CoinGecko-compatible price API (…/simple/price, …/exchange_rates); unset: the table only. */
+  PRICE_API_URL: z.string().url().optional(),
+  PRICE_API_KEY: z.string().min(1).optional(),
+  /** CoinGecko coin ids by symbol over the built-in ones, e.g. {"ARB":"arbitrum"}. */
+  PRICE_API_IDS_JSON: z
+    .string()
+    .refine(isJsonObject, 'must be a JSON object of symbol to coin id')
+    .optional(),
+  PRICE_REFRESH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** How often wallets whose balances changed get today's asset snapshot (and new days theirs). */
+  SNAPSHOT_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /**
    * Local regtest nodes only, never in production: mine a block this often when transactions wait
    * (0 = never; tests that watch a mempool turn it off).

@@ -29,6 +29,7 @@ import { walletSettingsRoutes } from './modules/wallets/wallet-settings.routes';
 import { preSignRoutes } from './modules/transfers/presign.routes';
 import { batchRoutes } from './modules/transfers/batch.routes';
 import { labelRoutes } from './modules/labels/labels.routes';
+import { assetRoutes } from './modules/assets/assets.routes';
 import { addressBookRoutes } from './modules/transfers/address-book.routes';
 import { smallAmountTestRoutes } from './modules/transfers/small-amount-test.routes';
 import { transferListRoutes } from './modules/transfers/transfer-list.routes';
@@ -77,6 +78,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await smallAmountTestRoutes(v1 as AppInstance, ctx);
       await addressBookRoutes(v1 as AppInstance, ctx);
       await labelRoutes(v1 as AppInstance, ctx);
+      await assetRoutes(v1 as AppInstance, ctx);
       await batchRoutes(v1 as AppInstance, ctx);
       await preSignRoutes(v1 as AppInstance, ctx);
       await signerKeyRoutes(v1 as AppInstance, ctx);

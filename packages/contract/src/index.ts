@@ -23,3 +23,4 @@ export * from './batch-template';
 export * from './api/transfer-replies';
 export * from './api/progress';
 export * from './api/payment';
+export * from './api/assets';

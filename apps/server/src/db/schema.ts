@@ -54,6 +54,9 @@ export interface UsersTable {
   notify_space: Generated<boolean>;
   notify_wallet: Generated<boolean>;
   notify_task: Generated<boolean>;
+  /** /asset-show: amounts shown (or masked) and small assets hidden on the asset pages. */
+  asset_show_amount: Generated<boolean>;
+  asset_hide_small: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -466,6 +469,43 @@ export interface TransferRecordsTable {
   noted_at: NullableTimestamp;
 }
 
+/** A wallet's balance of one token on one day, and its USD value then (asset analysis). */
+export interface AssetSnapshotsTable {
+  organization_id: number;
+  wallet_id: number;
+  day: ColumnType<string, string, string>;
+  token_key: string;
+  symbol: string;
+  decimals: number;
+  amount: string;
+  usd_price: string | null;
+  usd_value: string;
+  taken_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A space's total USD value on one day. */
+export interface SpaceAssetDaysTable {
+  organization_id: number;
+  day: ColumnType<string, string, string>;
+  usd_value: string;
+}
+
+/** The latest USD price of a symbol, its source, and when a fetch last failed. */
+export interface PricesTable {
+  symbol: string;
+  usd_price: string;
+  source: string;
+  fetched_at: ColumnType<Date, Date | string, Date | string>;
+  failed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A symbol's USD price on one day. */
+export interface PriceDaysTable {
+  symbol: string;
+  day: ColumnType<string, string, string>;
+  usd_price: string;
+}
+
 export interface ChainCursorsTable {
   chain_key: string;
   watcher: string;
@@ -528,6 +568,10 @@ export interface Database {
   task_payload_versions: TaskPayloadVersionsTable;
   task_broadcasts: TaskBroadcastsTable;
   transfer_records: TransferRecordsTable;
+  asset_snapshots: AssetSnapshotsTable;
+  space_asset_days: SpaceAssetDaysTable;
+  prices: PricesTable;
+  price_days: PriceDaysTable;
   chain_cursors: ChainCursorsTable;
   job_leases: JobLeasesTable;
   organizations: OrganizationsTable;

@@ -47,6 +47,10 @@ export const JobName = {
   SigningTimeout: 'transfers.signing-timeout',
   /** Consumption records of fee-payer transactions settled from the chain (modules/fee-payers). */
   SettleSponsored: 'payments.settle-sponsored',
+  /** Prices (and display-currency rates) fetched from the configured source (modules/prices). */
+  RefreshPrices: 'prices.refresh',
+  /** Today's asset snapshot of wallets new today or whose balances changed (modules/assets). */
+  RecordSnapshots: 'assets.record-snapshots',
   /** Development: local regtest nodes mine a block when transactions wait (modules/chains/regtest-faucet). */
   MineRegtest: 'dev.mine-regtest',
 } as const;

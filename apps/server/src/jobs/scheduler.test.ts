@@ -190,6 +190,8 @@ async function measure(apps: TestApp[], depositRuns: number): Promise<Measuremen
     startWalletJobs(t.ctx, {
       deployMs: INTERVAL_MS,
       balanceMs: INTERVAL_MS,
+      pricesMs: INTERVAL_MS,
+      snapshotMs: INTERVAL_MS,
       holder: `instance-${i + 1}`,
       onRun: (run) => runs.push(run),
     }),

@@ -9,6 +9,8 @@ export interface ScheduledJob {
   name: JobName;
   /** How often the job runs, across all server processes together. */
   everyMs: number;
+  /** Also run (claimed like any run) right after start, not only one interval later. */
+  atStart?: boolean;
   run(ctx: AppContext): Promise<unknown>;
 }
 
@@ -91,19 +93,20 @@ export function startJobs(
     }
   };
 
-  const timers = jobs.map((job) =>
-    setInterval(() => {
-      if (stopped || running.has(job.name)) return;
-      running.set(
-        job.name,
-        runOnce(job).finally(() => running.delete(job.name)),
-      );
-    }, job.everyMs),
-  );
+  const tick = (job: ScheduledJob) => {
+    if (stopped || running.has(job.name)) return;
+    running.set(
+      job.name,
+      runOnce(job).finally(() => running.delete(job.name)),
+    );
+  };
+  const timers = jobs.map((job) => setInterval(() => tick(job), job.everyMs));
+  const starts = jobs.filter((job) => job.atStart).map((job) => setTimeout(() => tick(job), 0));
 
   return async () => {
     stopped = true;
     timers.forEach((timer) => clearInterval(timer));
+    starts.forEach((timer) => clearTimeout(timer));
     await Promise.allSettled([...running.values()]);
   };
 }

@@ -7,6 +7,8 @@ import { startJobs, type SchedulerOptions } from './scheduler';
 import { writeAudit } from '../modules/audit/audit.service';
 import { notify } from '../modules/notifications/notification.service';
 import { recordDeposits } from './deposit-scan';
+import { refreshPrices } from '../modules/prices/prices';
+import { recordSnapshots } from '../modules/assets/asset-snapshots';
 import { followTransfers } from './transfer-watcher';
 import { timeOutUnsignedTransfers } from './signing-timeout';
 import { CHAIN_RESERVE, type FamilyAdapter } from '@keystead/chains';
@@ -239,17 +241,29 @@ export async function mineRegtest(ctx: AppContext): Promise<number> {
 
 /**
  * The wallet jobs every server process schedules: deployments and transfer watchers every 2 s,
- * deposit scans every 6 s, balances every BALANCE_REFRESH_SECONDS. Each runs where it is
+ * deposit scans every 6 s, balances every BALANCE_REFRESH_SECONDS, prices every PRICE_REFRESH_SECONDS
+ * (and at start), asset snapshots every SNAPSHOT_EVERY_SECONDS. Each runs where it is
  * claimed (jobs/scheduler.ts), so N processes poll each chain once per interval, not N times.
  */
 export function startWalletJobs(
   ctx: AppContext,
-  options: { deployMs: number; balanceMs: number } & SchedulerOptions = {
+  options: {
+    deployMs: number;
+    balanceMs: number;
+    pricesMs?: number;
+    snapshotMs?: number;
+  } & SchedulerOptions = {
     deployMs: 2000,
     balanceMs: ctx.config.BALANCE_REFRESH_SECONDS * 1000,
   },
 ): () => Promise<void> {
-  const { deployMs, balanceMs, ...scheduler } = options;
+  const {
+    deployMs,
+    balanceMs,
+    pricesMs = ctx.config.PRICE_REFRESH_SECONDS * 1000,
+    snapshotMs = ctx.config.SNAPSHOT_EVERY_SECONDS * 1000,
+    ...scheduler
+  } = options;
   return startJobs(
     ctx,
     [
@@ -263,6 +277,17 @@ export function startWalletJobs(
       },
       { name: JobName.RefreshBalances, everyMs: balanceMs, run: (jobCtx) => refreshBalances(jobCtx) },
       { name: JobName.SettleSponsored, everyMs: deployMs * 3, run: settleSponsored },
+      {
+        name: JobName.RefreshPrices,
+        everyMs: pricesMs,
+        atStart: true,
+        run: refreshPrices,
+      },
+      {
+        name: JobName.RecordSnapshots,
+        everyMs: snapshotMs,
+        run: (jobCtx) => recordSnapshots(jobCtx),
+      },
       ...(ctx.config.isProduction ||
       ctx.config.REGTEST_AUTOMINE_SECONDS === 0 ||
       !ctx.chains.list().some((e) => e.family === 'BTC' && e.isDevnet)

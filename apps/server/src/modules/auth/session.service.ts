@@ -176,7 +176,7 @@ const SESSION_LOOKUP_SQL = `
          u.email, u.password_hash, u.nickname, u.company, u.avatar_upload_id, u.language_code, u.currency,
          u.anti_phishing_code, u.totp_secret_enc, u.totp_pending_secret_enc, u.totp_bound_at, u.totp_last_step,
          u.totp_reset_after,
-         u.notify_space, u.notify_wallet, u.notify_task, u.created_at as user_created_at, u.updated_at as user_updated_at
+         u.notify_space, u.notify_wallet, u.notify_task, u.asset_show_amount, u.asset_hide_small, u.created_at as user_created_at, u.updated_at as user_updated_at
     from sessions s join users u on u.id = s.user_id
    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`;
 
@@ -234,6 +234,8 @@ export async function loadSession(ctx: AppContext, token: string): Promise<Loade
     notify_space: row.notify_space,
     notify_wallet: row.notify_wallet,
     notify_task: row.notify_task,
+    asset_show_amount: row.asset_show_amount,
+    asset_hide_small: row.asset_hide_small,
     created_at: row.user_created_at,
     updated_at: row.user_updated_at,
   };

@@ -1,7 +1,7 @@
 /**
- * USD prices by token symbol. The default table is the devnet's (and a sane fallback for
- * stablecoins); PRICE_TABLE_JSON (e.g. {"ETH":"3150.5","BTC":"97000"}) replaces entries.
- * A live price feed is a configured source, not something this machine can reach.
+ * The built-in USD prices by token symbol: the devnet's, and a sane fallback for stablecoins.
+ * PRICE_TABLE_JSON (e.g. {"ETH":"3150.5","BTC":"97000"}) replaces entries. With PRICE_API_URL
+ * set, fetched prices replace these (price-book.ts); the table still prices what the feed lacks.
  */
 const DEFAULT_USD: Record<string, string> = {
   ETH: '3000',
@@ -19,28 +19,12 @@ const DEFAULT_USD: Record<string, string> = {
   AVAX: '30',
 };
 
-const CURRENCY_PER_USD: Record<string, string> = { USD: '1', CNY: '7.2', HKD: '7.8', EUR: '0.92' };
+/** Units of each display currency (§3 user profile currency) per US dollar. */
+export const DEFAULT_RATES: Record<string, string> = { USD: '1', CNY: '7.2', HKD: '7.8', EUR: '0.92' };
 
-let table: Record<string, string> | null = null;
-
-export function priceTable(): Record<string, string> {
-  if (table) return table;
-  let overrides: Record<string, string> = {};
-  try {
-    overrides = process.env.PRICE_TABLE_JSON
-      ? (JSON.parse(process.env.PRICE_TABLE_JSON) as Record<string, string>)
-      : {};
-  } catch {
-    overrides = {};
-  }
-  table = { ...DEFAULT_USD, ...overrides };
-  return table;
-}
-
-export function usdPrice(symbol: string): string | null {
-  return priceTable()[symbol.toUpperCase()] ?? null;
-}
-
-export function currencyRate(currency: string): string {
-  return CURRENCY_PER_USD[currency] ?? '1';
+/** The table with PRICE_TABLE_JSON's entries over the defaults (a malformed value is refused at boot). */
+export function priceTable(overridesJson?: string): Record<string, string> {
+  const overrides = overridesJson ? (JSON.parse(overridesJson) as Record<string, string>) : {};
+  const upper = Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k.toUpperCase(), String(v)]));
+  return { ...DEFAULT_USD, ...upper };
 }

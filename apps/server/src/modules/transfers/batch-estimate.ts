@@ -6,7 +6,7 @@ import type { CommandContext } from '../../lib/command-context';
 import { formatUnits, multiply, round } from '../wallets/decimal';
 import { cachedBalances } from '../wallets/wallet-assets';
 import { lockedAmounts } from '../wallets/wallet-repository';
-import { usdPrice } from '../wallets/prices';
+import { usdPrice } from '../prices/prices';
 import { checkBatch } from './batch-create';
 import { batchGas } from './batch-gas';
 import { chainFeeTiers, gasPriceAt } from './transfer-fee-tiers';

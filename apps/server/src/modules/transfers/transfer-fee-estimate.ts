@@ -5,7 +5,7 @@ import type { singleFeeEstimateBody } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import type { CommandContext } from '../../lib/command-context';
 import { formatUnits, multiply, round } from '../wallets/decimal';
-import { usdPrice } from '../wallets/prices';
+import { usdPrice } from '../prices/prices';
 import { parseAmount } from './amount';
 import { chainFeeTiers, EXEC_GAS_HINT } from './transfer-fee-tiers';
 import { family, familyOf, familyWallet } from './transfer-family';

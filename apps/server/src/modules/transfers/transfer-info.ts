@@ -1,7 +1,7 @@
 import { formatGwei } from 'viem';
 import type { FamilyAdapter, SafeTxReview, SignerKey } from '@keystead/chains';
 import { formatUnits, multiply, round } from '../wallets/decimal';
-import { usdPrice } from '../wallets/prices';
+import { usdPrice } from '../prices/prices';
 import type { AppContext } from '../../context';
 import type { Task, Wallet } from '../../db/schema';
 import type { CommandContext } from '../../lib/command-context';

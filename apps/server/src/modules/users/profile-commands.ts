@@ -58,3 +58,19 @@ export async function setEmailNotifications(
     });
   });
 }
+
+/** The user's display choices on the asset pages (§7 /asset-show): amounts masked, small assets hidden. */
+export async function setAssetShow(
+  ctx: AppContext,
+  actor: UserCommandContext,
+  input: { show_amount?: boolean | undefined; hide_small?: boolean | undefined },
+): Promise<{ show_amount: boolean; hide_small: boolean }> {
+  const show = input.show_amount ?? actor.user.asset_show_amount;
+  const hide = input.hide_small ?? actor.user.asset_hide_small;
+  await updateUser(ctx.db, actor.user.id, {
+    asset_show_amount: show,
+    asset_hide_small: hide,
+    updated_at: new Date(),
+  });
+  return { show_amount: show, hide_small: hide };
+}

@@ -2,7 +2,7 @@ import type { TokenRef } from '@keystead/chains';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { add, formatUnits, fromScaled, multiply, round, toScaled } from './decimal';
-import { usdPrice } from './prices';
+import { priceBook, usdPrice } from '../prices/prices';
 
 export interface WalletToken extends TokenRef {
   key: string;
@@ -105,8 +105,14 @@ function percentOf(value: string, total: string): string {
 
 const VALUE_SCALE = 8;
 const priceCache = new Map<string, bigint | null>();
+let cachedVersion = -1;
 
 function scaledPrice(symbol: string): bigint | null {
+  // The book's prices were re-read: what was scaled from the old ones goes.
+  if (priceBook().version !== cachedVersion) {
+    priceCache.clear();
+    cachedVersion = priceBook().version;
+  }
   if (!priceCache.has(symbol)) {
     const price = usdPrice(symbol);
     priceCache.set(symbol, price === null ? null : toScaled(price, VALUE_SCALE));

@@ -12,7 +12,8 @@ import {
   doneReply,
   depositAddressReply,
 } from '@keystead/contract';
-import { replies } from '../../lib/replies';
+import { fileReplies, replies } from '../../lib/replies';
+import { sendCsv } from '../../lib/csv';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { requireSpace } from '../../plugins/access';
@@ -21,7 +22,7 @@ import { requireUser } from '../../plugins/session';
 import { AppError } from '../../lib/app-error';
 import { canViewWalletArchive, seesEveryWallet } from '../policy/policy';
 import { formatUnits, multiply, round, subtract } from './decimal';
-import { currencyRate } from './prices';
+import { currencyRate } from '../prices/prices';
 import { refreshBalances } from '../../jobs/wallet-jobs';
 import { loadWallet } from './wallet-access';
 import { assetLines, cachedBalances, walletTokens, walletValueUsd } from './wallet-assets';
@@ -204,32 +205,48 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id, { allowArchived: true });
-      const tokens = await walletTokens(ctx, ctx.db, wallet);
-      const balances = (await cachedBalances(ctx.db, [wallet.id])).get(wallet.id) ?? new Map();
-      const { lines, total } = assetLines(tokens, balances);
-      // Amounts of active transfers are locked (§5: "not above balance" counts them).
-      const locks = await lockedAmounts(ctx.db, wallet.id);
-      const locked = new Map(locks.filter((row) => row.token_key).map((row) => [row.token_key!, row.locked]));
-      const detail = lines.map((line, i) => {
-        const token = tokens[i]!;
-        const lockedRaw = BigInt(locked.get(token.key) ?? '0');
-        const balanceRaw = BigInt(balances.get(token.key) ?? '0');
-        return {
-          ...line,
-          lock_amount: formatUnits(lockedRaw, token.decimals),
-          available_amount: formatUnits(balanceRaw > lockedRaw ? balanceRaw - lockedRaw : 0n, token.decimals),
-        };
-      });
-      const lockedUsd = walletValueUsd(tokens, locked);
-      const updated = await balancesUpdatedAt(ctx.db, wallet.id);
-      return reply.ok({
-        amount: round(total, 2),
-        available_amount: round(subtract(total, lockedUsd), 2),
-        lock_amount: round(lockedUsd, 2),
-        detail,
-        update_time: updated?.at ? new Date(updated.at).toISOString() : null,
-        currency: 'USD',
-      });
+      return reply.ok(await walletAssetInfo(ctx, wallet));
+    },
+  );
+
+  app.get(
+    '/wallets/asset-info/export',
+    {
+      config: { access: inSpace('wallet.view') },
+      schema: {
+        response: fileReplies('text/csv', "The wallet's balances per token as CSV (UTF-8 with a BOM)"),
+        tags,
+        querystring: walletIdQuery,
+        summary: 'Export balances per token',
+      },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id, { allowArchived: true });
+      const info = await walletAssetInfo(ctx, wallet);
+      return sendCsv(
+        reply,
+        `wallet-assets-${wallet.id}.csv`,
+        [
+          'symbol',
+          'contract_address',
+          'amount',
+          'available_amount',
+          'lock_amount',
+          'price_usd',
+          'value_usd',
+          'proportion_percent',
+        ],
+        info.detail.map((line) => [
+          line.symbol,
+          line.contract_address,
+          line.amount,
+          line.available_amount,
+          line.lock_amount,
+          line.price,
+          line.value,
+          line.proportion,
+        ]),
+      );
     },
   );
 
@@ -273,4 +290,34 @@ export async function walletReadRoutes(app: AppInstance, ctx: AppContext) {
       });
     },
   );
+}
+
+/** A wallet's balances per token with prices, locked and available amounts (the assets tab). */
+async function walletAssetInfo(ctx: AppContext, wallet: { id: number; chain_key: string }) {
+  const tokens = await walletTokens(ctx, ctx.db, wallet);
+  const balances = (await cachedBalances(ctx.db, [wallet.id])).get(wallet.id) ?? new Map();
+  const { lines, total } = assetLines(tokens, balances);
+  // Amounts of active transfers are locked (§5: "not above balance" counts them).
+  const locks = await lockedAmounts(ctx.db, wallet.id);
+  const locked = new Map(locks.filter((row) => row.token_key).map((row) => [row.token_key!, row.locked]));
+  const detail = lines.map((line, i) => {
+    const token = tokens[i]!;
+    const lockedRaw = BigInt(locked.get(token.key) ?? '0');
+    const balanceRaw = BigInt(balances.get(token.key) ?? '0');
+    return {
+      ...line,
+      lock_amount: formatUnits(lockedRaw, token.decimals),
+      available_amount: formatUnits(balanceRaw > lockedRaw ? balanceRaw - lockedRaw : 0n, token.decimals),
+    };
+  });
+  const lockedUsd = walletValueUsd(tokens, locked);
+  const updated = await balancesUpdatedAt(ctx.db, wallet.id);
+  return {
+    amount: round(total, 2),
+    available_amount: round(subtract(total, lockedUsd), 2),
+    lock_amount: round(lockedUsd, 2),
+    detail,
+    update_time: updated?.at ? new Date(updated.at).toISOString() : null,
+    currency: 'USD' as const,
+  };
 }
