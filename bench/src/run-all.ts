@@ -6,6 +6,7 @@ import { benchLifecycles, benchTransferList, benchTransfers } from './transfers'
 import { benchLoginBundle } from './web-size';
 import { benchPsbt } from './psbt';
 import { benchBatch } from './batch';
+import { benchAssets } from './assets';
 
 /**
  * `npm run bench`: prints figures and ratios. Each part is independent; pass names to run some:
@@ -22,6 +23,7 @@ const parts: Record<string, () => Promise<void>> = {
   'transfer-list': benchTransferList,
   psbt: benchPsbt,
   batch: benchBatch,
+  assets: benchAssets,
 };
 const chosen = process.argv.slice(2).filter((name) => name in parts);
 for (const name of chosen.length ? chosen : Object.keys(parts)) await parts[name]!();

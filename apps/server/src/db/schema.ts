@@ -483,6 +483,14 @@ export interface AssetSnapshotsTable {
   taken_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A wallet's total USD value on one day. */
+export interface WalletAssetDaysTable {
+  organization_id: number;
+  wallet_id: number;
+  day: ColumnType<string, string, string>;
+  usd_value: string;
+}
+
 /** A space's total USD value on one day. */
 export interface SpaceAssetDaysTable {
   organization_id: number;
@@ -569,6 +577,7 @@ export interface Database {
   task_broadcasts: TaskBroadcastsTable;
   transfer_records: TransferRecordsTable;
   asset_snapshots: AssetSnapshotsTable;
+  wallet_asset_days: WalletAssetDaysTable;
   space_asset_days: SpaceAssetDaysTable;
   prices: PricesTable;
   price_days: PriceDaysTable;

@@ -14,8 +14,15 @@ create table asset_snapshots (
   primary key (wallet_id, day, token_key)
 );
 
--- The space's whole value per day (sum of its wallets' snapshots that day), so the admins' 1Y
--- trend reads 365 rows instead of every wallet's tokens.
+-- Each wallet's value per day (its tokens summed) and the space's (its wallets summed), so a 1Y
+-- trend reads 365 rows per wallet a member sees, or 365 for an admin, not every token's rows.
+create table wallet_asset_days (
+  organization_id bigint not null references organizations (id) on delete cascade,
+  wallet_id bigint not null references wallets (id) on delete cascade,
+  day date not null,
+  usd_value numeric(38, 8) not null,
+  primary key (wallet_id, day)
+);
 create table space_asset_days (
   organization_id bigint not null references organizations (id) on delete cascade,
   day date not null,

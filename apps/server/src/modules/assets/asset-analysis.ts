@@ -191,15 +191,13 @@ export async function flowAnalysis(
   const today = utcDay(new Date());
   const from = dayBefore(today, PERIOD_DAYS[period] - 1);
   const [sums, purposes, fees] = await Promise.all([
-    repo.flowSums(ctx.db, scope, from),
+    repo.recordGroups(ctx.db, scope, from),
     repo.outflowByPurpose(ctx.db, scope, from),
     repo.feesPaid(ctx.db, scope, from),
   ]);
-  // A sum whose records had no price of their own is valued at today's price.
-  const valued = (row: { symbol: string; amount: string; decimals: number; value: string | null }) =>
-    row.value !== null
-      ? row.value
-      : multiply(fromScaled(BigInt(row.amount), row.decimals), priceBook().usd(row.symbol) ?? '0');
+  // Records without a price of their own are valued at today's.
+  const valued = (row: { symbol: string; amount: string; decimals: number; price: string | null }) =>
+    multiply(fromScaled(BigInt(row.amount), row.decimals), row.price ?? priceBook().usd(row.symbol) ?? '0');
   const empty = () => ({ inflow_value: '0', outflow_value: '0', in_count: 0, out_count: 0 });
   const days = new Map(daysBetween(from, today).map((day) => [day, empty()]));
   const tokens = new Map<string, ReturnType<typeof empty> & { inflow: string; outflow: string }>();
@@ -213,10 +211,10 @@ export async function flowAnalysis(
       if (!target) continue;
       if (inflow) {
         target.inflow_value = add(target.inflow_value, value);
-        target.in_count += Number(row.n);
+        target.in_count += row.records;
       } else {
         target.outflow_value = add(target.outflow_value, value);
-        target.out_count += Number(row.n);
+        target.out_count += row.records;
       }
     }
     if (inflow) token.inflow = add(token.inflow, amount, 18);
@@ -238,7 +236,7 @@ export async function flowAnalysis(
   for (const row of purposes) {
     const entry = purposeTotals.get(row.label_id) ?? { name: row.name, outflow_value: '0', out_count: 0 };
     entry.outflow_value = add(entry.outflow_value, valued(row));
-    entry.out_count += Number(row.n);
+    entry.out_count += row.records;
     purposeTotals.set(row.label_id, entry);
   }
   const money = <T extends ReturnType<typeof empty>>(figures: T) => ({

@@ -85,13 +85,25 @@ export async function recordSnapshots(ctx: AppContext, now = new Date()): Promis
   return wallets.length;
 }
 
-/** The space's total per day from `from` to `to`, summed again from its wallets' snapshots. */
+/**
+ * The daily totals from `from` to `to` summed again from the snapshots: each wallet's of the
+ * space, then the space's.
+ */
 export async function sumSpaceDays(db: Db, organizationId: number, from: string, to: string): Promise<void> {
-  await sql`
-    insert into space_asset_days (organization_id, day, usd_value)
-    select organization_id, day, sum(usd_value)
-    from asset_snapshots
-    where organization_id = ${organizationId} and day between ${from}::date and ${to}::date
-    group by organization_id, day
-    on conflict (organization_id, day) do update set usd_value = excluded.usd_value`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    await sql`
+      insert into wallet_asset_days (organization_id, wallet_id, day, usd_value)
+      select organization_id, wallet_id, day, sum(usd_value)
+      from asset_snapshots
+      where organization_id = ${organizationId} and day between ${from}::date and ${to}::date
+      group by organization_id, wallet_id, day
+      on conflict (wallet_id, day) do update set usd_value = excluded.usd_value`.execute(trx);
+    await sql`
+      insert into space_asset_days (organization_id, day, usd_value)
+      select organization_id, day, sum(usd_value)
+      from wallet_asset_days
+      where organization_id = ${organizationId} and day between ${from}::date and ${to}::date
+      group by organization_id, day
+      on conflict (organization_id, day) do update set usd_value = excluded.usd_value`.execute(trx);
+  });
 }

@@ -13,6 +13,8 @@ export interface PricedRecord {
   decimals: number;
   /** USD per unit at the record's time; null when none is known. */
   price: string | null;
+  /** How many records this line sums (1 for a single record). */
+  records?: number;
 }
 
 interface Lot {
@@ -26,9 +28,9 @@ const valueOf = (amount: bigint, price: bigint, decimals: number) =>
 const usd = (scaled: bigint) => round(fromScaled(scaled, SCALE), 2);
 
 /**
- * Profit and loss per token, first in first out: every record in is a lot at its price; a record
- * out takes the oldest lots first, and what it realises is its amount × (its price − the lots'
- * cost). What the lots still hold is valued at today's price (unrealised). A record without a
+ * Profit and loss per token, first in first out (day by day: see recordGroups): every record in
+ * is a lot at its price; a record out takes the oldest lots first, and what it realises is its
+ * amount × (its price − the lots' cost). What the lots still hold is valued at today's price (unrealised). A record without a
  * price is valued at today's (`unpriced_records` counts them); an outflow beyond the lots (coins
  * held before the records begin) realises nothing.
  */
@@ -42,7 +44,7 @@ export function profitAndLoss(records: PricedRecord[], currentPrice: (symbol: st
         (book = { decimals: record.decimals, lots: [], realised: 0n, unpriced: 0 }),
       );
     const now = currentPrice(record.symbol);
-    if (record.price === null) book.unpriced += 1;
+    if (record.price === null) book.unpriced += record.records ?? 1;
     const price = toScaled(record.price ?? now ?? '0', SCALE);
     let amount = BigInt(record.amount);
     if (record.direction === 1) {
