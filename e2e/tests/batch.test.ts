@@ -1,34 +1,13 @@
 /// <reference lib="dom" />
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  dismissToasts,
-  launchBrowser,
-  newPage,
-  pictures,
-  screenshot,
-  useServer,
-  waitForPath,
-} from '../lib/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dismissToasts, newPage, pictures, screenshot, waitForPath } from '../lib/browser';
 import { modalClosed } from '../lib/motion';
-import { startServerProcess, type ServerProcess } from '../lib/server-process';
 import { setPlanDirectly } from '../lib/space-plan';
 import { openInSpace } from '../lib/spaces';
-import {
-  DEVNET_KEYS,
-  randomAddress,
-  setupTransferTeam,
-  signByApi,
-  taskInfo,
-  usdtBalance,
-  type Person,
-  type TransferTeam,
-} from '../lib/transfers';
+import { DEVNET_KEYS, randomAddress, signByApi, taskInfo, usdtBalance, type Person } from '../lib/transfers';
 import { settledDialog, toastWith } from '../lib/wallets';
-import { useDevnet } from '../lib/wallet-provider';
+import { ownServer } from '../lib/own-server';
 
 const DAY = 86_400_000;
 
@@ -40,34 +19,11 @@ const DAY = 86_400_000;
  * broadcast every recipient reads as paid — with the USDT on chain.
  */
 describe('batch transfers', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-batch-'));
-  let server: ServerProcess | null = null;
-  let browser: { browser: Browser; close: () => Promise<void> } | null = null;
-  let team: TransferTeam;
-
-  async function start(): Promise<void> {
-    server = await startServerProcess(dataDir);
-    useServer(server.baseURL);
-    useDevnet(server.devnetRpcUrl);
-  }
-
-  beforeAll(async () => {
-    await start();
-    team = await setupTransferTeam();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    useServer(null);
-    useDevnet(null);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const own = ownServer('batch');
 
   async function open(who: Person, to: string): Promise<Page> {
-    const { page } = await newPage(browser!.browser);
-    await openInSpace(page, who.session, team.spaceId, to);
+    const { page } = await newPage(own.browser);
+    await openInSpace(page, who.session, own.team.spaceId, to);
     return page;
   }
 
@@ -78,7 +34,7 @@ describe('batch transfers', () => {
       .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) });
 
   it('the free plan: the entry opens the plan limit instead of the wizard', async () => {
-    const page = await open(team.admin, '/transfer');
+    const page = await open(own.team.admin, '/transfer');
     await page.getByTestId('batch-transfer').click();
     const modal = await settledDialog(page, 'Limit reached');
     expect(await modal.innerText()).toContain('Batch transfers are not part of this space’s current plan');
@@ -94,17 +50,15 @@ describe('batch transfers', () => {
     { timeout: 300_000 },
     async () => {
       // Plus for a year, written while the server is stopped.
-      await browser!.close();
-      await server!.stop();
-      await setPlanDirectly(dataDir, team.spaceId, 'plus', new Date(Date.now() + 365 * DAY));
-      await start();
-      browser = await launchBrowser();
+      await own.whileStopped((dataDir, team) =>
+        setPlanDirectly(dataDir, team.spaceId, 'plus', new Date(Date.now() + 365 * DAY)),
+      );
 
       const [a, b, c, d] = [randomAddress(), randomAddress(), randomAddress(), randomAddress()];
-      const page = await open(team.admin, '/transfer');
+      const page = await open(own.team.admin, '/transfer');
       await page.getByTestId('batch-transfer').click();
       await waitForPath(page, '/wallet/transfer/batch');
-      await page.getByTestId(`transfer-wallet-${team.walletId}`).click();
+      await page.getByTestId(`transfer-wallet-${own.team.walletId}`).click();
       await page.getByTestId('transfer-next').click();
       await page.getByTestId('batch-recipients').waitFor();
 
@@ -191,7 +145,7 @@ describe('batch transfers', () => {
       await pictures(page, 'batch-detail-signed-calls', multiSend);
 
       // The list says what the row is.
-      const list = await open(team.admin, '/transfer');
+      const list = await open(own.team.admin, '/transfer');
       await list.getByTestId('tab-all').click();
       await expect
         .poll(() => list.getByTestId('transfer-row-batch').first().innerText())
@@ -199,12 +153,12 @@ describe('batch transfers', () => {
       await list.context().close();
 
       // Approvals and signatures through the API; the operator broadcasts in the page.
-      for (const approver of team.approvers)
+      for (const approver of own.team.approvers)
         await approver.session.call('POST', '/api/v1/task/approve', { task_id: taskId, result: 1 });
-      await signByApi(team.signers[0].session, taskId, DEVNET_KEYS[1]);
-      await signByApi(team.signers[1].session, taskId, DEVNET_KEYS[2]);
-      await expect.poll(() => taskInfo(team.admin.session, taskId).then((task) => task.status)).toBe(5);
-      const before = await usdtBalance(team.usdt, a);
+      await signByApi(own.team.signers[0].session, taskId, DEVNET_KEYS[1]);
+      await signByApi(own.team.signers[1].session, taskId, DEVNET_KEYS[2]);
+      await expect.poll(() => taskInfo(own.team.admin.session, taskId).then((task) => task.status)).toBe(5);
+      const before = await usdtBalance(own.team.usdt, a);
       await page.reload();
       await page.getByTestId('broadcast-form').waitFor();
       const broadcast = page.getByTestId('broadcast-card');
@@ -220,8 +174,8 @@ describe('batch transfers', () => {
       await expect
         .poll(() => card.getByTestId('batch-output-effect').allInnerTexts(), { timeout: 20_000 })
         .toEqual(['Paid', 'Paid', 'Paid', 'Paid']);
-      expect(await usdtBalance(team.usdt, a)).toBe(before + 1_500_000n);
-      expect(await usdtBalance(team.usdt, d)).toBe(1_123_456n);
+      expect(await usdtBalance(own.team.usdt, a)).toBe(before + 1_500_000n);
+      expect(await usdtBalance(own.team.usdt, d)).toBe(1_123_456n);
       await dismissToasts(page);
       await pictures(page, 'batch-detail-paid', card);
     },

@@ -1,26 +1,13 @@
 /// <reference lib="dom" />
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { dismissToasts, launchBrowser, newPage, screenshot, useServer, waitForPath } from '../lib/browser';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { dismissToasts, newPage, screenshot, waitForPath } from '../lib/browser';
 import { mailIds, waitForCode } from '../lib/api-session';
-import { startServerProcess, type ServerProcess } from '../lib/server-process';
 import { setPlanDirectly } from '../lib/space-plan';
 import { openInSpace } from '../lib/spaces';
-import {
-  DEVNET_KEYS,
-  randomAddress,
-  setupTransferTeam,
-  signByApi,
-  taskInfo,
-  usdtBalance,
-  type Person,
-  type TransferTeam,
-} from '../lib/transfers';
+import { DEVNET_KEYS, randomAddress, signByApi, taskInfo, usdtBalance, type Person } from '../lib/transfers';
 import { toastWith } from '../lib/wallets';
-import { useDevnet } from '../lib/wallet-provider';
+import { ownServer } from '../lib/own-server';
 
 const DAY = 86_400_000;
 
@@ -38,38 +25,14 @@ interface Row {
  * nonce n first"), the first then completes.
  */
 describe('pre-signed transfers', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-presign-'));
-  let server: ServerProcess | null = null;
-  let browser: { browser: Browser; close: () => Promise<void> } | null = null;
-  let team: TransferTeam;
-
-  async function start(): Promise<void> {
-    server = await startServerProcess(dataDir);
-    useServer(server.baseURL);
-    useDevnet(server.devnetRpcUrl);
-  }
-
-  beforeAll(async () => {
-    await start();
-    team = await setupTransferTeam();
-    // Plus for a year, written while the server is stopped.
-    await server!.stop();
-    await setPlanDirectly(dataDir, team.spaceId, 'plus', new Date(Date.now() + 365 * DAY));
-    await start();
-    browser = await launchBrowser();
-  }, 300_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    useServer(null);
-    useDevnet(null);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  // Plus for a year, written while the server is stopped.
+  const own = ownServer('presign', (dataDir, team) =>
+    setPlanDirectly(dataDir, team.spaceId, 'plus', new Date(Date.now() + 365 * DAY)),
+  );
 
   async function open(who: Person, to: string): Promise<Page> {
-    const { page } = await newPage(browser!.browser);
-    await openInSpace(page, who.session, team.spaceId, to);
+    const { page } = await newPage(own.browser);
+    await openInSpace(page, who.session, own.team.spaceId, to);
     return page;
   }
 
@@ -94,10 +57,10 @@ describe('pre-signed transfers', () => {
     const field = card.getByTestId('pre-sign-code');
     let entered = code;
     if (!entered) {
-      const seen = await mailIds(team.admin.email);
+      const seen = await mailIds(own.team.admin.email);
       await field.getByTestId('send-code').click();
       await field.getByTestId('code-sent-hint').waitFor();
-      entered = await waitForCode(team.admin.email, seen, 'code:pre_sign_broadcast');
+      entered = await waitForCode(own.team.admin.email, seen, 'code:pre_sign_broadcast');
     }
     await field.locator('input').fill(entered);
     await page.getByTestId('broadcast-submit').click();
@@ -111,10 +74,10 @@ describe('pre-signed transfers', () => {
     },
     async () => {
       const [a, b] = [randomAddress(), randomAddress()];
-      const page = await open(team.admin, '/transfer');
+      const page = await open(own.team.admin, '/transfer');
       await page.getByTestId('pre-signed-transfer').click();
       await waitForPath(page, '/wallet/transfer/pre-signed');
-      await page.getByTestId(`transfer-wallet-${team.walletId}`).click();
+      await page.getByTestId(`transfer-wallet-${own.team.walletId}`).click();
       await page.getByTestId('transfer-next').click();
       await page.getByTestId('pre-sign-items').waitFor();
 
@@ -152,7 +115,7 @@ describe('pre-signed transfers', () => {
       await dismissToasts(page);
       await screenshot(page, 'pre-signed-list');
 
-      const { list } = await team.admin.session.call<{ list: Row[] }>(
+      const { list } = await own.team.admin.session.call<{ list: Row[] }>(
         'GET',
         '/api/v1/transfer/list?tab=pre_signed&page=1&page_size=10',
       );
@@ -162,11 +125,11 @@ describe('pre-signed transfers', () => {
 
       // Approved and signed while everyone is here.
       for (const task of [first, later]) {
-        for (const approver of team.approvers)
+        for (const approver of own.team.approvers)
           await approver.session.call('POST', '/api/v1/task/approve', { task_id: task.task_id, result: 1 });
-        await signByApi(team.signers[0].session, task.task_id, DEVNET_KEYS[1]);
-        await signByApi(team.signers[1].session, task.task_id, DEVNET_KEYS[2]);
-        await expect.poll(() => taskInfo(team.admin.session, task.task_id).then((t) => t.status)).toBe(5);
+        await signByApi(own.team.signers[0].session, task.task_id, DEVNET_KEYS[1]);
+        await signByApi(own.team.signers[1].session, task.task_id, DEVNET_KEYS[2]);
+        await expect.poll(() => taskInfo(own.team.admin.session, task.task_id).then((t) => t.status)).toBe(5);
       }
 
       // The second first: the code is asked for, then the Safe's queue refuses it.
@@ -198,7 +161,7 @@ describe('pre-signed transfers', () => {
         .first()
         .filter({ hasText: /^Completed$/ })
         .waitFor({ timeout: 60_000 });
-      expect(await usdtBalance(team.usdt, b)).toBe(0n);
+      expect(await usdtBalance(own.team.usdt, b)).toBe(0n);
       await page.context().close();
     },
   );

@@ -67,7 +67,7 @@ export function initialLanguage(search = window.location.search): Language {
  * Namespaces that are not part of the first screen (e.g. the spaces screens): their texts load
  * with the first page that needs them, in every language, and again when the language changes.
  */
-export type LazyNamespace = 'spaces' | 'transfer' | 'addressBook' | 'audit' | 'batch' | 'preSign';
+export type LazyNamespace = 'spaces' | 'transfer' | 'addressBook' | 'audit' | 'batch' | 'preSign' | 'asset';
 type JsonModule = { default: Record<string, unknown> };
 const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModule>>> = {
   spaces: {
@@ -99,6 +99,11 @@ const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModu
     'en-US': () => import('@/locales/en-US/pre-sign.json'),
     'zh-CN': () => import('@/locales/zh-CN/pre-sign.json'),
     'zh-HK': () => import('@/locales/zh-HK/pre-sign.json'),
+  },
+  asset: {
+    'en-US': () => import('@/locales/en-US/asset.json'),
+    'zh-CN': () => import('@/locales/zh-CN/asset.json'),
+    'zh-HK': () => import('@/locales/zh-HK/asset.json'),
   },
 };
 const wantedLazy = new Set<LazyNamespace>();

@@ -14,6 +14,8 @@ export function QueryError(props: {
   onRetry: () => unknown;
   retrying?: boolean;
   testId?: string;
+  /** The Retry button's test id (default query-retry). */
+  retryTestId?: string;
 }) {
   const { t } = useTranslation();
   // A server's own (translated) message says more than the hint; a network failure does not.
@@ -32,7 +34,7 @@ export function QueryError(props: {
           icon={<ReloadOutlined />}
           loading={props.retrying}
           onClick={() => void props.onRetry()}
-          data-testid="query-retry"
+          data-testid={props.retryTestId ?? 'query-retry'}
         >
           {t('common:loadError.retry')}
         </Button>

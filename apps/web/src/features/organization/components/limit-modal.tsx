@@ -16,6 +16,8 @@ export type LimitCode = (typeof LIMIT_CODES)[number];
 export interface LimitInfo {
   code: LimitCode;
   max?: number;
+  /** What the limit stops here, when the code's general text does not say it (e.g. a paid feature). */
+  message?: string;
 }
 
 /** A §8 limit error as modal content, or null when the error is something else. */
@@ -74,7 +76,7 @@ export function LimitModal({
         <Result
           status="warning"
           title={t('limit.title')}
-          subTitle={t(`limit.${limit.code}`, { max })}
+          subTitle={limit.message ?? t(`limit.${limit.code}`, { max })}
           style={{ paddingBlock: 16 }}
         >
           {showPlan && space ? (

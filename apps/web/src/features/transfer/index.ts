@@ -1,0 +1,4 @@
+/** What other parts of the app may use from the transfer feature. */
+export { useTransferList, type TransferListQuery } from './api/transfer-queries';
+export { TaskStatusTag, TokenAmount } from './components/transfer-bits';
+export type { TransferListItem, TransferPage } from './api/types';
