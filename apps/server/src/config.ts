@@ -120,6 +120,13 @@ const envSchema = z.object({
     .refine(isJsonObject, 'must be a JSON object of symbol to coin id')
     .optional(),
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** The platform's EVM address receiving subscription payments in USDT (unset: devnet only). */
+  SUBSCRIPTION_PAY_TO: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address (0x and 40 hex digits)')
+    .optional(),
+  /** Blocks on top of a payment before it is credited (a local devnet counts its own block). */
+  SUBSCRIPTION_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
   /** How often wallets whose balances changed get today's asset snapshot (and new days theirs). */
   SNAPSHOT_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /**

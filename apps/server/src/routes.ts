@@ -30,6 +30,7 @@ import { preSignRoutes } from './modules/transfers/presign.routes';
 import { batchRoutes } from './modules/transfers/batch.routes';
 import { labelRoutes } from './modules/labels/labels.routes';
 import { assetRoutes } from './modules/assets/assets.routes';
+import { subscriptionRoutes } from './modules/subscriptions/subscription.routes';
 import { addressBookRoutes } from './modules/transfers/address-book.routes';
 import { smallAmountTestRoutes } from './modules/transfers/small-amount-test.routes';
 import { transferListRoutes } from './modules/transfers/transfer-list.routes';
@@ -79,6 +80,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await addressBookRoutes(v1 as AppInstance, ctx);
       await labelRoutes(v1 as AppInstance, ctx);
       await assetRoutes(v1 as AppInstance, ctx);
+      await subscriptionRoutes(v1 as AppInstance, ctx);
       await batchRoutes(v1 as AppInstance, ctx);
       await preSignRoutes(v1 as AppInstance, ctx);
       await signerKeyRoutes(v1 as AppInstance, ctx);

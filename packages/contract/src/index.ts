@@ -24,3 +24,4 @@ export * from './api/transfer-replies';
 export * from './api/progress';
 export * from './api/payment';
 export * from './api/assets';
+export * from './api/subscription';

@@ -514,6 +514,41 @@ export interface PriceDaysTable {
   usd_price: string;
 }
 
+/** A subscription upgrade's order (task type 7), identified by its exact amount. */
+export interface SubscriptionOrdersTable {
+  id: Generated<number>;
+  organization_id: number;
+  task_id: number;
+  plan: 'plus' | 'enterprise';
+  months: number;
+  price: string;
+  chain_key: string;
+  token_contract: string;
+  decimals: number;
+  pay_to: string;
+  amount: string;
+  status: Generated<number>;
+  expires_at: Timestamp;
+  paid_at: NullableTimestamp;
+  plan_expires_at: NullableTimestamp;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** A USDT transfer to a receiving address, and the order it paid (null: unmatched, refundable). */
+export interface SubscriptionPaymentsTable {
+  chain_key: string;
+  tx_hash: string;
+  log_index: number;
+  from_address: string;
+  pay_to: string;
+  token_contract: string;
+  amount: string;
+  block_number: string;
+  order_id: number | null;
+  received_at: CreatedAt;
+}
+
 export interface ChainCursorsTable {
   chain_key: string;
   watcher: string;
@@ -582,6 +617,8 @@ export interface Database {
   prices: PricesTable;
   price_days: PriceDaysTable;
   chain_cursors: ChainCursorsTable;
+  subscription_orders: SubscriptionOrdersTable;
+  subscription_payments: SubscriptionPaymentsTable;
   job_leases: JobLeasesTable;
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { advanceCursor, readCursor } from './chain-cursor';
 import { notify } from '../modules/notifications/notification.service';
 import { formatUnits } from '../modules/wallets/decimal';
 import { chainTokens } from '../modules/wallets/wallet-assets';
@@ -45,13 +46,8 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
     if (!scan) continue; // a family without a deposit scan yet
     const latest = await scan.tip().catch(() => null);
     if (latest === null) continue;
-    const cursor = await ctx.db
-      .selectFrom('chain_cursors')
-      .select('next_block')
-      .where('chain_key', '=', chainKey)
-      .where('watcher', '=', 'deposits')
-      .executeTakeFirst();
-    const from = cursor ? BigInt(cursor.next_block) : latest > FIRST_LOOKBACK ? latest - FIRST_LOOKBACK : 0n;
+    const cursor = await readCursor(ctx.db, chainKey, 'deposits');
+    const from = cursor !== null ? cursor : latest > FIRST_LOOKBACK ? latest - FIRST_LOOKBACK : 0n;
     if (from > latest) continue;
     const to = from + scan.blocksPerScan - 1n < latest ? from + scan.blocksPerScan - 1n : latest;
     const tokens = await watchedTokens(
@@ -69,24 +65,7 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
       .catch(() => null);
     if (!incoming) continue;
     await ctx.db.transaction().execute(async (trx) => {
-      const moved = cursor
-        ? await trx
-            .updateTable('chain_cursors')
-            .set({ next_block: (to + 1n).toString() })
-            .where('chain_key', '=', chainKey)
-            .where('watcher', '=', 'deposits')
-            .where('next_block', '=', cursor.next_block)
-            .executeTakeFirst()
-        : await trx
-            .insertInto('chain_cursors')
-            .values({ chain_key: chainKey, watcher: 'deposits', next_block: (to + 1n).toString() })
-            .onConflict((oc) => oc.doNothing())
-            .executeTakeFirst();
-      const claimed =
-        'numUpdatedRows' in moved
-          ? Number(moved.numUpdatedRows)
-          : Number(moved.numInsertedOrUpdatedRows ?? 0n);
-      if (claimed !== 1) return; // another process read this range
+      if (!(await advanceCursor(trx, chainKey, 'deposits', cursor, to + 1n))) return; // another process read this range
       for (const transfer of incoming) {
         const wallet = list.find((w) => w.address!.toLowerCase() === transfer.wallet.toLowerCase());
         const token = tokens.get(transfer.token ? transfer.token.toLowerCase() : 'native');

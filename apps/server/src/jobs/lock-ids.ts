@@ -21,6 +21,8 @@ export const LockNamespace = {
   SpaceWallets: 8300,
   /** Writer of one wallet (key: wallet id): transfer creation takes nonces / UTXOs one at a time. */
   WalletWriter: 8400,
+  /** Open subscription orders (key: 0): each order's exact amount is chosen one at a time. */
+  SubscriptionOrders: 8500,
 } as const;
 export type LockNamespace = (typeof LockNamespace)[keyof typeof LockNamespace];
 
@@ -51,6 +53,8 @@ export const JobName = {
   RefreshPrices: 'prices.refresh',
   /** Today's asset snapshot of wallets new today or whose balances changed (modules/assets). */
   RecordSnapshots: 'assets.record-snapshots',
+  /** USDT transfers to the subscription address matched to their orders, plans extended (modules/subscriptions). */
+  CreditSubscriptions: 'subscriptions.credit',
   /** Development: local regtest nodes mine a block when transactions wait (modules/chains/regtest-faucet). */
   MineRegtest: 'dev.mine-regtest',
 } as const;

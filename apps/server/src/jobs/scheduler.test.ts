@@ -129,11 +129,14 @@ describe('startJobs', () => {
     const runs: JobRun[] = [];
     const job = {
       name,
-      everyMs: 100, // lease 90 ms, renewed every 45 ms while the 400 ms run goes on
+      // Lease 450 ms, renewed every 225 ms while the 1.5 s run goes on: wide enough that a busy
+      // machine's event-loop lag (CI runs two suites' worth of work on two cores) does not let
+      // the lease lapse between renewals, which a 90 ms lease did.
+      everyMs: 500,
       run: async () => {
         active += 1;
         maxActive = Math.max(maxActive, active);
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        await new Promise((resolve) => setTimeout(resolve, 1500));
         active -= 1;
       },
     };

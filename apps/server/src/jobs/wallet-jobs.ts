@@ -9,6 +9,7 @@ import { notify } from '../modules/notifications/notification.service';
 import { recordDeposits } from './deposit-scan';
 import { refreshPrices } from '../modules/prices/prices';
 import { recordSnapshots } from '../modules/assets/asset-snapshots';
+import { creditSubscriptions } from '../modules/subscriptions/subscription-payments';
 import { followTransfers } from './transfer-watcher';
 import { timeOutUnsignedTransfers } from './signing-timeout';
 import { CHAIN_RESERVE, type FamilyAdapter } from '@keystead/chains';
@@ -277,6 +278,11 @@ export function startWalletJobs(
       },
       { name: JobName.RefreshBalances, everyMs: balanceMs, run: (jobCtx) => refreshBalances(jobCtx) },
       { name: JobName.SettleSponsored, everyMs: deployMs * 3, run: settleSponsored },
+      {
+        name: JobName.CreditSubscriptions,
+        everyMs: deployMs * 3,
+        run: (jobCtx) => creditSubscriptions(jobCtx),
+      },
       {
         name: JobName.RefreshPrices,
         everyMs: pricesMs,

@@ -1,0 +1,176 @@
+import { sql } from 'kysely';
+import { MONTHLY_PRICE_USDT, PLAN_MONTH_DAYS, type PaidPlan } from '@keystead/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import type { IncomingTransfer } from '@keystead/chains';
+import { advanceCursor, readCursor } from '../../jobs/chain-cursor';
+import { writeAudit } from '../audit/audit.service';
+import { notify } from '../notifications/notification.service';
+import { keepAllPlanWallets } from '../spaces/space-lookup-repository';
+import { OrderStatus, expireOrders, paymentMethods, type PaymentMethod } from './subscription-orders';
+
+/** Where a chain seen for the first time starts (a new server does not replay history). */
+const FIRST_LOOKBACK = 1_000n;
+const DAY_MS = 86_400_000;
+const WATCHER = 'subscriptions';
+
+/**
+ * The new end of a space's plan when `months` of `plan` are paid: more of the same plan runs on
+ * from its current end; a change of plan turns the time left of a paid plan into time of the new
+ * one at the ratio of their monthly prices (pro rata), then adds the months.
+ */
+export function extendedEnd(
+  current: { plan: string; plan_expires_at: Date | null },
+  plan: PaidPlan,
+  months: number,
+  now: Date,
+): Date {
+  const left =
+    current.plan !== 'free' && current.plan_expires_at && current.plan_expires_at > now
+      ? current.plan_expires_at.getTime() - now.getTime()
+      : 0;
+  const carried =
+    current.plan === plan
+      ? left
+      : Math.floor((left * (MONTHLY_PRICE_USDT[current.plan as PaidPlan] ?? 0)) / MONTHLY_PRICE_USDT[plan]);
+  return new Date(now.getTime() + carried + months * PLAN_MONTH_DAYS * DAY_MS);
+}
+
+/**
+ * Matches one USDT transfer to the open order of exactly its amount and credits it: the order
+ * paid, the plan extended, every wallet usable again, audited, and its creator told (notification
+ * and mail). The transfer is stored first, unique per (chain, tx, log): a transfer read twice,
+ * by a second watcher or a second pass, credits nothing. Unmatched transfers stay stored.
+ */
+async function creditTransfer(
+  ctx: AppContext,
+  trx: Db,
+  method: PaymentMethod,
+  transfer: IncomingTransfer,
+  now: Date,
+): Promise<boolean> {
+  const stored = await trx
+    .insertInto('subscription_payments')
+    .values({
+      chain_key: method.chain_key,
+      tx_hash: transfer.txHash,
+      log_index: transfer.logIndex ?? -1,
+      from_address: transfer.from,
+      pay_to: method.pay_to,
+      token_contract: method.token_contract,
+      amount: transfer.amount.toString(),
+      block_number: transfer.blockNumber.toString(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  if (Number(stored.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+  const order = await trx
+    .updateTable('subscription_orders')
+    .set({ status: OrderStatus.Paid, paid_at: now })
+    .where('status', '=', OrderStatus.Pending)
+    .where('chain_key', '=', method.chain_key)
+    .where(sql<boolean>`lower(pay_to) = ${method.pay_to.toLowerCase()}`)
+    .where('amount', '=', transfer.amount.toString())
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  if (!order) return false;
+  const space = await trx
+    .selectFrom('organizations')
+    .select(['plan', 'plan_expires_at'])
+    .where('id', '=', order.organization_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const end = extendedEnd(space, order.plan, order.months, now);
+  await trx
+    .updateTable('organizations')
+    .set({ plan: order.plan, plan_expires_at: end, updated_at: now })
+    .where('id', '=', order.organization_id)
+    .execute();
+  await keepAllPlanWallets(trx, order.organization_id);
+  await trx
+    .updateTable('subscription_orders')
+    .set({ plan_expires_at: end })
+    .where('id', '=', order.id)
+    .execute();
+  await trx
+    .updateTable('subscription_payments')
+    .set({ order_id: order.id })
+    .where('chain_key', '=', method.chain_key)
+    .where('tx_hash', '=', transfer.txHash)
+    .where('log_index', '=', transfer.logIndex ?? -1)
+    .execute();
+  await trx
+    .updateTable('tasks')
+    .set({ status: OrderStatus.Paid, updated_at: now })
+    .where('id', '=', order.task_id)
+    .execute();
+  await writeAudit(trx, {
+    organizationId: order.organization_id,
+    userId: null,
+    type: 'organization',
+    operation: 'subscription_paid',
+    content: {
+      order_id: order.id,
+      plan: order.plan,
+      months: order.months,
+      tx_hash: transfer.txHash,
+      plan_expires_at: end.toISOString(),
+    },
+  });
+  if (order.created_by)
+    await notify(
+      trx,
+      {
+        userId: order.created_by,
+        organizationId: order.organization_id,
+        category: 'message',
+        topic: 'space',
+        title: 'Payment received',
+        body: `${order.months} months of ${order.plan} paid (${String(order.price)} USDT, transaction ${transfer.txHash}). The plan now runs until ${end.toISOString().slice(0, 10)}.`,
+        link: '/organization/settings',
+      },
+      Boolean(ctx.config.SMTP_URL),
+    );
+  return true;
+}
+
+/**
+ * The claimed job: for each chain where USDT is accepted, reads the USDT transfers to the
+ * receiving address in the next blocks with enough confirmations and credits the orders they
+ * pay. The per-chain cursor moves only if it still holds what this run read, so concurrent
+ * processes never read a range twice into credits. Returns the number of orders credited.
+ */
+export async function creditSubscriptions(ctx: AppContext, now = new Date()): Promise<number> {
+  await expireOrders(ctx.db, now);
+  let credited = 0;
+  for (const method of paymentMethods(ctx)) {
+    const scan = ctx.chains.family(method.chain_key).deposits;
+    if (!scan) continue;
+    const tip = await scan.tip().catch(() => null);
+    if (tip === null) continue;
+    const confirmations = BigInt(method.isDevnet ? 1 : ctx.config.SUBSCRIPTION_CONFIRMATIONS);
+    const last = tip - confirmations + 1n;
+    const cursor = await readCursor(ctx.db, method.chain_key, WATCHER);
+    const from = cursor !== null ? cursor : last > FIRST_LOOKBACK ? last - FIRST_LOOKBACK : 0n;
+    if (from > last) continue;
+    const to = from + scan.blocksPerScan - 1n < last ? from + scan.blocksPerScan - 1n : last;
+    const token = { contract: method.token_contract, symbol: method.token_symbol, decimals: method.decimals };
+    const wallet = {
+      address: method.pay_to,
+      threshold: 1,
+      keys: null,
+      nextReceiveIndex: 0,
+      nextChangeIndex: 0,
+    };
+    const incoming = await scan.transfersTo([wallet], [token], from, to).catch(() => null);
+    if (!incoming) continue;
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await advanceCursor(trx, method.chain_key, WATCHER, cursor, to + 1n))) return; // another process read this range
+      for (const transfer of incoming)
+        if (transfer.token?.toLowerCase() === method.token_contract.toLowerCase())
+          if (await creditTransfer(ctx, trx, method, transfer, now)) credited += 1;
+    });
+  }
+  return credited;
+}
