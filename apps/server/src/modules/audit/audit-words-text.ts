@@ -22,7 +22,8 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'organization.environment_scan': '{{actor}} ran a security environment scan',
       'organization.plan_set': 'The plan was set to {{plan}}',
       'organization.subscription_order': '{{actor}} ordered {{months}} months of the {{plan}} plan',
-      'organization.subscription_paid': 'A payment was received: the {{plan}} plan runs {{months}} months longer',
+      'organization.subscription_paid':
+        'A payment was received: the {{plan}} plan runs {{months}} months longer',
       'organization.keep_wallets': '{{actor}} chose the wallets to keep on the {{plan}} plan',
       'member.invite': '{{actor}} invited {{email}}',
       'member.reinvite': '{{actor}} invited {{email}} again',

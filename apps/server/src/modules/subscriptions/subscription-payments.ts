@@ -13,6 +13,7 @@ import { OrderStatus, expireOrders, paymentMethods, type PaymentMethod } from '.
 const FIRST_LOOKBACK = 1_000n;
 const DAY_MS = 86_400_000;
 const WATCHER = 'subscriptions';
+const PLAN_NAMES: Record<PaidPlan, string> = { plus: 'Plus', enterprise: 'Enterprise' };
 
 /**
  * The new end of a space's plan when `months` of `plan` are paid: more of the same plan runs on
@@ -127,7 +128,7 @@ async function creditTransfer(
         category: 'message',
         topic: 'space',
         title: 'Payment received',
-        body: `${order.months} months of ${order.plan} paid (${String(order.price)} USDT, transaction ${transfer.txHash}). The plan now runs until ${end.toISOString().slice(0, 10)}.`,
+        body: `${PLAN_NAMES[order.plan]} for ${order.months} ${order.months === 1 ? 'month' : 'months'} is paid (${String(order.price)} USDT, transaction ${transfer.txHash}). The plan now runs until ${end.toISOString().slice(0, 10)}.`,
         link: '/organization/settings',
       },
       Boolean(ctx.config.SMTP_URL),
