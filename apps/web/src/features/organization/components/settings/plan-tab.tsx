@@ -1,17 +1,29 @@
-import { Alert, Descriptions, Space as Stack, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Space as Stack, Tag, Typography } from 'antd';
+import { CrownOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import type { Space } from '../../api/types';
+import { isPrivileged } from '../../space-roles';
 import { CHAIN_NAMES } from './chain-names';
 import { PlanWalletsCard } from './plan-wallets';
+import { SubscriptionModal } from './subscription-modal';
+import { SubscriptionOrders } from './subscription-orders';
 
 const COLUMNS = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };
 
 const NOTICE_COLOR = { unexpired: 'green', about_to_expire: 'orange', expired: 'red' } as const;
 
-/** Plan and subscription, read-only: plan, its limits (vip_data) and the expiry state with banners. */
+/**
+ * Plan and subscription: plan, its limits (vip_data) and the expiry state with banners; admins
+ * upgrade or extend it (paid in USDT) and see the space's orders.
+ */
 export function PlanTab({ space }: { space: Space }) {
   const { t } = useLazyTranslation('spaces');
+  const admin = isPrivileged(space);
+  // The wizard: null closed; { orderId: null } choosing; { orderId } that order.
+  const [wizard, setWizard] = useState<{ orderId: number | null } | null>(null);
+  const onPaidPlan = space.vip_category !== 'free' && space.vip_notice !== 'expired';
   const vip = space.vip_data;
   const plan = t(`plans.${space.vip_category}`);
   const date = vip.vip_expired_time ? dayjs(vip.vip_expired_time).format('YYYY-MM-DD') : null;
@@ -29,9 +41,26 @@ export function PlanTab({ space }: { space: Space }) {
       {space.vip_notice === 'expired' ? (
         <Alert type="error" showIcon message={t('plan.expired', { plan })} data-testid="plan-banner" />
       ) : null}
-      <Descriptions bordered size="small" column={COLUMNS}>
+      <Descriptions
+        title={t('subscription.title')}
+        bordered
+        size="small"
+        column={COLUMNS}
+        extra={
+          admin ? (
+            <Button
+              type="primary"
+              icon={<CrownOutlined />}
+              onClick={() => setWizard({ orderId: null })}
+              data-testid="subscription-upgrade"
+            >
+              {onPaidPlan ? t('subscription.extend') : t('subscription.upgrade')}
+            </Button>
+          ) : null
+        }
+      >
         <Descriptions.Item label={t('plan.current')}>
-          <Tag color="gold" bordered={false}>
+          <Tag color="gold" bordered={false} data-testid="plan-current" data-plan={space.vip_category}>
             {plan}
           </Tag>
         </Descriptions.Item>
@@ -40,7 +69,9 @@ export function PlanTab({ space }: { space: Space }) {
             {t(`notice.${space.vip_notice}`)}
           </Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t('plan.expiry')}>{date ?? t('plan.never')}</Descriptions.Item>
+        <Descriptions.Item label={t('plan.expiry')}>
+          <span data-testid="plan-expiry">{date ?? t('plan.never')}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('form.edition')}>{t(`edition.${space.edition}`)}</Descriptions.Item>
       </Descriptions>
       <Descriptions title={t('plan.limits')} bordered size="small" column={COLUMNS}>
@@ -64,8 +95,18 @@ export function PlanTab({ space }: { space: Space }) {
             .join(', ') || t('common:dash')}
         </Descriptions.Item>
       </Descriptions>
+      {admin ? (
+        <SubscriptionOrders
+          spaceId={String(space.organization_id)}
+          onOpen={(orderId) => setWizard({ orderId })}
+        />
+      ) : (
+        <Typography.Text type="secondary">{t('plan.readOnly')}</Typography.Text>
+      )}
       <PlanWalletsCard organizationId={String(space.organization_id)} />
-      <Typography.Text type="secondary">{t('plan.readOnly')}</Typography.Text>
+      {wizard ? (
+        <SubscriptionModal space={space} orderId={wizard.orderId} onClose={() => setWizard(null)} />
+      ) : null}
     </Stack>
   );
 }
