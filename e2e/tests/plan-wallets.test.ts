@@ -23,7 +23,8 @@ interface PlanWallets {
  * §4 subscription expiry on a real server process of its own: a space with four single-signature
  * wallets under Plus whose plan ended yesterday (written into its database between restarts) is
  * back to the free plan's three. The admin sees the banner on /wallet, goes to the settings, is
- * refused keeping all four, keeps three, and the banner goes.
+ * refused keeping all four, keeps three, and the banner goes; then asks for the 3-day extension,
+ * which brings the plan and all four wallets back.
  */
 describe('a lapsed paid plan: the admin chooses the wallets the space keeps', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-plan-'));
@@ -124,6 +125,24 @@ describe('a lapsed paid plan: the admin chooses the wallets the space keeps', ()
       await page.getByTestId('wallet-list-page').waitFor();
       await page.getByTestId('wallet-total').waitFor();
       expect(await page.getByTestId('plan-choose-banner').count()).toBe(0);
+
+      // The 3-day extension (§4): the lapsed plan runs 3 more days and every wallet moves again;
+      // once per paid period, so the button goes.
+      await page.goto('/organization/settings?tab=plan');
+      const extension = page.getByTestId('plan-extension');
+      await extension.click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Request 3 more days' }).click();
+      await page.locator('.ant-notification-notice').filter({ hasText: 'The plan now runs until' }).waitFor();
+      await extension.waitFor({ state: 'detached' });
+      expect(await page.getByTestId('plan-current').getAttribute('data-plan')).toBe('plus');
+      const extended = await admin.session.call<PlanWallets>('GET', '/api/v1/organization/wallets');
+      expect(extended.plan).toBe('plus');
+      expect(extended.list.every((wallet) => wallet.kept)).toBe(true);
+      expect(
+        await admin.session.call<{ list: unknown[] }>('GET', '/api/v1/wallets/vip-expired-list'),
+      ).toEqual({
+        list: [],
+      });
     },
   );
 });

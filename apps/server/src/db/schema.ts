@@ -160,6 +160,8 @@ export interface OrganizationsTable {
   type: Generated<number>;
   plan: Generated<'free' | 'plus' | 'enterprise'>;
   plan_expires_at: NullableTimestamp;
+  /** 3-day extensions used since the plan was last paid (§4 subscription expiry). */
+  plan_extensions: Generated<number>;
   is_open_approve: Generated<boolean>;
   is_open_testnet: Generated<boolean>;
   is_open_dapp: Generated<boolean>;

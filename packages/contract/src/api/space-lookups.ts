@@ -53,6 +53,9 @@ export const planWalletsReply = z.object({
   ),
 });
 
+/** GET /wallets/vip-expired-list: the wallets that stopped moving funds when the paid plan lapsed. */
+export const vipExpiredListReply = z.object({ list: planWalletsReply.shape.list });
+
 /** PUT /organization/wallets: the wallets to keep; the others stop moving funds until the plan allows them. */
 export const keepWalletsBody = z.object({
   wallet_ids: z.array(z.number().int().positive()).max(1000),

@@ -130,6 +130,8 @@ export const spaceReply = z.object({
     historical_transaction_duration: z.number(),
     vip_expired_time: isoTime.nullable(),
   }),
+  /** 3-day extensions the space may still request in this paid period (0 or 1). */
+  vip_extension_num: z.number(),
   vip_notice: z.enum(['unexpired', 'about_to_expire', 'expired']),
   /** Chains the plan allows; null: every supported chain. */
   chain_ids: z.array(z.union([z.number(), z.string()])).nullable(),

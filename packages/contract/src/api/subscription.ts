@@ -20,6 +20,8 @@ export const MONTHLY_PRICE_USDT: Record<PaidPlan, number> = { plus: 99, enterpri
 export const MONTHS_DISCOUNT_PERCENT: Record<SubscriptionMonths, number> = { 1: 0, 3: 5, 6: 10, 12: 20 };
 /** An order waits this long for its payment; a later payment is kept as unmatched (refundable). */
 export const ORDER_LIFETIME_HOURS = 24;
+/** §9 "VIP extension 3 days": once per paid period, when the plan is about to end or has ended. */
+export const PLAN_EXTENSION_DAYS = 3;
 /** A month of plan, as the plan's end moves (the operator CLI counts the same). */
 export const PLAN_MONTH_DAYS = 30;
 
@@ -92,3 +94,11 @@ export const subscriptionOrderReply = z.object({
 });
 export type SubscriptionOrder = z.infer<typeof subscriptionOrderReply>;
 export const subscriptionOrderListReply = listOf(subscriptionOrderReply);
+
+/** POST /subscription/extension: the plan's new end and the extensions left in this period. */
+export const planExtensionReply = z.object({
+  plan: z.enum(PAID_PLANS),
+  plan_expires_at: isoTime,
+  extensions_left: z.number(),
+});
+export type PlanExtension = z.infer<typeof planExtensionReply>;

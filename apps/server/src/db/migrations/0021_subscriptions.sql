@@ -41,3 +41,6 @@ create table subscription_payments (
   received_at timestamptz not null default now(),
   primary key (chain_key, tx_hash, log_index)
 );
+
+-- The 3-day extensions a space used since its plan was last paid (§4: one per period).
+alter table organizations add column plan_extensions smallint not null default 0;

@@ -22,6 +22,7 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'organization.environment_scan': '{{actor}} ran a security environment scan',
       'organization.plan_set': 'The plan was set to {{plan}}',
       'organization.subscription_order': '{{actor}} ordered {{months}} months of the {{plan}} plan',
+      'organization.plan_extension': '{{actor}} extended the {{plan}} plan by {{days}} days',
       'organization.subscription_paid':
         'A payment was received: the {{plan}} plan runs {{months}} months longer',
       'organization.keep_wallets': '{{actor}} chose the wallets to keep on the {{plan}} plan',
@@ -120,6 +121,7 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'organization.environment_scan': '{{actor}} 进行了安全环境检测',
       'organization.plan_set': '套餐已设为 {{plan}}',
       'organization.subscription_order': '{{actor}} 订购了 {{months}} 个月的 {{plan}} 套餐',
+      'organization.plan_extension': '{{actor}} 将 {{plan}} 套餐延期 {{days}} 天',
       'organization.subscription_paid': '已收到付款：{{plan}} 套餐延长 {{months}} 个月',
       'organization.keep_wallets': '{{actor}} 选择了 {{plan}} 套餐下保留的钱包',
       'member.invite': '{{actor}} 邀请了 {{email}}',
@@ -215,6 +217,7 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'organization.environment_scan': '{{actor}} 進行了安全環境檢測',
       'organization.plan_set': '方案已設為 {{plan}}',
       'organization.subscription_order': '{{actor}} 訂購了 {{months}} 個月的 {{plan}} 方案',
+      'organization.plan_extension': '{{actor}} 將 {{plan}} 方案延期 {{days}} 日',
       'organization.subscription_paid': '已收到付款：{{plan}} 方案延長 {{months}} 個月',
       'organization.keep_wallets': '{{actor}} 選擇了 {{plan}} 方案下保留的錢包',
       'member.invite': '{{actor}} 邀請了 {{email}}',

@@ -39,7 +39,6 @@ const NOT_YET: Record<string, string> = {
   'GET /api/web/v4/escrow/settings': 'issue 17',
   'POST /api/web/v4/escrow/settings': 'issue 17',
   // Issue 18: payments and subscriptions.
-  'GET /api/v1/wallets/vip-expired-list': 'issue 18',
   'POST /api/v1/wallets/payment/switch': 'issue 18',
   'POST /api/v1/wallets/payment/binding': 'issue 18',
   'POST /api/v1/wallets/payment/generate': 'issue 18',

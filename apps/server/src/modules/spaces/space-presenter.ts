@@ -30,6 +30,14 @@ export function expiryState(
   return left <= EXPIRY_WARNING_DAYS * 86_400_000 ? 'about_to_expire' : 'unexpired';
 }
 
+/** A paid plan (running or lapsed) may be extended by 3 days once per paid period (§4). */
+export function planExtensionsLeft(
+  organization: Pick<Organization, 'plan' | 'plan_expires_at' | 'plan_extensions'>,
+): number {
+  if (organization.plan === 'free' || !organization.plan_expires_at) return 0;
+  return Math.max(0, 1 - organization.plan_extensions);
+}
+
 /** Feature flags of §6, derived from the settings and the plan (never stored twice). */
 export function featureList(organization: Organization): string[] {
   const features: string[] = [];
@@ -81,6 +89,7 @@ export function presentSpace(organization: Organization, role: number, counts: S
       vip_expired_time: organization.plan_expires_at?.toISOString() ?? null,
     },
     vip_notice: expiryState(organization),
+    vip_extension_num: planExtensionsLeft(organization),
     chain_ids: limits.chainIds,
     created_at: organization.created_at.toISOString(),
     member_count: counts.member_count,

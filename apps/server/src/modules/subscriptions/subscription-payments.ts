@@ -85,7 +85,7 @@ async function creditTransfer(
   const end = extendedEnd(space, order.plan, order.months, now);
   await trx
     .updateTable('organizations')
-    .set({ plan: order.plan, plan_expires_at: end, updated_at: now })
+    .set({ plan: order.plan, plan_expires_at: end, plan_extensions: 0, updated_at: now })
     .where('id', '=', order.organization_id)
     .execute();
   await keepAllPlanWallets(trx, order.organization_id);

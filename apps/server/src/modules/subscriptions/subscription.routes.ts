@@ -9,6 +9,8 @@ import {
   subscriptionOrderReply,
   subscriptionPlansReply,
   subscriptionPrice,
+  planExtensionReply,
+  vipExpiredListReply,
 } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
@@ -16,6 +18,8 @@ import { commandContext } from '../../lib/command-context';
 import { replies } from '../../lib/replies';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
+import { planWallets } from '../spaces/space-lookups';
+import { extendPlan } from './plan-extension';
 import { createOrder, findOrder, listOrders, paymentMethods } from './subscription-orders';
 
 const tags = ['subscription'];
@@ -94,5 +98,34 @@ export async function subscriptionRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) =>
       reply.ok({ list: await listOrders(ctx.db, requireSpace(request).organization.id) }),
+  );
+
+  app.post(
+    '/subscription/extension',
+    {
+      config: { access: inSpace('plan.extend') },
+      schema: {
+        response: replies(planExtensionReply),
+        tags,
+        summary: 'Extend a plan about to end (or ended) by 3 days, once per paid period',
+      },
+    },
+    async (request, reply) => reply.ok(await extendPlan(ctx, commandContext(request))),
+  );
+
+  app.get(
+    '/wallets/vip-expired-list',
+    {
+      config: view,
+      schema: {
+        response: replies(vipExpiredListReply),
+        tags,
+        summary: 'The wallets that stopped moving funds when the paid plan lapsed',
+      },
+    },
+    async (request, reply) =>
+      reply.ok({
+        list: (await planWallets(ctx, commandContext(request))).list.filter((wallet) => !wallet.kept),
+      }),
   );
 }

@@ -223,6 +223,71 @@ describe('payment', () => {
   });
 });
 
+describe('the 3-day extension and the wallets a lapsed plan stopped', () => {
+  const setEnd = (ms: number, extensions = 0) =>
+    t.ctx.db
+      .updateTable('organizations')
+      .set({ plan_expires_at: new Date(Date.now() + ms), plan_extensions: extensions })
+      .where('id', '=', spaceId)
+      .execute();
+  const extend = (who: Person) =>
+    who.client.post<{ plan_expires_at: string; extensions_left: number }>('/api/v1/subscription/extension');
+  const extensionsLeft = async () =>
+    (await admin.client.get<{ vip_extension_num: number }>('/api/v1/organization/base-info')).data
+      .vip_extension_num;
+
+  it('is for admins, for a plan about to end or ended, once per paid period', async () => {
+    expect((await extend(member)).code).toBe('PERMISSION_VIP_EXTENSION_ERROR');
+    // Weeks left: nothing to extend. A free space has no plan to extend.
+    await setEnd(20 * DAY);
+    expect((await extend(admin)).code).toBe('VIP_PACKAGE_NOT_FOUND_ERROR');
+    expect((await extend(other)).code).toBe('VIP_PACKAGE_NOT_FOUND_ERROR');
+    await setEnd(2 * DAY);
+    expect(await extensionsLeft()).toBe(1);
+    const before = Date.now();
+    const first = await extend(admin);
+    expect(first.code).toBe('OK');
+    expect(Date.parse(first.data.plan_expires_at)).toBeGreaterThanOrEqual(before + 5 * DAY - 1000);
+    expect(Date.parse(first.data.plan_expires_at)).toBeLessThanOrEqual(Date.now() + 5 * DAY);
+    expect(await extensionsLeft()).toBe(0);
+    expect((await extend(admin)).code).toBe('VIP_EXTENSION_USED_ERROR');
+  });
+
+  it('lists the wallets a lapsed plan stopped, and an extension moves them again; a payment starts a new period', async () => {
+    await setEnd(-DAY, 1);
+    const [wallet] = await t.ctx.db
+      .insertInto('wallets')
+      .values({
+        organization_id: spaceId,
+        chain_key: '31337',
+        sign_type: 2,
+        name: 'Hot',
+        address: privateKeyToAccount(generatePrivateKey()).address,
+        status: 1,
+        created_by: admin.userId,
+        plan_frozen: true,
+      })
+      .returning('id')
+      .execute();
+    const stopped = await member.client.get<{ list: Array<{ wallet_id: number; kept: boolean }> }>(
+      '/api/v1/wallets/vip-expired-list',
+    );
+    expect(stopped.data.list).toEqual([expect.objectContaining({ wallet_id: wallet!.id, kept: false })]);
+    // The period's extension is used: a lapsed plan cannot be extended again until paid.
+    expect((await extend(admin)).code).toBe('VIP_EXTENSION_USED_ERROR');
+    await setEnd(-DAY, 0);
+    const extended = await extend(admin);
+    expect(Date.parse(extended.data.plan_expires_at)).toBeGreaterThan(Date.now() + 3 * DAY - 60_000);
+    expect(
+      (await member.client.get<{ list: unknown[] }>('/api/v1/wallets/vip-expired-list')).data.list,
+    ).toEqual([]);
+    const next = (await order(admin, { plan: 'plus', months: 1 })).data;
+    await pay(next);
+    expect(await creditSubscriptions(t.ctx)).toBe(1);
+    expect(await extensionsLeft()).toBe(1);
+  });
+});
+
 describe('the new end of a plan', () => {
   const now = new Date('2026-11-25T00:00:00Z');
   it('adds months to what is left of the same plan, and converts what is left of another at the price ratio', () => {

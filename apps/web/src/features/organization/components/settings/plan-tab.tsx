@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Space as Stack, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Popconfirm, Space as Stack, Tag, Typography } from 'antd';
 import { CrownOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import { toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
+import { usePlanExtension } from '../../api/plan-extension';
 import type { Space } from '../../api/types';
 import { isPrivileged } from '../../space-roles';
 import { CHAIN_NAMES } from './chain-names';
@@ -28,6 +30,14 @@ export function PlanTab({ space }: { space: Space }) {
   const plan = t(`plans.${space.vip_category}`);
   const date = vip.vip_expired_time ? dayjs(vip.vip_expired_time).format('YYYY-MM-DD') : null;
   const chains = vip.vip_chain_ids;
+  const extension = usePlanExtension(String(space.organization_id));
+  // §4: a plan about to end, or ended, may run 3 days longer once per paid period.
+  const mayExtend = admin && space.vip_notice !== 'unexpired' && space.vip_extension_num > 0;
+  const extend = () =>
+    extension.mutate(undefined, {
+      onSuccess: (done) =>
+        toastSuccess(t('subscription.extended', { date: dayjs(done.plan_expires_at).format('YYYY-MM-DD') })),
+    });
   return (
     <Stack direction="vertical" size={16} style={{ width: '100%' }} data-testid="plan-tab">
       {space.vip_notice === 'about_to_expire' ? (
@@ -48,14 +58,28 @@ export function PlanTab({ space }: { space: Space }) {
         column={COLUMNS}
         extra={
           admin ? (
-            <Button
-              type="primary"
-              icon={<CrownOutlined />}
-              onClick={() => setWizard({ orderId: null })}
-              data-testid="subscription-upgrade"
-            >
-              {onPaidPlan ? t('subscription.extend') : t('subscription.upgrade')}
-            </Button>
+            <Stack wrap>
+              {mayExtend ? (
+                <Popconfirm
+                  title={t('subscription.extensionConfirm')}
+                  onConfirm={extend}
+                  okText={t('subscription.extension')}
+                  cancelText={t('common:cancel')}
+                >
+                  <Button loading={extension.isPending} data-testid="plan-extension">
+                    {t('subscription.extension')}
+                  </Button>
+                </Popconfirm>
+              ) : null}
+              <Button
+                type="primary"
+                icon={<CrownOutlined />}
+                onClick={() => setWizard({ orderId: null })}
+                data-testid="subscription-upgrade"
+              >
+                {onPaidPlan ? t('subscription.extend') : t('subscription.upgrade')}
+              </Button>
+            </Stack>
           ) : null
         }
       >
