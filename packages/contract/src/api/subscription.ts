@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, text } from './common';
 import { decimalString, isoTime, listOf } from './reply';
 
 /**
@@ -59,15 +60,21 @@ export const subscriptionPlansReply = z.object({
 });
 export type SubscriptionPlans = z.infer<typeof subscriptionPlansReply>;
 
+/** A choice outside the list is `code`; text PostgreSQL cannot store is PARAMS_INVALID_ERROR, as everywhere. */
+const unlessUnstorable = (code: string) => (issue: { input?: unknown }) =>
+  typeof issue.input === 'string' && !isStorableText(issue.input) ? 'PARAMS_INVALID_ERROR' : code;
+
 /** POST /subscription/order (space admins). */
 export const subscriptionOrderBody = z.object({
-  plan: z.enum(PAID_PLANS, 'VIP_PACKAGE_NOT_FOUND_ERROR'),
+  plan: z.enum(PAID_PLANS, { error: unlessUnstorable('VIP_PACKAGE_NOT_FOUND_ERROR') }),
   months: z
     .number()
     .refine((m) => (SUBSCRIPTION_MONTHS as readonly number[]).includes(m), 'VIP_PACKAGE_NOT_FOUND_ERROR')
     .transform((m) => m as SubscriptionMonths),
-  method: z.literal('usdt', 'VIP_PAYMENT_METHOD_UNSUPPORTED_ERROR').default('usdt'),
-  chain_key: z.string().min(1).max(40),
+  method: z
+    .literal('usdt', { error: unlessUnstorable('VIP_PAYMENT_METHOD_UNSUPPORTED_ERROR') })
+    .default('usdt'),
+  chain_key: text().min(1).max(40),
 });
 
 export const subscriptionOrderQuery = z.object({ order_id: z.coerce.number().int().positive() });
