@@ -47,7 +47,7 @@ describe('a lapsed paid plan: the admin chooses the wallets the space keeps', ()
 
   it(
     'banner on /wallet, the checklist refuses too many, saving three clears it',
-    { timeout: 240_000 },
+    { timeout: 360_000 },
     async () => {
       await start();
       const admin = await registerCreator();
