@@ -66,7 +66,9 @@ export async function newPage(
     extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // 30 s: in CI the browser files share two cores with their servers and devnets, and a page
+  // once stayed blank for over 15 s after a navigation (the Tron transfer test) without a fault.
+  page.setDefaultTimeout(30_000);
   livePages.add(page);
   page.on('close', () => livePages.delete(page));
   return { context, page };
