@@ -13,7 +13,13 @@ import type { AppContext } from '../../context';
 import { priceBook } from '../prices/prices';
 import { utcDay } from '../prices/price-book';
 import { add, compare, fromScaled, multiply, round, toScaled } from '../wallets/decimal';
-import { cachedBalances, chainTokens, walletValueUsd, type WalletToken } from '../wallets/wallet-assets';
+import {
+  cachedBalances,
+  chainTokens,
+  percentOf,
+  walletValueUsd,
+  type WalletToken,
+} from '../wallets/wallet-assets';
 import { daysBetween } from './asset-backfill';
 import * as repo from './asset-repository';
 import type { AssetScope } from './asset-repository';
@@ -21,13 +27,6 @@ import { usdValue } from './snapshot-rows';
 
 const DAY_MS = 86_400_000;
 const dayBefore = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - n * DAY_MS));
-
-/** value / total × 100 to two decimals (0 when the total is 0). */
-function percent(value: string, total: string): string {
-  const whole = toScaled(total, 8);
-  if (whole === 0n) return '0.00';
-  return round(fromScaled((toScaled(value, 8) * 100n * 10n ** 8n) / whole, 8), 2);
-}
 
 function trendOf(change: string): AmountTrend {
   const sign = compare(change, '0');
@@ -137,7 +136,7 @@ export async function totalAsset(
   return {
     total_amount: round(total, 2),
     change_amount: change === null ? null : round(change, 2),
-    change_rate: change === null || compare(yesterday!, '0') === 0 ? null : percent(change, yesterday!),
+    change_rate: change === null || compare(yesterday!, '0') === 0 ? null : percentOf(change, yesterday!),
     amount_trend: trendOf(change ?? '0'),
     currency: 'USD',
     wallet_num: scope.wallets.length,
@@ -152,7 +151,7 @@ export async function totalAsset(
         amount: entry.amount,
         price: priceBook().usd(entry.symbol),
         value: round(entry.value, 2),
-        proportion: percent(entry.value, total),
+        proportion: percentOf(entry.value, total),
       })),
     by_wallet: byWallet
       .filter((wallet) => !small(wallet.value))
@@ -162,12 +161,16 @@ export async function totalAsset(
         name: wallet.name,
         chain_key: wallet.chain_key,
         value: round(wallet.value, 2),
-        proportion: percent(wallet.value, total),
+        proportion: percentOf(wallet.value, total),
       })),
     by_chain: [...chains.entries()]
       .map(([chainKey, entry]) => ({ chain_key: chainKey, chain_name: chainName(ctx, chainKey), ...entry }))
       .sort(byValue)
-      .map((entry) => ({ ...entry, value: round(entry.value, 2), proportion: percent(entry.value, total) })),
+      .map((entry) => ({
+        ...entry,
+        value: round(entry.value, 2),
+        proportion: percentOf(entry.value, total),
+      })),
     exchange_total: null,
     update_time: updated?.at ? new Date(updated.at).toISOString() : null,
   };

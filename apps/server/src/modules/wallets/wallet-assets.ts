@@ -96,7 +96,7 @@ export function assetLines(
 }
 
 /** value / total × 100, to two decimals; 0 when the total is 0. */
-function percentOf(value: string, total: string): string {
+export function percentOf(value: string, total: string): string {
   const scale = 8;
   const whole = toScaled(total, scale);
   if (whole === 0n) return '0.00';
