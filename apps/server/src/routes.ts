@@ -24,6 +24,7 @@ import { tronSetupRoutes } from './modules/wallets/tron-setup.routes';
 import { xrpSetupRoutes } from './modules/wallets/xrp-setup.routes';
 import { solSetupRoutes } from './modules/wallets/sol-setup.routes';
 import { paymentRoutes } from './modules/fee-payers/payment.routes';
+import { paymentSettingsRoutes } from './modules/fee-payers/payment-settings.routes';
 import { solSignRoutes } from './modules/transfers/sol-sign.routes';
 import { walletSettingsRoutes } from './modules/wallets/wallet-settings.routes';
 import { preSignRoutes } from './modules/transfers/presign.routes';
@@ -71,6 +72,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await solSetupRoutes(v1 as AppInstance, ctx);
       await solSignRoutes(v1 as AppInstance, ctx);
       await paymentRoutes(v1 as AppInstance, ctx);
+      await paymentSettingsRoutes(v1 as AppInstance, ctx);
       await walletKindRoutes(v1 as AppInstance, ctx);
       await walletSettingsRoutes(v1 as AppInstance, ctx);
       await transferRoutes(v1 as AppInstance, ctx);

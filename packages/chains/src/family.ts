@@ -330,6 +330,17 @@ export interface FamilyAdapter {
    */
   followSponsored?(txHash: string): Promise<FollowedTransaction>;
   /**
+   * Families with payment addresses that send coin of their own (EVM refunds): the unsigned send
+   * from `from`, or with `previousRaw` its replacement (same nonce, fees raised enough).
+   */
+  prepareNativeSend?(input: {
+    from: string;
+    to: string;
+    value: bigint;
+    fee: FeeChoice;
+    previousRaw: string | null;
+  }): Promise<UnsignedExecution>;
+  /**
    * Families whose signers sign a fresh transaction (Solana's recent blockhash lives about a
    * minute): what this signer key signs now, unsigned (base64), with when it stops being valid.
    */

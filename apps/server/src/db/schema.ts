@@ -193,6 +193,10 @@ export interface FeePayersTable {
   family: string;
   address: string;
   secret_sealed: string;
+  /** EVM payment addresses: the admin's name for it (null for the Solana fee payer). */
+  name: Generated<string | null>;
+  /** 1 active, 2 inactive (PaymentAddressStatus). */
+  status: Generated<number>;
   created_at: Generated<Date>;
 }
 
@@ -212,6 +216,10 @@ export interface PaymentRecordsTable {
   task_id: number | null;
   created_at: Generated<Date>;
   settled_at: Date | null;
+  /** The payment address that sent it, and the raw transaction (for a speed-up at the same nonce). */
+  payment_address_id: Generated<number | null>;
+  raw_tx: Generated<string | null>;
+  account_nonce: Generated<string | null>;
 }
 
 export interface NotificationsTable {
@@ -275,6 +283,8 @@ export interface WalletsTable {
   whitelist_on: Generated<boolean>;
   asset_tag_on: Generated<boolean>;
   payment_on: Generated<boolean>;
+  /** The EVM payment address that sends and pays for this wallet's executions when payment_on. */
+  payment_address_id: Generated<number | null>;
   dapp_on: Generated<boolean>;
   value_usd: Generated<string>;
   created_by: number;

@@ -40,3 +40,23 @@ export async function advanceCursor(
     .executeTakeFirst();
   return Number(moved.numUpdatedRows) === 1;
 }
+
+/** Where a chain seen for the first time starts (a new server does not replay history). */
+const FIRST_LOOKBACK = 1_000n;
+
+/**
+ * The next block range a watcher reads, up to `last` (the newest block it may read) and at most
+ * `bite` blocks; null when it is up to date. `cursor` is what to advance from (advanceCursor).
+ */
+export async function nextScanRange(
+  db: Db,
+  chainKey: string,
+  watcher: string,
+  last: bigint,
+  bite: bigint,
+): Promise<{ cursor: bigint | null; from: bigint; to: bigint } | null> {
+  const cursor = await readCursor(db, chainKey, watcher);
+  const from = cursor !== null ? cursor : last > FIRST_LOOKBACK ? last - FIRST_LOOKBACK : 0n;
+  if (from > last) return null;
+  return { cursor, from, to: from + bite - 1n < last ? from + bite - 1n : last };
+}

@@ -1,13 +1,10 @@
 import type { AppContext } from '../context';
-import { advanceCursor, readCursor } from './chain-cursor';
+import { advanceCursor, nextScanRange } from './chain-cursor';
 import { notify } from '../modules/notifications/notification.service';
 import { formatUnits } from '../modules/wallets/decimal';
 import { chainTokens } from '../modules/wallets/wallet-assets';
 import { WalletStatus } from '../modules/wallets/wallet-status';
 import { familyWallet } from '../modules/transfers/transfer-family';
-
-/** Where a chain seen for the first time starts (a new server does not replay history). */
-const FIRST_LOOKBACK = 1_000n;
 
 /**
  * Records incoming native and token transfers to the space wallets (through each family's
@@ -46,10 +43,9 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
     if (!scan) continue; // a family without a deposit scan yet
     const latest = await scan.tip().catch(() => null);
     if (latest === null) continue;
-    const cursor = await readCursor(ctx.db, chainKey, 'deposits');
-    const from = cursor !== null ? cursor : latest > FIRST_LOOKBACK ? latest - FIRST_LOOKBACK : 0n;
-    if (from > latest) continue;
-    const to = from + scan.blocksPerScan - 1n < latest ? from + scan.blocksPerScan - 1n : latest;
+    const range = await nextScanRange(ctx.db, chainKey, 'deposits', latest, scan.blocksPerScan);
+    if (!range) continue;
+    const { cursor, from, to } = range;
     const tokens = await watchedTokens(
       ctx,
       chainKey,

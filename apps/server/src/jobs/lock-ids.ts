@@ -23,6 +23,10 @@ export const LockNamespace = {
   WalletWriter: 8400,
   /** Open subscription orders (key: 0): each order's exact amount is chosen one at a time. */
   SubscriptionOrders: 8500,
+  /** Sends of one EVM payment address (key: its fee_payers id): each account nonce is taken once. */
+  PaymentAddressSends: 8600,
+  /** Payment addresses of one space (key: organization id): the plan's limit on how many. */
+  SpacePaymentAddresses: 8601,
 } as const;
 export type LockNamespace = (typeof LockNamespace)[keyof typeof LockNamespace];
 
@@ -49,6 +53,8 @@ export const JobName = {
   SigningTimeout: 'transfers.signing-timeout',
   /** Consumption records of fee-payer transactions settled from the chain (modules/fee-payers). */
   SettleSponsored: 'payments.settle-sponsored',
+  /** Deposits to the spaces' EVM payment addresses (modules/fee-payers). */
+  RecordPaymentDeposits: 'payments.record-deposits',
   /** Prices (and display-currency rates) fetched from the configured source (modules/prices). */
   RefreshPrices: 'prices.refresh',
   /** Today's asset snapshot of wallets new today or whose balances changed (modules/assets). */

@@ -2,6 +2,7 @@ import { mineWaitingTransactions } from '../modules/chains/regtest-faucet';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { settleSponsored } from '../modules/fee-payers/payment-records';
+import { recordPaymentDeposits } from '../modules/fee-payers/payment-deposits';
 import { JobName } from './lock-ids';
 import { startJobs, type SchedulerOptions } from './scheduler';
 import { writeAudit } from '../modules/audit/audit.service';
@@ -278,6 +279,7 @@ export function startWalletJobs(
       },
       { name: JobName.RefreshBalances, everyMs: balanceMs, run: (jobCtx) => refreshBalances(jobCtx) },
       { name: JobName.SettleSponsored, everyMs: deployMs * 3, run: settleSponsored },
+      { name: JobName.RecordPaymentDeposits, everyMs: deployMs * 3, run: recordPaymentDeposits },
       {
         name: JobName.CreditSubscriptions,
         everyMs: deployMs * 3,

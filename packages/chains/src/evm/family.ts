@@ -23,6 +23,7 @@ import type { SafeTx } from './safe-tx';
 import { safeTxFromJson, safeTxToJson } from './safe-tx-json';
 import { safeTxReview } from './safe-tx-view';
 import { checkSignedCall } from './signed-call';
+import { evmSponsoredSends } from './sponsored';
 
 const ZERO_GUARD = /^0x0{40}$/i;
 
@@ -117,6 +118,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     },
 
     ...evmWalletSetup(chain),
+    ...evmSponsoredSends(chain, feeTiers),
 
     async readBalances(wallets, tokens) {
       const sheet = await chain.getBalances(

@@ -224,6 +224,11 @@ export const evmTaskInfoReply = taskInfoCommon.extend({
   execution: z.object({ to: z.string(), data: z.string(), value: z.string() }).nullable(),
   signatures: z.array(evmSignatureReply),
   broadcasts: z.array(evmBroadcastReply),
+  /**
+   * The payment address that sends and pays for the execution (the wallet's payment switch is on
+   * and it is bound): the broadcaster then broadcasts without a wallet of their own. Null otherwise.
+   */
+  sponsor: z.object({ id: z.number(), name: z.string().nullable(), address: z.string() }).nullable(),
 });
 export type EvmTaskInfo = z.infer<typeof evmTaskInfoReply>;
 

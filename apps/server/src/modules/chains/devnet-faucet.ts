@@ -6,11 +6,11 @@ import type { DevnetFaucet, EvmChainEndpoint } from './chain-registry';
 
 /**
  * The devnet's dev tools (development mode only): the faucet pays from test account 0; the
- * devnet signer sends from accounts 1–9. Their keys are the publicly known Hardhat keys, which
+ * devnet signer sends from accounts 1–18 (19 takes subscription payments). Their keys are the publicly known Hardhat keys, which
  * is exactly why this exists only for the local devnet.
  */
 export function devnetFaucetFor(endpoint: EvmChainEndpoint): DevnetFaucet {
-  const accounts = hardhatAccounts(10);
+  const accounts = hardhatAccounts(19);
   const contracts = endpoint.contracts as unknown as Parameters<typeof fundFromFaucet>[0]['contracts'];
   return {
     chainKey: String(endpoint.chainId),

@@ -30,7 +30,7 @@ export async function feePayerAddress(ctx: AppContext, trx: Db, organizationId: 
       address,
       secret_sealed: encryptSecret(ctx.config.paymentMasterKey, Buffer.from(seed).toString('base64')),
     })
-    .onConflict((oc) => oc.columns(['organization_id', 'family']).doNothing())
+    .onConflict((oc) => oc.column('organization_id').where('family', '=', FAMILY).doNothing())
     .execute();
   // A concurrent first use may have won: the stored one is the space's.
   return (

@@ -1,23 +1,17 @@
-import { NATIVE } from '@keystead/chains';
-import {
-  PaymentAddressStatus,
-  paymentAddressListReply,
-  paymentRecordPageReply,
-  paymentRecordQuery,
-  type PaymentAddress,
-} from '@keystead/contract';
+import { paymentAddressListReply, paymentRecordPageReply, paymentRecordQuery } from '@keystead/contract';
 import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { replies } from '../../lib/replies';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
+import { paymentAddresses } from './payment-addresses';
 
 const tags = ['payment'];
 
 /**
  * /payment (§2 payment management): the space's payment (fee-sponsoring) addresses with their
- * balance on each chain they pay on, and what they paid (consumption records). Today these are
- * the Solana fee payers; EVM payment addresses come with the payments issue. Admins only.
+ * balance on each chain they pay on — EVM payment addresses and the Solana fee payer — and their
+ * records (deposits, refunds, consumption). Admins only.
  */
 export async function paymentRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   app.get(
@@ -30,50 +24,8 @@ export async function paymentRoutes(app: AppInstance, ctx: AppContext): Promise<
         summary: 'The space’s payment (fee-sponsoring) addresses and their balances',
       },
     },
-    async (request, reply) => {
-      const { organization } = requireSpace(request);
-      const payers = await ctx.db
-        .selectFrom('fee_payers')
-        .select(['id', 'family', 'address', 'created_at'])
-        .where('organization_id', '=', organization.id)
-        .orderBy('id')
-        .execute();
-      const chains = await ctx.db
-        .selectFrom('wallets')
-        .select('chain_key')
-        .distinct()
-        .where('organization_id', '=', organization.id)
-        .execute();
-      // A payer pays on the chains of its family where the space has wallets; balances read together.
-      const pairs = payers.flatMap((payer) =>
-        ctx.chains
-          .list()
-          .filter((e) => e.family === payer.family && chains.some((c) => c.chain_key === String(e.chainId)))
-          .map((endpoint) => ({ payer, endpoint })),
-      );
-      const list: PaymentAddress[] = await Promise.all(
-        pairs.map(async ({ payer, endpoint }) => {
-          const key = String(endpoint.chainId);
-          const { chain } = ctx.chains.family(key);
-          const sheet = await chain.getBalances([payer.address], []).catch(() => null);
-          const balance = sheet?.get(payer.address)?.get(NATIVE);
-          return {
-            id: payer.id,
-            family: payer.family,
-            chain: key,
-            chain_name: endpoint.name,
-            address: payer.address,
-            symbol: chain.info.nativeSymbol,
-            decimals: chain.info.nativeDecimals,
-            balance: balance === undefined ? null : balance.toString(),
-            balance_error: balance === undefined,
-            status: PaymentAddressStatus.Active,
-            created_at: payer.created_at.toISOString(),
-          };
-        }),
-      );
-      return reply.ok({ list });
-    },
+    async (request, reply) =>
+      reply.ok({ list: await paymentAddresses(ctx, requireSpace(request).organization.id) }),
   );
 
   app.get(

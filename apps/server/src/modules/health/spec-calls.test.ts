@@ -38,11 +38,6 @@ const NOT_YET: Record<string, string> = {
   'POST /api/web/v4/escrow/risk-control-rules/settings': 'issue 17',
   'GET /api/web/v4/escrow/settings': 'issue 17',
   'POST /api/web/v4/escrow/settings': 'issue 17',
-  // Issue 18: payments and subscriptions.
-  'POST /api/v1/wallets/payment/switch': 'issue 18',
-  'POST /api/v1/wallets/payment/binding': 'issue 18',
-  'POST /api/v1/wallets/payment/generate': 'issue 18',
-  'GET /api/v1/wallets/payment/changeable': 'issue 18',
   // Issue 19: Dapp connector.
   'POST /api/v1/task/dapp-create': 'issue 19',
   'GET /api/v1/task/dapp': 'issue 19',

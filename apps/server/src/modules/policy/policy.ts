@@ -32,6 +32,8 @@ export const SPACE_ACTIONS = {
   'label.manage': { privileged: true, denied: 'PERMISSION_SPACE_MANAGE_ERROR' },
   // Payment addresses and what they paid (/payment): the space's money, for admins.
   'payment.view': { privileged: true, denied: 'PERMISSION_VIEW_ERROR' },
+  // Creating, binding, switching, refunding and speeding up payment addresses.
+  'payment.manage': { privileged: true, denied: 'PERMISSION_SPACE_MANAGE_ERROR' },
   // The 3-day extension of a lapsing plan (§4): admins ask for it.
   'plan.extend': { privileged: true, denied: 'PERMISSION_VIP_EXTENSION_ERROR' },
 } as const satisfies Record<string, { privileged: boolean; denied: ErrorCode }>;

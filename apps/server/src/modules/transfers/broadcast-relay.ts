@@ -1,6 +1,7 @@
 import { isFamilyError } from '@keystead/chains';
 import type { AppContext } from '../../context';
 import { writeAudit } from '../audit/audit.service';
+import { failUnsent } from '../fee-payers/evm-payment-send';
 import { taskNumber } from './transfer-create';
 import { asAppError, familyOf } from './transfer-family';
 import { endReplacedOriginal } from './transfer-repository';
@@ -35,6 +36,8 @@ export async function relayBroadcast(ctx: AppContext, attemptId: number): Promis
     if (!isFamilyError(error)) throw error;
     if (error.code === 'RELAY_UNREACHABLE') return; // retried by the watcher
     await failAttempt(ctx, attempt.id, attempt.task_id, attempt.organization_id, error.message);
+    // A payment address's refused send cost nothing, and its nonce is free again.
+    await failUnsent(ctx.db, attempt.tx_hash);
     throw asAppError(error);
   }
   // The test of exactly-once delivery kills the process exactly here: sent, not yet recorded.

@@ -14,6 +14,7 @@ import { whoActsNext } from './transfer-next';
 import { batchOutputsOf } from './batch-info';
 import { walletTokens, type WalletToken } from '../wallets/wallet-assets';
 import { withFundPurpose } from '../labels/transfer-labels';
+import { walletSponsor } from '../fee-payers/evm-payment-keys';
 import { presentTask } from './transfer-present';
 import { signerKeyOwners, taskInputs, taskSignatures } from './transfer-repository';
 import { ACTIVE_STATUSES, TransferStatus, TRANSFER_TYPES } from './transfer-status';
@@ -140,6 +141,7 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
       : null,
     broadcasts: broadcastRows,
     queue: await sequenceQueue(ctx, wallet.id),
+    sponsor: await sponsorOf(ctx, adapter, wallet),
   };
 }
 
@@ -363,4 +365,11 @@ async function onChainFacts(adapter: FamilyAdapter, task: Task) {
     fee_symbol: nativeSymbol,
     fee_usd: fee !== null && price !== null ? round(multiply(fee, price), 2) : null,
   };
+}
+
+/** The payment address that sends and pays for the wallet's executions, as the broadcaster sees it. */
+async function sponsorOf(ctx: AppContext, adapter: FamilyAdapter, wallet: Wallet) {
+  if (!adapter.prepareNativeSend) return null;
+  const sponsor = await walletSponsor(ctx.db, wallet);
+  return sponsor ? { id: sponsor.id, name: sponsor.name, address: sponsor.address } : null;
 }

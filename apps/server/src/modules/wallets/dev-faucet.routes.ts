@@ -45,9 +45,9 @@ export async function devFaucetRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         response: replies(devnetSendReply),
         tags: ['dev'],
-        summary: 'Send a transaction from a devnet test account 1–9 (the devnet signer; dev mode only)',
+        summary: 'Send a transaction from a devnet test account 1–18 (the devnet signer; dev mode only)',
         body: z.object({
-          from_index: z.number().int().min(1).max(9),
+          from_index: z.number().int().min(1).max(18),
           to: text().regex(/^0x[0-9a-fA-F]{40}$/, 'CHAIN_ADDRESS_INVALID_ERROR'),
           data: z
             .string()
