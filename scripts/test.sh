@@ -9,7 +9,11 @@ trap 'rm -rf "$results"' EXIT
 status=0
 
 echo "== unit and API tests (database: $([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo PGlite)) =="
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
+# UNIT_SCOPE=database: only the server's tests, the ones that use a database (the packages' and
+# the web's unit tests never do; a second database run of them would repeat the first).
+scope=()
+if [ "${UNIT_SCOPE:-all}" = "database" ]; then scope=(apps/server); fi
+npx vitest run "${scope[@]}" --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
 
 echo "== browser tests =="
 if [ "${BROWSER_TESTS:-on}" = "off" ]; then
