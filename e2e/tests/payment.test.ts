@@ -58,11 +58,12 @@ describe('/payment: the Solana fee payer and what it paid (local Solana VM)', ()
     const empty = adminPage.getByTestId('payment-addresses-empty');
     await empty.waitFor();
     expect(await empty.innerText()).toContain(
-      'The Solana fee payer appears here when the space creates its first Solana multisig wallet. It is funded by sending SOL to its address.',
+      'The Solana fee payer appears here when the space creates its first Solana multisig wallet.',
     );
-    // Deposit and refund records come later: no empty tabs stand in for them.
     expect(await adminPage.getByRole('tab').allInnerTexts()).toEqual([
       'Payment addresses',
+      'Deposit records',
+      'Refund records',
       'Consumption records',
     ]);
     await overlaysAtRest(adminPage);

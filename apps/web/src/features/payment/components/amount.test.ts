@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSmallestUnit } from './amount';
+import { formatSmallestUnit, toSmallestUnit } from './amount';
 
 describe('formatSmallestUnit', () => {
   it('shifts by the decimals exactly, without floats or rounding', () => {
@@ -18,5 +18,23 @@ describe('formatSmallestUnit', () => {
     expect(formatSmallestUnit('1.5', 9)).toBeNull();
     expect(formatSmallestUnit('', 9)).toBeNull();
     expect(formatSmallestUnit('abc', 9)).toBeNull();
+  });
+});
+
+describe('toSmallestUnit', () => {
+  it('reads a typed decimal exactly in the smallest unit', () => {
+    expect(toSmallestUnit('0.5', 18)).toBe(500_000_000_000_000_000n);
+    expect(toSmallestUnit(' 1 ', 18)).toBe(1_000_000_000_000_000_000n);
+    expect(toSmallestUnit('0.000000000000000001', 18)).toBe(1n);
+    expect(toSmallestUnit('0', 18)).toBe(0n);
+  });
+
+  it('refuses more decimals than the coin has, signs, exponents and words', () => {
+    expect(toSmallestUnit('0.0000000000000000001', 18)).toBeNull();
+    expect(toSmallestUnit('-1', 18)).toBeNull();
+    expect(toSmallestUnit('1e3', 18)).toBeNull();
+    expect(toSmallestUnit('1,000', 18)).toBeNull();
+    expect(toSmallestUnit('.5', 18)).toBeNull();
+    expect(toSmallestUnit('', 18)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { formatUnits } from 'viem';
+import { formatUnits, parseUnits } from 'viem';
 
 /**
  * An amount in the chain's smallest unit (lamports, wei…) as a decimal string with exactly
@@ -13,4 +13,16 @@ export function formatSmallestUnit(value: string, decimals: number): string | nu
   const [whole = '0', fraction] = (negative ? text.slice(1) : text).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** `text` in the smallest unit, or null when it is not a positive decimal with at most `decimals` places. */
+export function toSmallestUnit(text: string, decimals: number): bigint | null {
+  const value = text.trim();
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match || (match[2]?.length ?? 0) > decimals) return null;
+  try {
+    return parseUnits(value, decimals);
+  } catch {
+    return null;
+  }
 }

@@ -96,3 +96,7 @@ export function NoPaymentPermission() {
     </div>
   );
 }
+
+/** What a refused action says: the server's own (translated) message, or `fallback` when no reply came. */
+export const errorText = (error: unknown, fallback: string) =>
+  isApiError(error) && !error.isNetwork ? error.message : fallback;

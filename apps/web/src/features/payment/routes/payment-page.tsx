@@ -6,17 +6,19 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { QueryError } from '@/components/ui/query-error';
 import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { useSelectedSpaceId } from '@/lib/space';
-import { ConsumptionRecordsTab } from '../components/consumption-records-tab';
 import { PaymentAddressesTab } from '../components/payment-addresses-tab';
 import { NoPaymentPermission } from '../components/payment-bits';
+import { PaymentRecordsTab } from '../components/payment-records-tab';
+import type { RecordKind } from '../components/record-columns';
 
-/** Deposit and refund records come with the EVM payment addresses (a later issue): no tabs for them yet. */
-const TABS = ['addresses', 'consumption'] as const;
+const RECORD_TABS: RecordKind[] = ['deposit', 'refund', 'consumption'];
+const TABS = ['addresses', ...RECORD_TABS] as const;
 
 /**
- * /payment (privileged, as the server's routes are): the space's payment addresses — today its
- * Solana fee payer — and what they paid. The open tab is kept in the address (?tab=). A member
- * who is neither creator nor admin is told so rather than shown empty tables.
+ * /payment (privileged, as the server's routes are): the space's payment addresses — EVM payment
+ * addresses and the Solana fee payer — what was deposited to them, refunded from them and what
+ * they paid. The open tab is kept in the address (?tab=). A member who is neither creator nor
+ * admin is told so rather than shown empty tables.
  */
 export default function PaymentPage() {
   const { t } = useTranslation('pages');
@@ -48,13 +50,15 @@ export default function PaymentPage() {
           {
             key: 'addresses',
             label: <span data-testid="payment-tab-addresses">{t('payment.tabs.addresses')}</span>,
-            children: <PaymentAddressesTab spaceId={spaceId} />,
+            children: (
+              <PaymentAddressesTab spaceId={spaceId} enabled={space.data.feature_list.includes('payment')} />
+            ),
           },
-          {
-            key: 'consumption',
-            label: <span data-testid="payment-tab-consumption">{t('payment.tabs.consumption')}</span>,
-            children: <ConsumptionRecordsTab spaceId={spaceId} />,
-          },
+          ...RECORD_TABS.map((kind) => ({
+            key: kind,
+            label: <span data-testid={`payment-tab-${kind}`}>{t(`payment.tabs.${kind}`)}</span>,
+            children: <PaymentRecordsTab spaceId={spaceId} kind={kind} />,
+          })),
         ]}
       />
     );

@@ -12,6 +12,7 @@ import { ACCOUNT_SETUP_STATUSES, WALLET_STATUS } from '../wallet-status';
 import { AssetsTab } from '../components/detail/assets-tab';
 import { AuditTab } from '../components/detail/audit-tab';
 import { DepositTab } from '../components/detail/deposit-tab';
+import { PaymentSettingsTab } from '../components/detail/payment-settings-tab';
 import { SettingsTab } from '../components/detail/settings-tab';
 import { SetupCard } from '../components/detail/setup-card';
 import { SolCreateCard } from '../components/create/sol-create-card';
@@ -67,6 +68,16 @@ export default function WalletDetailPage() {
             key: 'settings',
             label: t('detail.tabs.settings'),
             children: <SettingsTab key={data.wallet_id} wallet={data} />,
+          },
+        ]
+      : []),
+    // Only EVM wallets can be sponsored by a payment address (admins).
+    ...(privileged && !archived && family === 'EVM'
+      ? [
+          {
+            key: 'payment',
+            label: <span data-testid="wallet-tab-payment">{t('detail.tabs.payment')}</span>,
+            children: <PaymentSettingsTab key={data.wallet_id} wallet={data} />,
           },
         ]
       : []),

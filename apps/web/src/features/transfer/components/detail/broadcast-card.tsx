@@ -11,6 +11,7 @@ import { BroadcastAttempts } from './broadcast-attempts';
 import { BroadcastPeople } from './broadcast-people';
 import { broadcastRefusal, BroadcastRefusalAlert, type BroadcastRefusal } from './broadcast-refusal';
 import { CODE_PATTERN, PreSignCode } from './pre-sign-code';
+import { SponsoredBroadcast, SponsorLine } from './sponsored-broadcast';
 import { TraceHashForm } from './trace-hash-form';
 
 /**
@@ -36,6 +37,8 @@ export function mayBroadcast(
  * Broadcast card: the broadcaster connects an account, the server builds the execTransaction
  * (POST /broadcast-create), the account signs it and the server relays it (POST /broadcast).
  * Browser wallets send it themselves and report the hash. At status 6 the same makes a speed-up.
+ * A sponsored wallet's transfer (`sponsor` set) is sent by its payment address instead, which
+ * pays the gas: no account to connect (sponsored-broadcast.tsx).
  */
 export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean; userId: number | undefined }) {
   const { t } = useLazyTranslation('transfer');
@@ -106,7 +109,13 @@ export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean; user
       {task.status === 5 ? (
         <BroadcastPeople walletId={task.wallet_id ?? 0} userId={props.userId} allowed={props.allowed} />
       ) : null}
-      {open ? (
+      {open && task.sponsor ? (
+        <div style={{ marginBottom: broadcasts.length ? 16 : 0 }}>
+          <SponsoredBroadcast task={task} sponsor={task.sponsor} />
+        </div>
+      ) : task.sponsor ? (
+        <SponsorLine sponsor={task.sponsor} />
+      ) : open ? (
         <div data-testid="broadcast-form" style={{ marginBottom: broadcasts.length ? 16 : 0 }}>
           <Typography.Paragraph type="secondary">
             {speedUp ? t('broadcast.speedUpHint') : t('broadcast.hint')}
