@@ -6,7 +6,7 @@ import type { Locator } from 'playwright-core';
 import { mailIds, waitForCode, type ApiSession } from './api-session';
 import { createSpace, registerCreator } from './spaces';
 import { fundedPayer, sendToken, subscriptionOrder, type SubscriptionOrder } from './subscription-pay';
-import { waitFor } from './transfers';
+import { deploySafe, waitFor } from './transfers';
 import { devnetRpcUrl } from './wallet-provider';
 
 const DEVNET = '31337';
@@ -59,13 +59,8 @@ export async function setupSponsorSpace(): Promise<SponsorSpace> {
     await verifyKey(admin.session, keys[0], 'Admin key A'),
     await verifyKey(admin.session, keys[1], 'Admin key B'),
   ];
-  const wallet = await admin.session.call<{
-    wallet_id: number;
-    address: Hex;
-    deployment: { to: Hex; data: Hex };
-  }>('POST', '/api/v1/wallets/multi', {
+  const wallet = await deploySafe(admin.session, {
     name: 'Gas Safe',
-    chain_key: DEVNET,
     signers,
     threshold: 2,
     approvers: [],
@@ -73,24 +68,6 @@ export async function setupSponsorSpace(): Promise<SponsorSpace> {
     operators: [userId],
     broadcast_scope: 2,
   });
-  const sent = await admin.session.call<{ tx_hash: Hex }>('POST', '/api/v1/dev/devnet-send', {
-    from_index: 3,
-    to: wallet.deployment.to,
-    data: wallet.deployment.data,
-  });
-  await admin.session.call('POST', '/api/v1/wallet-deploy-broadcast-create', {
-    wallet_id: wallet.wallet_id,
-    tx_hash: sent.tx_hash,
-  });
-  await waitFor(
-    'the Safe deployment',
-    () =>
-      admin.session.call<{ status: number }>(
-        'GET',
-        `/api/v1/wallets/base-info?wallet_id=${wallet.wallet_id}`,
-      ),
-    (info) => info.status === 1,
-  );
   await admin.session.call('POST', '/api/v1/dev/faucet', { address: wallet.address, eth: '1' });
   await waitFor(
     'the Safe’s ETH',

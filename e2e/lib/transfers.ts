@@ -98,13 +98,8 @@ export async function setupTransferTeam(): Promise<TransferTeam> {
     'GET',
     '/api/v1/permission-address/wallet-sign-user',
   );
-  const wallet = await admin.session.call<{
-    wallet_id: number;
-    address: Hex;
-    deployment: { to: Hex; data: Hex };
-  }>('POST', '/api/v1/wallets/multi', {
+  const wallet = await deploySafe(admin.session, {
     name: 'Ops Safe',
-    chain_key: '31337',
     signers: choices.list.map((item) => item.id),
     threshold: 2,
     approvers: [a1!.userId, a2!.userId],
@@ -112,24 +107,6 @@ export async function setupTransferTeam(): Promise<TransferTeam> {
     operators: [me.userId],
     broadcast_scope: 2,
   });
-  const sent = await admin.session.call<{ tx_hash: Hex }>('POST', '/api/v1/dev/devnet-send', {
-    from_index: 3,
-    to: wallet.deployment.to,
-    data: wallet.deployment.data,
-  });
-  await admin.session.call('POST', '/api/v1/wallet-deploy-broadcast-create', {
-    wallet_id: wallet.wallet_id,
-    tx_hash: sent.tx_hash,
-  });
-  await waitFor(
-    'the Safe deployment',
-    () =>
-      admin.session.call<{ status: number }>(
-        'GET',
-        `/api/v1/wallets/base-info?wallet_id=${wallet.wallet_id}`,
-      ),
-    (info) => info.status === 1,
-  );
   await admin.session.call('POST', '/api/v1/dev/faucet', { address: wallet.address, eth: '1', usdt: '1000' });
   const assets = await waitFor(
     'the funded balance',
@@ -153,6 +130,44 @@ export async function setupTransferTeam(): Promise<TransferTeam> {
     safe: wallet.address,
     usdt,
   };
+}
+
+/**
+ * Creates a Safe through the wizard's API (chain 31337), sends its deployment from devnet account
+ * 3 and resolves once the server has seen it deployed.
+ */
+export async function deploySafe(
+  session: ApiSession,
+  body: {
+    name: string;
+    signers: number[];
+    threshold: number;
+    approvers: number[];
+    approval_threshold: number;
+    operators: number[];
+    broadcast_scope: number;
+  },
+): Promise<{ wallet_id: number; address: Hex }> {
+  const wallet = await session.call<{ wallet_id: number; address: Hex; deployment: { to: Hex; data: Hex } }>(
+    'POST',
+    '/api/v1/wallets/multi',
+    { chain_key: '31337', ...body },
+  );
+  const sent = await session.call<{ tx_hash: Hex }>('POST', '/api/v1/dev/devnet-send', {
+    from_index: 3,
+    to: wallet.deployment.to,
+    data: wallet.deployment.data,
+  });
+  await session.call('POST', '/api/v1/wallet-deploy-broadcast-create', {
+    wallet_id: wallet.wallet_id,
+    tx_hash: sent.tx_hash,
+  });
+  await waitFor(
+    'the Safe deployment',
+    () => session.call<{ status: number }>('GET', `/api/v1/wallets/base-info?wallet_id=${wallet.wallet_id}`),
+    (info) => info.status === 1,
+  );
+  return wallet;
 }
 
 /** The USDT balance of `address` read from the devnet's RPC (6 decimals, in units). */
