@@ -127,6 +127,15 @@ const envSchema = z.object({
     .optional(),
   /** Blocks on top of a payment before it is credited (a local devnet counts its own block). */
   SUBSCRIPTION_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  /** Stripe secret key (sk_…): card payments of subscription orders are offered only when set; never logged. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Signing secret (whsec_…) of the Stripe webhook endpoint …/subscription/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Base URL of the Stripe API (unset: https://api.stripe.com); a local stand-in in tests. */
+  STRIPE_API_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
   /** How often wallets whose balances changed get today's asset snapshot (and new days theirs). */
   SNAPSHOT_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /**
@@ -217,6 +226,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     (parsed.data.SOLANA_RPC_URL || parsed.data.SOLANA_DEVNET_RPC_URL)
   ) {
     problems.push('PAYMENT_MASTER_KEY: required when NODE_ENV=production and a Solana chain is configured');
+  }
+  if (parsed.success && parsed.data.STRIPE_SECRET_KEY && !parsed.data.STRIPE_WEBHOOK_SECRET) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (card payments are credited by the webhook)',
+    );
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const { REPLY_SCHEMA_CHECK, AUDIT_HMAC_KEY, PAYMENT_MASTER_KEY, ...env } = parsed.data;

@@ -545,6 +545,23 @@ export interface SubscriptionOrdersTable {
   plan_expires_at: NullableTimestamp;
   created_by: number | null;
   created_at: CreatedAt;
+  /** 'card': paid through a Stripe Checkout Session (its id and address below). */
+  method: Generated<'usdt' | 'card'>;
+  checkout_session_id: string | null;
+  checkout_url: string | null;
+}
+
+/** A verified Stripe event about a Checkout Session, once per event id, and what it did. */
+export interface SubscriptionCardEventsTable {
+  event_id: string;
+  event_type: string;
+  session_id: string;
+  order_id: number | null;
+  payment_status: string | null;
+  currency: string | null;
+  amount_total: number | null;
+  outcome: 'credited' | 'underpaid' | 'unpaid' | 'unknown_order' | 'already_credited';
+  received_at: CreatedAt;
 }
 
 /** A USDT transfer to a receiving address, and the order it paid (null: unmatched, refundable). */
@@ -631,6 +648,7 @@ export interface Database {
   chain_cursors: ChainCursorsTable;
   subscription_orders: SubscriptionOrdersTable;
   subscription_payments: SubscriptionPaymentsTable;
+  subscription_card_events: SubscriptionCardEventsTable;
   job_leases: JobLeasesTable;
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;

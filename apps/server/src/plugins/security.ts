@@ -5,6 +5,10 @@ import { hmacHex, randomToken, safeEqual, sha256Hex } from '../lib/crypto';
 import { sendError } from './envelope';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: a route called by another server with its own authentication (a signed webhook). */
+    csrf?: false;
+  }
   interface FastifyReply {
     /**
      * Issues a CSRF cookie bound to the session cookie this reply sets (null: the reply clears
@@ -79,7 +83,11 @@ export const securityPlugin = fp<{ appSecret: string; secureCookies: boolean }>(
     const session = request.cookies[SESSION_COOKIE];
     const cookie = request.cookies[CSRF_COOKIE];
     if (!cookie || !isValidCsrfToken(options.appSecret, cookie, session)) setCsrfCookie(reply, session);
-    if (UNSAFE_METHODS.has(request.method) && !csrfPasses(request, options.appSecret, session)) {
+    if (
+      UNSAFE_METHODS.has(request.method) &&
+      request.routeOptions.config?.csrf !== false &&
+      !csrfPasses(request, options.appSecret, session)
+    ) {
       return rejectCsrf(request, reply);
     }
   });

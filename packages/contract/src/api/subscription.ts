@@ -33,6 +33,10 @@ export function subscriptionPrice(plan: PaidPlan, months: SubscriptionMonths): s
   return `${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
 }
 
+/** USDT on chain (the exact amount), or a card through Stripe Checkout (the price in USD). */
+export const SUBSCRIPTION_PAYMENT_METHODS = ['usdt', 'card'] as const;
+export type SubscriptionPaymentMethod = (typeof SUBSCRIPTION_PAYMENT_METHODS)[number];
+
 /** Task 7's states as the order reads them: 0 awaiting payment, 1 paid, 11 expired unpaid. */
 export const ORDER_STATUSES = ['pending', 'paid', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -57,6 +61,8 @@ export const subscriptionPlansReply = z.object({
     }),
   ),
   order_lifetime_hours: z.number(),
+  /** Whether an order may be paid by card (Stripe Checkout, in USD); false when unconfigured. */
+  card: z.boolean(),
 });
 export type SubscriptionPlans = z.infer<typeof subscriptionPlansReply>;
 
@@ -72,9 +78,10 @@ export const subscriptionOrderBody = z.object({
     .refine((m) => (SUBSCRIPTION_MONTHS as readonly number[]).includes(m), 'VIP_PACKAGE_NOT_FOUND_ERROR')
     .transform((m) => m as SubscriptionMonths),
   method: z
-    .literal('usdt', { error: unlessUnstorable('VIP_PAYMENT_METHOD_UNSUPPORTED_ERROR') })
+    .enum(SUBSCRIPTION_PAYMENT_METHODS, { error: unlessUnstorable('VIP_PAYMENT_METHOD_UNSUPPORTED_ERROR') })
     .default('usdt'),
-  chain_key: text().min(1).max(40),
+  /** The chain the USDT is paid on; not used by a card order. */
+  chain_key: text().min(1).max(40).optional(),
 });
 
 export const subscriptionOrderQuery = z.object({ order_id: z.coerce.number().int().positive() });
@@ -84,12 +91,16 @@ export const subscriptionOrderReply = z.object({
   plan: z.enum(PAID_PLANS),
   months: z.number(),
   status: z.enum(ORDER_STATUSES),
+  method: z.enum(SUBSCRIPTION_PAYMENT_METHODS),
+  /** A card order's Stripe Checkout page, where the browser goes to pay (null for USDT). */
+  checkout_url: z.string().nullable(),
+  /** For a card order 'card', and its pay_to and token_contract are empty. */
   chain_key: z.string(),
   token_symbol: z.string(),
   token_contract: z.string(),
   /** The platform's receiving address on that chain. */
   pay_to: z.string(),
-  /** Exactly this amount identifies the order (the price plus its own millionths). */
+  /** Exactly this amount identifies the order (the price plus its own millionths); a card order's is its price in USD. */
   amount: decimalString,
   price: decimalString,
   expires_at: isoTime,
@@ -101,6 +112,24 @@ export const subscriptionOrderReply = z.object({
 });
 export type SubscriptionOrder = z.infer<typeof subscriptionOrderReply>;
 export const subscriptionOrderListReply = listOf(subscriptionOrderReply);
+
+/**
+ * POST /subscription/stripe/webhook (called by Stripe, signed): what a verified event did —
+ * credited its order; the order was already credited (another event of the session); stored but
+ * not credited (underpaid: less than the price or not USD; unpaid; unknown_order); duplicate (this
+ * event id was received before); ignored (not a Checkout Session payment event).
+ */
+export const CARD_EVENT_OUTCOMES = [
+  'credited',
+  'already_credited',
+  'underpaid',
+  'unpaid',
+  'unknown_order',
+  'duplicate',
+  'ignored',
+] as const;
+export type CardEventOutcome = (typeof CARD_EVENT_OUTCOMES)[number];
+export const stripeWebhookReply = z.object({ outcome: z.enum(CARD_EVENT_OUTCOMES) });
 
 /** POST /subscription/extension: the plan's new end and the extensions left in this period. */
 export const planExtensionReply = z.object({

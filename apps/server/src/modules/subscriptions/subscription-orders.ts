@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { SubscriptionOrdersTable } from '../../db/schema';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { LockNamespace } from '../../jobs/lock-ids';
@@ -71,11 +71,13 @@ export function presentOrder(order: OrderRow, txHash: string | null = null): Sub
     plan: order.plan,
     months: order.months,
     status: STATUS_NAMES[order.status as keyof typeof STATUS_NAMES] ?? 'pending',
+    method: order.method,
+    checkout_url: order.checkout_url,
     chain_key: order.chain_key,
-    token_symbol: 'USDT',
+    token_symbol: order.method === 'card' ? 'USD' : 'USDT',
     token_contract: order.token_contract,
     pay_to: order.pay_to,
-    amount: formatUnits(BigInt(order.amount), order.decimals),
+    amount: order.method === 'card' ? String(order.price) : formatUnits(BigInt(order.amount), order.decimals),
     price: String(order.price),
     expires_at: new Date(order.expires_at).toISOString(),
     created_at: new Date(order.created_at).toISOString(),
@@ -106,6 +108,53 @@ export async function expireOrders(trx: Db, now = new Date()): Promise<void> {
       .execute();
 }
 
+type NewOrder = Pick<
+  Insertable<SubscriptionOrdersTable>,
+  'plan' | 'months' | 'price' | 'chain_key' | 'token_contract' | 'decimals' | 'pay_to' | 'amount' | 'method'
+> & { created_at: Date };
+
+/** An order and its task (type 7), open for ORDER_LIFETIME_HOURS, audited; USDT and card orders alike. */
+export async function insertOrder(trx: Db, actor: CommandContext, values: NewOrder): Promise<OrderRow> {
+  const task = await trx
+    .insertInto('tasks')
+    .values({
+      organization_id: actor.organization.id,
+      wallet_id: null,
+      type: TaskType.SubscriptionUpgrade,
+      status: OrderStatus.Pending,
+      created_by: actor.user.id,
+      data: JSON.stringify({ plan: values.plan, months: values.months }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('subscription_orders')
+    .values({
+      ...values,
+      organization_id: actor.organization.id,
+      task_id: task.id,
+      expires_at: new Date(values.created_at.getTime() + ORDER_LIFETIME_HOURS * 3_600_000),
+      created_by: actor.user.id,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await writeAudit(trx, {
+    organizationId: actor.organization.id,
+    userId: actor.user.id,
+    type: 'organization',
+    operation: 'subscription_order',
+    ip: actor.ip,
+    content: {
+      order_id: row.id,
+      plan: values.plan,
+      months: values.months,
+      amount: presentOrder(row).amount,
+      ...(row.method === 'card' ? { method: 'card' } : {}),
+    },
+  });
+  return row;
+}
+
 /**
  * A subscription upgrade (task 7) and its order: the price of `months` of `plan`, plus the
  * fewest millionths no other open order to the same address on that chain has, so the amount
@@ -114,7 +163,7 @@ export async function expireOrders(trx: Db, now = new Date()): Promise<void> {
 export async function createOrder(
   ctx: AppContext,
   actor: CommandContext,
-  input: { plan: PaidPlan; months: SubscriptionMonths; chain_key: string },
+  input: { plan: PaidPlan; months: SubscriptionMonths; chain_key?: string | undefined },
 ): Promise<SubscriptionOrder> {
   const method = paymentMethods(ctx).find((m) => m.chain_key === input.chain_key);
   if (!method) throw new AppError('VIP_PAYMENT_CHAIN_UNSUPPORTED_ERROR');
@@ -128,6 +177,7 @@ export async function createOrder(
       .selectFrom('subscription_orders')
       .select('amount')
       .where('status', '=', OrderStatus.Pending)
+      .where('method', '=', 'usdt')
       .where('chain_key', '=', method.chain_key)
       .where(sql<boolean>`lower(pay_to) = ${method.pay_to.toLowerCase()}`)
       .where('amount', '>', base.toString())
@@ -137,46 +187,17 @@ export async function createOrder(
     let suffix = 1n;
     while (taken.has(suffix) && suffix <= MAX_SUFFIX) suffix += 1n;
     if (suffix > MAX_SUFFIX) throw new AppError('VIP_DEPOSIT_ADDRESS_ERROR');
-    const task = await trx
-      .insertInto('tasks')
-      .values({
-        organization_id: actor.organization.id,
-        wallet_id: null,
-        type: TaskType.SubscriptionUpgrade,
-        status: OrderStatus.Pending,
-        created_by: actor.user.id,
-        data: JSON.stringify({ plan: input.plan, months: input.months }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await trx
-      .insertInto('subscription_orders')
-      .values({
-        organization_id: actor.organization.id,
-        task_id: task.id,
-        plan: input.plan,
-        months: input.months,
-        price,
-        chain_key: method.chain_key,
-        token_contract: method.token_contract,
-        decimals: method.decimals,
-        pay_to: method.pay_to,
-        amount: (base + suffix).toString(),
-        expires_at: new Date(now.getTime() + ORDER_LIFETIME_HOURS * 3_600_000),
-        created_by: actor.user.id,
-        created_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      organizationId: actor.organization.id,
-      userId: actor.user.id,
-      type: 'organization',
-      operation: 'subscription_order',
-      ip: actor.ip,
-      content: { order_id: row.id, plan: input.plan, months: input.months, amount: presentOrder(row).amount },
+    return insertOrder(trx, actor, {
+      plan: input.plan,
+      months: input.months,
+      price,
+      chain_key: method.chain_key,
+      token_contract: method.token_contract,
+      decimals: method.decimals,
+      pay_to: method.pay_to,
+      amount: (base + suffix).toString(),
+      created_at: now,
     });
-    return row;
   });
   return presentOrder(order);
 }

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { MONTHLY_PRICE_USDT, PLAN_MONTH_DAYS, type PaidPlan } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
+import type { SubscriptionOrdersTable } from '../../db/schema';
 import type { IncomingTransfer } from '@keystead/chains';
 import { advanceCursor, readCursor } from '../../jobs/chain-cursor';
 import { writeAudit } from '../audit/audit.service';
@@ -69,6 +70,7 @@ async function creditTransfer(
     .updateTable('subscription_orders')
     .set({ status: OrderStatus.Paid, paid_at: now })
     .where('status', '=', OrderStatus.Pending)
+    .where('method', '=', 'usdt')
     .where('chain_key', '=', method.chain_key)
     .where(sql<boolean>`lower(pay_to) = ${method.pay_to.toLowerCase()}`)
     .where('amount', '=', transfer.amount.toString())
@@ -76,6 +78,33 @@ async function creditTransfer(
     .returningAll()
     .executeTakeFirst();
   if (!order) return false;
+  await trx
+    .updateTable('subscription_payments')
+    .set({ order_id: order.id })
+    .where('chain_key', '=', method.chain_key)
+    .where('tx_hash', '=', transfer.txHash)
+    .where('log_index', '=', transfer.logIndex ?? -1)
+    .execute();
+  await creditPaidOrder(ctx, trx, order, now, {
+    audit: { tx_hash: transfer.txHash },
+    receipt: `${String(order.price)} USDT, transaction ${transfer.txHash}`,
+  });
+  return true;
+}
+
+/**
+ * What every payment of an order does once the caller has marked that order paid (its own
+ * conditional update, so a payment seen twice gets no row the second time): the plan extended,
+ * every wallet usable again, the order and its task paid, audited, and its creator told
+ * (notification and mail). The USDT watcher and the card webhook both end here.
+ */
+export async function creditPaidOrder(
+  ctx: AppContext,
+  trx: Db,
+  order: Selectable<SubscriptionOrdersTable>,
+  now: Date,
+  paid: { audit: Record<string, string>; receipt: string },
+): Promise<Date> {
   const space = await trx
     .selectFrom('organizations')
     .select(['plan', 'plan_expires_at'])
@@ -95,13 +124,6 @@ async function creditTransfer(
     .where('id', '=', order.id)
     .execute();
   await trx
-    .updateTable('subscription_payments')
-    .set({ order_id: order.id })
-    .where('chain_key', '=', method.chain_key)
-    .where('tx_hash', '=', transfer.txHash)
-    .where('log_index', '=', transfer.logIndex ?? -1)
-    .execute();
-  await trx
     .updateTable('tasks')
     .set({ status: OrderStatus.Paid, updated_at: now })
     .where('id', '=', order.task_id)
@@ -115,7 +137,7 @@ async function creditTransfer(
       order_id: order.id,
       plan: order.plan,
       months: order.months,
-      tx_hash: transfer.txHash,
+      ...paid.audit,
       plan_expires_at: end.toISOString(),
     },
   });
@@ -128,12 +150,12 @@ async function creditTransfer(
         category: 'message',
         topic: 'space',
         title: 'Payment received',
-        body: `${PLAN_NAMES[order.plan]} for ${order.months} ${order.months === 1 ? 'month' : 'months'} is paid (${String(order.price)} USDT, transaction ${transfer.txHash}). The plan now runs until ${end.toISOString().slice(0, 10)}.`,
+        body: `${PLAN_NAMES[order.plan]} for ${order.months} ${order.months === 1 ? 'month' : 'months'} is paid (${paid.receipt}). The plan now runs until ${end.toISOString().slice(0, 10)}.`,
         link: '/organization/settings',
       },
       Boolean(ctx.config.SMTP_URL),
     );
-  return true;
+  return end;
 }
 
 /**

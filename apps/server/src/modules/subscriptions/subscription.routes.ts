@@ -19,7 +19,10 @@ import { replies } from '../../lib/replies';
 import { requireSpace } from '../../plugins/access';
 import { inSpace } from '../../plugins/access-rules';
 import { planWallets } from '../spaces/space-lookups';
+import { createCardOrder } from './card-payments';
 import { extendPlan } from './plan-extension';
+import { cardPaymentsEnabled } from './stripe-client';
+import { stripeWebhookRoutes } from './stripe-webhook.routes';
 import { createOrder, findOrder, listOrders, paymentMethods } from './subscription-orders';
 
 const tags = ['subscription'];
@@ -35,7 +38,7 @@ export async function subscriptionRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         response: replies(subscriptionPlansReply),
         tags,
-        summary: 'Plans, prices and where USDT is accepted',
+        summary: 'Plans, prices, where USDT is accepted and whether cards are',
       },
     },
     async (_request, reply) =>
@@ -54,6 +57,7 @@ export async function subscriptionRoutes(app: AppInstance, ctx: AppContext) {
           ...method,
         })),
         order_lifetime_hours: ORDER_LIFETIME_HOURS,
+        card: cardPaymentsEnabled(ctx.config),
       }),
   );
 
@@ -65,10 +69,24 @@ export async function subscriptionRoutes(app: AppInstance, ctx: AppContext) {
         response: replies(subscriptionOrderReply),
         body: subscriptionOrderBody,
         tags,
-        summary: 'Order months of a plan (task 7): the exact USDT amount to send and where',
+        summary:
+          'Order months of a plan (task 7): the exact USDT amount to send and where, or (method card) the Stripe Checkout page',
       },
     },
-    async (request, reply) => reply.ok(await createOrder(ctx, commandContext(request), request.body)),
+    async (request, reply) => {
+      const { method, ...input } = request.body;
+      const actor = commandContext(request);
+      if (method === 'card')
+        return reply.ok(
+          await createCardOrder(
+            ctx,
+            actor,
+            input,
+            ctx.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`,
+          ),
+        );
+      return reply.ok(await createOrder(ctx, actor, input));
+    },
   );
 
   app.get(
@@ -112,6 +130,9 @@ export async function subscriptionRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => reply.ok(await extendPlan(ctx, commandContext(request))),
   );
+
+  // Its own plugin: only there are JSON bodies kept raw (the signature covers the exact bytes).
+  await app.register(async (webhook) => stripeWebhookRoutes(webhook as AppInstance, ctx));
 
   app.get(
     '/wallets/vip-expired-list',

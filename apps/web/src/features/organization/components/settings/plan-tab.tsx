@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, Descriptions, Popconfirm, Space as Stack, Tag, Typography } from 'antd';
 import { CrownOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -24,7 +25,12 @@ export function PlanTab({ space }: { space: Space }) {
   const { t } = useLazyTranslation('spaces');
   const admin = isPrivileged(space);
   // The wizard: null closed; { orderId: null } choosing; { orderId } that order.
-  const [wizard, setWizard] = useState<{ orderId: number | null } | null>(null);
+  // Back from Stripe's page (?order_id=N): that order, until its payment is confirmed.
+  const [search] = useSearchParams();
+  const returned = Number(search.get('order_id'));
+  const [wizard, setWizard] = useState<{ orderId: number | null } | null>(
+    admin && Number.isSafeInteger(returned) && returned > 0 ? { orderId: returned } : null,
+  );
   const onPaidPlan = space.vip_category !== 'free' && space.vip_notice !== 'expired';
   const vip = space.vip_data;
   const plan = t(`plans.${space.vip_category}`);

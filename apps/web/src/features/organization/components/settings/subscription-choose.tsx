@@ -1,18 +1,24 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Radio, Skeleton, Space as Stack, Tag, Typography } from 'antd';
-import type { PaidPlan, SubscriptionMonths } from '@keystead/contract/api/subscription';
+import type {
+  PaidPlan,
+  SubscriptionMonths,
+  SubscriptionPaymentMethod,
+} from '@keystead/contract/api/subscription';
 import { QueryError } from '@/components/ui/query-error';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import type { Space } from '../../api/types';
 import { useCreateSubscriptionOrder, type SubscriptionOrder } from '../../api/subscription-order';
 import { useSubscriptionPlans } from '../../api/subscription-plans';
+import { SubscriptionPayWith } from './subscription-pay-with';
 
 const LABEL = { display: 'block' } as const;
 const TILE = { height: 'auto', lineHeight: 1.5, padding: '8px 14px', minWidth: 150 } as const;
 
 /**
  * Step one of the upgrade: the paid plan (its monthly price), how many months (discount and
- * total) and the chain the USDT is paid on; "Create order" asks the server for the order.
+ * total) and how it is paid — USDT on a chain ("Create order" asks the server for the order) or,
+ * when offered, a card ("Pay by card": the order, then Stripe's page).
  */
 export function SubscriptionChoose(props: { space: Space; onCreated: (order: SubscriptionOrder) => void }) {
   const { t } = useLazyTranslation('spaces');
@@ -23,6 +29,7 @@ export function SubscriptionChoose(props: { space: Space; onCreated: (order: Sub
   const [plan, setPlan] = useState<PaidPlan>(current);
   const [months, setMonths] = useState<SubscriptionMonths>(1);
   const [chain, setChain] = useState<string | null>(null);
+  const [chosenMethod, setMethod] = useState<SubscriptionPaymentMethod | null>(null);
 
   if (plans.isPending) return <Skeleton active />;
   if (plans.isError)
@@ -36,14 +43,23 @@ export function SubscriptionChoose(props: { space: Space; onCreated: (order: Sub
       />
     );
 
-  const { methods } = plans.data;
+  const { methods, card } = plans.data;
+  // USDT when a chain takes it, else a card when offered; the admin may switch.
+  const payWith = chosenMethod ?? (methods.length === 0 && card ? 'card' : 'usdt');
   const chosenPlan = plans.data.plans.find((item) => item.plan === plan) ?? plans.data.plans[0];
   const option = chosenPlan?.options.find((item) => item.months === months);
   const chainKey = chain ?? methods[0]?.chain_key ?? null;
   const method = methods.find((item) => item.chain_key === chainKey);
-  const symbol = method?.token_symbol ?? 'USDT';
+  const symbol = payWith === 'card' ? 'USD' : (method?.token_symbol ?? 'USDT');
   const submit = () => {
-    if (!chosenPlan || !chainKey) return;
+    if (!chosenPlan) return;
+    if (payWith === 'card')
+      // Stripe's page takes the payment and sends the browser back to the plan tab.
+      return create.mutate(
+        { plan: chosenPlan.plan, months, method: 'card' },
+        { onSuccess: (order) => order.checkout_url && window.location.assign(order.checkout_url) },
+      );
+    if (!chainKey) return;
     create.mutate(
       { plan: chosenPlan.plan, months, chain_key: chainKey, method: 'usdt' },
       { onSuccess: props.onCreated },
@@ -95,34 +111,14 @@ export function SubscriptionChoose(props: { space: Space; onCreated: (order: Sub
           </Flex>
         </Radio.Group>
       </div>
-      <div>
-        <Typography.Text strong style={LABEL}>
-          {t('subscription.chain')}
-        </Typography.Text>
-        {methods.length === 0 ? (
-          <Alert
-            style={{ marginTop: 8 }}
-            type="warning"
-            showIcon
-            message={t('subscription.noMethods')}
-            data-testid="subscription-no-methods"
-          />
-        ) : (
-          <Radio.Group value={chainKey} onChange={(event) => setChain(String(event.target.value))}>
-            <Flex wrap gap={8} style={{ marginTop: 8 }}>
-              {methods.map((item) => (
-                <Radio.Button key={item.chain_key} value={item.chain_key} style={TILE}>
-                  <span data-testid={`subscription-chain-${item.chain_key}`}>
-                    <Typography.Text strong>{item.chain_name}</Typography.Text>
-                    <br />
-                    <Typography.Text type="secondary">{item.token_symbol}</Typography.Text>
-                  </span>
-                </Radio.Button>
-              ))}
-            </Flex>
-          </Radio.Group>
-        )}
-      </div>
+      <SubscriptionPayWith
+        methods={methods}
+        card={card}
+        method={payWith}
+        onMethod={setMethod}
+        chainKey={chainKey}
+        onChain={setChain}
+      />
       {option && chosenPlan ? (
         <Alert
           type="info"
@@ -133,18 +129,22 @@ export function SubscriptionChoose(props: { space: Space; onCreated: (order: Sub
             amount: option.amount,
             symbol,
           })}
-          description={t('subscription.totalHint', { hours: plans.data.order_lifetime_hours })}
+          description={
+            payWith === 'card'
+              ? t('subscription.cardHint', { amount: option.amount })
+              : t('subscription.totalHint', { hours: plans.data.order_lifetime_hours })
+          }
         />
       ) : null}
       <Flex justify="flex-end">
         <Button
           type="primary"
-          disabled={!option || !method}
+          disabled={!option || (payWith === 'usdt' && !method)}
           loading={create.isPending}
           onClick={submit}
           data-testid="subscription-create"
         >
-          {t('subscription.create')}
+          {payWith === 'card' ? t('subscription.payByCard') : t('subscription.create')}
         </Button>
       </Flex>
     </Stack>

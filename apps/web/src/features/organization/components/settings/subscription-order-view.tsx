@@ -10,6 +10,7 @@ import { planWalletsKey } from '../../api/plan-wallets';
 import { useSubscriptionOrder, type SubscriptionOrder } from '../../api/subscription-order';
 import { subscriptionOrdersKey } from '../../api/subscription-orders';
 import { useChainNames } from './subscription-chain-name';
+import { SubscriptionCardPending } from './subscription-card-pending';
 import { SubscriptionQr } from './subscription-qr';
 
 export const ORDER_STATUS_COLOR = { pending: 'processing', paid: 'success', expired: 'default' } as const;
@@ -128,6 +129,8 @@ export function SubscriptionOrderView(props: { spaceId: string; orderId: number;
         />
       </div>
     );
+
+  if (order.method === 'card') return <SubscriptionCardPending order={order} status={status} />;
 
   return (
     <Stack

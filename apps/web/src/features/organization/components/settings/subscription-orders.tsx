@@ -84,7 +84,8 @@ export function SubscriptionOrders(props: { spaceId: string; onOpen: (orderId: n
     {
       title: t('subscription.orders.chain'),
       dataIndex: 'chain_key',
-      render: (value: string) => chainName(value),
+      render: (value: string, order) =>
+        order.method === 'card' ? t('subscription.methodCard') : chainName(value),
     },
     {
       title: t('subscription.orders.tx'),
