@@ -30,9 +30,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
     expect(
-      loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), AUDIT_HMAC_KEY: 'k'.repeat(32) })
-        .isProduction,
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: 'x'.repeat(32),
+        AUDIT_HMAC_KEY: 'k'.repeat(32),
+        PAYMENT_MASTER_KEY: 'm'.repeat(32),
+      }).isProduction,
     ).toBe(true);
+    // The payment addresses' keys are never sealed under the development key in production.
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), AUDIT_HMAC_KEY: 'k'.repeat(32) }),
+    ).toThrow(/PAYMENT_MASTER_KEY/);
   });
 
   it('requires AUDIT_HMAC_KEY in production; development uses the documented fixed key', () => {

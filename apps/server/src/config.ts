@@ -125,6 +125,11 @@ const envSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address (0x and 40 hex digits)')
     .optional(),
+  /** The platform's receiving address for subscriptions paid in TRC20 USDT on Tron (base58, T…). */
+  SUBSCRIPTION_PAY_TO_TRON: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a Tron address (base58, T and 33 characters)')
+    .optional(),
   /** Blocks on top of a payment before it is credited (a local devnet counts its own block). */
   SUBSCRIPTION_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
   /** Stripe secret key (sk_…): card payments of subscription orders are offered only when set; never logged. */
@@ -219,13 +224,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       'AUDIT_HMAC_KEY: required when NODE_ENV=production (at least 32 random characters, kept outside the database)',
     );
   }
-  if (
-    parsed.success &&
-    parsed.data.NODE_ENV === 'production' &&
-    !parsed.data.PAYMENT_MASTER_KEY &&
-    (parsed.data.SOLANA_RPC_URL || parsed.data.SOLANA_DEVNET_RPC_URL)
-  ) {
-    problems.push('PAYMENT_MASTER_KEY: required when NODE_ENV=production and a Solana chain is configured');
+  // Every space may create EVM payment addresses (and Solana fee payers): their keys are sealed with it.
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.PAYMENT_MASTER_KEY) {
+    problems.push(
+      'PAYMENT_MASTER_KEY: required when NODE_ENV=production (seals the payment addresses’ keys)',
+    );
   }
   if (parsed.success && parsed.data.STRIPE_SECRET_KEY && !parsed.data.STRIPE_WEBHOOK_SECRET) {
     problems.push(

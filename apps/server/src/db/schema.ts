@@ -186,7 +186,7 @@ export interface OrganizationMembersTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-/** A platform-held fee-payer key (Solana fee sponsoring), its secret sealed under PAYMENT_MASTER_KEY. */
+/** A platform-held payment-address key (an EVM payment address; the Solana fee payer), sealed under PAYMENT_MASTER_KEY. */
 export interface FeePayersTable {
   id: Generated<number>;
   organization_id: number;

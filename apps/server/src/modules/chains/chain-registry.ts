@@ -48,6 +48,8 @@ export interface TronChainEndpoint {
   rpcUrl: string;
   /** TRON-PRO-API-KEY for hosted providers. */
   apiKey?: string;
+  /** The chain's USDT (TRC20) where it is not Tether's mainnet one (a fixture or private chain). */
+  usdt?: string;
   isDevnet: boolean;
 }
 
@@ -249,6 +251,8 @@ export class ChainRegistry {
     if (endpoint?.family === 'EVM' && endpoint.isDevnet && endpoint.contracts.usdt) {
       return [{ contract: endpoint.contracts.usdt, symbol: 'USDT', decimals: 6 }];
     }
+    if (endpoint?.family === 'TRX' && endpoint.usdt)
+      return [{ contract: endpoint.usdt, symbol: 'USDT', decimals: 6 }];
     return KNOWN_TOKENS[key] ?? [];
   }
 

@@ -136,7 +136,12 @@ describe('platform endpoints', () => {
 
   it('has no dev mailbox in production', async () => {
     const prod = await createTestApp(
-      { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(40), AUDIT_HMAC_KEY: 'a'.repeat(40) },
+      {
+        NODE_ENV: 'production',
+        APP_SECRET: 'p'.repeat(40),
+        AUDIT_HMAC_KEY: 'a'.repeat(40),
+        PAYMENT_MASTER_KEY: 'm'.repeat(40),
+      },
       { chains: [] },
     );
     try {

@@ -9,6 +9,7 @@ import {
   type SubscriptionOrder,
 } from '@keystead/contract';
 import type { AppContext } from '../../context';
+import type { ChainEndpoint } from '../chains/chain-registry';
 import type { Db } from '../../db/database';
 import type { SubscriptionOrdersTable } from '../../db/schema';
 import type { Insertable, Selectable } from 'kysely';
@@ -39,15 +40,21 @@ export interface PaymentMethod {
 /** Where the local devnet's subscriptions are paid when SUBSCRIPTION_PAY_TO is unset: its account 19. */
 const devnetPayTo = () => hardhatAccounts(20)[19]!.address;
 
-/** Each configured EVM chain whose USDT is known and that has a receiving address. */
+/** The receiving address on an endpoint's chain: ERC20 on EVM chains, TRC20 on Tron; else none. */
+function payToOn(ctx: AppContext, endpoint: ChainEndpoint): string | null {
+  if (endpoint.family === 'TRX') return ctx.config.SUBSCRIPTION_PAY_TO_TRON ?? null;
+  if (endpoint.family !== 'EVM') return null;
+  return (
+    ctx.config.SUBSCRIPTION_PAY_TO ?? (endpoint.isDevnet && !ctx.config.isProduction ? devnetPayTo() : null)
+  );
+}
+
+/** Each configured EVM or Tron chain whose USDT is known and that has a receiving address (§9). */
 export function paymentMethods(ctx: AppContext): PaymentMethod[] {
   return ctx.chains.list().flatMap((endpoint) => {
-    if (endpoint.family !== 'EVM') return [];
     const key = String(endpoint.chainId);
     const usdt = ctx.chains.defaultTokens(key).find((token) => token.symbol === 'USDT');
-    const payTo =
-      ctx.config.SUBSCRIPTION_PAY_TO ??
-      (endpoint.isDevnet && !ctx.config.isProduction ? devnetPayTo() : null);
+    const payTo = payToOn(ctx, endpoint);
     if (!usdt?.contract || !payTo) return [];
     return [
       {

@@ -4,14 +4,12 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { SubscriptionOrdersTable } from '../../db/schema';
 import type { IncomingTransfer } from '@keystead/chains';
-import { advanceCursor, readCursor } from '../../jobs/chain-cursor';
+import { advanceCursor, nextScanRange } from '../../jobs/chain-cursor';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notification.service';
 import { keepAllPlanWallets } from '../spaces/space-lookup-repository';
 import { OrderStatus, expireOrders, paymentMethods, type PaymentMethod } from './subscription-orders';
 
-/** Where a chain seen for the first time starts (a new server does not replay history). */
-const FIRST_LOOKBACK = 1_000n;
 const DAY_MS = 86_400_000;
 const WATCHER = 'subscriptions';
 const PLAN_NAMES: Record<PaidPlan, string> = { plus: 'Plus', enterprise: 'Enterprise' };
@@ -174,10 +172,9 @@ export async function creditSubscriptions(ctx: AppContext, now = new Date()): Pr
     if (tip === null) continue;
     const confirmations = BigInt(method.isDevnet ? 1 : ctx.config.SUBSCRIPTION_CONFIRMATIONS);
     const last = tip - confirmations + 1n;
-    const cursor = await readCursor(ctx.db, method.chain_key, WATCHER);
-    const from = cursor !== null ? cursor : last > FIRST_LOOKBACK ? last - FIRST_LOOKBACK : 0n;
-    if (from > last) continue;
-    const to = from + scan.blocksPerScan - 1n < last ? from + scan.blocksPerScan - 1n : last;
+    const range = await nextScanRange(ctx.db, method.chain_key, WATCHER, last, scan.blocksPerScan);
+    if (!range) continue;
+    const { cursor, from, to } = range;
     const token = { contract: method.token_contract, symbol: method.token_symbol, decimals: method.decimals };
     const wallet = {
       address: method.pay_to,
