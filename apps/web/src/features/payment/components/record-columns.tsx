@@ -69,6 +69,14 @@ export function recordColumns(options: {
     align: 'right' as const,
     render: (value: string | null, row: PaymentRecord) => amount(value, row, 'payment-record-fee'),
   };
+  /** What a deposit or refund moved (not the fee). */
+  const moved = {
+    title: t('payment.records.amount'),
+    dataIndex: 'volume',
+    width: 150,
+    align: 'right' as const,
+    render: (value: string | null, row: PaymentRecord) => amount(value, row, 'payment-record-volume'),
+  };
   const hash = {
     title: t('payment.records.hash'),
     dataIndex: 'hash',
@@ -119,13 +127,7 @@ export function recordColumns(options: {
         render: (value: string | null) => address(value, 'payment-record-receiver'),
       },
       status,
-      {
-        title: t('payment.records.amount'),
-        dataIndex: 'volume',
-        width: 150,
-        align: 'right',
-        render: (value: string | null, row) => amount(value, row, 'payment-record-volume'),
-      },
+      moved,
       hash,
     ];
 
@@ -138,13 +140,7 @@ export function recordColumns(options: {
         render: (value: string | null) => address(value, 'payment-record-receiver'),
       },
       status,
-      {
-        title: t('payment.records.amount'),
-        dataIndex: 'volume',
-        width: 150,
-        align: 'right',
-        render: (value: string | null, row) => amount(value, row, 'payment-record-volume'),
-      },
+      moved,
       fee,
       hash,
       ...(speedable ? [action] : []),
