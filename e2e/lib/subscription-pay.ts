@@ -19,6 +19,8 @@ export interface SubscriptionOrder {
   plan: 'plus' | 'enterprise';
   months: number;
   status: 'pending' | 'paid' | 'expired';
+  /** A card order's chain_key is 'card', its pay_to and token_contract empty. */
+  method: 'usdt' | 'card';
   chain_key: string;
   token_symbol: string;
   token_contract: Hex;
@@ -30,6 +32,8 @@ export interface SubscriptionOrder {
   paid_at: string | null;
   tx_hash: string | null;
   plan_expires_at: string | null;
+  /** A card order's Stripe Checkout page (null for USDT). */
+  checkout_url: string | null;
 }
 
 export const subscriptionOrder = (session: ApiSession, orderId: number) =>
