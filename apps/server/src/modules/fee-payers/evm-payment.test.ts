@@ -2,7 +2,7 @@
 // Safe executions of the wallets bound to them, on the Hardhat devnet with the real Safe
 // contracts. Receipts, balances and the sealed key are checked with viem directly, not through
 // the server's own reading of them.
-import { createPublicClient, http, parseEther, type Hex } from 'viem';
+import { createPublicClient, formatEther, http, parseEther, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PaymentAddress, PaymentRecord, RefundFee } from '@keystead/contract';
@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createSafe, signatureFor, transferSpace, type DeployedSafe } from '../../../test/transfer-helpers';
 import { followTransfers } from '../../jobs/transfer-watcher';
 import { decryptSecret } from '../../lib/crypto';
+import { claimNonce, signSponsored } from './evm-payment-send';
 import { recordPaymentDeposits } from './payment-deposits';
 import { settleSponsored } from './payment-records';
 
@@ -307,6 +308,8 @@ describe('refunds', () => {
     expect(quote).toMatchObject({ symbol: 'ETH', decimals: 18 });
 
     expect((await refund({ amount: '1' })).code).toBe('TRANSFER_BALANCE_INSUFFICIENT_ERROR');
+    // The whole balance leaves nothing for the fee: refused before anything is signed.
+    expect((await refund({ amount: formatEther(balance) })).code).toBe('TRANSFER_BALANCE_INSUFFICIENT_ERROR');
     expect((await refund({ amount: '0.1', to: '0x1234' })).code).toBe('CHAIN_ADDRESS_INVALID_ERROR');
     expect((await refund({ amount: '0.1', chain: 'ltc-regtest-nowhere' })).code).toBe('PARAMS_INVALID_ERROR');
   });
@@ -345,7 +348,6 @@ describe('refunds', () => {
 
   it('can be sped up at the same nonce when the node has not taken one', async () => {
     // A refund signed and recorded but never sent (as after a node lost it).
-    const { signSponsored } = await import('./evm-payment-send');
     const payer = { id: payerId, organizationId: spaceId, name: 'Gas station', address: payerAddress };
     const nonce = await devnet().getTransactionCount({ address: payerAddress });
     const fees = await devnet().estimateFeesPerGas();
@@ -399,5 +401,33 @@ describe('refunds', () => {
     expect(
       (await admin.client.post('/api/v1/wallets/payment/speed-up', { record_id: faster.data.id })).code,
     ).toBe('TX_ALREADY_CONFIRMED_ERROR');
+  });
+  it('never give a new send the nonce of a pending one', async () => {
+    // The refund replaced above is still pending at its nonce (the node has the replacement).
+    const pending = await t.ctx.db
+      .selectFrom('payment_records')
+      .select('account_nonce')
+      .where('payment_address_id', '=', payerId)
+      .where('status', '=', 3)
+      .executeTakeFirstOrThrow();
+    const taken = Number(pending.account_nonce);
+    const payer = { id: payerId, organizationId: spaceId, name: 'Gas station', address: payerAddress };
+    const unsigned = {
+      chainId: 31337,
+      from: payerAddress,
+      to: recipient,
+      data: '0x',
+      value: 1n,
+      nonce: taken,
+      gas: 21_000n,
+      maxFeePerGas: 10n ** 10n,
+      maxPriorityFeePerGas: 10n ** 9n,
+    };
+    expect((await signSponsored(t.ctx, payer, unsigned, false)).nonce).toBe(taken + 1);
+    // A send signed at that nonce before the other was recorded is refused when it is recorded.
+    const raced = await signSponsored(t.ctx, payer, unsigned, true);
+    await expect(
+      t.ctx.db.transaction().execute((trx) => claimNonce(trx, payerId, raced, false)),
+    ).rejects.toMatchObject({ code: 'PAYMENT_LOCK_ERROR' });
   });
 });
