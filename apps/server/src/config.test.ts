@@ -35,6 +35,7 @@ describe('configuration', () => {
         APP_SECRET: 'x'.repeat(32),
         AUDIT_HMAC_KEY: 'k'.repeat(32),
         PAYMENT_MASTER_KEY: 'm'.repeat(32),
+        EXCHANGE_SECRET_KEY: 'e'.repeat(32),
       }).isProduction,
     ).toBe(true);
     // The payment addresses' keys are never sealed under the development key in production.
@@ -52,6 +53,26 @@ describe('configuration', () => {
     ).toThrow(/AUDIT_HMAC_KEY/);
     expect(loadConfig({}).auditKey).toBe(DEVELOPMENT_AUDIT_KEY);
     expect(loadConfig({ AUDIT_HMAC_KEY: 'a'.repeat(40) }).auditKey).toBe('a'.repeat(40));
+  });
+
+  it('requires EXCHANGE_SECRET_KEY in production and refuses the exchange URL override there', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(32),
+      AUDIT_HMAC_KEY: 'k'.repeat(32),
+      PAYMENT_MASTER_KEY: 'm'.repeat(32),
+    };
+    expect(() => loadConfig(production)).toThrow(/EXCHANGE_SECRET_KEY/);
+    expect(loadConfig({ ...production, EXCHANGE_SECRET_KEY: 'e'.repeat(32) }).exchangeSecretKey).toBe(
+      'e'.repeat(32),
+    );
+    expect(() =>
+      loadConfig({
+        ...production,
+        EXCHANGE_SECRET_KEY: 'e'.repeat(32),
+        EXCHANGE_API_URLS_JSON: '{"binance":"http://127.0.0.1:1"}',
+      }),
+    ).toThrow(/EXCHANGE_API_URLS_JSON/);
   });
 
   it('reads configured EVM RPC URLs by chain id', () => {

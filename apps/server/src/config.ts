@@ -141,6 +141,32 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\//, 'must be an http(s) URL')
     .optional(),
+  /**
+   * Master key sealing the exchange accounts' per-record data keys (API key, secret, passphrase);
+   * at least 32 characters. Required in production; outside it a fixed development key is used.
+   */
+  EXCHANGE_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The master key being rotated out: data keys sealed by it are still opened (and re-sealed). */
+  EXCHANGE_SECRET_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The platform's outgoing IP addresses, comma-separated, for users to whitelist at the exchange. */
+  EXCHANGE_EGRESS_IPS: z
+    .string()
+    .regex(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/, 'must be comma-separated IP addresses')
+    .optional(),
+  /** Use the exchanges' testnets (ccxt sandbox mode) for every exchange account. */
+  EXCHANGE_SANDBOX: booleanFlag.default(false),
+  /**
+   * Base URLs by ccxt exchange id replacing the exchanges' own hosts, e.g. {"binance":"http://127.0.0.1:9000"}:
+   * tests point ccxt at a local exchange stand-in. Refused in production.
+   */
+  EXCHANGE_API_URLS_JSON: z
+    .string()
+    .refine(isJsonObject, 'must be a JSON object of exchange id to base URL')
+    .optional(),
+  /** How long one request to an exchange may take before it counts as a network failure. */
+  EXCHANGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How long balances read from an exchange are reused before the next read asks again. */
+  EXCHANGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How often wallets whose balances changed get today's asset snapshot (and new days theirs). */
   SNAPSHOT_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /**
@@ -166,8 +192,10 @@ export interface EvmRpcSetting {
 
 export interface AppConfig extends Omit<
   Env,
-  'APP_SECRET' | 'AUDIT_HMAC_KEY' | 'REPLY_SCHEMA_CHECK' | 'PAYMENT_MASTER_KEY'
+  'APP_SECRET' | 'AUDIT_HMAC_KEY' | 'REPLY_SCHEMA_CHECK' | 'PAYMENT_MASTER_KEY' | 'EXCHANGE_SECRET_KEY'
 > {
+  /** EXCHANGE_SECRET_KEY, or the fixed development key outside production (exchange credentials at rest). */
+  exchangeSecretKey: string;
   appSecret: string;
   /** PAYMENT_MASTER_KEY, or the fixed development key outside production (fee-payer keys at rest). */
   paymentMasterKey: string;
@@ -195,6 +223,8 @@ const DEVELOPMENT_SECRET = 'keystead-development-secret-do-not-use-in-production
 export const DEVELOPMENT_AUDIT_KEY = 'keystead-development-audit-key-do-not-use-in-production';
 /** And the fee-payer keys' master key: development only, refused in production with a Solana chain. */
 const DEVELOPMENT_PAYMENT_KEY = 'keystead-development-payment-key-do-not-use-in-production';
+/** And the exchange credentials' master key: development only, required in production. */
+const DEVELOPMENT_EXCHANGE_KEY = 'keystead-development-exchange-key-do-not-use-in-production';
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
@@ -230,18 +260,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       'PAYMENT_MASTER_KEY: required when NODE_ENV=production (seals the payment addresses’ keys)',
     );
   }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.EXCHANGE_SECRET_KEY) {
+    problems.push(
+      'EXCHANGE_SECRET_KEY: required when NODE_ENV=production (seals the exchange accounts’ API secrets)',
+    );
+  }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && parsed.data.EXCHANGE_API_URLS_JSON) {
+    problems.push('EXCHANGE_API_URLS_JSON: a test-only switch, refused when NODE_ENV=production');
+  }
   if (parsed.success && parsed.data.STRIPE_SECRET_KEY && !parsed.data.STRIPE_WEBHOOK_SECRET) {
     problems.push(
       'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (card payments are credited by the webhook)',
     );
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
-  const { REPLY_SCHEMA_CHECK, AUDIT_HMAC_KEY, PAYMENT_MASTER_KEY, ...env } = parsed.data;
+  const { REPLY_SCHEMA_CHECK, AUDIT_HMAC_KEY, PAYMENT_MASTER_KEY, EXCHANGE_SECRET_KEY, ...env } = parsed.data;
   return {
     ...env,
     appSecret: env.APP_SECRET ?? DEVELOPMENT_SECRET,
     auditKey: AUDIT_HMAC_KEY ?? DEVELOPMENT_AUDIT_KEY,
     paymentMasterKey: PAYMENT_MASTER_KEY ?? DEVELOPMENT_PAYMENT_KEY,
+    exchangeSecretKey: EXCHANGE_SECRET_KEY ?? DEVELOPMENT_EXCHANGE_KEY,
     replySchemaCheck: REPLY_SCHEMA_CHECK ?? (env.NODE_ENV === 'test' ? 'fail' : 'off'),
     dataDir: path.resolve(env.DATA_DIR),
     isProduction: env.NODE_ENV === 'production',

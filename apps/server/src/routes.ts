@@ -41,6 +41,7 @@ import { signerKeyRoutes } from './modules/signers/signer-keys.routes';
 import { utxoWalletRoutes } from './modules/wallets/descriptor-wallet.routes';
 import { utxoDevFaucetRoutes } from './modules/wallets/utxo-dev-faucet.routes';
 import { languageListRoutes, webConfigRoutes } from './modules/web-config/web-config.routes';
+import { exchangeRoutes } from './modules/exchanges/exchange.routes';
 
 /** The API's bases (§7): v1 under /api/v1, web-config under /api/web/v2, exchange v4 under /api/web/v4. */
 export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
@@ -93,6 +94,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
     { prefix: '/api/v1' },
   );
   await app.register(async (v2) => webConfigRoutes(v2 as AppInstance, ctx), { prefix: '/api/web/v2' });
+  await app.register(async (v4) => exchangeRoutes(v4 as AppInstance, ctx), { prefix: '/api/web/v4' });
   if (!ctx.config.isProduction) {
     await app.register(async (dev) => devMailboxRoutes(dev as AppInstance, ctx));
   }

@@ -25,3 +25,4 @@ export * from './api/progress';
 export * from './api/payment';
 export * from './api/assets';
 export * from './api/subscription';
+export * from './api/exchanges';

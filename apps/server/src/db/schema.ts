@@ -620,6 +620,37 @@ export interface TaskSignaturesTable {
   created_at: CreatedAt;
 }
 
+export interface ExchangeAccountsTable {
+  wallet_id: number;
+  organization_id: number;
+  exchange_id: string;
+  api_key_type: number;
+  status: Generated<number>;
+  account_mode: Generated<'classic' | 'unified'>;
+  ip_whitelist: Generated<boolean>;
+  key_fingerprint: string;
+  api_key_hint: string;
+  master_key_id: string;
+  sealed_data_key: string;
+  sealed_credentials: string;
+  balances: Json | null;
+  balances_at: NullableTimestamp;
+  created_by: number;
+  created_at: CreatedAt;
+}
+
+export interface ExchangeChecksTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number;
+  token_hash: string;
+  input_hash: string;
+  api_key_type: number;
+  account_mode: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export interface Database {
   address_book: AddressBookTable;
   task_approvals: TaskApprovalsTable;
@@ -631,6 +662,8 @@ export interface Database {
   wallet_members: WalletMembersTable;
   wallet_tokens: WalletTokensTable;
   wallet_balances: WalletBalancesTable;
+  exchange_accounts: ExchangeAccountsTable;
+  exchange_checks: ExchangeChecksTable;
   tasks: TasksTable;
   task_outputs: TaskOutputsTable;
   label_categories: LabelCategoriesTable;

@@ -141,6 +141,7 @@ describe('platform endpoints', () => {
         APP_SECRET: 'p'.repeat(40),
         AUDIT_HMAC_KEY: 'a'.repeat(40),
         PAYMENT_MASTER_KEY: 'm'.repeat(40),
+        EXCHANGE_SECRET_KEY: 'e'.repeat(40),
       },
       { chains: [] },
     );

@@ -36,6 +36,12 @@ export const SPACE_ACTIONS = {
   'payment.manage': { privileged: true, denied: 'PERMISSION_SPACE_MANAGE_ERROR' },
   // The 3-day extension of a lapsing plan (§4): admins ask for it.
   'plan.extend': { privileged: true, denied: 'PERMISSION_VIP_EXTENSION_ERROR' },
+  // Exchange accounts (§6 admin "manages wallets, exchanges, people"): admins check, add and
+  // delete them; every member reaches the reads, which show only the accounts they may view
+  // (canOnWallet 'view': admins, and the account's viewers).
+  'exchange.view': { privileged: false, denied: 'PERMISSION_VIEW_ERROR' },
+  'exchange.add': { privileged: true, denied: 'PERMISSION_CREATE_ERROR' },
+  'exchange.delete': { privileged: true, denied: 'PERMISSION_WALLET_DELETE_ERROR' },
 } as const satisfies Record<string, { privileged: boolean; denied: ErrorCode }>;
 
 export type SpaceAction = keyof typeof SPACE_ACTIONS;

@@ -1,0 +1,197 @@
+import { ExchangeStatus, type ErrorCode } from '@keystead/contract';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { usdPrice } from '../prices/prices';
+import { add, multiply } from '../wallets/decimal';
+import { exchangeClient, failureKind, failureName, type ExchangeClient } from './exchange-client';
+import { updateExchangeAccount, type ExchangeAccount } from './exchange-repository';
+import { openCredentials, resealDataKey } from './exchange-secrets';
+import { exchangeSpec } from './exchange-table';
+
+/** One asset of one account type, as last read from the exchange. */
+export interface BalanceLine {
+  account_type: string;
+  symbol: string;
+  amount: string;
+  available_amount: string;
+  frozen_amount: string;
+}
+
+/** The account's ccxt client, its credentials opened (and their data key re-sealed after a rotation). */
+async function clientFor(ctx: AppContext, account: ExchangeAccount): Promise<ExchangeClient> {
+  const spec = exchangeSpec(account.exchange_id);
+  if (!spec) throw new AppError('EXCHANGE_UNSUPPORTED_ERROR');
+  const resealed = resealDataKey(ctx.config, account);
+  if (resealed) await updateExchangeAccount(ctx.db, account.wallet_id, resealed);
+  return exchangeClient(ctx.config, spec, openCredentials(ctx.config, account));
+}
+
+/**
+ * A ccxt failure as the reply: the exchange refusing the key is EXCHANGE_AUTH_ERROR (and marks
+ * the account unavailable, §4 status 2); anything else is the service code. Logged by class only.
+ */
+async function exchangeFailure(
+  ctx: AppContext,
+  account: ExchangeAccount,
+  error: unknown,
+  serviceCode: ErrorCode,
+): Promise<never> {
+  if (error instanceof AppError) throw error;
+  const kind = failureKind(error);
+  ctx.log.warn(
+    { exchange: account.exchange_id, wallet_id: account.wallet_id, failure: failureName(error) },
+    'exchange request failed',
+  );
+  if (kind === 'auth') {
+    await updateExchangeAccount(ctx.db, account.wallet_id, { status: ExchangeStatus.Unavailable });
+    throw new AppError('EXCHANGE_AUTH_ERROR');
+  }
+  throw new AppError(serviceCode);
+}
+
+function decimal(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '0';
+  const number = Number(value);
+  if (!Number.isFinite(number)) return '0';
+  return typeof value === 'string' ? value : number.toFixed(12).replace(/\.?0+$/, '');
+}
+
+/** Balances of every account type the table names for the exchange (ccxt fetchBalance `type`). */
+async function readBalances(client: ExchangeClient, accountTypes: readonly string[]): Promise<BalanceLine[]> {
+  const lines: BalanceLine[] = [];
+  for (const type of accountTypes) {
+    const balance = await client.fetchBalance({ type });
+    const totals = (balance.total ?? {}) as unknown as Record<string, unknown>;
+    const free = (balance.free ?? {}) as unknown as Record<string, unknown>;
+    const used = (balance.used ?? {}) as unknown as Record<string, unknown>;
+    for (const symbol of Object.keys(totals).sort()) {
+      if (!(Number(totals[symbol]) > 0)) continue;
+      lines.push({
+        account_type: type,
+        symbol,
+        amount: decimal(totals[symbol]),
+        available_amount: decimal(free[symbol]),
+        frozen_amount: decimal(used[symbol]),
+      });
+    }
+  }
+  return lines;
+}
+
+function storedLines(value: unknown): BalanceLine[] {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(parsed) ? (parsed as BalanceLine[]) : [];
+}
+
+/**
+ * The account's balances: the last read when it is younger than EXCHANGE_CACHE_SECONDS, otherwise
+ * read again from the exchange now and kept (with the time) for the next readers.
+ */
+export async function accountBalances(
+  ctx: AppContext,
+  account: ExchangeAccount,
+): Promise<{ lines: BalanceLine[]; updatedAt: Date }> {
+  const fresh =
+    account.balances_at &&
+    account.balances !== null &&
+    Date.now() - account.balances_at.getTime() < ctx.config.EXCHANGE_CACHE_SECONDS * 1000;
+  if (fresh) return { lines: storedLines(account.balances), updatedAt: account.balances_at! };
+  const spec = exchangeSpec(account.exchange_id);
+  if (!spec) throw new AppError('EXCHANGE_UNSUPPORTED_ERROR');
+  let lines: BalanceLine[];
+  try {
+    lines = await readBalances(await clientFor(ctx, account), spec.accountTypes);
+  } catch (error) {
+    return exchangeFailure(ctx, account, error, 'ES_ASSET_QUERY_ERROR');
+  }
+  const updatedAt = new Date();
+  await updateExchangeAccount(ctx.db, account.wallet_id, {
+    balances: JSON.stringify(lines),
+    balances_at: updatedAt,
+    status: ExchangeStatus.Available,
+  });
+  return { lines, updatedAt };
+}
+
+/** A line with its USD price and value (null when the price book does not know the symbol). */
+export function pricedLine(line: BalanceLine) {
+  const price = usdPrice(line.symbol);
+  return { ...line, price, value: price === null ? null : multiply(line.amount, price) };
+}
+
+/** The USD total of lines, or null when any held asset has no price (never a made-up 0). */
+export function usdTotal(lines: BalanceLine[]): string | null {
+  let total = '0';
+  for (const line of lines) {
+    const { value } = pricedLine(line);
+    if (value === null) return null;
+    total = add(total, value);
+  }
+  return total;
+}
+
+/** The last balances read, without asking the exchange (the list's amount). */
+export function lastBalances(account: ExchangeAccount): BalanceLine[] | null {
+  return account.balances === null ? null : storedLines(account.balances);
+}
+
+export interface TransferLine {
+  id: string;
+  type: 'deposit' | 'withdrawal';
+  symbol: string;
+  amount: string;
+  fee: string | null;
+  status: string;
+  network: string | null;
+  address: string | null;
+  tx_id: string | null;
+  time: string | null;
+}
+
+const historyCache = new Map<number, { at: number; lines: TransferLine[] }>();
+
+function transferLine(type: 'deposit' | 'withdrawal', t: Record<string, unknown>): TransferLine {
+  const fee = t.fee as { cost?: unknown } | undefined;
+  const timestamp = typeof t.timestamp === 'number' ? t.timestamp : null;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    id: String(t.id ?? ''),
+    type,
+    symbol: String(t.currency ?? ''),
+    amount: decimal(t.amount),
+    fee: fee?.cost === undefined || fee.cost === null ? null : decimal(fee.cost),
+    status: String(t.status ?? 'unknown'),
+    network: text(t.network),
+    address: text(t.address),
+    tx_id: text(t.txid),
+    time: timestamp === null ? null : new Date(timestamp).toISOString(),
+  };
+}
+
+/**
+ * Deposits and withdrawals (ccxt fetchDeposits / fetchWithdrawals), newest first; reused for
+ * EXCHANGE_CACHE_SECONDS in this process (a claimed refresh job would keep them in the database).
+ */
+export async function accountTransfers(ctx: AppContext, account: ExchangeAccount): Promise<TransferLine[]> {
+  const cached = historyCache.get(account.wallet_id);
+  if (cached && Date.now() - cached.at < ctx.config.EXCHANGE_CACHE_SECONDS * 1000) return cached.lines;
+  let lines: TransferLine[];
+  try {
+    const client = await clientFor(ctx, account);
+    const deposits = await client.fetchDeposits();
+    const withdrawals = await client.fetchWithdrawals();
+    lines = [
+      ...deposits.map((t) => transferLine('deposit', t as unknown as Record<string, unknown>)),
+      ...withdrawals.map((t) => transferLine('withdrawal', t as unknown as Record<string, unknown>)),
+    ].sort((a, b) => (b.time ?? '').localeCompare(a.time ?? ''));
+  } catch (error) {
+    return exchangeFailure(ctx, account, error, 'ES_DEPOSIT_WITHDRAW_QUERY_ERROR');
+  }
+  historyCache.set(account.wallet_id, { at: Date.now(), lines });
+  return lines;
+}
+
+/** Forgets an account's cached history (deleted account). */
+export function forgetTransfers(walletId: number): void {
+  historyCache.delete(walletId);
+}

@@ -1,0 +1,73 @@
+import * as ccxt from 'ccxt';
+import type { AppConfig } from '../../config';
+import type { ExchangeSpec } from './exchange-table';
+
+/** The key the platform acts with at the exchange (opened from its sealed record, or being checked). */
+export interface ExchangeCredentials {
+  apiKey: string;
+  secret: string;
+  passphrase?: string;
+}
+
+export type ExchangeClient = ccxt.Exchange;
+
+type ClientConfig = Pick<AppConfig, 'EXCHANGE_SANDBOX' | 'EXCHANGE_API_URLS_JSON' | 'EXCHANGE_TIMEOUT_MS'>;
+
+/**
+ * The ccxt client for one exchange account: ccxt signs every request (no hand-written exchange
+ * clients). Markets are set empty instead of loaded: balances and deposit/withdrawal history do
+ * not need the market list, and loading it costs several requests per call against the
+ * exchange's rate limit. EXCHANGE_SANDBOX selects the exchanges' testnets; EXCHANGE_API_URLS_JSON
+ * (tests only, refused in production) replaces an exchange's hosts with a local stand-in.
+ */
+export function exchangeClient(
+  config: ClientConfig,
+  spec: ExchangeSpec,
+  credentials: ExchangeCredentials,
+): ExchangeClient {
+  const Client = (ccxt as unknown as Record<string, new (options: object) => ccxt.Exchange>)[spec.id];
+  if (!Client) throw new Error(`ccxt has no exchange ${spec.id}`);
+  const client = new Client({
+    apiKey: credentials.apiKey,
+    secret: credentials.secret,
+    ...(credentials.passphrase ? { password: credentials.passphrase } : {}),
+    enableRateLimit: true,
+    timeout: config.EXCHANGE_TIMEOUT_MS,
+  });
+  if (config.EXCHANGE_SANDBOX) client.setSandboxMode(true);
+  const base = baseUrlOverride(config, spec.id);
+  if (base) client.urls.api = rebase(client.urls.api, base) as typeof client.urls.api;
+  client.setMarkets([]);
+  return client;
+}
+
+function baseUrlOverride(config: ClientConfig, id: string): string | null {
+  if (!config.EXCHANGE_API_URLS_JSON) return null;
+  const table = JSON.parse(config.EXCHANGE_API_URLS_JSON) as Record<string, unknown>;
+  const base = table[id];
+  return typeof base === 'string' ? base.replace(/\/+$/, '') : null;
+}
+
+/** Every URL of ccxt's `urls.api` (nested by API section) moved to `base`, keeping its path. */
+function rebase(api: unknown, base: string): unknown {
+  if (typeof api === 'string') {
+    const url = new URL(api.replace('{hostname}', 'exchange.invalid'));
+    const path = url.pathname === '/' ? '' : url.pathname.replace(/\/+$/, '');
+    return `${base}${path}`;
+  }
+  if (api && typeof api === 'object')
+    return Object.fromEntries(Object.entries(api).map(([key, value]) => [key, rebase(value, base)]));
+  return api;
+}
+
+/** What a ccxt failure means here: the exchange refused the key, it could not be reached, or other. */
+export function failureKind(error: unknown): 'auth' | 'network' | 'other' {
+  if (error instanceof ccxt.AuthenticationError) return 'auth';
+  if (error instanceof ccxt.NetworkError) return 'network';
+  return 'other';
+}
+
+/** A ccxt failure as a log field: its class only (ccxt's messages quote URLs and exchange replies). */
+export function failureName(error: unknown): string {
+  return error instanceof Error ? error.constructor.name : typeof error;
+}

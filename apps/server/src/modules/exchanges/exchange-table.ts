@@ -1,0 +1,78 @@
+import type { ExchangeId } from '@keystead/contract';
+
+/**
+ * The exchanges accounts can be added for, by ccxt id: one line each (§1, issue 17). ccxt does
+ * every request and its signing; this table says what the platform needs to know on top.
+ */
+export interface ExchangeSpec {
+  id: ExchangeId;
+  name: string;
+  /** The exchange's API keys carry a passphrase (ccxt's `password` credential). */
+  passphrase: boolean;
+  /** The exchange lets a key be bound to IP addresses (the platform's, from GET /v4/ip-config). */
+  ipWhitelist: boolean;
+  /** ccxt fetchBalance `type`s read for the assets tab, the first one also by the check. */
+  accountTypes: readonly string[];
+  /**
+   * How the key's permissions are read (exchange-permissions.ts). `null`: not wired yet, so the
+   * check's permission step fails rather than guess what the key may do.
+   */
+  permissions: 'binance' | 'okx' | 'bybit' | null;
+}
+
+export const EXCHANGES: readonly ExchangeSpec[] = [
+  {
+    id: 'binance',
+    name: 'Binance',
+    passphrase: false,
+    ipWhitelist: true,
+    accountTypes: ['spot', 'funding'],
+    permissions: 'binance',
+  },
+  {
+    id: 'okx',
+    name: 'OKX',
+    passphrase: true,
+    ipWhitelist: true,
+    accountTypes: ['trading', 'funding'],
+    permissions: 'okx',
+  },
+  {
+    id: 'bybit',
+    name: 'Bybit',
+    passphrase: false,
+    ipWhitelist: true,
+    accountTypes: ['spot', 'funding'],
+    permissions: 'bybit',
+  },
+  {
+    id: 'bitget',
+    name: 'Bitget',
+    passphrase: true,
+    ipWhitelist: true,
+    accountTypes: ['spot'],
+    permissions: null,
+  },
+  {
+    id: 'gate',
+    name: 'Gate',
+    passphrase: false,
+    ipWhitelist: true,
+    accountTypes: ['spot'],
+    permissions: null,
+  },
+  { id: 'htx', name: 'HTX', passphrase: false, ipWhitelist: true, accountTypes: ['spot'], permissions: null },
+  {
+    id: 'coinbase',
+    name: 'Coinbase',
+    passphrase: false,
+    ipWhitelist: true,
+    accountTypes: ['spot'],
+    permissions: null,
+  },
+];
+
+/** The table's line for an exchange id, or undefined when the platform does not add it. */
+export function exchangeSpec(id: string): ExchangeSpec | undefined {
+  return EXCHANGES.find((spec) => spec.id === id.toLowerCase());
+}
