@@ -23,7 +23,7 @@ async function clientFor(ctx: AppContext, account: ExchangeAccount): Promise<Exc
   if (!spec) throw new AppError('EXCHANGE_UNSUPPORTED_ERROR');
   const resealed = resealDataKey(ctx.config, account);
   if (resealed) await updateExchangeAccount(ctx.db, account.wallet_id, resealed);
-  return exchangeClient(ctx.config, spec, openCredentials(ctx.config, account));
+  return await exchangeClient(ctx.config, spec, openCredentials(ctx.config, account));
 }
 
 /**

@@ -63,7 +63,7 @@ export async function checkExchangeApi(ctx: AppContext, actor: CommandContext, i
     if (error instanceof AppError) steps.fail('api_validity', error.code);
     throw error;
   }
-  const client = exchangeClient(ctx.config, spec, {
+  const client = await exchangeClient(ctx.config, spec, {
     apiKey: input.api_key,
     secret: input.secret,
     ...(input.passphrase ? { passphrase: input.passphrase } : {}),
