@@ -156,7 +156,7 @@ describe('wallets on the devnet', () => {
       await expect.poll(() => page.getByTestId('asset-amount-ETH').innerText()).toBe('1.00');
       expect(await page.getByTestId('assets-amount').innerText()).toContain('$4,000.00');
       await screenshotBoth(page, 'wallets-detail-assets');
-      await page.getByRole('tab', { name: 'Settings' }).click();
+      await page.getByRole('tab', { name: 'Settings', exact: true }).click();
       await page.getByTestId('wallet-settings').waitFor();
       await screenshotBoth(page, 'wallets-detail-settings');
       await page.getByRole('tab', { name: 'Audit log' }).click();
