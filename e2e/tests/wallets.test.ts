@@ -175,9 +175,10 @@ describe('wallets on the devnet', () => {
       await expect
         .poll(() => page.getByTestId('wallet-transfers').innerText(), { timeout: 15_000 })
         .toMatch(/T\d{6}[\s\S]*Completed[\s\S]*Wallet deployment/);
-      // Tabs of features that are not built are not offered.
-      for (const name of ['Risk control', 'Payment', 'API keys', 'Token approvals'])
+      // Tabs of features that are not built are not offered; the admin has the payment settings.
+      for (const name of ['Risk control', 'API keys', 'Token approvals'])
         expect(await page.getByRole('tab', { name }).count()).toBe(0);
+      expect(await page.getByRole('tab', { name: 'Payment settings', exact: true }).count()).toBe(1);
       await screenshotBoth(page, 'wallets-detail-transfers');
 
       // The list: the wallet with its balance and the space's total.
