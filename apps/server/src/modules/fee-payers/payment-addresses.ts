@@ -1,4 +1,4 @@
-import { NATIVE } from '@keystead/chains';
+import { NATIVE, type FamilyAdapter } from '@keystead/chains';
 import type { PaymentAddress } from '@keystead/contract';
 import type { AppContext } from '../../context';
 
@@ -42,10 +42,9 @@ export async function paymentAddresses(ctx: AppContext, organizationId: number):
   return Promise.all(
     pairs.map(async ({ payer, endpoint }) => {
       const key = String(endpoint.chainId);
-      const { chain } = ctx.chains.family(key);
-      const native = { contract: null, symbol: chain.info.nativeSymbol, decimals: chain.info.nativeDecimals };
-      const sheet = await chain.getBalances([payer.address], [native]).catch(() => null);
-      const balance = sheet?.get(payer.address)?.get(NATIVE);
+      const adapter = ctx.chains.family(key);
+      const { chain } = adapter;
+      const balance = await nativeBalance(adapter, payer.address);
       return {
         id: payer.id,
         family: payer.family,
@@ -54,8 +53,8 @@ export async function paymentAddresses(ctx: AppContext, organizationId: number):
         address: payer.address,
         symbol: chain.info.nativeSymbol,
         decimals: chain.info.nativeDecimals,
-        balance: balance === undefined ? null : balance.toString(),
-        balance_error: balance === undefined,
+        balance: balance === null ? null : balance.toString(),
+        balance_error: balance === null,
         status: payer.status,
         name: payer.name,
         bound_wallets: Number(bound.find((b) => b.payment_address_id === payer.id)?.n ?? 0),
@@ -63,4 +62,13 @@ export async function paymentAddresses(ctx: AppContext, organizationId: number):
       };
     }),
   );
+}
+
+/** What an address holds of the chain's own coin now, or null when the chain cannot be read. */
+export async function nativeBalance(adapter: FamilyAdapter, address: string): Promise<bigint | null> {
+  const { nativeSymbol: symbol, nativeDecimals: decimals } = adapter.chain.info;
+  const sheet = await adapter.chain
+    .getBalances([address], [{ contract: null, symbol, decimals }])
+    .catch(() => null);
+  return sheet?.get(address)?.get(NATIVE) ?? null;
 }

@@ -1,4 +1,4 @@
-import { NATIVE, type FamilyAdapter } from '@keystead/chains';
+import type { FamilyAdapter } from '@keystead/chains';
 import {
   PaymentRecordStatus,
   PaymentRecordType,
@@ -15,6 +15,7 @@ import { parseAmount } from '../transfers/amount';
 import { broadcastTransfer } from '../transfers/transfer-broadcast';
 import { family, feeChoice } from '../transfers/transfer-family';
 import { findPaymentAddress, type PaymentAddressRef } from './evm-payment-keys';
+import { nativeBalance } from './payment-addresses';
 import { claimNonce, relaySponsored, signSponsored, type SignedSend } from './evm-payment-send';
 import { recordSponsored } from './payment-records';
 
@@ -35,13 +36,10 @@ async function spacePayer(ctx: AppContext, actor: CommandContext, id: number): P
   return payer;
 }
 
-async function nativeBalance(adapter: FamilyAdapter, address: string): Promise<bigint> {
-  const { nativeSymbol: symbol, nativeDecimals: decimals } = adapter.chain.info;
-  const sheet = await adapter.chain
-    .getBalances([address], [{ contract: null, symbol, decimals }])
-    .catch(() => null);
-  const balance = sheet?.get(address)?.get(NATIVE);
-  if (balance === undefined) throw new AppError('WS_BALANCE_QUERY_ERROR');
+/** The payer's coin balance, or the service's balance error when the chain cannot be read now. */
+async function payerBalance(adapter: FamilyAdapter, address: string): Promise<bigint> {
+  const balance = await nativeBalance(adapter, address);
+  if (balance === null) throw new AppError('WS_BALANCE_QUERY_ERROR');
   return balance;
 }
 
@@ -63,7 +61,7 @@ export async function refundFee(
     }).catch(() => {
       throw new AppError('PAYMENT_REFUND_FEE_ESTIMATE_ERROR');
     }),
-    nativeBalance(adapter, payer.address),
+    payerBalance(adapter, payer.address),
   ]);
   const fee = unsigned.gas * unsigned.maxFeePerGas;
   const { nativeSymbol, nativeDecimals } = adapter.chain.info;
@@ -169,7 +167,7 @@ export async function refundPayment(
     family(() =>
       adapter.prepareNativeSend!({ from: payer.address, to, value, fee: STANDARD, previousRaw: null }),
     ),
-    nativeBalance(adapter, payer.address),
+    payerBalance(adapter, payer.address),
   ]);
   if (value + unsigned.gas * unsigned.maxFeePerGas > balance)
     throw new AppError('TRANSFER_BALANCE_INSUFFICIENT_ERROR');
