@@ -25,7 +25,8 @@ const page = {
   createWallet: lazyPage(() => import('@/features/wallet/routes/create-wallet-page')),
   wallets: lazyPage(() => import('@/features/wallet/routes/wallet-list-page')),
   multiWallets: lazyPage(() => import('@/features/wallet/routes/multi-wallet-list-page')),
-  exchangeWallets: lazyPage(() => import('@/features/wallet/routes/exchange-wallet-list-page')),
+  exchangeWallets: lazyPage(() => import('@/features/exchange/routes/exchange-list-page')),
+  exchangeDetail: lazyPage(() => import('@/features/exchange/routes/exchange-detail-page')),
   archive: lazyPage(() => import('@/features/wallet/routes/wallet-archive-page')),
   newTransfer: lazyPage(() => import('@/features/transfer/routes/new-transfer-page')),
   batchTransfer: lazyPage(() => import('@/features/transfer/routes/batch-transfer-page')),
@@ -95,15 +96,19 @@ export const routes: RouteObject[] = [
               { path: 'account', element: page.account },
               { path: 'permission-address', element: page.permissionAddress },
               {
+                // An exchange account may be a space's first "wallet": its list (and the add wizard) open without one.
                 element: <RequireSpace allowNoWallets />,
-                children: [{ path: 'multiple-wallet', element: page.createWallet }],
+                children: [
+                  { path: 'multiple-wallet', element: page.createWallet },
+                  { path: 'wallet/exchange-wallet', element: page.exchangeWallets },
+                ],
               },
               {
                 element: <RequireSpace />,
                 children: [
                   { path: 'wallet', element: page.wallets },
                   { path: 'wallet/multiple-wallet', element: page.multiWallets },
-                  { path: 'wallet/exchange-wallet', element: page.exchangeWallets },
+                  { path: 'wallet/exchange-wallet/:id', element: page.exchangeDetail },
                   { path: 'wallet/transfer/:id', element: page.transferDraft },
                   { path: 'wallet/detail/:id', element: page.walletDetail },
                   { path: 'address-book', element: page.addressBook },

@@ -67,7 +67,8 @@ export function initialLanguage(search = window.location.search): Language {
  * Namespaces that are not part of the first screen (e.g. the spaces screens): their texts load
  * with the first page that needs them, in every language, and again when the language changes.
  */
-export type LazyNamespace = 'spaces' | 'transfer' | 'addressBook' | 'audit' | 'batch' | 'preSign' | 'asset';
+export type LazyNamespace =
+  'spaces' | 'transfer' | 'addressBook' | 'audit' | 'batch' | 'preSign' | 'asset' | 'exchange';
 type JsonModule = { default: Record<string, unknown> };
 const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModule>>> = {
   spaces: {
@@ -104,6 +105,11 @@ const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModu
     'en-US': () => import('@/locales/en-US/asset.json'),
     'zh-CN': () => import('@/locales/zh-CN/asset.json'),
     'zh-HK': () => import('@/locales/zh-HK/asset.json'),
+  },
+  exchange: {
+    'en-US': () => import('@/locales/en-US/exchange.json'),
+    'zh-CN': () => import('@/locales/zh-CN/exchange.json'),
+    'zh-HK': () => import('@/locales/zh-HK/exchange.json'),
   },
 };
 const wantedLazy = new Set<LazyNamespace>();

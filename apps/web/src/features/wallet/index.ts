@@ -2,7 +2,9 @@
 export { ConnectSigner, type SignerConnection } from './components/connect-signer';
 export { TronLinkConnect } from './components/tron-link-connect';
 export { EmailCodeField } from './components/email-code-field';
-export { AddressText, MONO, WalletStatusTag } from './components/wallet-bits';
+export { AddressText, MONO, WalletStatusTag, formatAmount, formatUsd } from './components/wallet-bits';
+export { WalletTabs } from './components/wallet-tabs';
+export { PeopleSelect, useJoinedMembers } from './components/create/people-select';
 export { useChainFamily, useChains } from './api/list-chains';
 export { useWallets } from './api/list-wallets';
 export { useSimpleWallets, type PickerWallet } from './api/simple-wallets';

@@ -1,14 +1,15 @@
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Grid, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { exchangePath } from '@/features/exchange';
 import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { isApiError } from '@/lib/api-client';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useWalletBaseInfo } from '../api/get-wallet-base-info';
 import { useChains } from '../api/list-chains';
 import { FAMILY_KEY, isWeightedFamily, useSignerWeights } from '../api/account-setup';
-import { ACCOUNT_SETUP_STATUSES, WALLET_STATUS } from '../wallet-status';
+import { ACCOUNT_SETUP_STATUSES, SIGN_TYPE, WALLET_STATUS } from '../wallet-status';
 import { AssetsTab } from '../components/detail/assets-tab';
 import { AuditTab } from '../components/detail/audit-tab';
 import { DepositTab } from '../components/detail/deposit-tab';
@@ -51,6 +52,8 @@ export default function WalletDetailPage() {
         <Skeleton active />
       </Card>
     );
+  // An exchange account (sign type 3) has a page of its own.
+  if (data.sign_type === SIGN_TYPE.exchange) return <Navigate to={exchangePath(walletId)} replace />;
 
   const chain = chains.data?.list.find((item) => item.chain_id === data.chain_id);
   const archived = data.status === WALLET_STATUS.archived;

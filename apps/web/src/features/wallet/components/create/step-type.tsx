@@ -1,23 +1,30 @@
+import { useNavigate } from 'react-router';
 import { Card, Col, Row, Typography } from 'antd';
-import { ImportOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApiOutlined, ImportOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { WalletDraft } from './draft';
 
-/** Step 1: multi-signature (Safe) or import a single-signature address. */
+/**
+ * Step 1: multi-signature (Safe), import a single-signature address, or connect an exchange API
+ * account (its own wizard, on the exchange accounts' page).
+ */
 export function StepType({ onChoose }: { onChoose: (kind: WalletDraft['kind']) => void }) {
   const { t } = useTranslation('wallets');
-  const option = (kind: WalletDraft['kind'], icon: React.ReactNode) => (
-    <Col xs={24} md={12}>
+  const navigate = useNavigate();
+  const choose = (kind: WalletDraft['kind'] | 'exchange') =>
+    kind === 'exchange' ? void navigate('/wallet/exchange-wallet?add=1') : onChoose(kind);
+  const option = (kind: WalletDraft['kind'] | 'exchange', icon: React.ReactNode) => (
+    <Col xs={24} md={8}>
       <Card
         hoverable
         // A choice by keyboard too: Tab to the card, Enter or Space chooses it.
         role="button"
         tabIndex={0}
-        onClick={() => onChoose(kind)}
+        onClick={() => choose(kind)}
         onKeyDown={(event) => {
           if (event.key !== 'Enter' && event.key !== ' ') return;
           event.preventDefault();
-          onChoose(kind);
+          choose(kind);
         }}
         data-testid={`wallet-type-${kind}`}
         style={{ height: '100%' }}
@@ -36,6 +43,7 @@ export function StepType({ onChoose }: { onChoose: (kind: WalletDraft['kind']) =
     <Row gutter={[16, 16]}>
       {option('multi', <TeamOutlined />)}
       {option('single', <ImportOutlined />)}
+      {option('exchange', <ApiOutlined />)}
     </Row>
   );
 }

@@ -1,0 +1,2 @@
+/** The page of one exchange account. */
+export const exchangePath = (walletId: number) => `/wallet/exchange-wallet/${walletId}`;

@@ -1,0 +1,2 @@
+/** What other parts of the app may use from the exchange feature (its routes load their pages directly). */
+export { exchangePath } from './exchange-path';

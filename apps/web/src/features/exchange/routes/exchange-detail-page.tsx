@@ -1,0 +1,92 @@
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, Card, Result, Skeleton, Tabs } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { QueryError } from '@/components/ui/query-error';
+import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
+import { useSelectedSpaceId } from '@/lib/space';
+import { useLazyTranslation } from '@/lib/use-namespace';
+import { useExchangeAccount } from '../api/list-exchange-accounts';
+import { DeleteExchangeButton } from '../components/delete-exchange-button';
+import { ExchangeAssetsTab } from '../components/exchange-assets-tab';
+import { ExchangeHeader } from '../components/exchange-header';
+import { ExchangeTransfersTab } from '../components/exchange-transfers-tab';
+
+/** /wallet/exchange-wallet/:id: one exchange account: its balances and deposit/withdrawal history; delete (admins). */
+export default function ExchangeDetailPage() {
+  const { t } = useLazyTranslation('exchange');
+  const navigate = useNavigate();
+  const walletId = Number(useParams().id ?? 0);
+  const [params, setParams] = useSearchParams();
+  const spaceId = useSelectedSpaceId();
+  const info = useOrganizationBaseInfo(spaceId);
+  const privileged = info.data ? isPrivileged(info.data) : false;
+  const accounts = useExchangeAccount(spaceId, walletId);
+  const account = accounts.account;
+  const back = (
+    <Button
+      type="link"
+      icon={<ArrowLeftOutlined />}
+      onClick={() => void navigate('/wallet/exchange-wallet')}
+      style={{ paddingInline: 0, marginBottom: 8 }}
+    >
+      {t('detail.back')}
+    </Button>
+  );
+
+  if (accounts.isError && !accounts.data)
+    return (
+      <div>
+        {back}
+        <QueryError
+          title={t('detail.loadError')}
+          error={accounts.error}
+          onRetry={() => accounts.refetch()}
+          retrying={accounts.isFetching}
+          testId="exchange-detail-error"
+        />
+      </div>
+    );
+  if (accounts.isPending)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  if (!account)
+    return (
+      <Result
+        status="404"
+        title={t('detail.notFound')}
+        extra={<Button onClick={() => void navigate('/wallet/exchange-wallet')}>{t('detail.back')}</Button>}
+      />
+    );
+
+  const tab = params.get('tab') ?? 'assets';
+  const items = [
+    { key: 'assets', label: t('detail.tabs.assets'), children: <ExchangeAssetsTab walletId={walletId} /> },
+    {
+      key: 'transfers',
+      label: t('detail.tabs.transfers'),
+      children: <ExchangeTransfersTab walletId={walletId} />,
+    },
+  ];
+
+  return (
+    <div data-testid="exchange-detail-page">
+      {back}
+      <ExchangeHeader
+        account={account}
+        actions={privileged ? <DeleteExchangeButton account={account} /> : null}
+      />
+      <Card styles={{ body: { paddingTop: 8 } }}>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams({ tab: key }, { replace: true })}
+          items={items}
+          destroyOnHidden
+          data-testid="exchange-detail-tabs"
+        />
+      </Card>
+    </div>
+  );
+}
