@@ -26,3 +26,4 @@ export * from './api/payment';
 export * from './api/assets';
 export * from './api/subscription';
 export * from './api/exchanges';
+export * from './api/escrow';

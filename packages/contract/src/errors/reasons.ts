@@ -163,6 +163,61 @@ export const ERROR_REASONS = {
     'zh-CN': '同一密钥出现了两次。',
     'zh-HK': '同一密鑰出現了兩次。',
   },
+  risk_no_rule: {
+    'en-US': 'no rule allows this trade category',
+    'zh-CN': '没有规则允许该交易类别',
+    'zh-HK': '沒有規則容許此交易類別',
+  },
+  risk_not_effective: {
+    'en-US': 'the strategy is not in effect',
+    'zh-CN': '风控策略未生效',
+    'zh-HK': '風控策略未生效',
+  },
+  risk_symbol: {
+    'en-US': 'the pair or coin is not whitelisted',
+    'zh-CN': '交易对或币种不在白名单中',
+    'zh-HK': '交易對或幣種不在白名單中',
+  },
+  risk_max_order_amount: {
+    'en-US': 'over the largest order in coin',
+    'zh-CN': '超过单笔订单数量上限',
+    'zh-HK': '超過單筆訂單數量上限',
+  },
+  risk_max_order_usdt: {
+    'en-US': 'over the largest order in USDT',
+    'zh-CN': '超过单笔订单 USDT 金额上限',
+    'zh-HK': '超過單筆訂單 USDT 金額上限',
+  },
+  risk_buy_limit: {
+    'en-US': 'over the buy limit in coin',
+    'zh-CN': '超过买入数量限额',
+    'zh-HK': '超過買入數量限額',
+  },
+  risk_sell_limit: {
+    'en-US': 'over the sell limit in coin',
+    'zh-CN': '超过卖出数量限额',
+    'zh-HK': '超過賣出數量限額',
+  },
+  risk_buy_limit_usdt: {
+    'en-US': 'over the buy limit in USDT',
+    'zh-CN': '超过买入 USDT 限额',
+    'zh-HK': '超過買入 USDT 限額',
+  },
+  risk_sell_limit_usdt: {
+    'en-US': 'over the sell limit in USDT',
+    'zh-CN': '超过卖出 USDT 限额',
+    'zh-HK': '超過賣出 USDT 限額',
+  },
+  risk_contract_lever: {
+    'en-US': 'over the leverage cap',
+    'zh-CN': '超过合约杠杆上限',
+    'zh-HK': '超過合約槓桿上限',
+  },
+  risk_price_unknown: {
+    'en-US': 'no price to value the order in USDT',
+    'zh-CN': '无法以 USDT 估算订单金额',
+    'zh-HK': '無法以 USDT 估算訂單金額',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;

@@ -91,6 +91,16 @@ export const authenticationErrors = {
     'zh-CN': '请求签名校验失败。',
     'zh-HK': '請求簽名驗證失敗。',
   }),
+  PLATFORM_API_NONCE_ERROR: defineError(401, 'Alert', {
+    'en-US': 'The request nonce is missing, malformed or was already used.',
+    'zh-CN': '请求随机数缺失、格式错误或已被使用。',
+    'zh-HK': '請求隨機數缺失、格式錯誤或已被使用。',
+  }),
+  PLATFORM_API_IP_ERROR: defineError(401, 'Alert', {
+    'en-US': "The request's IP address is not on this API key's whitelist.",
+    'zh-CN': '请求的 IP 地址不在该 API Key 的白名单中。',
+    'zh-HK': '請求的 IP 位址不在此 API Key 的白名單中。',
+  }),
 } satisfies Record<string, ErrorDefinition>;
 
 /** 429 group of §8. */

@@ -26,4 +26,14 @@ export const riskControlErrors = {
     'zh-CN': '交易所未能应用该风控策略，请稍后再试。',
     'zh-HK': '交易所未能套用此風控策略，請稍後再試。',
   }),
+  RISK_CONTROL_ORDER_REFUSED_ERROR: defineError(400, 'Error', {
+    'en-US': 'The order was refused by the risk-control rules ({reason}).',
+    'zh-CN': '订单被风控规则拒绝（{reason}）。',
+    'zh-HK': '訂單被風控規則拒絕（{reason}）。',
+  }),
+  ESCROW_TRADING_KEY_REQUIRED_ERROR: defineError(400, 'Error', {
+    'en-US': 'Orders need an exchange account added with a trading API key.',
+    'zh-CN': '下单需要以交易类 API Key 添加的交易所账户。',
+    'zh-HK': '下單需要以交易類 API Key 新增的交易所帳戶。',
+  }),
 } satisfies Record<string, ErrorDefinition>;
