@@ -651,6 +651,83 @@ export interface ExchangeChecksTable {
   used_at: NullableTimestamp;
 }
 
+export interface RiskStrategiesTable {
+  wallet_id: number;
+  organization_id: number;
+  tactic_type: number;
+  status: Generated<number>;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** numeric columns come back as strings (exact decimals). */
+type Numeric = ColumnType<string | null, string | null | undefined, string | null>;
+
+export interface RiskRulesTable {
+  wallet_id: number;
+  trade_category: number;
+  symbols: Json;
+  max_order_amount: Numeric;
+  max_order_usdt: Numeric;
+  buy_limit: Numeric;
+  sell_limit: Numeric;
+  buy_limit_usdt: Numeric;
+  sell_limit_usdt: Numeric;
+  borrow_limit: Numeric;
+  contract_lever: number | null;
+}
+
+export interface PlatformApiKeysTable {
+  id: Generated<number>;
+  wallet_id: number;
+  organization_id: number;
+  api_key: string;
+  description: string;
+  status: Generated<number>;
+  master_key_id: string;
+  sealed_data_key: string;
+  sealed_secret: string;
+  created_by: number;
+  created_at: CreatedAt;
+  last_used_at: NullableTimestamp;
+}
+
+export interface EscrowSettingsTable {
+  wallet_id: number;
+  ip_whitelist: ColumnType<unknown, string | undefined, string>;
+  timestamp_window_seconds: Generated<number>;
+  limit_window_hours: Generated<number>;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface PlatformApiNoncesTable {
+  api_key_id: number;
+  nonce: string;
+  seen_at: CreatedAt;
+}
+
+export interface EscrowOrdersTable {
+  id: Generated<number>;
+  wallet_id: number;
+  organization_id: number;
+  api_key_id: number | null;
+  api_key: string | null;
+  ip: string | null;
+  symbol: string | null;
+  side: string | null;
+  order_type: string | null;
+  trade_category: number | null;
+  amount: Numeric;
+  price: Numeric;
+  notional_usdt: Numeric;
+  decision: 'pending' | 'accepted' | 'refused' | 'failed';
+  code: string | null;
+  rule: Json | null;
+  exchange_order_id: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   address_book: AddressBookTable;
   task_approvals: TaskApprovalsTable;
@@ -664,6 +741,12 @@ export interface Database {
   wallet_balances: WalletBalancesTable;
   exchange_accounts: ExchangeAccountsTable;
   exchange_checks: ExchangeChecksTable;
+  risk_strategies: RiskStrategiesTable;
+  risk_rules: RiskRulesTable;
+  platform_api_keys: PlatformApiKeysTable;
+  escrow_settings: EscrowSettingsTable;
+  platform_api_nonces: PlatformApiNoncesTable;
+  escrow_orders: EscrowOrdersTable;
   tasks: TasksTable;
   task_outputs: TaskOutputsTable;
   label_categories: LabelCategoriesTable;

@@ -27,6 +27,8 @@ export const LockNamespace = {
   PaymentAddressSends: 8600,
   /** Payment addresses of one space (key: organization id): the plan's limit on how many. */
   SpacePaymentAddresses: 8601,
+  /** Escrow of one exchange account (key: wallet id): its platform API key count and orders judged one at a time. */
+  EscrowAccount: 8700,
 } as const;
 export type LockNamespace = (typeof LockNamespace)[keyof typeof LockNamespace];
 
