@@ -148,3 +148,21 @@ export async function markCodeUsed(trx: Kysely<Database>, codeId: number): Promi
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new AppError('AUTHENTICATION_CODE_ERROR');
 }
+
+/**
+ * Runs a command whose e-mail code of `purpose` is checked first and used up in the command's own
+ * transaction (a failed command keeps the code; two commands cannot share it).
+ */
+export async function withEmailCode<T>(
+  ctx: AppContext,
+  email: string,
+  purpose: string,
+  code: string,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  const codeId = await checkEmailCode(ctx, purpose, email, code);
+  return ctx.db.transaction().execute(async (trx) => {
+    await markCodeUsed(trx, codeId);
+    return work(trx);
+  });
+}

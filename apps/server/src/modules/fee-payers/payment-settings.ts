@@ -7,7 +7,7 @@ import { LockNamespace } from '../../jobs/lock-ids';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { writeAudit } from '../audit/audit.service';
-import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
+import { withEmailCode } from '../auth/email-code.service';
 import { effectivePlan, featureList } from '../spaces/space-presenter';
 import { familyOf } from '../transfers/transfer-family';
 import { loadWalletFor } from '../wallets/wallet-access';
@@ -26,19 +26,13 @@ async function paymentWallet(ctx: AppContext, actor: CommandContext, walletId: n
 }
 
 /** Runs a payment setting change whose e-mail code is used up in the same transaction. */
-async function withCode<T>(
+const withCode = <T>(
   ctx: AppContext,
   actor: CommandContext,
   purpose: string,
   code: string,
   work: (trx: Db) => Promise<T>,
-): Promise<T> {
-  const codeId = await checkEmailCode(ctx, purpose, actor.user.email, code);
-  return ctx.db.transaction().execute(async (trx) => {
-    await markCodeUsed(trx, codeId);
-    return work(trx);
-  });
-}
+): Promise<T> => withEmailCode(ctx, actor.user.email, purpose, code, work);
 
 /** POST /wallets/payment/generate: a new EVM payment address, within the plan's number. */
 export async function generatePaymentAddress(
