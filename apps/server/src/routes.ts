@@ -42,6 +42,8 @@ import { utxoWalletRoutes } from './modules/wallets/descriptor-wallet.routes';
 import { utxoDevFaucetRoutes } from './modules/wallets/utxo-dev-faucet.routes';
 import { languageListRoutes, webConfigRoutes } from './modules/web-config/web-config.routes';
 import { exchangeRoutes } from './modules/exchanges/exchange.routes';
+import { escrowRoutes } from './modules/escrow/escrow.routes';
+import { platformApiRoutes } from './modules/escrow/platform-api.routes';
 
 /** The API's bases (§7): v1 under /api/v1, web-config under /api/web/v2, exchange v4 under /api/web/v4. */
 export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
@@ -86,6 +88,8 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await subscriptionRoutes(v1 as AppInstance, ctx);
       await batchRoutes(v1 as AppInstance, ctx);
       await preSignRoutes(v1 as AppInstance, ctx);
+      // The platform API keeps its JSON bodies raw (the HMAC covers the exact bytes): its own plugin.
+      await v1.register(async (api) => platformApiRoutes(api as AppInstance, ctx));
       await signerKeyRoutes(v1 as AppInstance, ctx);
       await utxoWalletRoutes(v1 as AppInstance, ctx);
       if (!ctx.config.isProduction) await utxoDevFaucetRoutes(v1 as AppInstance, ctx);
@@ -94,7 +98,13 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
     { prefix: '/api/v1' },
   );
   await app.register(async (v2) => webConfigRoutes(v2 as AppInstance, ctx), { prefix: '/api/web/v2' });
-  await app.register(async (v4) => exchangeRoutes(v4 as AppInstance, ctx), { prefix: '/api/web/v4' });
+  await app.register(
+    async (v4) => {
+      await exchangeRoutes(v4 as AppInstance, ctx);
+      await escrowRoutes(v4 as AppInstance, ctx);
+    },
+    { prefix: '/api/web/v4' },
+  );
   if (!ctx.config.isProduction) {
     await app.register(async (dev) => devMailboxRoutes(dev as AppInstance, ctx));
   }

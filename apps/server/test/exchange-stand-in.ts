@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { exchangeInfo, placeOrder, ticker24hr, type StandInOrder } from './exchange-stand-in-spot';
 
 /**
  * A local STAND-IN for the Binance and OKX REST APIs, which the real `ccxt` client reaches through
@@ -41,6 +42,8 @@ export interface StandInRequest {
 
 export interface ExchangeStandIn {
   url: string;
+  /** Spot orders Binance accepted (exchange-stand-in-spot.ts). */
+  orders: StandInOrder[];
   keys: Map<string, StandInKey>;
   requests: StandInRequest[];
   mode: 'normal' | 'reset' | 'hang';
@@ -352,7 +355,7 @@ function okxReply(path: string, key: StandInKey): Answer | null {
 }
 
 export async function startExchangeStandIn(): Promise<ExchangeStandIn> {
-  const state = { keys: new Map(), requests: [], mode: 'normal' } as unknown as ExchangeStandIn;
+  const state = { keys: new Map(), requests: [], orders: [], mode: 'normal' } as unknown as ExchangeStandIn;
   const server = http.createServer((request, response) => {
     if (state.mode === 'reset') {
       request.socket.destroy();
@@ -376,6 +379,9 @@ export async function startExchangeStandIn(): Promise<ExchangeStandIn> {
       // Public endpoints.
       if (method === 'GET' && path === '/api/v3/time')
         return send({ status: 200, body: { serverTime: NOW() } });
+      if (method === 'GET' && path === '/api/v3/exchangeInfo') return send(exchangeInfo());
+      if (method === 'GET' && path === '/api/v3/ticker/24hr')
+        return send(ticker24hr(new URLSearchParams(rawQuery)));
       if (method === 'GET' && path === '/api/v5/public/time')
         return send({ status: 200, body: { code: '0', msg: '', data: [{ ts: String(NOW()) }] } });
       if (exchange === 'binance') {
@@ -383,6 +389,8 @@ export async function startExchangeStandIn(): Promise<ExchangeStandIn> {
         record.apiKey = auth.key?.apiKey ?? null;
         record.problems = auth.problems;
         if (auth.answer) return send(auth.answer);
+        if (method === 'POST' && path === '/api/v3/order')
+          return send(placeOrder(new URLSearchParams(`${rawQuery}&${rawBody}`), auth.key!, state.orders));
         return send(
           binanceReply(method, path, auth.key!) ?? { status: 404, body: { code: -1000, msg: `no ${path}` } },
         );

@@ -18,7 +18,7 @@ export interface BalanceLine {
 }
 
 /** The account's ccxt client, its credentials opened (and their data key re-sealed after a rotation). */
-async function clientFor(ctx: AppContext, account: ExchangeAccount): Promise<ExchangeClient> {
+export async function clientFor(ctx: AppContext, account: ExchangeAccount): Promise<ExchangeClient> {
   const spec = exchangeSpec(account.exchange_id);
   if (!spec) throw new AppError('EXCHANGE_UNSUPPORTED_ERROR');
   const resealed = resealDataKey(ctx.config, account);
@@ -30,7 +30,7 @@ async function clientFor(ctx: AppContext, account: ExchangeAccount): Promise<Exc
  * A ccxt failure as the reply: the exchange refusing the key is EXCHANGE_AUTH_ERROR (and marks
  * the account unavailable, §4 status 2); anything else is the service code. Logged by class only.
  */
-async function exchangeFailure(
+export async function exchangeFailure(
   ctx: AppContext,
   account: ExchangeAccount,
   error: unknown,

@@ -52,6 +52,30 @@ export async function exchangeClient(
   return client;
 }
 
+/** How long an exchange's spot market list is reused before it is read again. */
+const MARKETS_TTL_MS = 10 * 60_000;
+const marketLists = new Map<string, { markets: Ccxt.Market[]; at: number }>();
+
+/**
+ * The client with the exchange's SPOT markets loaded (orders need a market's id and precision):
+ * read once per exchange and endpoint every 10 minutes, not per order, and only the spot list
+ * (ccxt would read futures and options lists too, and Binance's currency and margin lists with the key).
+ */
+export async function withSpotMarkets(client: ExchangeClient): Promise<ExchangeClient> {
+  const cacheKey = `${client.id}:${JSON.stringify(client.urls.api)}`;
+  const cached = marketLists.get(cacheKey);
+  if (cached && Date.now() - cached.at < MARKETS_TTL_MS) {
+    client.setMarkets(cached.markets);
+    return client;
+  }
+  client.options['fetchMarkets'] = { types: ['spot'] };
+  client.options['fetchCurrencies'] = false;
+  client.options['fetchMargins'] = false;
+  const markets = Object.values(await client.loadMarkets(true));
+  marketLists.set(cacheKey, { markets, at: Date.now() });
+  return client;
+}
+
 function baseUrlOverride(config: ClientConfig, id: string): string | null {
   if (!config.EXCHANGE_API_URLS_JSON) return null;
   const table = JSON.parse(config.EXCHANGE_API_URLS_JSON) as Record<string, unknown>;
@@ -75,8 +99,10 @@ function rebase(api: unknown, base: string): unknown {
  * What a ccxt failure means here: the exchange refused the key, it could not be reached, or other.
  * (A client exists only once ccxt is loaded, so its failures find it loaded.)
  */
-export function failureKind(error: unknown): 'auth' | 'network' | 'other' {
+export function failureKind(error: unknown): 'auth' | 'network' | 'funds' | 'order' | 'other' {
   if (ccxtModule && error instanceof ccxtModule.AuthenticationError) return 'auth';
+  if (ccxtModule && error instanceof ccxtModule.InsufficientFunds) return 'funds';
+  if (ccxtModule && error instanceof ccxtModule.InvalidOrder) return 'order';
   if (ccxtModule && error instanceof ccxtModule.NetworkError) return 'network';
   return 'other';
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
-import { seesEveryWallet } from '../policy/policy';
+import { seesEveryWallet, type WalletRelation } from '../policy/policy';
 import { add, round } from '../wallets/decimal';
 import { loadWalletFor } from '../wallets/wallet-access';
 import { SignType } from '../wallets/wallet-status';
@@ -16,14 +16,15 @@ import { exchangeSpec } from './exchange-table';
 
 /**
  * The exchange account a request names, when it is one of the space's and the caller may view it
- * (policy canOnWallet 'view': admins and the account's viewers). Anything else reads as not found.
+ * (policy canOnWallet 'view': admins and the account's viewers), with the caller's roles on it.
+ * Anything else reads as not found.
  */
-export async function loadExchangeAccount(
+export async function loadExchangeAccountFor(
   ctx: AppContext,
   actor: CommandContext,
   walletId: number,
-): Promise<ExchangeAccount> {
-  const { wallet } = await loadWalletFor(ctx.db, actor, walletId).catch((error: unknown) => {
+): Promise<{ account: ExchangeAccount; relation: WalletRelation }> {
+  const { wallet, relation } = await loadWalletFor(ctx.db, actor, walletId).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 'WALLET_NOT_FOUND_ERROR')
       throw new AppError('EXCHANGE_API_NOT_FOUND_ERROR');
     throw error;
@@ -33,7 +34,16 @@ export async function loadExchangeAccount(
       ? await findExchangeAccount(ctx.db, actor.organization.id, wallet.id)
       : undefined;
   if (!account) throw new AppError('EXCHANGE_API_NOT_FOUND_ERROR');
-  return account;
+  return { account, relation };
+}
+
+/** The exchange account a request names (loadExchangeAccountFor, without the caller's roles). */
+export async function loadExchangeAccount(
+  ctx: AppContext,
+  actor: CommandContext,
+  walletId: number,
+): Promise<ExchangeAccount> {
+  return (await loadExchangeAccountFor(ctx, actor, walletId)).account;
 }
 
 function amountOf(account: ExchangeAccount): string | null {

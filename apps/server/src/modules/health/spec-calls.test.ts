@@ -7,26 +7,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
  * a call served while still listed here fails the test too.
  */
 const NOT_YET: Record<string, string> = {
-  // Issue 17: the platform API (escrow) and risk control.
-  'GET /api/v1/sign/hmac': 'issue 17',
-  'POST /api/v1/sign/hmac': 'issue 17',
-  'GET /api/web/v4/escrow': 'issue 17',
-  'GET /api/web/v4/escrow/symbol': 'issue 17',
-  'GET /api/web/v4/escrow/audit-logs': 'issue 17',
-  'GET /api/web/v4/escrow/audit-logs/export': 'issue 17',
-  'GET /api/web/v4/escrow/api-keys/info': 'issue 17',
-  'GET /api/web/v4/escrow/api-keys': 'issue 17',
-  'POST /api/web/v4/escrow/api-keys': 'issue 17',
-  'PATCH /api/web/v4/escrow/api-keys': 'issue 17',
-  'DELETE /api/web/v4/escrow/api-keys': 'issue 17',
-  'GET /api/web/v4/escrow/risk-control-rules': 'issue 17',
-  'POST /api/web/v4/escrow/risk-control-rules': 'issue 17',
-  'DELETE /api/web/v4/escrow/risk-control-rules': 'issue 17',
-  'PATCH /api/web/v4/escrow/risk-control-rules/lever': 'issue 17',
-  'GET /api/web/v4/escrow/risk-control-rules/settings': 'issue 17',
-  'POST /api/web/v4/escrow/risk-control-rules/settings': 'issue 17',
-  'GET /api/web/v4/escrow/settings': 'issue 17',
-  'POST /api/web/v4/escrow/settings': 'issue 17',
   // Issue 19: Dapp connector.
   'POST /api/v1/task/dapp-create': 'issue 19',
   'GET /api/v1/task/dapp': 'issue 19',

@@ -42,6 +42,12 @@ export const SPACE_ACTIONS = {
   'exchange.view': { privileged: false, denied: 'PERMISSION_VIEW_ERROR' },
   'exchange.add': { privileged: true, denied: 'PERMISSION_CREATE_ERROR' },
   'exchange.delete': { privileged: true, denied: 'PERMISSION_WALLET_DELETE_ERROR' },
+  // Risk control and the platform API (escrow): every member reaches the reads, which show only
+  // the accounts they may view; rules are changed by the account's risk-control users
+  // (canManageRisk, per account); platform API keys and escrow settings by admins.
+  'escrow.view': { privileged: false, denied: 'PERMISSION_VIEW_ERROR' },
+  'escrow.risk': { privileged: false, denied: 'PERMISSION_RISK_CONTROL_ERROR' },
+  'escrow.manage': { privileged: true, denied: 'PERMISSION_EXCHANGE_MANAGE_ERROR' },
 } as const satisfies Record<string, { privileged: boolean; denied: ErrorCode }>;
 
 export type SpaceAction = keyof typeof SPACE_ACTIONS;
@@ -205,6 +211,11 @@ export function canNoteRecord(role: number, relation: WalletRelation): Decision 
   return isPrivilegedRole(role) || relation.roles.has('operator')
     ? ALLOW
     : deny('PERMISSION_WALLET_OPERATE_ERROR');
+}
+
+/** §6 "risk-control user (manages rules)": only the exchange account's risk-control users change its rules. */
+export function canManageRisk(relation: WalletRelation): Decision {
+  return relation.roles.has('risk_control') ? ALLOW : deny('PERMISSION_RISK_CONTROL_ERROR');
 }
 
 /** A transfer's fund purpose (§3 transfer tag) is bookkeeping of the same people as record notes. */
