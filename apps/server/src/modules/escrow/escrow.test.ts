@@ -269,6 +269,20 @@ describe('the platform API’s authentication', () => {
   });
 });
 
+describe('the platform API’s rate limit', () => {
+  it('slows down an address that keeps failing, not the bot at another address', async () => {
+    const prober = '192.0.2.66';
+    for (let i = 0; i < 20; i += 1) {
+      const reply = await botCall(t, key, { ip: prober, signWith: `guess-${i}` });
+      expect(reply.code).toBe('PLATFORM_API_SIGNATURE_ERROR');
+    }
+    const slowed = await botCall(t, key, { ip: prober });
+    expect(slowed.status).toBe(429);
+    expect(slowed.code).toBe('CAPTCHA_TOO_FREQUENT_ERROR');
+    expect((await botCall(t, key)).code).toBe('OK');
+  });
+});
+
 describe('orders through the platform API', () => {
   it('places an order the rules allow at the exchange with the account’s key, and logs it', async () => {
     await clearOrders();

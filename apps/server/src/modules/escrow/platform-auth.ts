@@ -73,10 +73,7 @@ export function ipAllowed(whitelist: string[], ip: string): boolean {
  * (…_NONCE_ERROR on a replay) — so a forged request cannot use up a bot's nonces. Refusals of a
  * known key are written to the escrow log; an unknown key is not (it names no account).
  */
-export async function authenticatePlatformRequest(
-  ctx: AppContext,
-  request: SignedRequest,
-): Promise<AuthenticatedKey> {
+async function authenticate(ctx: AppContext, request: SignedRequest): Promise<AuthenticatedKey> {
   const apiKey = header(request, 'KS-API-KEY');
   const key = apiKey ? await findKeyByPublicId(ctx.db, apiKey) : undefined;
   if (!key) throw new AppError('PLATFORM_API_KEY_ERROR');
@@ -127,6 +124,29 @@ export async function authenticatePlatformRequest(
     .where('id', '=', key.id)
     .execute();
   return { key: pick(key), account, settings };
+}
+
+/** Failed authentications an address may have per minute before it is slowed down (429). */
+export const PLATFORM_AUTH_FAILURES_PER_MINUTE = 20;
+
+/**
+ * authenticate, rate-limited by failures per calling address: a prober guessing keys or
+ * signatures is refused (CAPTCHA_TOO_FREQUENT_ERROR) before any lookup or log row, while a bot at
+ * another address, and this address's well-signed requests under the limit, go on untouched.
+ */
+export async function authenticatePlatformRequest(
+  ctx: AppContext,
+  request: SignedRequest,
+): Promise<AuthenticatedKey> {
+  const failures = `platform-auth-failures:${request.ip}`;
+  if ((await ctx.rates.peek(failures)) >= PLATFORM_AUTH_FAILURES_PER_MINUTE)
+    throw new AppError('CAPTCHA_TOO_FREQUENT_ERROR');
+  try {
+    return await authenticate(ctx, request);
+  } catch (error) {
+    if (error instanceof AppError) await ctx.rates.hit(failures, 60_000);
+    throw error;
+  }
 }
 
 const pick = (key: AuthenticatedKey['key']): AuthenticatedKey['key'] => ({
