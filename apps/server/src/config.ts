@@ -167,6 +167,11 @@ const envSchema = z.object({
   EXCHANGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** How long balances read from an exchange are reused before the next read asks again. */
   EXCHANGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * How often a claimed job re-reads exchange accounts' balances whose last read is older than
+   * this (0 = only when someone reads them); each exchange gets at most its table's share a run.
+   */
+  EXCHANGE_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** How often wallets whose balances changed get today's asset snapshot (and new days theirs). */
   SNAPSHOT_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /**

@@ -63,6 +63,8 @@ export const JobName = {
   RecordSnapshots: 'assets.record-snapshots',
   /** USDT transfers to the subscription address matched to their orders, plans extended (modules/subscriptions). */
   CreditSubscriptions: 'subscriptions.credit',
+  /** Exchange accounts' balances re-read, a share per exchange each run (modules/exchanges). */
+  RefreshExchangeBalances: 'exchanges.refresh-balances',
   /** Development: local regtest nodes mine a block when transactions wait (modules/chains/regtest-faucet). */
   MineRegtest: 'dev.mine-regtest',
 } as const;

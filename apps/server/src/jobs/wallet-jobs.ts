@@ -1,3 +1,4 @@
+import { refreshExchangeBalances } from '../modules/exchanges/exchange-refresh';
 import { mineWaitingTransactions } from '../modules/chains/regtest-faucet';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
@@ -296,6 +297,15 @@ export function startWalletJobs(
         everyMs: snapshotMs,
         run: (jobCtx) => recordSnapshots(jobCtx),
       },
+      ...(ctx.config.EXCHANGE_REFRESH_SECONDS === 0
+        ? []
+        : [
+            {
+              name: JobName.RefreshExchangeBalances,
+              everyMs: ctx.config.EXCHANGE_REFRESH_SECONDS * 1000,
+              run: (jobCtx: AppContext) => refreshExchangeBalances(jobCtx),
+            },
+          ]),
       ...(ctx.config.isProduction ||
       ctx.config.REGTEST_AUTOMINE_SECONDS === 0 ||
       !ctx.chains.list().some((e) => e.family === 'BTC' && e.isDevnet)

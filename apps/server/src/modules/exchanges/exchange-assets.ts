@@ -84,17 +84,16 @@ function storedLines(value: unknown): BalanceLine[] {
 }
 
 /**
- * The account's balances: the last read when it is younger than EXCHANGE_CACHE_SECONDS, otherwise
+ * The account's balances: the last read when it is younger than `maxAgeMs` (EXCHANGE_CACHE_SECONDS), otherwise
  * read again from the exchange now and kept (with the time) for the next readers.
  */
 export async function accountBalances(
   ctx: AppContext,
   account: ExchangeAccount,
+  maxAgeMs = ctx.config.EXCHANGE_CACHE_SECONDS * 1000,
 ): Promise<{ lines: BalanceLine[]; updatedAt: Date }> {
   const fresh =
-    account.balances_at &&
-    account.balances !== null &&
-    Date.now() - account.balances_at.getTime() < ctx.config.EXCHANGE_CACHE_SECONDS * 1000;
+    account.balances_at && account.balances !== null && Date.now() - account.balances_at.getTime() < maxAgeMs;
   if (fresh) return { lines: storedLines(account.balances), updatedAt: account.balances_at! };
   const spec = exchangeSpec(account.exchange_id);
   if (!spec) throw new AppError('EXCHANGE_UNSUPPORTED_ERROR');

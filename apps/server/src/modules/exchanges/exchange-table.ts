@@ -18,6 +18,11 @@ export interface ExchangeSpec {
    * check's permission step fails rather than guess what the key may do.
    */
   permissions: 'binance' | 'okx' | 'bybit' | null;
+  /**
+   * Accounts whose balances the refresh job reads per run (each read is a few signed requests):
+   * the platform's share of the exchange's per-IP request limit, whatever the number of accounts.
+   */
+  refreshPerRun: number;
 }
 
 export const EXCHANGES: readonly ExchangeSpec[] = [
@@ -28,6 +33,7 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     ipWhitelist: true,
     accountTypes: ['spot', 'funding'],
     permissions: 'binance',
+    refreshPerRun: 20,
   },
   {
     id: 'okx',
@@ -36,6 +42,7 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     ipWhitelist: true,
     accountTypes: ['trading', 'funding'],
     permissions: 'okx',
+    refreshPerRun: 20,
   },
   {
     id: 'bybit',
@@ -44,6 +51,7 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     ipWhitelist: true,
     accountTypes: ['spot', 'funding'],
     permissions: 'bybit',
+    refreshPerRun: 20,
   },
   {
     id: 'bitget',
@@ -52,6 +60,7 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     ipWhitelist: true,
     accountTypes: ['spot'],
     permissions: null,
+    refreshPerRun: 10,
   },
   {
     id: 'gate',
@@ -60,8 +69,17 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     ipWhitelist: true,
     accountTypes: ['spot'],
     permissions: null,
+    refreshPerRun: 10,
   },
-  { id: 'htx', name: 'HTX', passphrase: false, ipWhitelist: true, accountTypes: ['spot'], permissions: null },
+  {
+    id: 'htx',
+    name: 'HTX',
+    passphrase: false,
+    ipWhitelist: true,
+    accountTypes: ['spot'],
+    permissions: null,
+    refreshPerRun: 10,
+  },
   {
     id: 'coinbase',
     name: 'Coinbase',
@@ -69,6 +87,7 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     ipWhitelist: true,
     accountTypes: ['spot'],
     permissions: null,
+    refreshPerRun: 10,
   },
 ];
 

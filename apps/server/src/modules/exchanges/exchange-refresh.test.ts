@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExchangeStatus } from '@keystead/contract';
+import {
+  KEYS,
+  addAccount,
+  exchangeTestBed,
+  payForExchanges,
+  type ExchangeTestBed,
+} from '../../../test/exchange-helpers';
+import { refreshExchangeBalances } from './exchange-refresh';
+import { EXCHANGES } from './exchange-table';
+
+/** The claimed balance refresh job, against the exchange STAND-IN (test/exchange-stand-in.ts). */
+let bed: ExchangeTestBed;
+const ids: number[] = [];
+
+const accounts = () =>
+  bed.t.ctx.db
+    .selectFrom('exchange_accounts')
+    .select(['wallet_id', 'status', 'balances_at'])
+    .orderBy('wallet_id')
+    .execute();
+const binanceBalanceReads = () =>
+  bed.stand.requests.filter((r) => r.exchange === 'binance' && r.path === '/api/v3/account').length;
+
+beforeAll(async () => {
+  bed = await exchangeTestBed();
+  await payForExchanges(bed.t, bed.spaceId);
+  for (const key of [KEYS[0]!, KEYS[2]!, KEYS[3]!]) {
+    const added = await addAccount(bed.admin, {
+      exchange: 'binance',
+      api_key: key.apiKey,
+      secret: key.secret,
+    });
+    expect(added.code).toBe('OK');
+    ids.push(added.data.wallet_id);
+  }
+  // As if read long ago: every account is due.
+  await bed.t.ctx.db.updateTable('exchange_accounts').set({ balances_at: null, balances: null }).execute();
+}, 120_000);
+
+afterAll(() => bed?.close());
+
+describe('exchange balance refresh job', () => {
+  it('reads at most the exchange’s share per run, stalest first, and then nothing while fresh', async () => {
+    const binance = EXCHANGES.find((spec) => spec.id === 'binance')! as { refreshPerRun: number };
+    const share = binance.refreshPerRun;
+    binance.refreshPerRun = 2;
+    try {
+      const before = binanceBalanceReads();
+      expect(await refreshExchangeBalances(bed.t.ctx)).toEqual({ binance: { read: 2, failed: 0 } });
+      expect(binanceBalanceReads() - before).toBe(2);
+      expect((await accounts()).filter((a) => a.balances_at !== null)).toHaveLength(2);
+      expect(await refreshExchangeBalances(bed.t.ctx)).toEqual({ binance: { read: 1, failed: 0 } });
+      const after = binanceBalanceReads();
+      expect(await refreshExchangeBalances(bed.t.ctx)).toEqual({});
+      expect(binanceBalanceReads()).toBe(after);
+    } finally {
+      binance.refreshPerRun = share;
+    }
+  });
+
+  it('marks an unreachable exchange’s accounts offline, and available again once read', async () => {
+    await bed.t.ctx.db.updateTable('exchange_accounts').set({ balances_at: null }).execute();
+    bed.stand.mode = 'reset';
+    try {
+      expect(await refreshExchangeBalances(bed.t.ctx)).toEqual({ binance: { read: 0, failed: 3 } });
+    } finally {
+      bed.stand.mode = 'normal';
+    }
+    expect((await accounts()).map((a) => a.status)).toEqual([5, 5, 5].map(() => ExchangeStatus.Offline));
+    expect(await refreshExchangeBalances(bed.t.ctx)).toEqual({ binance: { read: 3, failed: 0 } });
+    expect((await accounts()).map((a) => a.status)).toEqual(ids.map(() => ExchangeStatus.Available));
+  });
+});
