@@ -68,7 +68,7 @@ export const totalAssetReply = z.object({
   by_chain: z.array(
     z.object({ chain_key: z.string(), chain_name: z.string(), wallet_num: z.number(), ...share }),
   ),
-  /** Exchange accounts' totals join here when exchange accounts land (issue 17). */
+  /** USD of the exchange accounts in view, from their last read balances (not in total_amount); null without any, or when one is unread or unpriced. */
   exchange_total: decimalString.nullable(),
   update_time: isoTime.nullable(),
 });

@@ -1,3 +1,4 @@
+import { storedExchangeTotal } from '../exchanges/exchange-reads';
 import {
   PERIOD_DAYS,
   RANGE_DAYS,
@@ -105,10 +106,12 @@ export async function totalAsset(
   ctx: AppContext,
   scope: AssetScope,
   hideSmall: boolean,
+  /** Whose exchange accounts to total: a member's id, null for an admin (all); absent: none (exports). */
+  exchangeViewer?: number | null,
 ): Promise<TotalAsset> {
   await priceBook().load(ctx.db);
   const today = utcDay(new Date());
-  const [{ byToken, byWallet }, transactions, yesterday, updated] = await Promise.all([
+  const [{ byToken, byWallet }, transactions, yesterday, updated, exchangeTotal] = await Promise.all([
     liveHoldings(ctx, scope),
     repo.recordCount(ctx.db, scope),
     repo.valueBefore(ctx.db, scope, today),
@@ -123,6 +126,9 @@ export async function totalAsset(
             scope.wallets.map((w) => w.id),
           )
           .executeTakeFirst(),
+    exchangeViewer === undefined
+      ? null
+      : storedExchangeTotal(ctx, { organizationId: scope.organizationId, visibleTo: exchangeViewer }),
   ]);
   const total = byWallet.reduce((sum, wallet) => add(sum, wallet.value), '0');
   const small = (value: string) => hideSmall && compare(value, SMALL_ASSET_USD) < 0;
@@ -171,7 +177,7 @@ export async function totalAsset(
         value: round(entry.value, 2),
         proportion: percentOf(entry.value, total),
       })),
-    exchange_total: null,
+    exchange_total: exchangeTotal,
     update_time: updated?.at ? new Date(updated.at).toISOString() : null,
   };
 }

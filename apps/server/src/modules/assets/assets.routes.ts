@@ -25,6 +25,7 @@ import { fileReplies, replies } from '../../lib/replies';
 import { requireSpace } from '../../plugins/access';
 import { SIGNED_IN, inSpace } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
+import { seesEveryWallet } from '../policy/policy';
 import { priceBook } from '../prices/prices';
 import { effectivePlan } from '../spaces/space-presenter';
 import { viewerOf } from '../transfers/transfer-lists';
@@ -100,7 +101,9 @@ export async function assetRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const hideSmall = request.query.hide_small ?? requireUser(request).user.asset_hide_small;
-      return reply.ok(await totalAsset(ctx, await assetScope(ctx, request), hideSmall));
+      const { member, user } = { ...requireSpace(request), ...requireUser(request) };
+      const viewer = seesEveryWallet(member.role) ? null : user.id;
+      return reply.ok(await totalAsset(ctx, await assetScope(ctx, request), hideSmall, viewer));
     },
   );
 

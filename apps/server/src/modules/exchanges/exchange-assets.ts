@@ -130,7 +130,7 @@ export function usdTotal(lines: BalanceLine[]): string | null {
 }
 
 /** The last balances read, without asking the exchange (the list's amount). */
-export function lastBalances(account: ExchangeAccount): BalanceLine[] | null {
+export function lastBalances(account: Pick<ExchangeAccount, 'balances'>): BalanceLine[] | null {
   return account.balances === null ? null : storedLines(account.balances);
 }
 

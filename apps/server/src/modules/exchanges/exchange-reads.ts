@@ -165,3 +165,25 @@ async function allVisibleAccounts(ctx: AppContext, actor: CommandContext): Promi
   );
   return rows;
 }
+
+/**
+ * The USD total of the exchange accounts a member views (`visibleTo` null: every account of the
+ * space) from their last read balances (no exchange is asked: the refresh job keeps them
+ * current), for the asset home. Null without any account, or when one was never read or holds
+ * an asset without a price.
+ */
+export async function storedExchangeTotal(
+  ctx: AppContext,
+  filter: { organizationId: number; visibleTo: number | null },
+): Promise<string | null> {
+  const { rows } = await listExchangeAccounts(ctx.db, filter, 1, 1000);
+  if (rows.length === 0) return null;
+  let total = '0';
+  for (const row of rows) {
+    const lines = lastBalances(row);
+    const amount = lines === null ? null : usdTotal(lines);
+    if (amount === null) return null;
+    total = add(total, amount);
+  }
+  return round(total, 2);
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExchangeStatus } from '@keystead/contract';
+import { ExchangeStatus, SpaceRole } from '@keystead/contract';
+import { addMember } from '../../../test/space-helpers';
 import {
   KEYS,
   addAccount,
@@ -71,5 +72,18 @@ describe('exchange balance refresh job', () => {
     expect((await accounts()).map((a) => a.status)).toEqual([5, 5, 5].map(() => ExchangeStatus.Offline));
     expect(await refreshExchangeBalances(bed.t.ctx)).toEqual({ binance: { read: 3, failed: 0 } });
     expect((await accounts()).map((a) => a.status)).toEqual(ids.map(() => ExchangeStatus.Available));
+  });
+
+  it('puts the accounts’ last read total on the asset home, for those who may view them', async () => {
+    const total = await bed.admin.client.get<{ total_amount: string }>(
+      '/api/web/v4/wallets/exchange/asset-total',
+    );
+    const home = await bed.admin.client.get<{ exchange_total: string | null }>('/api/v1/wallets/total-asset');
+    expect(home.code).toBe('OK');
+    expect(home.data.exchange_total).toBe(total.data.total_amount);
+    expect(Number(home.data.exchange_total)).toBeGreaterThan(0);
+    const member = await addMember(bed.t, bed.admin, bed.spaceId, SpaceRole.Member);
+    const theirs = await member.client.get<{ exchange_total: string | null }>('/api/v1/wallets/total-asset');
+    expect(theirs.data.exchange_total).toBeNull();
   });
 });
