@@ -12,7 +12,7 @@ import {
 } from '../../../test/exchange-helpers';
 import { botCall } from '../../../test/platform-api-client';
 import { addMember, createSpace, person, type Person } from '../../../test/space-helpers';
-import type { TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
  * Risk control and the platform API (issue 17): rules kept by risk-control users, a platform key
@@ -376,5 +376,29 @@ describe('orders through the platform API', () => {
     expect(response.status).toBe(200);
     expect(response.raw).toContain('decision');
     expect(response.raw).toContain('TRANSFER_BALANCE_INSUFFICIENT_ERROR');
+  });
+});
+
+// Last: after it the records are sealed under a key the first app does not hold.
+describe('a rotated master key', () => {
+  it('still checks the bots’ signatures and re-seals the key’s data key on first use', async () => {
+    const rotated = await createTestApp(
+      {
+        EXCHANGE_API_URLS_JSON: JSON.stringify({ binance: bed.stand.url }),
+        EXCHANGE_SECRET_KEY: 'r'.repeat(40),
+        EXCHANGE_SECRET_KEY_PREVIOUS: t.ctx.config.exchangeSecretKey,
+      },
+      { chains: [], sharedSchemaOf: t },
+    );
+    try {
+      const before = await t.ctx.db.selectFrom('platform_api_keys').selectAll().executeTakeFirstOrThrow();
+      expect((await botCall(rotated, key)).code).toBe('OK');
+      const after = await t.ctx.db.selectFrom('platform_api_keys').selectAll().executeTakeFirstOrThrow();
+      expect(after.master_key_id).not.toBe(before.master_key_id);
+      expect(after.sealed_secret).toBe(before.sealed_secret);
+      expect((await botCall(rotated, key)).code).toBe('OK');
+    } finally {
+      await rotated.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { PlatformKeyStatus, type ErrorCode } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { findExchangeAccount, type ExchangeAccount } from '../exchanges/exchange-repository';
+import { resealDataKey } from '../exchanges/exchange-secrets';
 import {
   claimNonce,
   escrowSettingsOf,
@@ -118,9 +119,11 @@ async function authenticate(ctx: AppContext, request: SignedRequest): Promise<Au
   if (!(await claimNonce(ctx.db, key.id, nonce, NONCE_KEEP_SECONDS)))
     return refuse('PLATFORM_API_NONCE_ERROR');
 
+  // After a rotation of EXCHANGE_SECRET_KEY the key's data key is re-sealed under the new one.
+  const resealed = resealDataKey(ctx.config, { ...key, sealed_credentials: key.sealed_secret });
   await ctx.db
     .updateTable('platform_api_keys')
-    .set({ last_used_at: new Date() })
+    .set({ last_used_at: new Date(), ...(resealed ?? {}) })
     .where('id', '=', key.id)
     .execute();
   return { key: pick(key), account, settings };
