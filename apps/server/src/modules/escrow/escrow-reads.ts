@@ -3,21 +3,12 @@ import type { AppContext } from '../../context';
 import type { CommandContext } from '../../lib/command-context';
 import { clientFor, exchangeFailure } from '../exchanges/exchange-assets';
 import { withSpotMarkets } from '../exchanges/exchange-client';
-import { loadExchangeAccount } from '../exchanges/exchange-reads';
-import { listExchangeAccounts } from '../exchanges/exchange-repository';
+import { loadExchangeAccount, visibleAccountsPage } from '../exchanges/exchange-reads';
 import { seesEveryWallet } from '../policy/policy';
 
 /** GET /escrow: the exchange accounts the caller views, with their platform key and strategy. */
 export async function escrowOverview(ctx: AppContext, actor: CommandContext, page: number, pageSize: number) {
-  const { rows, total } = await listExchangeAccounts(
-    ctx.db,
-    {
-      organizationId: actor.organization.id,
-      visibleTo: seesEveryWallet(actor.member.role) ? null : actor.user.id,
-    },
-    page,
-    pageSize,
-  );
+  const { rows, total } = await visibleAccountsPage(ctx, actor, page, pageSize);
   const ids = rows.map((row) => row.wallet_id);
   const [keys, strategies, rules] =
     ids.length === 0

@@ -126,26 +126,23 @@ export function findKeyByPublicId(db: Db, apiKey: string) {
   return db.selectFrom('platform_api_keys').selectAll().where('api_key', '=', apiKey).executeTakeFirst();
 }
 
-/** The keys of one account, with their creators' names. */
-export function keysOfWallet(db: Db, walletId: number) {
-  return db
+/** Platform API keys with their creators' names. */
+const keysWithCreators = (db: Db) =>
+  db
     .selectFrom('platform_api_keys as k')
     .innerJoin('users as u', 'u.id', 'k.created_by')
     .selectAll('k')
-    .select(['u.nickname', 'u.email'])
-    .where('k.wallet_id', '=', walletId)
-    .orderBy('k.id')
-    .execute();
+    .select(['u.nickname', 'u.email']);
+
+/** The keys of one account. */
+export function keysOfWallet(db: Db, walletId: number) {
+  return keysWithCreators(db).where('k.wallet_id', '=', walletId).orderBy('k.id').execute();
 }
 export type PlatformKeyRow = Awaited<ReturnType<typeof keysOfWallet>>[number];
 
 /** A key of the space by its row id (another space's reads as none). */
 export function keyOfSpace(db: Db, organizationId: number, id: number) {
-  return db
-    .selectFrom('platform_api_keys as k')
-    .innerJoin('users as u', 'u.id', 'k.created_by')
-    .selectAll('k')
-    .select(['u.nickname', 'u.email'])
+  return keysWithCreators(db)
     .where('k.id', '=', id)
     .where('k.organization_id', '=', organizationId)
     .executeTakeFirst();

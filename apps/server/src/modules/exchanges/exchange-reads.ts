@@ -80,14 +80,9 @@ export async function exchangeAccountView(ctx: AppContext, actor: CommandContext
   return presentAccount(account, viewers.get(walletId) ?? []);
 }
 
-/** §3 exchange account items the caller may view. */
-export async function exchangeAccountPage(
-  ctx: AppContext,
-  actor: CommandContext,
-  page: number,
-  pageSize: number,
-) {
-  const { rows, total } = await listExchangeAccounts(
+/** A page of the exchange accounts the caller may view (admins: all of the space's). */
+export function visibleAccountsPage(ctx: AppContext, actor: CommandContext, page: number, pageSize: number) {
+  return listExchangeAccounts(
     ctx.db,
     {
       organizationId: actor.organization.id,
@@ -96,6 +91,16 @@ export async function exchangeAccountPage(
     page,
     pageSize,
   );
+}
+
+/** §3 exchange account items the caller may view. */
+export async function exchangeAccountPage(
+  ctx: AppContext,
+  actor: CommandContext,
+  page: number,
+  pageSize: number,
+) {
+  const { rows, total } = await visibleAccountsPage(ctx, actor, page, pageSize);
   const viewers = await viewersOf(
     ctx.db,
     rows.map((row) => row.wallet_id),
@@ -154,16 +159,7 @@ export async function exchangeAssetTotal(ctx: AppContext, actor: CommandContext,
 }
 
 async function allVisibleAccounts(ctx: AppContext, actor: CommandContext): Promise<ExchangeAccount[]> {
-  const { rows } = await listExchangeAccounts(
-    ctx.db,
-    {
-      organizationId: actor.organization.id,
-      visibleTo: seesEveryWallet(actor.member.role) ? null : actor.user.id,
-    },
-    1,
-    1000,
-  );
-  return rows;
+  return (await visibleAccountsPage(ctx, actor, 1, 1000)).rows;
 }
 
 /**
