@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exchangeInfo, placeOrder, ticker24hr, type StandInOrder } from './exchange-stand-in-spot';
+import { binanceFuturesAccount, binanceMarginAccount } from './exchange-stand-in-derivatives';
 
 /**
  * A local STAND-IN for the Binance and OKX REST APIs, which the real `ccxt` client reaches through
@@ -29,6 +30,8 @@ export interface StandInKey {
   ipRestricted?: boolean;
   /** OKX acctLv: '1' simple (classic), '2'–'4' unified/portfolio margin. */
   okxAccountLevel?: string;
+  /** Binance: the key's account has a cross-margin account and USDⓈ-M futures balances. */
+  binanceDerivatives?: boolean;
 }
 
 export interface StandInRequest {
@@ -191,6 +194,10 @@ function binanceReply(method: string, path: string, key: StandInKey): Answer | n
           uid: 354937868,
         },
       };
+    case 'GET /sapi/v1/margin/account':
+      return binanceMarginAccount(key);
+    case 'GET /fapi/v3/account':
+      return binanceFuturesAccount(key);
     case 'POST /sapi/v1/asset/get-funding-asset':
       return {
         status: 200,

@@ -56,11 +56,18 @@ function decimal(value: unknown): string {
   return typeof value === 'string' ? value : number.toFixed(12).replace(/\.?0+$/, '');
 }
 
-/** Balances of every account type the table names for the exchange (ccxt fetchBalance `type`). */
+/** Balances of every account type the table names (ccxt fetchBalance `type`); a later type the account lacks is skipped. */
 async function readBalances(client: ExchangeClient, accountTypes: readonly string[]): Promise<BalanceLine[]> {
   const lines: BalanceLine[] = [];
-  for (const type of accountTypes) {
-    const balance = await client.fetchBalance({ type });
+  for (const [index, type] of accountTypes.entries()) {
+    const balance = await client.fetchBalance({ type }).catch((error: unknown) => {
+      // The first type (spot) must answer. A later one the exchange refuses for this account
+      // (no margin account opened, futures never enabled) holds nothing; a refused key or an
+      // unreachable exchange still fails the whole read.
+      if (index === 0 || failureKind(error) === 'auth' || failureKind(error) === 'network') throw error;
+      return null;
+    });
+    if (balance === null) continue;
     const totals = (balance.total ?? {}) as unknown as Record<string, unknown>;
     const free = (balance.free ?? {}) as unknown as Record<string, unknown>;
     const used = (balance.used ?? {}) as unknown as Record<string, unknown>;

@@ -45,7 +45,7 @@ describe('exchange account reads, roles and deletion (ccxt against the exchange 
       account_types: string[];
     }>(`${V4}/wallets/exchange/asset-info`, { wallet_id: walletId });
     expect(info.code).toBe('OK');
-    expect(info.data.account_types).toEqual(['spot', 'funding']);
+    expect(info.data.account_types).toEqual(['spot', 'funding', 'margin', 'future']);
     expect(info.data.list).toEqual([
       {
         account_type: 'spot',

@@ -86,4 +86,46 @@ describe('exchange balance refresh job', () => {
     const theirs = await member.client.get<{ exchange_total: string | null }>('/api/v1/wallets/total-asset');
     expect(theirs.data.exchange_total).toBeNull();
   });
+
+  it('reads margin and futures balances where the account has them (Binance)', async () => {
+    const key = {
+      exchange: 'binance' as const,
+      apiKey: 'BinanceDerivKey000000000000000007',
+      secret: 'deriv-secret-7',
+      kind: 'read' as const,
+      binanceDerivatives: true,
+    };
+    bed.stand.keys.set(key.apiKey, key);
+    const added = await addAccount(bed.admin, {
+      exchange: 'binance',
+      api_key: key.apiKey,
+      secret: key.secret,
+    });
+    expect(added.code).toBe('OK');
+    const info = await bed.admin.client.get<{ list: Array<Record<string, string | null>> }>(
+      '/api/web/v4/wallets/exchange/asset-info',
+      { wallet_id: added.data.wallet_id },
+    );
+    expect(info.code).toBe('OK');
+    const line = (type: string, symbol: string) =>
+      info.data.list.find((l) => l.account_type === type && l.symbol === symbol);
+    expect(line('margin', 'BTC')).toMatchObject({
+      amount: '0.2',
+      available_amount: '0.15',
+      frozen_amount: '0.05',
+      value: '12000',
+    });
+    expect(line('future', 'USDT')).toMatchObject({
+      amount: '500',
+      available_amount: '400',
+      frozen_amount: '100',
+    });
+    // Accounts without them (the other three) hold no margin or futures lines, and still read.
+    const plain = await bed.admin.client.get<{ list: Array<{ account_type: string }> }>(
+      '/api/web/v4/wallets/exchange/asset-info',
+      { wallet_id: ids[0]! },
+    );
+    expect(plain.code).toBe('OK');
+    expect(plain.data.list.map((l) => l.account_type)).not.toContain('margin');
+  });
 });

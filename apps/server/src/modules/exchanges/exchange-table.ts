@@ -31,7 +31,8 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     name: 'Binance',
     passphrase: false,
     ipWhitelist: true,
-    accountTypes: ['spot', 'funding'],
+    // ccxt: 'margin' is the cross-margin account, 'future' the USDⓈ-M futures wallet.
+    accountTypes: ['spot', 'funding', 'margin', 'future'],
     permissions: 'binance',
     refreshPerRun: 20,
   },
