@@ -1,6 +1,7 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Card, Result, Skeleton, Tabs } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ApiKeyType } from '@keystead/contract/enums';
 import { QueryError } from '@/components/ui/query-error';
 import { isPrivileged, useOrganizationBaseInfo } from '@/features/organization';
 import { useSelectedSpaceId } from '@/lib/space';
@@ -10,8 +11,16 @@ import { DeleteExchangeButton } from '../components/delete-exchange-button';
 import { ExchangeAssetsTab } from '../components/exchange-assets-tab';
 import { ExchangeHeader } from '../components/exchange-header';
 import { ExchangeTransfersTab } from '../components/exchange-transfers-tab';
+import { ApiKeysTab } from '../components/escrow/api-keys-tab';
+import { EscrowLogTab } from '../components/escrow/escrow-log-tab';
+import { EscrowSettingsTab } from '../components/escrow/escrow-settings-tab';
+import { RiskControlTab } from '../components/escrow/risk-control-tab';
 
-/** /wallet/exchange-wallet/:id: one exchange account: its balances and deposit/withdrawal history; delete (admins). */
+/**
+ * /wallet/exchange-wallet/:id: one exchange account: its balances and deposit/withdrawal history,
+ * and for a trading or custody key its risk control, platform API key, escrow settings and log;
+ * delete (admins).
+ */
 export default function ExchangeDetailPage() {
   const { t } = useLazyTranslation('exchange');
   const navigate = useNavigate();
@@ -69,6 +78,31 @@ export default function ExchangeDetailPage() {
       label: t('detail.tabs.transfers'),
       children: <ExchangeTransfersTab walletId={walletId} />,
     },
+    // Risk control and the platform API place orders: they apply to trading and custody keys, not to read-only ones.
+    ...(account.api_key_type === ApiKeyType.Observation
+      ? []
+      : [
+          {
+            key: 'risk',
+            label: t('detail.tabs.risk'),
+            children: <RiskControlTab walletId={walletId} privileged={privileged} />,
+          },
+          {
+            key: 'api-keys',
+            label: t('detail.tabs.apiKeys'),
+            children: <ApiKeysTab walletId={walletId} privileged={privileged} />,
+          },
+          {
+            key: 'escrow-settings',
+            label: t('detail.tabs.escrowSettings'),
+            children: <EscrowSettingsTab walletId={walletId} privileged={privileged} />,
+          },
+          {
+            key: 'escrow-log',
+            label: t('detail.tabs.escrowLog'),
+            children: <EscrowLogTab walletId={walletId} />,
+          },
+        ]),
   ];
 
   return (
