@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpaceRole } from '@keystead/contract';
 import { allowResend, readCode, sendCode } from '../../../test/auth-helpers';
@@ -13,6 +14,7 @@ import {
 import { botCall } from '../../../test/platform-api-client';
 import { addMember, createSpace, person, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { LockNamespace } from '../../jobs/lock-ids';
 
 /**
  * Risk control and the platform API (issue 17): rules kept by risk-control users, a platform key
@@ -357,6 +359,45 @@ describe('orders through the platform API', () => {
     const refused = replies.find((r) => r.code !== 'OK')!;
     expect(refused.data).toMatchObject({ limit: 'buy_limit', max: '0.25', value: '0.3' });
   });
+
+  // PostgreSQL only: on PGlite every query shares one connection, so the open transaction below
+  // would hold the order's queries back before they reach the lock (and the test could not see it).
+  it.runIf(process.env.DATABASE_URL)(
+    'judges an order only after a concurrent one holding the account’s lock has committed',
+    async () => {
+      await clearOrders();
+      const waiting = async () => {
+        const row = await sql<{ n: string }>`
+          select count(*)::text as n from pg_locks where locktype = 'advisory' and not granted`.execute(
+          t.ctx.db,
+        );
+        return Number(row.rows[0]!.n);
+      };
+      let placed: Promise<Awaited<ReturnType<typeof botCall>>> | null = null;
+      await t.ctx.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${LockNamespace.EscrowAccount}, ${walletId}::int)`.execute(
+          trx,
+        );
+        await trx
+          .insertInto('escrow_orders')
+          .values({
+            wallet_id: walletId,
+            organization_id: spaceId,
+            side: 'buy',
+            trade_category: 1,
+            amount: '0.25',
+            decision: 'pending',
+          })
+          .execute();
+        placed = botCall(t, key, { body: order({ amount: '0.01', price: '100' }) });
+        // The order waits on the lock (it must not judge against what it cannot see yet).
+        await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+      });
+      const reply = await placed!;
+      expect(reply.code).toBe('RISK_CONTROL_ORDER_REFUSED_ERROR');
+      expect(reply.data).toMatchObject({ limit: 'buy_limit', value: '0.26' });
+    },
+  );
 
   it('an exchange that refuses for funds is the catalogue’s insufficient balance, logged as failed', async () => {
     await clearOrders();
