@@ -9,6 +9,7 @@ import { showErrorToast } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useExportExchangeAssets } from '../api/export-exchange-assets';
 import { useExchangeAssets, type ExchangeAssetLine } from '../api/get-exchange-assets';
+import { ChoiceBar } from './choice-bar';
 import { formatCoin } from './coin-amount';
 import { ExchangeAssetList } from './exchange-asset-list';
 
@@ -43,15 +44,17 @@ export function ExchangeAssetsTab({ walletId }: { walletId: number }) {
           marginBottom: 12,
         }}
       >
-        <Segmented
-          value={type}
-          onChange={(value) => setType(String(value))}
-          options={[
-            { value: ALL, label: t('assets.allTypes') },
-            ...types.map((value) => ({ value, label: typeName(value) })),
-          ]}
-          data-testid="exchange-account-type"
-        />
+        <ChoiceBar>
+          <Segmented
+            value={type}
+            onChange={(value) => setType(String(value))}
+            options={[
+              { value: ALL, label: t('assets.allTypes') },
+              ...types.map((value) => ({ value, label: typeName(value) })),
+            ]}
+            data-testid="exchange-account-type"
+          />
+        </ChoiceBar>
         <Space wrap>
           {assets.data ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="exchange-assets-time">

@@ -13,6 +13,7 @@ import {
   type ExchangeTransfer,
   type ExchangeTransferType,
 } from '../api/list-exchange-transfers';
+import { ChoiceBar } from './choice-bar';
 import { formatCoin } from './coin-amount';
 import { ExchangeTransferList } from './exchange-transfer-list';
 
@@ -45,18 +46,20 @@ export function ExchangeTransfersTab({ walletId }: { walletId: number }) {
           marginBottom: 12,
         }}
       >
-        <Segmented<Filter>
-          value={filter}
-          onChange={(value) => {
-            setFilter(value);
-            setPage(1);
-          }}
-          options={(['all', 'deposit', 'withdrawal'] as const).map((value) => ({
-            value,
-            label: t(`transfers.filter.${value}`),
-          }))}
-          data-testid="exchange-transfers-type"
-        />
+        <ChoiceBar>
+          <Segmented<Filter>
+            value={filter}
+            onChange={(value) => {
+              setFilter(value);
+              setPage(1);
+            }}
+            options={(['all', 'deposit', 'withdrawal'] as const).map((value) => ({
+              value,
+              label: t(`transfers.filter.${value}`),
+            }))}
+            data-testid="exchange-transfers-type"
+          />
+        </ChoiceBar>
         <Button
           icon={<DownloadOutlined />}
           loading={exporter.isPending}

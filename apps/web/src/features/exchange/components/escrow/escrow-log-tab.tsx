@@ -13,6 +13,7 @@ import {
   type EscrowDecision,
   type EscrowLogItem,
 } from '../../api/escrow-log';
+import { ChoiceBar } from '../choice-bar';
 import { formatCoin } from '../coin-amount';
 import { EscrowReason } from './escrow-reason';
 
@@ -77,8 +78,7 @@ export function EscrowLogTab({ walletId }: { walletId: number }) {
           marginBottom: 12,
         }}
       >
-        {/* A phone scrolls the choices, not the page. */}
-        <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+        <ChoiceBar>
           <Segmented<Filter>
             value={filter}
             onChange={(value) => {
@@ -91,7 +91,7 @@ export function EscrowLogTab({ walletId }: { walletId: number }) {
             }))}
             data-testid="escrow-log-filter"
           />
-        </div>
+        </ChoiceBar>
         <Button
           icon={<DownloadOutlined />}
           loading={exporter.isPending}
