@@ -1,57 +1,24 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startExchangeStandIn, type ExchangeStandIn } from '../../apps/server/test/exchange-stand-in';
+import type { Browser, Locator } from 'playwright-core';
 import type { ApiSession } from '../lib/api-session';
+import { dismissToasts, launchBrowser, newPage, pictures, screenshot, waitForPath } from '../lib/browser';
 import {
-  dismissToasts,
-  launchBrowser,
-  newPage,
-  pictures,
-  screenshot,
-  useServer,
-  waitForPath,
-} from '../lib/browser';
+  BINANCE_TRADE,
+  DESKTOP,
+  OKX_READ,
+  PHONE,
+  V4,
+  sideways,
+  startExchangeBed,
+  transitionsDone,
+  type ExchangeBed,
+} from '../lib/exchange-bed';
 import { modalClosed, resizeTo } from '../lib/motion';
 import { failOnce } from '../lib/screen-checks';
-import { startServerProcess, type ServerProcess } from '../lib/server-process';
-import { setPlanDirectly } from '../lib/space-plan';
-import { createSpace, openInSpace, registerCreator } from '../lib/spaces';
+import { openInSpace } from '../lib/spaces';
 import { settledDialog, toastWith } from '../lib/wallets';
-
-const DAY = 86_400_000;
-const V4 = '/api/web/v4';
-/** The stand-in's keys (apps/server/test/exchange-stand-in.ts checks their HMAC signatures itself). */
-const BINANCE = {
-  exchange: 'binance' as const,
-  apiKey: 'BinanceE2eReadKey000000000000001',
-  secret: 'binance-e2e-read-secret-0123456789abcdefghijklmn',
-  kind: 'read' as const,
-};
-const OKX = {
-  exchange: 'okx' as const,
-  apiKey: 'okx-e2e-read-key-0000-000000000001',
-  secret: 'OKXE2ESECRETREAD000000000000001',
-  passphrase: 'Okx-E2e-Pass-1',
-  kind: 'read' as const,
-  okxAccountLevel: '2',
-};
-const PHONE = { width: 375, height: 812 };
-
-/** How far the page scrolls sideways (0 when it fits the window). */
-const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** Waits until the element's own transitions (e.g. a button's colour after its loading state) have ended. */
-const transitionsDone = (locator: Locator) =>
-  locator.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)).then(
-      () => undefined,
-    ),
-  );
 
 /** The status each of the four check steps shows, in the order shown. */
 const stepStatuses = (wizard: Locator) =>
@@ -63,50 +30,26 @@ const stepStatuses = (wizard: Locator) =>
 
 /**
  * Exchange accounts in the browser (issue 17), on a server of this file's own whose ccxt clients
- * reach the local exchange STAND-IN (no exchange is reachable from here): an admin of a paid
- * full-edition space adds a Binance read-only key through the four-step connectivity check —
- * first with a wrong secret (the failing step and the catalogue's message shown), then with the
- * right one (four passed steps) — and sees the balances and deposit/withdrawal history the
- * stand-in serves, on a phone too; an OKX key asks for its passphrase; deleting names the account.
+ * reach the local exchange STAND-IN (e2e/lib/exchange-bed.ts): an admin of a paid full-edition
+ * space adds a Binance trading key through the four-step connectivity check — a wrong secret
+ * (API validity fails, with the catalogue's message), the right secret as a read-only key
+ * (permissions fail), then as a trading key (four passed steps) — and sees the balances and
+ * deposit/withdrawal history the stand-in serves, on a phone too; an OKX key asks for its
+ * passphrase; deleting names the account. Risk control and the platform API: exchange-escrow.test.ts.
  */
 describe('exchange accounts: the add wizard, balances and history', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-exchange-'));
-  let stand: ExchangeStandIn;
-  let server: ServerProcess | null = null;
+  let bed: ExchangeBed;
   let browser: Browser;
   let closeBrowser: (() => Promise<void>) | null = null;
-  let admin: Awaited<ReturnType<typeof registerCreator>>;
-  let spaceId: number;
-
-  async function start(): Promise<void> {
-    server = await startServerProcess(dataDir, {
-      EXCHANGE_API_URLS_JSON: JSON.stringify({ binance: stand.url, okx: stand.url }),
-      EXCHANGE_EGRESS_IPS: '203.0.113.7, 203.0.113.8',
-      EXCHANGE_SECRET_KEY: 'e2e-exchange-master-key-0123456789abcdef',
-      EXCHANGE_TIMEOUT_MS: '5000',
-    });
-    useServer(server.baseURL);
-  }
 
   beforeAll(async () => {
-    stand = await startExchangeStandIn();
-    for (const key of [BINANCE, OKX]) stand.keys.set(key.apiKey, key);
-    await start();
-    admin = await registerCreator();
-    spaceId = (await createSpace(admin.session, 'Exchange desk')).organization_id;
-    // §6: adding exchange accounts needs a paid plan (written while no server holds the database).
-    await server!.stop();
-    await setPlanDirectly(dataDir, spaceId, 'plus', new Date(Date.now() + 365 * DAY));
-    await start();
+    bed = await startExchangeBed();
     ({ browser, close: closeBrowser } = await launchBrowser());
   }, 240_000);
 
   afterAll(async () => {
     await closeBrowser?.();
-    await server?.stop();
-    await stand?.close();
-    useServer(null);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bed?.stop();
   });
 
   it(
@@ -115,7 +58,7 @@ describe('exchange accounts: the add wizard, balances and history', () => {
     async () => {
       const { page, context } = await newPage(browser);
       // The space has no wallet yet: the exchange accounts' page still opens (its first account may be one).
-      await openInSpace(page, admin.session, spaceId, '/wallet/exchange-wallet');
+      await openInSpace(page, bed.admin.session, bed.spaceId, '/wallet/exchange-wallet');
       await page.getByTestId('exchange-empty').waitFor();
       await screenshot(page, 'exchange-empty');
 
@@ -128,7 +71,7 @@ describe('exchange accounts: the add wizard, balances and history', () => {
       await wizard.getByTestId('exchange-choose').getByText('Binance').click();
       // Binance keys have no passphrase.
       expect(await wizard.getByTestId('exchange-passphrase-input').count()).toBe(0);
-      await wizard.getByTestId('exchange-api-key-input').fill(BINANCE.apiKey);
+      await wizard.getByTestId('exchange-api-key-input').fill(BINANCE_TRADE.apiKey);
       await wizard.getByTestId('exchange-secret-input').fill('not-the-secret');
       expect(await wizard.getByTestId('exchange-add-next').isDisabled()).toBe(true);
 
@@ -148,14 +91,31 @@ describe('exchange accounts: the add wizard, balances and history', () => {
         'The exchange rejected the API credentials. Check the key, secret and passphrase.',
       );
       expect(await wizard.getByTestId('exchange-add-next').isDisabled()).toBe(true);
-      expect(stand.requests.at(-1)!.problems).toEqual(['bad HMAC-SHA256 signature']);
+      expect(bed.stand.requests.at(-1)!.problems).toEqual(['bad HMAC-SHA256 signature']);
       await transitionsDone(wizard.getByTestId('exchange-check-run'));
       await pictures(page, 'exchange-check-failed', check);
 
-      // The right secret: the failed result no longer applies, and the test passes all four steps.
-      await wizard.getByTestId('exchange-secret-input').fill(BINANCE.secret);
+      // The right secret of a trading key, asked for as read-only: the permissions step refuses it.
+      await wizard.getByTestId('exchange-secret-input').fill(BINANCE_TRADE.secret);
       await wizard.getByTestId('exchange-check-stale').waitFor();
       expect(await check.getAttribute('data-state')).toBe('idle');
+      await wizard.getByTestId('exchange-check-run').click();
+      await expect.poll(() => check.getAttribute('data-state')).toBe('failed');
+      expect((await stepStatuses(wizard)).map(([, status]) => status)).toEqual([
+        'passed',
+        'passed',
+        'failed',
+        'skipped',
+      ]);
+      expect(
+        await wizard
+          .getByTestId('exchange-check-step-permissions')
+          .getByTestId('exchange-check-step-message')
+          .innerText(),
+      ).toBe('Only read-only API keys can be imported.');
+
+      // As a trading key: four passed steps.
+      await wizard.getByTestId('exchange-key-kind-choose').getByText('Trading').click();
       await wizard.getByTestId('exchange-check-run').click();
       await expect.poll(() => check.getAttribute('data-state')).toBe('passed');
       expect((await stepStatuses(wizard)).map(([, status]) => status)).toEqual([
@@ -165,16 +125,16 @@ describe('exchange accounts: the add wizard, balances and history', () => {
         'passed',
       ]);
       expect(await wizard.getByTestId('exchange-check-passed').innerText()).toContain(
-        'Key kind: Observation (read-only); account mode: Classic account',
+        'Key kind: Trading; account mode: Classic account',
       );
       await transitionsDone(wizard.getByTestId('exchange-check-run'));
       await pictures(page, 'exchange-check-passed', check);
 
       // Any edit of a credential asks for a new test; back to the tested input, the passed test holds again.
-      await wizard.getByTestId('exchange-key-kind-choose').getByText('Trading').click();
+      await wizard.getByTestId('exchange-key-kind-choose').getByText('Custody').click();
       await wizard.getByTestId('exchange-check-stale').waitFor();
       expect(await wizard.getByTestId('exchange-add-next').isDisabled()).toBe(true);
-      await wizard.getByTestId('exchange-key-kind-choose').getByText('Observation (read-only)').click();
+      await wizard.getByTestId('exchange-key-kind-choose').getByText('Trading').click();
       await expect.poll(() => check.getAttribute('data-state')).toBe('passed');
       expect(await wizard.getByTestId('exchange-add-next').isDisabled()).toBe(false);
 
@@ -193,11 +153,9 @@ describe('exchange accounts: the add wizard, balances and history', () => {
       expect(await detail.getByTestId('exchange-detail-name').innerText()).toBe('Binance desk');
       const facts = await detail.getByTestId('exchange-detail-facts').innerText();
       expect(facts).toContain('Bina****0001');
-      expect(facts).not.toContain(BINANCE.secret);
-      expect(await detail.getByTestId('exchange-key-kind').first().innerText()).toBe(
-        'Observation (read-only)',
-      );
-      const total = await admin.session.call<{ total_amount: string }>(
+      expect(facts).not.toContain(BINANCE_TRADE.secret);
+      expect(await detail.getByTestId('exchange-key-kind').first().innerText()).toBe('Trading');
+      const total = await bed.admin.session.call<{ total_amount: string }>(
         'GET',
         `${V4}/wallets/exchange/asset-total?wallet_id=${walletId}`,
       );
@@ -255,11 +213,11 @@ describe('exchange accounts: the add wizard, balances and history', () => {
 
       // Phone width: nothing scrolls sideways.
       await resizeTo(page, PHONE);
-      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await expect.poll(() => sideways(page)).toBeLessThanOrEqual(0);
       await detail.getByRole('tab', { name: 'Assets' }).click();
       await assets.getByTestId('exchange-assets-table').waitFor();
-      expect(await sideways(page)).toBeLessThanOrEqual(0);
-      await resizeTo(page, { width: 1280, height: 800 });
+      await expect.poll(() => sideways(page)).toBeLessThanOrEqual(0);
+      await resizeTo(page, DESKTOP);
 
       // The list: the account with its value and masked key; the total from asset-total.
       await page.getByRole('button', { name: 'Exchange accounts' }).click();
@@ -268,7 +226,7 @@ describe('exchange accounts: the add wizard, balances and history', () => {
       await row.waitFor();
       expect(await row.getByTestId('exchange-row-name').innerText()).toBe('Binance desk');
       expect(await row.getByTestId('exchange-name').innerText()).toBe('Binance');
-      expect(await row.getByTestId('exchange-key-kind').innerText()).toBe('Observation (read-only)');
+      expect(await row.getByTestId('exchange-key-kind').innerText()).toBe('Trading');
       expect(await row.getByTestId('exchange-status').innerText()).toBe('Available');
       expect(await row.getByTestId('exchange-row-amount').innerText()).toBe('$37,250.00');
       expect(await row.getByTestId('exchange-api-key').innerText()).toBe('Bina****0001');
@@ -276,9 +234,9 @@ describe('exchange accounts: the add wizard, balances and history', () => {
       await screenshot(page, 'exchange-list-desktop');
       await resizeTo(page, PHONE);
       await page.getByTestId('exchange-row-amount').waitFor();
-      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await expect.poll(() => sideways(page)).toBeLessThanOrEqual(0);
       await screenshot(page, 'exchange-list-phone');
-      await resizeTo(page, { width: 1280, height: 800 });
+      await resizeTo(page, DESKTOP);
 
       // A list that fails to load says so, with Retry (never "no accounts").
       await failOnce(page, '**/api/web/v4/wallets/exchange?*');
@@ -297,8 +255,13 @@ describe('exchange accounts: the add wizard, balances and history', () => {
     { timeout: 120_000 },
     async () => {
       // An OKX account added through the API (check, then add with its token).
-      const session: ApiSession = admin.session;
-      const input = { exchange: 'okx', api_key: OKX.apiKey, secret: OKX.secret, passphrase: OKX.passphrase };
+      const session: ApiSession = bed.admin.session;
+      const input = {
+        exchange: 'okx',
+        api_key: OKX_READ.apiKey,
+        secret: OKX_READ.secret,
+        passphrase: OKX_READ.passphrase,
+      };
       const checked = await session.call<{ check_token: string }>(
         'POST',
         `${V4}/wallets/exchange/check`,
@@ -311,16 +274,16 @@ describe('exchange accounts: the add wizard, balances and history', () => {
       });
 
       const { page, context } = await newPage(browser);
-      await openInSpace(page, admin.session, spaceId, '/wallet/exchange-wallet?add=1');
+      await openInSpace(page, bed.admin.session, bed.spaceId, '/wallet/exchange-wallet?add=1');
       const wizard = await settledDialog(page, 'Add an exchange account');
       await wizard.getByTestId('exchange-choose').getByText('OKX').click();
       await wizard.getByTestId('exchange-passphrase-input').waitFor();
       await wizard.getByTestId('exchange-choose').getByText('Binance').click();
       await wizard.getByTestId('exchange-passphrase-input').waitFor({ state: 'detached' });
       await resizeTo(page, PHONE);
-      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await expect.poll(() => sideways(page)).toBeLessThanOrEqual(0);
       await screenshot(page, 'exchange-wizard-phone');
-      await resizeTo(page, { width: 1280, height: 800 });
+      await resizeTo(page, DESKTOP);
       await page.keyboard.press('Escape');
       await modalClosed(page);
 
