@@ -2,19 +2,9 @@ import { Tag, Typography } from 'antd';
 import { EXCHANGE_IDS, type ExchangeId } from '@keystead/contract/api/exchanges';
 import { ExchangeStatus } from '@keystead/contract/states';
 import { useLazyTranslation } from '@/lib/use-namespace';
+import { EXCHANGE_NAMES } from '../exchange-names';
 
 export { EXCHANGE_IDS, type ExchangeId };
-
-/** How each exchange spells its own name. */
-export const EXCHANGE_NAMES: Record<ExchangeId, string> = {
-  binance: 'Binance',
-  okx: 'OKX',
-  bybit: 'Bybit',
-  bitget: 'Bitget',
-  gate: 'Gate',
-  htx: 'HTX',
-  coinbase: 'Coinbase',
-};
 
 /** A mark per exchange (the server gives no image): its initial on the exchange's colour. */
 const MARK_COLOR: Record<string, string> = {

@@ -19,6 +19,7 @@ import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
+import { exchangeOfChainKey, exchangePath } from '@/features/exchange';
 import { isPrivileged, PlanChoiceBanner, useOrganizationBaseInfo } from '@/features/organization';
 import { useSelectedSpaceId } from '@/lib/space';
 import { useChains } from '../api/list-chains';
@@ -26,6 +27,7 @@ import { useWallets } from '../api/list-wallets';
 import type { WalletListItem } from '../api/types';
 import { AddressText, RoleTags, SignTypeTag, WalletStatusTag, formatUsd } from '../components/wallet-bits';
 import { WalletTabs } from '../components/wallet-tabs';
+import { SIGN_TYPE } from '../wallet-status';
 
 /** /wallet: the space's wallets with amounts, roles and status; total assets on top. */
 export default function WalletListPage() {
@@ -37,10 +39,17 @@ export default function WalletListPage() {
   const [keyword, setKeyword] = useState('');
   const wallets = useWallets(spaceId, keyword ? { keyword } : {});
   const chains = useChains();
-  const chainName = (key: string) => chains.data?.list.find((chain) => chain.chain_id === key)?.name ?? key;
+  // An exchange account (sign type 3) names its exchange; its USD value is on its own page ("—" here, never $0.00).
+  const chainName = (key: string) =>
+    exchangeOfChainKey(key) ?? chains.data?.list.find((chain) => chain.chain_id === key)?.name ?? key;
+  const usd = (row: WalletListItem, value: string) =>
+    formatUsd(row.sign_type === SIGN_TYPE.exchange ? null : value);
   const privileged = info.data ? isPrivileged(info.data) : false;
   const rows = wallets.data?.list ?? [];
-  const open = (row: WalletListItem) => void navigate(`/wallet/detail/${row.wallet_id}`);
+  const open = (row: WalletListItem) =>
+    void navigate(
+      row.sign_type === SIGN_TYPE.exchange ? exchangePath(row.wallet_id) : `/wallet/detail/${row.wallet_id}`,
+    );
   const threshold = (row: WalletListItem) =>
     row.sign_type === 1 ? t('thresholdShort', { threshold: row.threshold }) : '1/1';
 
@@ -134,7 +143,11 @@ export default function WalletListPage() {
                     render: (name: string, row) => (
                       <span data-testid="wallet-row-name">
                         <Link
-                          to={`/wallet/detail/${row.wallet_id}`}
+                          to={
+                            row.sign_type === SIGN_TYPE.exchange
+                              ? exchangePath(row.wallet_id)
+                              : `/wallet/detail/${row.wallet_id}`
+                          }
                           onClick={(event) => event.stopPropagation()}
                           style={{ fontWeight: 600 }}
                         >
@@ -183,17 +196,17 @@ export default function WalletListPage() {
                     render: (value: string, row) => (
                       <div>
                         <Typography.Text strong data-testid="wallet-row-amount">
-                          {formatUsd(value)}
+                          {usd(row, value)}
                         </Typography.Text>
                         <div
                           style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)' }}
                           data-testid="wallet-row-split"
                         >
                           <div>
-                            {t('fields.available')} {formatUsd(row.available_amount)}
+                            {t('fields.available')} {usd(row, row.available_amount)}
                           </div>
                           <div>
-                            {t('fields.locked')} {formatUsd(row.lock_amount)}
+                            {t('fields.locked')} {usd(row, row.lock_amount)}
                           </div>
                         </div>
                       </div>
@@ -254,12 +267,12 @@ export default function WalletListPage() {
                         {chainName(row.chain_id)} · {t(`signType.${row.sign_type}`)} · {threshold(row)}
                       </Typography.Text>
                       <Typography.Text strong data-testid="wallet-row-amount">
-                        {formatUsd(row.amount)}
+                        {usd(row, row.amount)}
                       </Typography.Text>
                     </div>
                     <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)', textAlign: 'right' }}>
-                      {t('fields.available')} {formatUsd(row.available_amount)} · {t('fields.locked')}{' '}
-                      {formatUsd(row.lock_amount)}
+                      {t('fields.available')} {usd(row, row.available_amount)} · {t('fields.locked')}{' '}
+                      {usd(row, row.lock_amount)}
                     </div>
                     <div style={{ marginTop: 4 }} onClick={(event) => event.stopPropagation()}>
                       <AddressText address={row.address} short={row.address_short} />
