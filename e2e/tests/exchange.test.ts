@@ -238,9 +238,17 @@ describe('exchange accounts: the add wizard, balances and history', () => {
       await screenshot(page, 'exchange-list-phone');
       await resizeTo(page, DESKTOP);
 
+      // Among the wallets the account names its exchange, and no made-up $0.00: its value is on its page.
+      await page.getByRole('tab', { name: 'Wallets' }).click();
+      await waitForPath(page, '/wallet');
+      const walletRow = page.locator('tr').filter({ hasText: 'Binance desk' });
+      expect(await walletRow.getByTestId('wallet-row-amount').innerText()).toBe('—');
+      expect(await walletRow.innerText()).toContain('Binance');
+      expect(await walletRow.innerText()).not.toContain('$0.00');
+
       // A list that fails to load says so, with Retry (never "no accounts").
       await failOnce(page, '**/api/web/v4/wallets/exchange?*');
-      await page.reload();
+      await page.goto('/wallet/exchange-wallet');
       const error = page.getByTestId('exchange-list-error');
       await error.waitFor();
       expect(await page.getByTestId('exchange-empty').count()).toBe(0);
