@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { Button, Empty, Grid, Segmented, Space, Table, Tooltip, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Empty, Grid, Segmented, Space, Table, Tooltip, Typography } from 'antd';
 import { QueryError } from '@/components/ui/query-error';
 import { formatUsd } from '@/features/wallet';
 import { formatDateTime } from '@/lib/date-format';
 import { currentLanguage } from '@/lib/i18n';
-import { showErrorToast } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useExportExchangeAssets } from '../api/export-exchange-assets';
 import { useExchangeAssets, type ExchangeAssetLine } from '../api/get-exchange-assets';
-import { ChoiceBar } from './choice-bar';
+import { ExportButton, TabToolbar } from './choice-bar';
 import { formatCoin } from './coin-amount';
 import { ExchangeAssetList } from './exchange-asset-list';
 
@@ -34,17 +32,8 @@ export function ExchangeAssetsTab({ walletId }: { walletId: number }) {
 
   return (
     <div data-testid="exchange-assets">
-      <div
-        style={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 12,
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          marginBottom: 12,
-        }}
-      >
-        <ChoiceBar>
+      <TabToolbar
+        choices={
           <Segmented
             value={type}
             onChange={(value) => setType(String(value))}
@@ -54,24 +43,23 @@ export function ExchangeAssetsTab({ walletId }: { walletId: number }) {
             ]}
             data-testid="exchange-account-type"
           />
-        </ChoiceBar>
+        }
+      >
         <Space wrap>
           {assets.data ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="exchange-assets-time">
               {t('assets.updated', { time: formatDateTime(assets.data.update_time, language) })}
             </Typography.Text>
           ) : null}
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporter.isPending}
+          <ExportButton
+            label={t('assets.export')}
+            exporting={exporter.isPending}
             disabled={!assets.data || assets.data.list.length === 0}
-            onClick={() => exporter.mutateAsync(accountType).catch((error: unknown) => showErrorToast(error))}
-            data-testid="exchange-assets-export"
-          >
-            {t('assets.export')}
-          </Button>
+            onExport={() => exporter.mutateAsync(accountType)}
+            testId="exchange-assets-export"
+          />
         </Space>
-      </div>
+      </TabToolbar>
       {assets.isError && !assets.isPlaceholderData ? (
         <QueryError
           title={t('assets.loadError')}

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Button, Empty, Grid, Segmented, Table, Tag, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Empty, Grid, Segmented, Table, Tag, Typography } from 'antd';
 import { QueryError } from '@/components/ui/query-error';
 import { AddressText } from '@/features/wallet';
 import { formatDateTime } from '@/lib/date-format';
 import { currentLanguage } from '@/lib/i18n';
-import { showErrorToast } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useExportExchangeTransfers } from '../api/export-exchange-transfers';
 import {
@@ -13,7 +11,7 @@ import {
   type ExchangeTransfer,
   type ExchangeTransferType,
 } from '../api/list-exchange-transfers';
-import { ChoiceBar } from './choice-bar';
+import { ExportButton, TabToolbar } from './choice-bar';
 import { formatCoin } from './coin-amount';
 import { ExchangeTransferList } from './exchange-transfer-list';
 
@@ -36,17 +34,8 @@ export function ExchangeTransfersTab({ walletId }: { walletId: number }) {
 
   return (
     <div data-testid="exchange-transfers">
-      <div
-        style={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 12,
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          marginBottom: 12,
-        }}
-      >
-        <ChoiceBar>
+      <TabToolbar
+        choices={
           <Segmented<Filter>
             value={filter}
             onChange={(value) => {
@@ -59,17 +48,16 @@ export function ExchangeTransfersTab({ walletId }: { walletId: number }) {
             }))}
             data-testid="exchange-transfers-type"
           />
-        </ChoiceBar>
-        <Button
-          icon={<DownloadOutlined />}
-          loading={exporter.isPending}
+        }
+      >
+        <ExportButton
+          label={t('transfers.export')}
+          exporting={exporter.isPending}
           disabled={total === 0}
-          onClick={() => exporter.mutateAsync(type).catch((error: unknown) => showErrorToast(error))}
-          data-testid="exchange-transfers-export"
-        >
-          {t('transfers.export')}
-        </Button>
-      </div>
+          onExport={() => exporter.mutateAsync(type)}
+          testId="exchange-transfers-export"
+        />
+      </TabToolbar>
       {transfers.isError && !transfers.isPlaceholderData ? (
         <QueryError
           title={t('transfers.loadError')}

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Button, Empty, Grid, List, Segmented, Table, Tag, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Empty, Grid, List, Segmented, Table, Tag, Typography } from 'antd';
 import { ESCROW_DECISIONS } from '@keystead/contract/api/escrow';
 import { QueryError } from '@/components/ui/query-error';
 import { formatDateTime } from '@/lib/date-format';
 import { currentLanguage } from '@/lib/i18n';
-import { showErrorToast } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import {
   useEscrowLog,
@@ -13,7 +11,7 @@ import {
   type EscrowDecision,
   type EscrowLogItem,
 } from '../../api/escrow-log';
-import { ChoiceBar } from '../choice-bar';
+import { ExportButton, TabToolbar } from '../choice-bar';
 import { formatCoin } from '../coin-amount';
 import { EscrowReason } from './escrow-reason';
 
@@ -69,16 +67,8 @@ export function EscrowLogTab({ walletId }: { walletId: number }) {
 
   return (
     <div data-testid="escrow-log">
-      <div
-        style={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 12,
-          justifyContent: 'space-between',
-          marginBottom: 12,
-        }}
-      >
-        <ChoiceBar>
+      <TabToolbar
+        choices={
           <Segmented<Filter>
             value={filter}
             onChange={(value) => {
@@ -91,17 +81,16 @@ export function EscrowLogTab({ walletId }: { walletId: number }) {
             }))}
             data-testid="escrow-log-filter"
           />
-        </ChoiceBar>
-        <Button
-          icon={<DownloadOutlined />}
-          loading={exporter.isPending}
+        }
+      >
+        <ExportButton
+          label={t('escrow.log.export')}
+          exporting={exporter.isPending}
           disabled={total === 0}
-          onClick={() => exporter.mutateAsync(decision).catch((error: unknown) => showErrorToast(error))}
-          data-testid="escrow-log-export"
-        >
-          {t('escrow.log.export')}
-        </Button>
-      </div>
+          onExport={() => exporter.mutateAsync(decision)}
+          testId="escrow-log-export"
+        />
+      </TabToolbar>
       {log.isError && !log.isPlaceholderData ? (
         <QueryError
           title={t('escrow.log.loadError')}
