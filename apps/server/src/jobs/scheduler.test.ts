@@ -195,6 +195,7 @@ async function measure(apps: TestApp[], depositRuns: number): Promise<Measuremen
       balanceMs: INTERVAL_MS,
       pricesMs: INTERVAL_MS,
       snapshotMs: INTERVAL_MS,
+      exchangeMs: INTERVAL_MS,
       holder: `instance-${i + 1}`,
       onRun: (run) => runs.push(run),
     }),

@@ -245,8 +245,9 @@ export async function mineRegtest(ctx: AppContext): Promise<number> {
 /**
  * The wallet jobs every server process schedules: deployments and transfer watchers every 2 s,
  * deposit scans every 6 s, balances every BALANCE_REFRESH_SECONDS, prices every PRICE_REFRESH_SECONDS
- * (and at start), asset snapshots every SNAPSHOT_EVERY_SECONDS. Each runs where it is
- * claimed (jobs/scheduler.ts), so N processes poll each chain once per interval, not N times.
+ * (and at start), asset snapshots every SNAPSHOT_EVERY_SECONDS, exchange balances every
+ * EXCHANGE_REFRESH_SECONDS. Each runs where it is claimed (jobs/scheduler.ts), so N processes
+ * poll each chain once per interval, not N times.
  */
 export function startWalletJobs(
   ctx: AppContext,
@@ -255,6 +256,8 @@ export function startWalletJobs(
     balanceMs: number;
     pricesMs?: number;
     snapshotMs?: number;
+    /** Exchange balances (0 = off). */
+    exchangeMs?: number;
   } & SchedulerOptions = {
     deployMs: 2000,
     balanceMs: ctx.config.BALANCE_REFRESH_SECONDS * 1000,
@@ -265,6 +268,7 @@ export function startWalletJobs(
     balanceMs,
     pricesMs = ctx.config.PRICE_REFRESH_SECONDS * 1000,
     snapshotMs = ctx.config.SNAPSHOT_EVERY_SECONDS * 1000,
+    exchangeMs = ctx.config.EXCHANGE_REFRESH_SECONDS * 1000,
     ...scheduler
   } = options;
   return startJobs(
@@ -297,12 +301,12 @@ export function startWalletJobs(
         everyMs: snapshotMs,
         run: (jobCtx) => recordSnapshots(jobCtx),
       },
-      ...(ctx.config.EXCHANGE_REFRESH_SECONDS === 0
+      ...(exchangeMs === 0
         ? []
         : [
             {
               name: JobName.RefreshExchangeBalances,
-              everyMs: ctx.config.EXCHANGE_REFRESH_SECONDS * 1000,
+              everyMs: exchangeMs,
               run: (jobCtx: AppContext) => refreshExchangeBalances(jobCtx),
             },
           ]),
