@@ -102,16 +102,26 @@ export function totpAt(secret: string, epochMs: number): string {
 
 /** Binds an authenticator for the signed-in client and returns its secret. */
 export async function bindAuthenticator(t: TestApp, client: TestClient, email: string): Promise<string> {
+  return (await bindAuthenticatorWithCode(t, client, email)).secret;
+}
+
+/** bindAuthenticator, also returning the code the binding spent (a replay test needs that one). */
+export async function bindAuthenticatorWithCode(
+  t: TestApp,
+  client: TestClient,
+  email: string,
+): Promise<{ secret: string; code: string }> {
   const info = await client.post<{ secret: string }>('/api/v1/user/mfa-info/secret', {});
   await allowResend(t, email);
   expect((await sendCode(client, 'bind_mfa')).code).toBe('OK');
+  const code = totpNow(info.data.secret);
   const reply = await client.post('/api/v1/user/mfa-info', {
     action: 'bind',
-    mfa_code: totpNow(info.data.secret),
+    mfa_code: code,
     email_code: await readCode(t, email),
   });
   expect(reply.code).toBe('OK');
-  return info.data.secret;
+  return { secret: info.data.secret, code };
 }
 
 let counter = 0;
