@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { startExchangeStandIn, type ExchangeStandIn } from '../../apps/server/test/exchange-stand-in';
+import {
+  standInUrls,
+  startExchangeStandIn,
+  type ExchangeStandIn,
+} from '../../apps/server/test/exchange-stand-in';
 import { signBotRequest } from '../../apps/server/test/platform-api-client';
 import { mailIds, waitForCode } from './api-session';
 import { baseURL, useServer } from './browser';
@@ -53,7 +57,7 @@ export async function startExchangeBed(): Promise<ExchangeBed> {
   let server: ServerProcess | null = null;
   const start = async () => {
     server = await startServerProcess(dataDir, {
-      EXCHANGE_API_URLS_JSON: JSON.stringify({ binance: stand.url, okx: stand.url }),
+      EXCHANGE_API_URLS_JSON: standInUrls(stand),
       EXCHANGE_EGRESS_IPS: '203.0.113.7, 203.0.113.8',
       EXCHANGE_SECRET_KEY: 'e2e-exchange-master-key-0123456789abcdef',
       EXCHANGE_TIMEOUT_MS: '5000',

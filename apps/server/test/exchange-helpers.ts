@@ -2,7 +2,12 @@ import { Writable } from 'node:stream';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import { createSpace, person, type Person } from './space-helpers';
-import { startExchangeStandIn, type ExchangeStandIn, type StandInKey } from './exchange-stand-in';
+import {
+  standInUrls,
+  startExchangeStandIn,
+  type ExchangeStandIn,
+  type StandInKey,
+} from './exchange-stand-in';
 
 /** Shared by the exchange account tests: the stand-in's keys, an app pointed at it, the wizard's calls. */
 export const V4 = '/api/web/v4';
@@ -89,7 +94,7 @@ export async function exchangeTestBed(): Promise<ExchangeTestBed> {
   });
   const t = await createTestApp(
     {
-      EXCHANGE_API_URLS_JSON: JSON.stringify({ binance: stand.url, okx: stand.url }),
+      EXCHANGE_API_URLS_JSON: standInUrls(stand),
       EXCHANGE_EGRESS_IPS: '203.0.113.7, 203.0.113.8',
       EXCHANGE_TIMEOUT_MS: '1500',
       LOG_LEVEL: 'debug',

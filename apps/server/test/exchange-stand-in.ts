@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EXCHANGE_IDS, type ExchangeId } from '@keystead/contract';
 import { exchangeInfo, placeOrder, ticker24hr, type StandInOrder } from './exchange-stand-in-spot';
 import { binanceFuturesAccount, binanceMarginAccount } from './exchange-stand-in-derivatives';
 
 /**
- * A local STAND-IN for the Binance and OKX REST APIs, which the real `ccxt` client reaches through
+ * A local STAND-IN for exchanges' REST APIs (Binance and OKX here; others in their own
+ * exchange-stand-in-<id>.ts, served under /<id>), which the real `ccxt` client reaches through
  * EXCHANGE_API_URLS_JSON. It is not an exchange: it answers the few endpoints the exchange module
  * calls with the shapes the exchanges document (and ccxt's own recorded static responses), and it
  * checks what ccxt sends with its OWN code, not ccxt's:
@@ -22,7 +24,7 @@ import { binanceFuturesAccount, binanceMarginAccount } from './exchange-stand-in
 export type KeyKind = 'read' | 'trade' | 'withdraw';
 
 export interface StandInKey {
-  exchange: 'binance' | 'okx';
+  exchange: ExchangeId;
   apiKey: string;
   secret: string;
   passphrase?: string;
@@ -35,7 +37,7 @@ export interface StandInKey {
 }
 
 export interface StandInRequest {
-  exchange: 'binance' | 'okx';
+  exchange: ExchangeId;
   method: string;
   path: string;
   apiKey: string | null;
@@ -81,7 +83,53 @@ function splitSignature(raw: string): { rest: string; signature: string | null }
   return { rest, signature };
 }
 
-type Answer = { status: number; body: unknown };
+export type Answer = { status: number; body: unknown };
+
+/** A request as an exchange's part of the stand-in sees it (its /<exchange> prefix taken off). */
+export interface StandInCall {
+  method: string;
+  path: string;
+  rawQuery: string;
+  rawBody: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** What an exchange's part of the stand-in made of a request's authentication. */
+export interface StandInAuth {
+  key: StandInKey | null;
+  problems: string[];
+  /** The exchange's own refusal, when authentication failed. */
+  answer: Answer | null;
+}
+
+/**
+ * One more exchange of the stand-in, reached under `/<exchange id>` (its own file,
+ * exchange-stand-in-<id>.ts): public endpoints, the signature check with the stand-in's own code,
+ * and the documented replies to signed calls.
+ */
+export interface StandInExchange {
+  publicReply(call: StandInCall): Answer | null;
+  authenticate(state: ExchangeStandIn, call: StandInCall): StandInAuth;
+  reply(call: StandInCall, key: StandInKey, state: ExchangeStandIn): Answer | null;
+}
+
+/** Exchanges served under a path prefix: EXCHANGE_API_URLS_JSON maps `id` to `${url}/${id}`. */
+const PREFIXED: Partial<Record<ExchangeId, StandInExchange>> = {};
+
+/** EXCHANGE_API_URLS_JSON sending every exchange's ccxt client to the stand-in. */
+export function standInUrls(stand: ExchangeStandIn): string {
+  return JSON.stringify(Object.fromEntries(EXCHANGE_IDS.map((id) => [id, standInUrl(stand, id)])));
+}
+
+/** The base URL to give ccxt for an exchange of the stand-in. */
+export function standInUrl(stand: ExchangeStandIn, id: ExchangeId): string {
+  return PREFIXED[id] ? `${stand.url}/${id}` : stand.url;
+}
+
+export function hmacOf(secret: string, payload: string, encoding: 'hex' | 'base64'): string {
+  return hmac(secret, payload, encoding);
+}
+export { sameText };
 
 function binanceAuth(
   state: ExchangeStandIn,
@@ -380,6 +428,32 @@ export async function startExchangeStandIn(): Promise<ExchangeStandIn> {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       };
+      const prefix = path.split('/')[1] as ExchangeId;
+      const other = PREFIXED[prefix];
+      if (other) {
+        const call = {
+          method,
+          path: path.slice(prefix.length + 1) || '/',
+          rawQuery,
+          rawBody,
+          headers: request.headers,
+        };
+        const record: StandInRequest = {
+          exchange: prefix,
+          method,
+          path: call.path,
+          apiKey: null,
+          problems: [],
+        };
+        state.requests.push(record);
+        const open = other.publicReply(call);
+        if (open) return send(open);
+        const auth = other.authenticate(state, call);
+        record.apiKey = auth.key?.apiKey ?? null;
+        record.problems = auth.problems;
+        if (auth.answer) return send(auth.answer);
+        return send(other.reply(call, auth.key!, state) ?? { status: 404, body: { msg: `no ${call.path}` } });
+      }
       const exchange = path.startsWith('/api/v5/') ? 'okx' : 'binance';
       const record: StandInRequest = { exchange, method, path, apiKey: null, problems: [] };
       state.requests.push(record);

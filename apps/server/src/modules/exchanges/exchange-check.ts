@@ -80,16 +80,9 @@ export async function checkExchangeApi(ctx: AppContext, actor: CommandContext, i
   steps.pass('network');
 
   // API validity: a signed call to the exchange's permission endpoint is accepted.
-  let permissions: KeyPermissions | null = null;
-  if (spec.permissions) {
-    permissions = await readKeyPermissions(spec, client).catch((error: unknown) =>
-      failed('api_validity', error),
-    );
-  } else {
-    await client
-      .fetchBalance({ type: spec.accountTypes[0] })
-      .catch((error: unknown) => failed('api_validity', error));
-  }
+  const permissions: KeyPermissions | null = await readKeyPermissions(spec.id, client).catch(
+    (error: unknown) => failed('api_validity', error),
+  );
   steps.pass('api_validity');
 
   // Permissions: what the key may do, as the exchange says, against what is being added.

@@ -14,11 +14,6 @@ export interface ExchangeSpec {
   /** ccxt fetchBalance `type`s read for the assets tab, the first one also by the check. */
   accountTypes: readonly string[];
   /**
-   * How the key's permissions are read (exchange-permissions.ts). `null`: not wired yet, so the
-   * check's permission step fails rather than guess what the key may do.
-   */
-  permissions: 'binance' | 'okx' | 'bybit' | null;
-  /**
    * Accounts whose balances the refresh job reads per run (each read is a few signed requests):
    * the platform's share of the exchange's per-IP request limit, whatever the number of accounts.
    */
@@ -33,7 +28,6 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     ipWhitelist: true,
     // ccxt: 'margin' is the cross-margin account, 'future' the USDⓈ-M futures wallet.
     accountTypes: ['spot', 'funding', 'margin', 'future'],
-    permissions: 'binance',
     refreshPerRun: 20,
   },
   {
@@ -42,7 +36,6 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     passphrase: true,
     ipWhitelist: true,
     accountTypes: ['trading', 'funding'],
-    permissions: 'okx',
     refreshPerRun: 20,
   },
   {
@@ -51,7 +44,6 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     passphrase: false,
     ipWhitelist: true,
     accountTypes: ['spot', 'funding'],
-    permissions: 'bybit',
     refreshPerRun: 20,
   },
   {
@@ -60,7 +52,6 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     passphrase: true,
     ipWhitelist: true,
     accountTypes: ['spot'],
-    permissions: null,
     refreshPerRun: 10,
   },
   {
@@ -69,7 +60,6 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     passphrase: false,
     ipWhitelist: true,
     accountTypes: ['spot'],
-    permissions: null,
     refreshPerRun: 10,
   },
   {
@@ -78,7 +68,6 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     passphrase: false,
     ipWhitelist: true,
     accountTypes: ['spot'],
-    permissions: null,
     refreshPerRun: 10,
   },
   {
@@ -87,7 +76,6 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     passphrase: false,
     ipWhitelist: true,
     accountTypes: ['spot'],
-    permissions: null,
     refreshPerRun: 10,
   },
 ];
