@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { EXCHANGE_IDS, type ExchangeId } from '@keystead/contract';
 import { exchangeInfo, placeOrder, ticker24hr, type StandInOrder } from './exchange-stand-in-spot';
 import { binanceFuturesAccount, binanceMarginAccount } from './exchange-stand-in-derivatives';
+import { bybit } from './exchange-stand-in-bybit';
+import { bitget } from './exchange-stand-in-bitget';
 
 /**
  * A local STAND-IN for exchanges' REST APIs (Binance and OKX here; others in their own
@@ -114,7 +116,10 @@ export interface StandInExchange {
 }
 
 /** Exchanges served under a path prefix: EXCHANGE_API_URLS_JSON maps `id` to `${url}/${id}`. */
-const PREFIXED: Partial<Record<ExchangeId, StandInExchange>> = {};
+const PREFIXED: Partial<Record<ExchangeId, StandInExchange>> = {
+  bybit,
+  bitget,
+};
 
 /** EXCHANGE_API_URLS_JSON sending every exchange's ccxt client to the stand-in. */
 export function standInUrls(stand: ExchangeStandIn): string {

@@ -692,6 +692,29 @@ export interface PlatformApiKeysTable {
   last_used_at: NullableTimestamp;
 }
 
+export type RiskChangeOperation = 'risk_rules_save' | 'risk_rule_delete' | 'risk_lever' | 'risk_settings';
+
+export interface RiskChangesTable {
+  id: Generated<number>;
+  wallet_id: number;
+  organization_id: number;
+  operation: RiskChangeOperation;
+  change: ColumnType<unknown, string, string>;
+  status: Generated<'pending' | 'applied' | 'rejected' | 'revoked'>;
+  approval_threshold: number;
+  proposed_by: number;
+  created_at: CreatedAt;
+  decided_at: NullableTimestamp;
+}
+
+export interface RiskChangeVotesTable {
+  change_id: number;
+  user_id: number;
+  result: number;
+  comment: string | null;
+  created_at: CreatedAt;
+}
+
 export interface EscrowSettingsTable {
   wallet_id: number;
   ip_whitelist: ColumnType<unknown, string | undefined, string>;
@@ -745,6 +768,8 @@ export interface Database {
   risk_rules: RiskRulesTable;
   platform_api_keys: PlatformApiKeysTable;
   escrow_settings: EscrowSettingsTable;
+  risk_changes: RiskChangesTable;
+  risk_change_votes: RiskChangeVotesTable;
   platform_api_nonces: PlatformApiNoncesTable;
   escrow_orders: EscrowOrdersTable;
   tasks: TasksTable;

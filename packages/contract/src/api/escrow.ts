@@ -110,6 +110,29 @@ export const riskRule = riskRuleInput.extend({
 });
 export type RiskRule = z.infer<typeof riskRule>;
 
+const person = z.object({ id: z.number(), name: z.string() });
+
+/**
+ * A risk-control change waiting for the account's approvers (maker-checker): what applying it
+ * writes (`change`, per `operation`), who proposed it, the approvals so far and who may act.
+ */
+export const riskChangeItem = z.object({
+  id: z.number(),
+  operation: z.enum(['risk_rules_save', 'risk_rule_delete', 'risk_lever', 'risk_settings']),
+  change: z.record(z.string(), z.unknown()),
+  proposed_by: person,
+  created_at: isoTime,
+  approval_threshold: z.number(),
+  /** The approvers who may decide (the proposer is not one of them). */
+  approvers: z.array(person),
+  votes: z.array(
+    z.object({ user: person, result: z.number(), comment: z.string().nullable(), created_at: isoTime }),
+  ),
+  can_vote: z.boolean(),
+  can_revoke: z.boolean(),
+});
+export type RiskChangeItem = z.infer<typeof riskChangeItem>;
+
 export const riskRulesReply = z.object({
   wallet_id: z.number(),
   /** null until a strategy is saved: every order is refused until then. */
@@ -120,6 +143,23 @@ export const riskRulesReply = z.object({
   updated_at: isoTime.nullable(),
   /** The caller is one of the account's risk-control users (may change the rules). */
   can_manage: z.boolean(),
+  /** Changes need this many of these approvers (threshold 0: a change applies at once). */
+  approval: z.object({ threshold: z.number(), approvers: z.array(person) }),
+  pending_change: riskChangeItem.nullable(),
+});
+
+/** POST /escrow/risk-control-rules/changes/approve: 1 approve, 2 reject (§3 approval result). */
+export const riskChangeVoteBody = z.object({
+  wallet_id: walletId,
+  change_id: z.number().int().positive(),
+  result: z.union([z.literal(1), z.literal(2)]),
+  comment: text().trim().max(200, 'PARAMS_INVALID_ERROR').optional(),
+  /** The authenticator code, when the space asks it of approvers (as for transfers). */
+  mfa_code: sixDigitCode.optional(),
+});
+export const riskChangeRevokeBody = z.object({
+  wallet_id: walletId,
+  change_id: z.number().int().positive(),
 });
 
 export const riskSettingsBody = z.object({

@@ -19,6 +19,8 @@ import {
   exchangeWalletQuery,
   leverBody,
   platformApiKeyItem,
+  riskChangeRevokeBody,
+  riskChangeVoteBody,
   riskRulesReply,
   riskSettingsBody,
   riskSettingsReply,
@@ -31,7 +33,9 @@ import { commandContext } from '../../lib/command-context';
 import { sendCsv } from '../../lib/csv';
 import { fileReplies, replies } from '../../lib/replies';
 import { inSpace } from '../../plugins/access-rules';
+import { loadExchangeAccountFor } from '../exchanges/exchange-reads';
 import { escrowLog, escrowOverview, escrowSymbols } from './escrow-reads';
+import { revokeRiskChange, voteRiskChange } from './risk-changes';
 import { escrowSettingsView, saveEscrowSettingsOf } from './escrow-settings';
 import {
   createPlatformKey,
@@ -153,6 +157,45 @@ export async function escrowRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const actor = commandContext(request);
       await setContractLever(ctx, actor, request.body);
+      return reply.ok(await riskRulesView(ctx, actor, request.body.wallet_id));
+    },
+  );
+
+  app.post(
+    '/escrow/risk-control-rules/changes/approve',
+    {
+      config: view,
+      schema: {
+        response: replies(riskRulesReply),
+        body: riskChangeVoteBody,
+        tags,
+        summary: 'Approve (1) or reject (2) a waiting risk-control change (the account’s approvers)',
+      },
+    },
+    async (request, reply) => {
+      const actor = commandContext(request);
+      const { wallet_id: walletId, change_id: changeId, ...vote } = request.body;
+      const { account, relation } = await loadExchangeAccountFor(ctx, actor, walletId);
+      await voteRiskChange(ctx, actor, account, relation, changeId, vote);
+      return reply.ok(await riskRulesView(ctx, actor, walletId));
+    },
+  );
+
+  app.post(
+    '/escrow/risk-control-rules/changes/revoke',
+    {
+      config: view,
+      schema: {
+        response: replies(riskRulesReply),
+        body: riskChangeRevokeBody,
+        tags,
+        summary: 'Withdraw a waiting risk-control change (its proposer or a risk-control user)',
+      },
+    },
+    async (request, reply) => {
+      const actor = commandContext(request);
+      const { account, relation } = await loadExchangeAccountFor(ctx, actor, request.body.wallet_id);
+      await revokeRiskChange(ctx, actor, account, relation, request.body.change_id);
       return reply.ok(await riskRulesView(ctx, actor, request.body.wallet_id));
     },
   );

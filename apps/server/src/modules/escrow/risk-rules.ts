@@ -1,21 +1,12 @@
 import { PERPETUAL_CATEGORIES, RISK_CONTROL_USERS_MAX, type RiskRuleInput } from '@keystead/contract';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
-import { writeAudit } from '../audit/audit.service';
-import { withEmailCode } from '../auth/email-code.service';
 import { loadExchangeAccountFor } from '../exchanges/exchange-reads';
 import type { ExchangeAccount } from '../exchanges/exchange-repository';
 import { canManageRisk } from '../policy/policy';
-import {
-  escrowSettingsOf,
-  findStrategy,
-  replaceStrategy,
-  saveEscrowSettings,
-  touchStrategy,
-  usageSince,
-} from './escrow-repository';
+import { escrowSettingsOf, findStrategy, usageSince } from './escrow-repository';
+import { approvalView, pendingChangeView, shownStrategyStatus, submitRiskChange } from './risk-changes';
 import type { StoredRule } from './risk-judge';
 
 const HOUR = 3_600_000;
@@ -30,29 +21,6 @@ async function riskAccount(
   const decision = canManageRisk(relation);
   if (!decision.allowed) throw new AppError(decision.code!);
   return account;
-}
-
-/** A risk change: the `risk_control` e-mail code used, the change and its audit row, one transaction. */
-async function riskChange(
-  ctx: AppContext,
-  actor: CommandContext,
-  account: ExchangeAccount,
-  code: string,
-  operation: string,
-  content: Record<string, unknown>,
-  work: (trx: Db) => Promise<void>,
-): Promise<void> {
-  await withEmailCode(ctx, actor.user.email, 'risk_control', code, async (trx) => {
-    await work(trx);
-    await writeAudit(trx, {
-      organizationId: account.organization_id,
-      userId: actor.user.id,
-      type: 'wallet',
-      operation,
-      ip: actor.ip,
-      content: { wallet_id: account.wallet_id, name: account.name, ...content },
-    });
-  });
 }
 
 const storedRule = (rule: RiskRuleInput): StoredRule => ({
@@ -78,32 +46,17 @@ export async function saveRiskRules(
   ctx: AppContext,
   actor: CommandContext,
   input: { wallet_id: number; tactic_type: number; rules: RiskRuleInput[]; email_code: string },
-): Promise<void> {
+): Promise<'applied' | 'proposed'> {
   const account = await riskAccount(ctx, actor, input.wallet_id);
   const categories = input.rules.map((rule) => rule.trade_category);
   if (new Set(categories).size !== categories.length)
     throw new AppError('PARAMS_INVALID_ERROR', { field: 'rules' });
   for (const rule of input.rules) if (rule.contract_lever != null) assertLeverAllowed(rule.trade_category);
   const rules = input.rules.map(storedRule);
-  await riskChange(
-    ctx,
-    actor,
-    account,
-    input.email_code,
-    'risk_rules_save',
-    { tactic_type: input.tactic_type, rules },
-    (trx) =>
-      replaceStrategy(
-        trx,
-        {
-          wallet_id: account.wallet_id,
-          organization_id: account.organization_id,
-          tactic_type: input.tactic_type,
-          updated_by: actor.user.id,
-        },
-        rules,
-      ),
-  );
+  return submitRiskChange(ctx, actor, account, input.email_code, {
+    operation: 'risk_rules_save',
+    change: { tactic_type: input.tactic_type, rules },
+  });
 }
 
 async function ruleOf(ctx: AppContext, walletId: number, category: number): Promise<StoredRule> {
@@ -117,16 +70,12 @@ export async function deleteRiskRule(
   ctx: AppContext,
   actor: CommandContext,
   input: { wallet_id: number; trade_category: number; email_code: string },
-): Promise<void> {
+): Promise<'applied' | 'proposed'> {
   const account = await riskAccount(ctx, actor, input.wallet_id);
   const rule = await ruleOf(ctx, account.wallet_id, input.trade_category);
-  await riskChange(ctx, actor, account, input.email_code, 'risk_rule_delete', { rule }, async (trx) => {
-    await trx
-      .deleteFrom('risk_rules')
-      .where('wallet_id', '=', account.wallet_id)
-      .where('trade_category', '=', input.trade_category)
-      .execute();
-    await touchStrategy(trx, account.wallet_id, actor.user.id);
+  return submitRiskChange(ctx, actor, account, input.email_code, {
+    operation: 'risk_rule_delete',
+    change: { rule },
   });
 }
 
@@ -135,32 +84,24 @@ export async function setContractLever(
   ctx: AppContext,
   actor: CommandContext,
   input: { wallet_id: number; trade_category: number; contract_lever: number; email_code: string },
-): Promise<void> {
+): Promise<'applied' | 'proposed'> {
   const account = await riskAccount(ctx, actor, input.wallet_id);
   assertLeverAllowed(input.trade_category);
   const rule = await ruleOf(ctx, account.wallet_id, input.trade_category);
-  const change = {
-    trade_category: input.trade_category,
-    from: rule.contract_lever,
-    to: input.contract_lever,
-  };
-  await riskChange(ctx, actor, account, input.email_code, 'risk_lever', change, async (trx) => {
-    await trx
-      .updateTable('risk_rules')
-      .set({ contract_lever: input.contract_lever })
-      .where('wallet_id', '=', account.wallet_id)
-      .where('trade_category', '=', input.trade_category)
-      .execute();
-    await touchStrategy(trx, account.wallet_id, actor.user.id);
+  return submitRiskChange(ctx, actor, account, input.email_code, {
+    operation: 'risk_lever',
+    change: { trade_category: input.trade_category, from: rule.contract_lever, to: input.contract_lever },
   });
 }
 
 /** GET /escrow/risk-control-rules: the strategy, each rule with what the window has used of it. */
 export async function riskRulesView(ctx: AppContext, actor: CommandContext, walletId: number) {
   const { account, relation } = await loadExchangeAccountFor(ctx, actor, walletId);
-  const [strategy, settings] = await Promise.all([
+  const [strategy, settings, pendingChange, approval] = await Promise.all([
     findStrategy(ctx.db, account.wallet_id),
     escrowSettingsOf(ctx.db, account.wallet_id),
+    pendingChangeView(ctx.db, actor, account.wallet_id, relation),
+    approvalView(ctx.db, account.wallet_id),
   ]);
   const since = new Date(Date.now() - settings.limit_window_hours * HOUR);
   const rules = await Promise.all(
@@ -179,11 +120,13 @@ export async function riskRulesView(ctx: AppContext, actor: CommandContext, wall
   return {
     wallet_id: account.wallet_id,
     tactic_type: strategy?.tactic_type ?? null,
-    status: strategy?.status ?? null,
+    status: await shownStrategyStatus(ctx.db, account.wallet_id, strategy),
     rules,
     updated_by: editor ? { id: editor.id, name: editor.nickname || editor.email } : null,
     updated_at: strategy?.updated_at.toISOString() ?? null,
     can_manage: canManageRisk(relation).allowed,
+    approval,
+    pending_change: pendingChange,
   };
 }
 
@@ -214,16 +157,11 @@ export async function saveRiskSettings(
   ctx: AppContext,
   actor: CommandContext,
   input: { wallet_id: number; limit_window_hours: number; email_code: string },
-): Promise<void> {
+): Promise<'applied' | 'proposed'> {
   const account = await riskAccount(ctx, actor, input.wallet_id);
   const before = (await escrowSettingsOf(ctx.db, account.wallet_id)).limit_window_hours;
-  const change = { from: before, to: input.limit_window_hours };
-  await riskChange(ctx, actor, account, input.email_code, 'risk_settings', change, (trx) =>
-    saveEscrowSettings(
-      trx,
-      account.wallet_id,
-      { limit_window_hours: input.limit_window_hours },
-      actor.user.id,
-    ),
-  );
+  return submitRiskChange(ctx, actor, account, input.email_code, {
+    operation: 'risk_settings',
+    change: { from: before, to: input.limit_window_hours },
+  });
 }

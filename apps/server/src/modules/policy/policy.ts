@@ -218,6 +218,14 @@ export function canManageRisk(relation: WalletRelation): Decision {
   return relation.roles.has('risk_control') ? ALLOW : deny('PERMISSION_RISK_CONTROL_ERROR');
 }
 
+/**
+ * A waiting risk-control change is approved or rejected by the exchange account's approvers, as
+ * a transfer is (issue 17's maker-checker); who proposed it is refused apart (risk-changes.ts).
+ */
+export function canApproveRiskChange(relation: WalletRelation): Decision {
+  return relation.roles.has('approver') ? ALLOW : deny('PERMISSION_APPROVE_ERROR');
+}
+
 /** A transfer's fund purpose (§3 transfer tag) is bookkeeping of the same people as record notes. */
 export function canLabelTransfer(role: number, relation: WalletRelation): Decision {
   return canNoteRecord(role, relation);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Database, Wallet, WalletMemberRole } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
+import { pendingChangeRow } from '../escrow/risk-changes';
 import { writeAudit } from '../audit/audit.service';
 import { markCodeUsed } from '../auth/email-code.service';
 import { ACTIVE_STATUSES } from '../transfers/transfer-status';
@@ -150,7 +151,11 @@ async function replaceApprovers(
   threshold: number,
 ) {
   await replaceRoleHolders(trx, wallet.id, 'approver', approvers);
-  if (await hasTransferIn(trx, wallet.id, [TaskStatus.PendingApproval]))
+  // A transfer or a risk-control change waiting for approval keeps the approvers it was put to.
+  if (
+    (await hasTransferIn(trx, wallet.id, [TaskStatus.PendingApproval])) ||
+    (await pendingChangeRow(trx, wallet.id))
+  )
     throw new AppError('WALLET_APPROVER_EDIT_BLOCKED_ERROR');
   await updateWallet(trx, wallet.id, { approval_threshold: threshold });
 }

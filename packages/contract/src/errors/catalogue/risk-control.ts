@@ -16,10 +16,32 @@ export const riskControlErrors = {
     'zh-CN': '该交易所不支持此风控策略。',
     'zh-HK': '此交易所不支援這項風控策略。',
   }),
+  /** §4 strategy status 3 "setting": a change waits for its approvers (one at a time). */
   RISK_CONTROL_SETTING_IN_PROGRESS_ERROR: defineError(400, 'Error', {
-    'en-US': 'The risk-control strategy is still being applied. Please wait.',
-    'zh-CN': '风控策略正在设置中，请稍候。',
-    'zh-HK': '風控策略正在設定中，請稍候。',
+    'en-US': 'A risk-control change is waiting for approval. Wait for it, or revoke it first.',
+    'zh-CN': '已有风控变更正在等待审批，请等待或先撤销。',
+    'zh-HK': '已有風控變更正在等待審批，請等待或先撤銷。',
+  }),
+  RISK_CONTROL_CHANGE_NOT_FOUND_ERROR: defineError(404, 'Error', {
+    'en-US': 'Risk-control change not found.',
+    'zh-CN': '风控变更不存在。',
+    'zh-HK': '找不到風控變更。',
+  }),
+  RISK_CONTROL_CHANGE_DECIDED_ERROR: defineError(400, 'Error', {
+    'en-US': 'This risk-control change was already applied, rejected or revoked.',
+    'zh-CN': '该风控变更已生效、被拒绝或已撤销。',
+    'zh-HK': '此風控變更已生效、被拒絕或已撤銷。',
+  }),
+  RISK_CONTROL_CHANGE_VOTED_ERROR: defineError(400, 'Error', {
+    'en-US': 'You have already approved or rejected this risk-control change.',
+    'zh-CN': '您已审批过该风控变更。',
+    'zh-HK': '你已審批過此風控變更。',
+  }),
+  /** Maker-checker: whoever proposed a change is not one of its checkers. */
+  RISK_CONTROL_OWN_CHANGE_ERROR: defineError(403, 'Notice', {
+    'en-US': 'You proposed this change: another approver must approve it.',
+    'zh-CN': '该变更由您提出，需由其他审批人审批。',
+    'zh-HK': '此變更由你提出，須由其他審批人審批。',
   }),
   RISK_CONTROL_STRATEGY_FAILED_ERROR: defineError(500, 'Error', {
     'en-US': 'The exchange could not apply the risk-control strategy. Try again later.',
