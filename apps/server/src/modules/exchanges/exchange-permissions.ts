@@ -1,6 +1,7 @@
 import type { ExchangeId } from '@keystead/contract';
 import type { ExchangeClient } from './exchange-client';
 import { binance } from './key-permissions/binance';
+import { bitget } from './key-permissions/bitget';
 import { bybit } from './key-permissions/bybit';
 import { okx } from './key-permissions/okx';
 import type { KeyPermissions, PermissionReader } from './key-permissions/reader';
@@ -16,6 +17,7 @@ const READERS: Partial<Record<ExchangeId, PermissionReader>> = {
   binance,
   okx,
   bybit,
+  bitget,
 };
 
 /** The key's permissions, or null when this exchange's permission endpoint is not wired. */
