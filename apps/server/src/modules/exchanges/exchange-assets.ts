@@ -168,7 +168,8 @@ function transferLine(type: 'deposit' | 'withdrawal', t: Record<string, unknown>
     fee: fee?.cost === undefined || fee.cost === null ? null : decimal(fee.cost),
     status: String(t.status ?? 'unknown'),
     network: text(t.network),
-    address: text(t.address),
+    // ccxt's Bybit gives the destination only as addressTo.
+    address: text(t.address) ?? text(t.addressTo),
     tx_id: text(t.txid),
     time: timestamp === null ? null : new Date(timestamp).toISOString(),
   };

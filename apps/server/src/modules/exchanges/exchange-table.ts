@@ -43,6 +43,8 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     name: 'Bybit',
     passphrase: false,
     ipWhitelist: true,
+    // ccxt: 'spot' reads the unified trading account's wallet (accountType UNIFIED) on a unified
+    // account and the spot wallet on a classic one; 'funding' the funding wallet (FUND).
     accountTypes: ['spot', 'funding'],
     refreshPerRun: 20,
   },
@@ -51,7 +53,10 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     name: 'Bitget',
     passphrase: true,
     ipWhitelist: true,
-    accountTypes: ['spot'],
+    // ccxt: on a unified trading account 'spot' reads the unified account's assets and 'funding'
+    // the funding account; on a classic account 'spot' reads the spot account, and ccxt refuses
+    // 'funding' there (NotSupported), which the assets read skips.
+    accountTypes: ['spot', 'funding'],
     refreshPerRun: 10,
   },
   {
