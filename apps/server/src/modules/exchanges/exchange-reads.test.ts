@@ -188,6 +188,41 @@ describe('exchange account reads, roles and deletion (ccxt against the exchange 
     expect(del.code).toBe('PERMISSION_WALLET_DELETE_ERROR');
   });
 
+  it('admins rename it, change its remark and its viewers (at most 5) through the wallet calls', async () => {
+    const [account] = (
+      await admin.client.get<{ list: Array<{ wallet_id: number }> }>(`${V4}/wallets/exchange`)
+    ).data.list;
+    const walletId = account!.wallet_id;
+    const renamed = await admin.client.post('/api/v1/wallets/name', {
+      wallet_id: walletId,
+      name: 'Market making',
+      remark: 'Desk B',
+    });
+    expect(renamed.code, JSON.stringify(renamed)).toBe('OK');
+    const viewer = await addMember(t, admin, spaceId, 0);
+    const viewers = await admin.client.put('/api/v1/wallets/viewer', {
+      wallet_id: walletId,
+      user_ids: [viewer.userId],
+    });
+    expect(viewers.code).toBe('OK');
+    const seen = await viewer.client.get<{
+      list: Array<{ wallet_id: number; name: string; remark: string }>;
+    }>(`${V4}/wallets/exchange`);
+    expect(seen.data.list.find((a) => a.wallet_id === walletId)).toMatchObject({
+      name: 'Market making',
+      remark: 'Desk B',
+    });
+    const six = await Promise.all([1, 2, 3, 4, 5, 6].map(() => addMember(t, admin, spaceId, 0)));
+    const tooMany = await admin.client.put('/api/v1/wallets/viewer', {
+      wallet_id: walletId,
+      user_ids: six.map((p) => p.userId),
+    });
+    expect(tooMany.code).toBe('LIMIT_VIEWERS_ERROR');
+    expect(
+      (await viewer.client.post('/api/v1/wallets/name', { wallet_id: walletId, name: 'Mine' })).code,
+    ).toBe('PERMISSION_UPDATE_ERROR');
+  });
+
   it('another space’s account is not found; delete removes the account and its credentials', async () => {
     const other = await person(t, { mfa: true, prefix: 'exchange-other' });
     await createSpace(other, 'Other desk');
