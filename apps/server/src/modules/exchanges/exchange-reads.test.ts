@@ -220,7 +220,7 @@ describe('exchange account reads, roles and deletion (ccxt against the exchange 
     expect(tooMany.code).toBe('LIMIT_VIEWERS_ERROR');
     expect(
       (await viewer.client.post('/api/v1/wallets/name', { wallet_id: walletId, name: 'Mine' })).code,
-    ).toBe('PERMISSION_UPDATE_ERROR');
+    ).toBe('PERMISSION_WALLET_UPDATE_ERROR');
   });
 
   it('another space’s account is not found; delete removes the account and its credentials', async () => {
