@@ -6,6 +6,9 @@ import { exchangeInfo, placeOrder, ticker24hr, type StandInOrder } from './excha
 import { binanceFuturesAccount, binanceMarginAccount } from './exchange-stand-in-derivatives';
 import { bybit } from './exchange-stand-in-bybit';
 import { bitget } from './exchange-stand-in-bitget';
+import { gate } from './exchange-stand-in-gate';
+import { htx } from './exchange-stand-in-htx';
+import { coinbase } from './exchange-stand-in-coinbase';
 
 /**
  * A local STAND-IN for exchanges' REST APIs (Binance and OKX here; others in their own
@@ -119,6 +122,9 @@ export interface StandInExchange {
 const PREFIXED: Partial<Record<ExchangeId, StandInExchange>> = {
   bybit,
   bitget,
+  gate,
+  htx,
+  coinbase,
 };
 
 /** EXCHANGE_API_URLS_JSON sending every exchange's ccxt client to the stand-in. */
