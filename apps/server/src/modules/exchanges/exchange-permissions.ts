@@ -3,6 +3,9 @@ import type { ExchangeClient } from './exchange-client';
 import { binance } from './key-permissions/binance';
 import { bitget } from './key-permissions/bitget';
 import { bybit } from './key-permissions/bybit';
+import { coinbase } from './key-permissions/coinbase';
+import { gate } from './key-permissions/gate';
+import { htx } from './key-permissions/htx';
 import { okx } from './key-permissions/okx';
 import type { KeyPermissions, PermissionReader } from './key-permissions/reader';
 
@@ -18,9 +21,15 @@ const READERS: Partial<Record<ExchangeId, PermissionReader>> = {
   okx,
   bybit,
   bitget,
+  gate,
+  htx,
+  coinbase,
 };
 
-/** The key's permissions, or null when this exchange's permission endpoint is not wired. */
+/**
+ * The key's permissions, or null when this exchange's permission endpoint is not wired or did not
+ * describe the key.
+ */
 export async function readKeyPermissions(
   id: ExchangeId,
   client: ExchangeClient,

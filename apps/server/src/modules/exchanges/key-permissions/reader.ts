@@ -9,8 +9,11 @@ export interface KeyPermissions {
   unified: boolean | null;
 }
 
-/** Reads a key's permissions through ccxt (its implicit API method for the exchange's endpoint). */
-export type PermissionReader = (client: ExchangeClient) => Promise<KeyPermissions>;
+/**
+ * Reads a key's permissions through ccxt (its implicit API method for the exchange's endpoint);
+ * null when the endpoint answered but did not describe this key (the check then fails rather than guess).
+ */
+export type PermissionReader = (client: ExchangeClient) => Promise<KeyPermissions | null>;
 
 type Call = (params?: object) => Promise<unknown>;
 
