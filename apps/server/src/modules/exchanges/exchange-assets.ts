@@ -178,6 +178,9 @@ function transferLine(type: 'deposit' | 'withdrawal', t: Record<string, unknown>
 /**
  * Deposits and withdrawals (ccxt fetchDeposits / fetchWithdrawals), newest first; reused for
  * EXCHANGE_CACHE_SECONDS in this process (a claimed refresh job would keep them in the database).
+ * An exchange whose history ccxt reads per currency (the table's historyPerCurrency) is asked for
+ * each currency the account's balances hold; one whose history ccxt parses with the currency list
+ * (historyNeedsCurrencies) has it read first.
  */
 export async function accountTransfers(ctx: AppContext, account: ExchangeAccount): Promise<TransferLine[]> {
   const cached = historyCache.get(account.wallet_id);
@@ -185,8 +188,19 @@ export async function accountTransfers(ctx: AppContext, account: ExchangeAccount
   let lines: TransferLine[];
   try {
     const client = await clientFor(ctx, account);
-    const deposits = await client.fetchDeposits();
-    const withdrawals = await client.fetchWithdrawals();
+    const spec = exchangeSpec(account.exchange_id);
+    // ccxt keeps what it parses transfers with (HTX: networks by chain id) as it reads the list.
+    if (spec?.historyNeedsCurrencies) await client.fetchCurrencies();
+    const perCurrency = spec?.historyPerCurrency;
+    const codes = perCurrency
+      ? [...new Set((await accountBalances(ctx, account)).lines.map((line) => line.symbol))]
+      : [undefined];
+    const deposits = [];
+    const withdrawals = [];
+    for (const code of codes) {
+      deposits.push(...(await client.fetchDeposits(code, undefined, undefined, { ...perCurrency })));
+      withdrawals.push(...(await client.fetchWithdrawals(code, undefined, undefined, { ...perCurrency })));
+    }
     lines = [
       ...deposits.map((t) => transferLine('deposit', t as unknown as Record<string, unknown>)),
       ...withdrawals.map((t) => transferLine('withdrawal', t as unknown as Record<string, unknown>)),

@@ -18,6 +18,17 @@ export interface ExchangeSpec {
    * the platform's share of the exchange's per-IP request limit, whatever the number of accounts.
    */
   refreshPerRun: number;
+  /**
+   * ccxt reads this exchange's deposits and withdrawals one currency account at a time (Coinbase:
+   * fetchDeposits needs a currency code): they are read for each currency the account's balances
+   * hold, with these ccxt params. Unset: one fetchDeposits() and one fetchWithdrawals() in all.
+   */
+  historyPerCurrency?: Readonly<Record<string, string>>;
+  /**
+   * ccxt parses this exchange's deposits and withdrawals only with its currency list loaded
+   * (HTX: the networks by chain id): the list is read first (one public request).
+   */
+  historyNeedsCurrencies?: boolean;
 }
 
 export const EXCHANGES: readonly ExchangeSpec[] = [
@@ -64,6 +75,8 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     name: 'Gate',
     passphrase: false,
     ipWhitelist: true,
+    // ccxt: 'spot' is the classic spot account (GET /spot/accounts; /unified/accounts when the key is
+    // in Gate's legacy unified mode).
     accountTypes: ['spot'],
     refreshPerRun: 10,
   },
@@ -72,16 +85,22 @@ export const EXCHANGES: readonly ExchangeSpec[] = [
     name: 'HTX',
     passphrase: false,
     ipWhitelist: true,
+    // ccxt: 'spot' is the spot account (GET /v1/account/accounts, then its /balance).
     accountTypes: ['spot'],
     refreshPerRun: 10,
+    historyNeedsCurrencies: true,
   },
   {
     id: 'coinbase',
     name: 'Coinbase',
     passphrase: false,
     ipWhitelist: true,
+    // ccxt: 'spot' reads the wallet accounts (GET /v2/accounts), one per currency (totals, no holds).
     accountTypes: ['spot'],
     refreshPerRun: 10,
+    // Crypto sends and receives (GET /v2/accounts/:id/transactions); without it ccxt lists only
+    // fiat deposits and withdrawals.
+    historyPerCurrency: { currencyType: 'crypto' },
   },
 ];
 
