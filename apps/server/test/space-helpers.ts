@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import {
+  allowResend,
   bindAuthenticator,
   readCode,
   registerUser,
@@ -94,3 +95,10 @@ export async function registerThroughInvitation(
 }
 
 export { sendCode };
+
+/** A fresh e-mail code of that purpose for this person (the 60 s resend wait lifted). */
+export async function freshCode(t: TestApp, who: Person, purpose: string): Promise<string> {
+  await allowResend(t, who.email);
+  expect((await sendCode(who.client, purpose)).code).toBe('OK');
+  return readCode(t, who.email);
+}

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpaceRole } from '@keystead/contract';
-import { allowResend, readCode, sendCode } from '../../../test/auth-helpers';
 import {
   KEYS,
   V4,
@@ -12,7 +11,7 @@ import {
   type ExchangeTestBed,
 } from '../../../test/exchange-helpers';
 import { botCall } from '../../../test/platform-api-client';
-import { addMember, createSpace, person, type Person } from '../../../test/space-helpers';
+import { addMember, createSpace, person, freshCode, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { LockNamespace } from '../../jobs/lock-ids';
 
@@ -31,11 +30,7 @@ let walletId: number;
 let readOnlyWalletId: number;
 let key: { id: number; api_key: string; secret: string };
 
-async function code(who: Person, purpose: string): Promise<string> {
-  await allowResend(t, who.email);
-  expect((await sendCode(who.client, purpose)).code).toBe('OK');
-  return readCode(t, who.email);
-}
+const code = (who: Person, purpose: string) => freshCode(t, who, purpose);
 
 const btcRule = {
   trade_category: 1,

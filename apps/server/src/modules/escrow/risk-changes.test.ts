@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpaceRole } from '@keystead/contract';
-import { allowResend, readCode, sendCode } from '../../../test/auth-helpers';
 import {
   KEYS,
   V4,
@@ -10,7 +9,7 @@ import {
   payForExchanges,
   type ExchangeTestBed,
 } from '../../../test/exchange-helpers';
-import { addMember, createSpace, person, type Person } from '../../../test/space-helpers';
+import { addMember, createSpace, person, freshCode, type Person } from '../../../test/space-helpers';
 import type { TestApp } from '../../../test/test-app';
 
 /**
@@ -44,11 +43,7 @@ interface RulesView {
   } | null;
 }
 
-async function code(who: Person, purpose: string): Promise<string> {
-  await allowResend(t, who.email);
-  expect((await sendCode(who.client, purpose)).code).toBe('OK');
-  return readCode(t, who.email);
-}
+const code = (who: Person, purpose: string) => freshCode(t, who, purpose);
 
 const rule = (maxUsdt: string) => ({ trade_category: 1, symbols: ['BTC/USDT'], max_order_usdt: maxUsdt });
 

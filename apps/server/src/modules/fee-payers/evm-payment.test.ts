@@ -6,8 +6,7 @@ import { createPublicClient, formatEther, http, parseEther, type Hex } from 'vie
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PaymentAddress, PaymentRecord, RefundFee } from '@keystead/contract';
-import { allowResend, readCode, sendCode } from '../../../test/auth-helpers';
-import { createSpace, person, type Person } from '../../../test/space-helpers';
+import { createSpace, person, freshCode, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createSafe, signatureFor, transferSpace, type DeployedSafe } from '../../../test/transfer-helpers';
 import { followTransfers } from '../../jobs/transfer-watcher';
@@ -30,12 +29,7 @@ let payerAddress: Hex;
 
 const devnet = () => createPublicClient({ transport: http(inject('devnet')!.rpcUrl) });
 
-/** A fresh e-mail code of that purpose for this person (the 60 s resend wait lifted). */
-async function code(who: Person, purpose: string): Promise<string> {
-  await allowResend(t, who.email);
-  expect((await sendCode(who.client, purpose)).code).toBe('OK');
-  return readCode(t, who.email);
-}
+const code = (who: Person, purpose: string) => freshCode(t, who, purpose);
 
 const list = async (who = admin) =>
   (await who.client.get<{ list: PaymentAddress[] }>('/api/v1/wallets/payment/list')).data.list;
