@@ -1,6 +1,7 @@
 import type * as Ccxt from 'ccxt';
 import type { AppConfig } from '../../config';
 import type { ExchangeSpec } from './exchange-table';
+import { pemSecret } from './pem-secret';
 
 /** The key the platform acts with at the exchange (opened from its sealed record, or being checked). */
 export interface ExchangeCredentials {
@@ -40,7 +41,7 @@ export async function exchangeClient(
   if (!Client) throw new Error(`ccxt has no exchange ${spec.id}`);
   const client = new Client({
     apiKey: credentials.apiKey,
-    secret: credentials.secret,
+    secret: pemSecret(credentials.secret),
     ...(credentials.passphrase ? { password: credentials.passphrase } : {}),
     enableRateLimit: true,
     timeout: config.EXCHANGE_TIMEOUT_MS,
@@ -52,28 +53,40 @@ export async function exchangeClient(
   return client;
 }
 
-/** How long an exchange's spot market list is reused before it is read again. */
+/** How long an exchange's market list (of one type) is reused before it is read again. */
 const MARKETS_TTL_MS = 10 * 60_000;
 const marketLists = new Map<string, { markets: Ccxt.Market[]; at: number }>();
 
 /**
- * The client with the exchange's SPOT markets loaded (orders need a market's id and precision):
- * read once per exchange and endpoint every 10 minutes, not per order, and only the spot list
- * (ccxt would read futures and options lists too, and Binance's currency and margin lists with the key).
+ * ccxt's market types (its `fetchMarkets.types` option): 'spot' pairs, or 'linear' contracts
+ * (USDⓈ-margined swaps such as BTC/USDT:USDT; Binance's /fapi/v1/exchangeInfo).
  */
-export async function withSpotMarkets(client: ExchangeClient): Promise<ExchangeClient> {
-  const cacheKey = `${client.id}:${JSON.stringify(client.urls.api)}`;
+export type MarketListType = 'spot' | 'linear';
+
+/**
+ * The client with the exchange's markets of ONE type loaded (orders need a market's id and
+ * precision): read once per exchange, type and endpoint every 10 minutes, not per order, and only
+ * that list (ccxt would read the other types' lists too, and Binance's currency and margin lists
+ * with the key).
+ */
+export async function withMarkets(client: ExchangeClient, type: MarketListType): Promise<ExchangeClient> {
+  const cacheKey = `${client.id}:${type}:${JSON.stringify(client.urls.api)}`;
   const cached = marketLists.get(cacheKey);
   if (cached && Date.now() - cached.at < MARKETS_TTL_MS) {
     client.setMarkets(cached.markets);
     return client;
   }
-  client.options['fetchMarkets'] = { types: ['spot'] };
+  client.options['fetchMarkets'] = { types: [type] };
   client.options['fetchCurrencies'] = false;
   client.options['fetchMargins'] = false;
   const markets = Object.values(await client.loadMarkets(true));
   marketLists.set(cacheKey, { markets, at: Date.now() });
   return client;
+}
+
+/** The client with the exchange's SPOT markets loaded (withMarkets 'spot'). */
+export async function withSpotMarkets(client: ExchangeClient): Promise<ExchangeClient> {
+  return withMarkets(client, 'spot');
 }
 
 function baseUrlOverride(config: ClientConfig, id: string): string | null {

@@ -271,3 +271,13 @@ describe.each(CASES)('$exchange accounts (ccxt against the exchange stand-in)', 
     );
   });
 });
+
+describe('a Coinbase key copied out of its JSON key file (line breaks as \\n)', () => {
+  it('passes the check: the PEM is made whole again before ccxt signs with it', async () => {
+    // The trading key: the read-only one was added above (a key is added once).
+    const escaped = JSON.stringify(COINBASE_TRADE.secret).slice(1, -1);
+    const reply = await check(bed.admin, { ...input(COINBASE_TRADE), secret: escaped, api_key_type: 2 });
+    expect(reply.code, JSON.stringify(reply.data)).toBe('OK');
+    expect(reply.data.api_key_type).toBe(2);
+  });
+});
