@@ -51,6 +51,19 @@ export interface Steps {
 }
 export const stepStatus = (data: Steps) => Object.fromEntries(data.steps.map((s) => [s.step, s.status]));
 
+/** The steps' statuses when the check ends at `failed` (the network is tried first, §4 order kept). */
+export function endedAt(failed: 'network' | 'api_validity' | 'permissions') {
+  const ran = {
+    network: ['network'],
+    api_validity: ['network', 'api_validity'],
+    permissions: ['network', 'api_validity', 'permissions'],
+  }[failed];
+  const status = (step: string) => (step === failed ? 'failed' : ran.includes(step) ? 'passed' : 'skipped');
+  return Object.fromEntries(
+    ['api_validity', 'network', 'permissions', 'account_info'].map((step) => [step, status(step)]),
+  );
+}
+
 export async function check(who: Person, body: Record<string, unknown>) {
   return who.client.post<{ check_token: string; api_key_type: number; account_mode: string } & Steps>(
     `${V4}/wallets/exchange/check`,
