@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { EXCHANGE_IDS, type ExchangeId } from '@keystead/contract';
 import { exchangeInfo, placeOrder, ticker24hr, type StandInOrder } from './exchange-stand-in-spot';
 import { binanceFuturesAccount, binanceMarginAccount } from './exchange-stand-in-derivatives';
+import { binanceFuturesPublic, binanceFuturesTrade, standInFutures } from './exchange-stand-in-futures';
+import type { StandInFutures } from './exchange-stand-in-futures';
 import { bybit } from './exchange-stand-in-bybit';
 import { bitget } from './exchange-stand-in-bitget';
 import { gate } from './exchange-stand-in-gate';
@@ -54,6 +56,8 @@ export interface ExchangeStandIn {
   url: string;
   /** Spot orders Binance accepted (exchange-stand-in-spot.ts). */
   orders: StandInOrder[];
+  /** Binance USDⓈ-M futures: leverage set and orders accepted (exchange-stand-in-futures.ts). */
+  futures: StandInFutures;
   keys: Map<string, StandInKey>;
   requests: StandInRequest[];
   mode: 'normal' | 'reset' | 'hang';
@@ -422,6 +426,7 @@ function okxReply(path: string, key: StandInKey): Answer | null {
 
 export async function startExchangeStandIn(): Promise<ExchangeStandIn> {
   const state = { keys: new Map(), requests: [], orders: [], mode: 'normal' } as unknown as ExchangeStandIn;
+  state.futures = standInFutures();
   const server = http.createServer((request, response) => {
     if (state.mode === 'reset') {
       request.socket.destroy();
@@ -474,6 +479,8 @@ export async function startExchangeStandIn(): Promise<ExchangeStandIn> {
       if (method === 'GET' && path === '/api/v3/exchangeInfo') return send(exchangeInfo());
       if (method === 'GET' && path === '/api/v3/ticker/24hr')
         return send(ticker24hr(new URLSearchParams(rawQuery)));
+      const futuresPublic = binanceFuturesPublic(method, path, rawQuery);
+      if (futuresPublic) return send(futuresPublic);
       if (method === 'GET' && path === '/api/v5/public/time')
         return send({ status: 200, body: { code: '0', msg: '', data: [{ ts: String(NOW()) }] } });
       if (exchange === 'binance') {
@@ -483,6 +490,8 @@ export async function startExchangeStandIn(): Promise<ExchangeStandIn> {
         if (auth.answer) return send(auth.answer);
         if (method === 'POST' && path === '/api/v3/order')
           return send(placeOrder(new URLSearchParams(`${rawQuery}&${rawBody}`), auth.key!, state.orders));
+        const futures = binanceFuturesTrade(`${method} ${path}`, `${rawQuery}&${rawBody}`, auth.key!, state);
+        if (futures) return send(futures);
         return send(
           binanceReply(method, path, auth.key!) ?? { status: 404, body: { code: -1000, msg: `no ${path}` } },
         );
