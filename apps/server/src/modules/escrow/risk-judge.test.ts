@@ -103,4 +103,16 @@ describe('judgeOrder (the risk-control rules)', () => {
     const spot = strategy([rule({ contract_lever: 2 })]);
     expect(judgeOrder(spot, order({ leverage: 5 }), none)).toBeNull();
   });
+
+  it('a perpetual BTC/USDT:USDT is whitelisted by its pair BTC/USDT under the perpetual rule', () => {
+    const perp = strategy([rule({ trade_category: 2, contract_lever: 10 })]);
+    const swap = order({ symbol: 'BTC/USDT:USDT', trade_category: 2, leverage: 5 });
+    expect(judgeOrder(perp, swap, none)).toBeNull();
+    expect(judgeOrder(perp, { ...swap, symbol: 'ETH/USDT:USDT', base: 'ETH' }, none)).toMatchObject({
+      reason: 'risk_symbol',
+      value: 'ETH/USDT:USDT',
+    });
+    // The spot rule does not cover the perpetual (deny by default).
+    expect(judgeOrder(strategy([rule()]), swap, none)?.reason).toBe('risk_no_rule');
+  });
 });

@@ -23,6 +23,7 @@ export interface Strategy {
 
 /** What the order would do, valued before it is judged. */
 export interface OrderToJudge {
+  /** As ccxt names it: BTC/USDT (spot) or BTC/USDT:USDT (linear perpetual). */
   symbol: string;
   base: string;
   quote: string;
@@ -69,9 +70,11 @@ export function judgeOrder(strategy: Strategy | null, order: OrderToJudge, usage
   const rule = strategy.rules.find((r) => r.trade_category === order.trade_category);
   if (!rule) return refuse('risk_no_rule', 'trade_category', null, String(order.trade_category));
 
+  // A pair whitelist names BASE/QUOTE: under a perpetual category's rule, BTC/USDT is the linear
+  // swap BTC/USDT:USDT (the rule's category says which market; its settle coin is the quote).
   const listed =
     strategy.tactic_type === TacticType.Pairs
-      ? rule.symbols.includes(order.symbol)
+      ? rule.symbols.includes(`${order.base}/${order.quote}`)
       : rule.symbols.includes(order.base) && rule.symbols.includes(order.quote);
   if (!listed) return refuse('risk_symbol', 'symbols', null, order.symbol);
 
