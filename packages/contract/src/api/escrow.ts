@@ -16,8 +16,11 @@ export const TRADE_CATEGORIES = [
 ] as const;
 export type TradeCategory = (typeof TRADE_CATEGORIES)[number];
 export const PERPETUAL_CATEGORIES: readonly number[] = [2, 13, 16, 19];
-/** The categories whose orders the platform places today (spot): 1 limit price, 8 market price. */
-export const PLACEABLE_CATEGORIES: readonly number[] = [1, 8];
+/**
+ * The categories whose orders the platform places today: spot 1 (limit price) and 8 (market
+ * price), and 2 perpetual (linear USDⓈ-margined swaps, its leverage set at the exchange first).
+ */
+export const PLACEABLE_CATEGORIES: readonly number[] = [1, 8, 2];
 
 /** §3 tactic_type: what a rule's `symbols` whitelist names. */
 export const TacticType = { Pairs: 1, Coins: 2 } as const;
@@ -294,12 +297,16 @@ export const escrowLogReply = pageOf(escrowLogItem);
 export const PLATFORM_API_HEADERS = ['KS-API-KEY', 'KS-TIMESTAMP', 'KS-NONCE', 'KS-SIGNATURE'] as const;
 export const PLATFORM_API_STRING_TO_SIGN = '{timestamp}\\n{nonce}\\n{METHOD}\\n{path with query}\\n{body}';
 
-/** POST /api/v1/sign/hmac: an order for the exchange, checked against the rules first. */
+/**
+ * POST /api/v1/sign/hmac: an order for the exchange, checked against the rules first. `symbol` as
+ * ccxt names it: a spot pair BTC/USDT, or a linear perpetual BTC/USDT:USDT (category 2, with
+ * `leverage`; `amount` in the base coin).
+ */
 export const platformOrderBody = z.object({
   symbol: text()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9]{1,20}\/[A-Z0-9]{1,20}$/, 'PARAMS_INVALID_ERROR'),
+    .regex(/^[A-Z0-9]{1,20}\/[A-Z0-9]{1,20}(:[A-Z0-9]{1,20})?$/, 'PARAMS_INVALID_ERROR'),
   side: z.enum(['buy', 'sell']),
   type: z.enum(['limit', 'market']),
   amount: text().regex(/^\d{1,13}(\.\d{1,18})?$/, 'PARAMS_INVALID_ERROR'),
@@ -308,6 +315,7 @@ export const platformOrderBody = z.object({
     .optional(),
   /** §3 trade category; 1 (limit price) or 8 (market price) by the order type when absent. */
   trade_category: z.number().int().optional(),
+  /** Required for perpetual orders: set at the exchange for the symbol before the order. */
   leverage: z.number().int().min(1).max(1000).optional(),
   client_order_id: text().max(36).optional(),
 });

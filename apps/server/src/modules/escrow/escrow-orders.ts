@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import {
   ApiKeyType,
+  PERPETUAL_CATEGORIES,
   PLACEABLE_CATEGORIES,
   type ErrorCode,
   type ErrorParams,
@@ -10,7 +11,7 @@ import type { AppContext } from '../../context';
 import { LockNamespace } from '../../jobs/lock-ids';
 import { AppError } from '../../lib/app-error';
 import { clientFor, exchangeFailure } from '../exchanges/exchange-assets';
-import { failureKind, withSpotMarkets, type ExchangeClient } from '../exchanges/exchange-client';
+import { failureKind, withMarkets, type ExchangeClient } from '../exchanges/exchange-client';
 import { usdPrice } from '../prices/prices';
 import { multiply } from '../wallets/decimal';
 import { findStrategy, insertOrderLog, settleOrderLog, usageSince } from './escrow-repository';
@@ -40,6 +41,14 @@ function categoryOf(body: PlatformOrderBody): number {
   return body.type === 'limit' ? 1 : 8;
 }
 
+/** §3 category 2: a perpetual, placed on the exchange's linear (USDⓈ-margined) swaps. */
+const PERPETUAL = 2;
+
+/** Whether the order's type fits its category: 1 is limit, 8 market; a perpetual is either. */
+function typeFits(category: number, type: PlatformOrderBody['type']): boolean {
+  return category === PERPETUAL || (category === 1) === (type === 'limit');
+}
+
 /**
  * POST /api/v1/sign/hmac: a bot's order, judged against the account's risk-control rules
  * (risk-judge) and only then placed at the exchange with the account's own key through ccxt.
@@ -54,8 +63,8 @@ export async function placePlatformOrder(
   body: PlatformOrderBody,
   ip: string,
 ) {
-  const [base = '', quote = ''] = body.symbol.split('/');
   const category = categoryOf(body);
+  const perpetual = category === PERPETUAL;
   const logBase = {
     wallet_id: account.wallet_id,
     organization_id: account.organization_id,
@@ -74,19 +83,29 @@ export async function placePlatformOrder(
     throw new AppError(code, params, { log_id: id });
   };
   if (body.type === 'limit' && !body.price) throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'price' });
+  if (PERPETUAL_CATEGORIES.includes(category) && body.leverage === undefined)
+    throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'leverage' });
   if (account.api_key_type < ApiKeyType.Trading) return refuseWith('ESCROW_TRADING_KEY_REQUIRED_ERROR');
-  if (!PLACEABLE_CATEGORIES.includes(category) || (category === 1) !== (body.type === 'limit'))
+  if (!PLACEABLE_CATEGORIES.includes(category) || !typeFits(category, body.type))
     return refuseWith('RISK_CONTROL_STRATEGY_UNSUPPORTED_ERROR');
 
+  // Only the market list the order needs: spot pairs, or the linear swaps for a perpetual.
   let client: ExchangeClient;
   let price: string | null = body.price ?? null;
+  let base: string;
+  let quote: string;
   try {
-    client = await withSpotMarkets(await clientFor(ctx, account));
-    if (!client.markets?.[body.symbol]) return await refuseWith('PARAMS_INVALID_ERROR', { field: 'symbol' });
+    client = await withMarkets(await clientFor(ctx, account), perpetual ? 'linear' : 'spot');
+    const market = client.markets?.[body.symbol];
+    const fits = perpetual ? market?.swap === true && market.linear === true : market?.spot === true;
+    if (!market || !fits) return await refuseWith('PARAMS_INVALID_ERROR', { field: 'symbol' });
+    ({ base, quote } = market);
     if (price === null) price = plain((await client.fetchTicker(body.symbol)).last);
   } catch (error) {
     return exchangeFailure(ctx, account, error, 'ES_EXCHANGE_REQUEST_ERROR');
   }
+  // A linear swap's amount is in the base coin and its price in the quote (= settle) coin, so its
+  // value is amount × price like a spot order's.
   const order: OrderToJudge = {
     symbol: body.symbol,
     base,
@@ -129,6 +148,10 @@ export async function placePlatformOrder(
     );
 
   try {
+    // The judge held the leverage to the rule's cap; setting it at the exchange for the symbol
+    // before the order keeps the position there to it too (an earlier, higher setting made outside
+    // Keystead would otherwise apply). If the exchange refuses, nothing is placed.
+    if (perpetual) await client.setLeverage(body.leverage!, body.symbol);
     const placed = await client.createOrder(
       body.symbol,
       body.type,

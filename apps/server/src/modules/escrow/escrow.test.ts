@@ -337,8 +337,11 @@ describe('orders through the platform API', () => {
       ).code,
     ).toBe('OK');
     // A category without a rule is refused (deny by default).
-    const perpetual = await botCall(t, key, { body: order({ trade_category: 2 }) });
-    expect(perpetual.code).toBe('RISK_CONTROL_STRATEGY_UNSUPPORTED_ERROR');
+    const perpetual = await botCall(t, key, {
+      body: order({ symbol: 'BTC/USDT:USDT', trade_category: 2, leverage: 2 }),
+    });
+    expect(perpetual.code).toBe('RISK_CONTROL_ORDER_REFUSED_ERROR');
+    expect(perpetual.data).toMatchObject({ limit: 'trade_category', value: '2' });
   });
 
   it('counts the window’s buys against the buy limit: concurrent orders cannot both pass', async () => {
@@ -412,6 +415,160 @@ describe('orders through the platform API', () => {
     expect(response.status).toBe(200);
     expect(response.raw).toContain('decision');
     expect(response.raw).toContain('TRANSFER_BALANCE_INSUFFICIENT_ERROR');
+  });
+});
+
+describe('perpetual orders (category 2) on Binance USDⓈ-M, the leverage set at the exchange first', () => {
+  const perpetualRule = {
+    trade_category: 2,
+    symbols: ['BTC/USDT'],
+    contract_lever: 10,
+    max_order_usdt: '3000',
+  };
+  const perpetual = (over: Record<string, unknown> = {}) => ({
+    symbol: 'BTC/USDT:USDT',
+    trade_category: 2,
+    side: 'buy',
+    type: 'limit',
+    amount: '0.01',
+    price: '60000',
+    leverage: 5,
+    ...over,
+  });
+  const tradeKey = KEYS[1]!;
+  /** The stand-in's requests from `from` on, as "METHOD /path". */
+  const sentSince = (from: number) => bed.stand.requests.slice(from).map((r) => `${r.method} ${r.path}`);
+  const lastRow = () =>
+    t.ctx.db.selectFrom('escrow_orders').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    const saved = await saveRules(riskUser, [btcRule, marketRule, perpetualRule]);
+    expect(saved.code, JSON.stringify(saved)).toBe('OK');
+    await clearOrders();
+  });
+  afterAll(() => {
+    bed.stand.keys.set(tradeKey.apiKey, tradeKey);
+  });
+
+  it('a key without futures trading: the exchange refuses the leverage, nothing is placed, the row is failed', async () => {
+    const from = bed.stand.requests.length;
+    const reply = await botCall(t, key, { body: perpetual() });
+    expect(reply.code, JSON.stringify(reply)).toBe('EXCHANGE_AUTH_ERROR');
+    // The swap market list is already cached (read once, by the earlier order without a rule);
+    // the leverage call, which Binance refuses (-2015), comes first: the order is never sent.
+    expect(sentSince(from)).toEqual(['POST /fapi/v1/leverage']);
+    // Only the lists the orders needed were ever read, each once: spot and USDⓈ-M swaps, not
+    // Binance's coin-margined, options, currency or margin lists.
+    const lists = bed.stand.requests
+      .filter((r) => /exchangeInfo|capital\/config|margin\/all/.test(r.path))
+      .map((r) => r.path);
+    expect(lists).toEqual(['/api/v3/exchangeInfo', '/fapi/v1/exchangeInfo']);
+    expect(bed.stand.futures.leverageChanges).toHaveLength(0);
+    expect(bed.stand.futures.orders).toHaveLength(0);
+    expect(await lastRow()).toMatchObject({
+      symbol: 'BTC/USDT:USDT',
+      trade_category: 2,
+      decision: 'failed',
+      code: 'EXCHANGE_AUTH_ERROR',
+      exchange_order_id: null,
+    });
+  });
+
+  it('places a perpetual within the cap: POST /fapi/v1/leverage 5 for BTCUSDT, then the order at that leverage', async () => {
+    bed.stand.keys.set(tradeKey.apiKey, { ...tradeKey, binanceDerivatives: true });
+    const from = bed.stand.requests.length;
+    const placed = await botCall(t, key, { body: perpetual({ client_order_id: 'perp-1' }) });
+    expect(placed.code, JSON.stringify(placed)).toBe('OK');
+    expect(placed.data).toMatchObject({
+      decision: 'accepted',
+      symbol: 'BTC/USDT:USDT',
+      side: 'buy',
+      amount: '0.01',
+    });
+    expect(sentSince(from)).toEqual(['POST /fapi/v1/leverage', 'POST /fapi/v1/order']);
+    expect(bed.stand.futures.leverageChanges).toEqual([
+      { symbol: 'BTCUSDT', leverage: 5, apiKey: tradeKey.apiKey },
+    ]);
+    const sent = bed.stand.futures.orders.at(-1)!;
+    expect(sent).toMatchObject({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: '60000',
+      timeInForce: 'GTC',
+      leverage: 5,
+      clientOrderId: 'perp-1',
+      apiKey: tradeKey.apiKey,
+    });
+    expect(placed.data!.exchange_order_id).toBe(String(sent.orderId));
+    expect(await lastRow()).toMatchObject({
+      trade_category: 2,
+      decision: 'accepted',
+      notional_usdt: '600',
+      exchange_order_id: String(sent.orderId),
+    });
+  });
+
+  it('a market perpetual is valued at the futures last price; leverage at the cap passes', async () => {
+    const from = bed.stand.requests.length;
+    const body = perpetual({ type: 'market', side: 'sell', price: undefined, amount: '0.05', leverage: 10 });
+    const placed = await botCall(t, key, { body });
+    expect(placed.code, JSON.stringify(placed)).toBe('OK');
+    expect(sentSince(from)).toEqual([
+      'GET /fapi/v1/ticker/24hr',
+      'POST /fapi/v1/leverage',
+      'POST /fapi/v1/order',
+    ]);
+    expect(bed.stand.futures.orders.at(-1)).toMatchObject({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'MARKET',
+      quantity: '0.05',
+      price: null,
+      leverage: 10,
+    });
+    // 0.05 × 60,000 = 3,000 ≤ max_order_usdt 3,000 (and its margin, 3,000 ÷ 10, fits the 400 USDT available).
+    expect(await lastRow()).toMatchObject({ decision: 'accepted', notional_usdt: '3000' });
+  });
+
+  it('refuses leverage above the cap before the exchange hears of it, naming the limit', async () => {
+    const from = bed.stand.requests.length;
+    const placedBefore = bed.stand.futures.orders.length;
+    const reply = await botCall(t, key, { body: perpetual({ leverage: 20 }) });
+    expect(reply.code).toBe('RISK_CONTROL_ORDER_REFUSED_ERROR');
+    expect(reply.data).toMatchObject({ limit: 'contract_lever', max: '10', value: '20' });
+    expect(sentSince(from).filter((r) => r.startsWith('POST'))).toEqual([]);
+    expect(bed.stand.futures.orders).toHaveLength(placedBefore);
+    expect(bed.stand.futures.leverageChanges.map((c) => c.leverage)).toEqual([5, 10]);
+    expect(await lastRow()).toMatchObject({
+      trade_category: 2,
+      decision: 'refused',
+      rule: { limit: 'contract_lever' },
+    });
+  });
+
+  it('needs the leverage, a whitelisted pair and a linear swap symbol', async () => {
+    const from = bed.stand.requests.length;
+    const noLeverage = await botCall(t, key, { body: perpetual({ leverage: undefined }) });
+    expect(noLeverage.code).toBe('PARAMS_REQUIRED_ERROR');
+    expect(JSON.stringify(noLeverage)).toContain('leverage');
+    const eth = await botCall(t, key, { body: perpetual({ symbol: 'ETH/USDT:USDT', price: '3000' }) });
+    expect(eth.code).toBe('RISK_CONTROL_ORDER_REFUSED_ERROR');
+    expect(eth.data).toMatchObject({ limit: 'symbols', value: 'ETH/USDT:USDT' });
+    // A spot pair is no perpetual, and a perpetual no spot pair.
+    const spotSymbol = await botCall(t, key, { body: perpetual({ symbol: 'BTC/USDT' }) });
+    expect(spotSymbol.code).toBe('PARAMS_INVALID_ERROR');
+    const swapAsSpot = await botCall(t, key, { body: order({ symbol: 'BTC/USDT:USDT' }) });
+    expect(swapAsSpot.code).toBe('PARAMS_INVALID_ERROR');
+    expect(sentSince(from).filter((r) => r.startsWith('POST'))).toEqual([]);
+  });
+
+  it('delivery, options, margin and the unified categories stay unsupported', async () => {
+    for (const trade_category of [3, 4, 5, 13]) {
+      const reply = await botCall(t, key, { body: perpetual({ trade_category }) });
+      expect(reply.code, String(trade_category)).toBe('RISK_CONTROL_STRATEGY_UNSUPPORTED_ERROR');
+    }
   });
 });
 
