@@ -181,7 +181,9 @@ export async function placePlatformOrder(
           ? 'EXCHANGE_AUTH_ERROR'
           : 'ES_EXCHANGE_REQUEST_ERROR';
     await settleOrderLog(ctx.db, judged.id, { decision: 'failed', code });
-    if (kind === 'funds') throw new AppError(code, {}, { log_id: judged.id });
+    // A refusal of this order (no funds, or -2015 for a key without futures trading) says
+    // nothing of the key as a whole: the account's status is left to the next balance read.
+    if (kind === 'funds' || kind === 'auth') throw new AppError(code, {}, { log_id: judged.id });
     return exchangeFailure(ctx, account, error, 'ES_EXCHANGE_REQUEST_ERROR');
   }
 }

@@ -472,6 +472,13 @@ describe('perpetual orders (category 2) on Binance USDⓈ-M, the leverage set at
       code: 'EXCHANGE_AUTH_ERROR',
       exchange_order_id: null,
     });
+    // One order's refusal says nothing of the key as a whole: the account stays available.
+    const account = await t.ctx.db
+      .selectFrom('exchange_accounts')
+      .select('status')
+      .where('wallet_id', '=', walletId)
+      .executeTakeFirstOrThrow();
+    expect(account.status).toBe(1);
   });
 
   it('places a perpetual within the cap: POST /fapi/v1/leverage 5 for BTCUSDT, then the order at that leverage', async () => {
