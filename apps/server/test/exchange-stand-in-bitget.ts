@@ -1,6 +1,13 @@
 import type { ExchangeId } from '@keystead/contract';
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Answer, ExchangeStandIn, StandInCall, StandInExchange, StandInKey } from './exchange-stand-in';
+import {
+  hmac as hmacOf,
+  sameText,
+  type Answer,
+  type ExchangeStandIn,
+  type StandInCall,
+  type StandInExchange,
+  type StandInKey,
+} from './exchange-stand-in-common';
 
 /**
  * The STAND-IN's Bitget (served under /bitget by exchange-stand-in.ts): not Bitget, a local server
@@ -24,15 +31,6 @@ export const BITGET_UTA_KEYS = new Set<string>();
 
 const EXCHANGE: ExchangeId = 'bitget';
 const ONE_DAY = 86_400_000;
-
-// Own HMAC and comparison (type-only imports from exchange-stand-in.ts, which imports this file).
-const hmacOf = (secret: string, payload: string, encoding: 'hex' | 'base64') =>
-  createHmac('sha256', secret).update(payload).digest(encoding);
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 function ok(data: unknown): Answer {
   return { status: 200, body: { code: '00000', msg: 'success', requestTime: Date.now(), data } };

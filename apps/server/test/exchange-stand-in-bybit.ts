@@ -1,6 +1,13 @@
 import type { ExchangeId } from '@keystead/contract';
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Answer, ExchangeStandIn, StandInCall, StandInExchange, StandInKey } from './exchange-stand-in';
+import {
+  hmac as hmacOf,
+  sameText,
+  type Answer,
+  type ExchangeStandIn,
+  type StandInCall,
+  type StandInExchange,
+  type StandInKey,
+} from './exchange-stand-in-common';
 
 /**
  * The STAND-IN's Bybit (served under /bybit by exchange-stand-in.ts): not Bybit, a local server
@@ -22,15 +29,6 @@ export const BYBIT_CLASSIC_KEYS = new Set<string>();
 
 const EXCHANGE: ExchangeId = 'bybit';
 const ONE_DAY = 86_400_000;
-
-// Own HMAC and comparison (type-only imports from exchange-stand-in.ts, which imports this file).
-const hmacOf = (secret: string, payload: string, encoding: 'hex' | 'base64') =>
-  createHmac('sha256', secret).update(payload).digest(encoding);
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /** Bybit v5's envelope: retCode 0 with the result, or the error's code and message. */
 function v5(result: unknown, retCode = 0, retMsg = 'OK'): Answer {

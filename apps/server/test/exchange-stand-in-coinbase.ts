@@ -1,5 +1,11 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
-import type { Answer, StandInAuth, StandInCall, StandInExchange, StandInKey } from './exchange-stand-in';
+import type {
+  Answer,
+  StandInAuth,
+  StandInCall,
+  StandInExchange,
+  StandInKey,
+} from './exchange-stand-in-common';
 
 /**
  * The exchange STAND-IN's Coinbase part (served under /coinbase, the prefix taken off before it

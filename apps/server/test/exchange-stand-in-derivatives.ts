@@ -1,10 +1,10 @@
+import type { Answer } from './exchange-stand-in-common';
 /**
  * The STAND-IN's Binance margin and futures balances (exchange-stand-in.ts routes here), in
  * Binance's documented shapes: GET /sapi/v1/margin/account (cross margin; an account without one
  * is refused with -3003 "Margin account does not exist.", as Binance does) and GET /fapi/v3/account
  * (USDⓈ-M futures; an account that never traded futures lists its assets with updateTime 0).
  */
-type Answer = { status: number; body: unknown };
 
 export function binanceMarginAccount(key: { binanceDerivatives?: boolean }): Answer {
   if (!key.binanceDerivatives)

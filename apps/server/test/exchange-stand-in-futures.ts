@@ -1,4 +1,4 @@
-import type { StandInKey } from './exchange-stand-in';
+import type { Answer, StandInKey } from './exchange-stand-in-common';
 
 /**
  * The STAND-IN's Binance USDⓈ-M futures trading (exchange-stand-in.ts routes here), answered in
@@ -48,8 +48,6 @@ export interface StandInFutures {
 export function standInFutures(): StandInFutures {
   return { orders: [], leverageChanges: [], leverage: new Map() };
 }
-
-type Answer = { status: number; body: unknown };
 
 /** The listed perpetuals (USDT-margined): filters as Binance lists them, the last price, the bracket's maximum leverage. */
 export const FUTURES_MARKETS = [

@@ -1,6 +1,12 @@
 import { createHmac } from 'node:crypto';
-import type { Answer, StandInAuth, StandInCall, StandInExchange, StandInKey } from './exchange-stand-in';
-import { sameText } from './exchange-stand-in';
+import type {
+  Answer,
+  StandInAuth,
+  StandInCall,
+  StandInExchange,
+  StandInKey,
+} from './exchange-stand-in-common';
+import { sameText } from './exchange-stand-in-common';
 
 /**
  * The exchange STAND-IN's HTX part (served under /htx, the prefix taken off before it sees a

@@ -1,3 +1,4 @@
+import type { Answer } from './exchange-stand-in-common';
 /**
  * The STAND-IN's Binance spot trading (exchange-stand-in.ts routes here): the market list
  * (GET /api/v3/exchangeInfo), a ticker (GET /api/v3/ticker/24hr) and orders
@@ -17,8 +18,6 @@ export interface StandInOrder {
   orderId: number;
   clientOrderId: string;
 }
-
-type Answer = { status: number; body: unknown };
 
 /** The listed pairs: base, quote and the last price the ticker reports. */
 export const SPOT_MARKETS = [

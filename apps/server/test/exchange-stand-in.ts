@@ -1,16 +1,25 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EXCHANGE_IDS, type ExchangeId } from '@keystead/contract';
-import { exchangeInfo, placeOrder, ticker24hr, type StandInOrder } from './exchange-stand-in-spot';
+import { exchangeInfo, placeOrder, ticker24hr } from './exchange-stand-in-spot';
 import { binanceFuturesAccount, binanceMarginAccount } from './exchange-stand-in-derivatives';
 import { binanceFuturesPublic, binanceFuturesTrade, standInFutures } from './exchange-stand-in-futures';
-import type { StandInFutures } from './exchange-stand-in-futures';
 import { bybit } from './exchange-stand-in-bybit';
 import { bitget } from './exchange-stand-in-bitget';
 import { gate } from './exchange-stand-in-gate';
 import { htx } from './exchange-stand-in-htx';
 import { coinbase } from './exchange-stand-in-coinbase';
+import {
+  hmac,
+  sameText,
+  type Answer,
+  type ExchangeStandIn,
+  type StandInExchange,
+  type StandInKey,
+  type StandInRequest,
+} from './exchange-stand-in-common';
+
+export type { ExchangeStandIn, StandInKey, StandInRequest } from './exchange-stand-in-common';
 
 /**
  * A local STAND-IN for exchanges' REST APIs (Binance and OKX here; others in their own
@@ -28,53 +37,8 @@ import { coinbase } from './exchange-stand-in-coinbase';
  * 50111 / 50113 / 50105, HTTP 401/400). `mode` 'reset' drops every connection (exchange
  * unreachable) and 'hang' never answers (a timeout). Every request is kept in `requests`.
  */
-export type KeyKind = 'read' | 'trade' | 'withdraw';
-
-export interface StandInKey {
-  exchange: ExchangeId;
-  apiKey: string;
-  secret: string;
-  passphrase?: string;
-  kind: KeyKind;
-  ipRestricted?: boolean;
-  /** OKX acctLv: '1' simple (classic), '2'–'4' unified/portfolio margin. */
-  okxAccountLevel?: string;
-  /** Binance: the key's account has a cross-margin account and USDⓈ-M futures balances. */
-  binanceDerivatives?: boolean;
-}
-
-export interface StandInRequest {
-  exchange: ExchangeId;
-  method: string;
-  path: string;
-  apiKey: string | null;
-  /** Why the stand-in refused the request's authentication (empty when it passed or was public). */
-  problems: string[];
-}
-
-export interface ExchangeStandIn {
-  url: string;
-  /** Spot orders Binance accepted (exchange-stand-in-spot.ts). */
-  orders: StandInOrder[];
-  /** Binance USDⓈ-M futures: leverage set and orders accepted (exchange-stand-in-futures.ts). */
-  futures: StandInFutures;
-  keys: Map<string, StandInKey>;
-  requests: StandInRequest[];
-  mode: 'normal' | 'reset' | 'hang';
-  close(): Promise<void>;
-}
 
 const NOW = () => Date.now();
-
-function hmac(secret: string, payload: string, encoding: 'hex' | 'base64'): string {
-  return createHmac('sha256', secret).update(payload).digest(encoding);
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /** `a=1&signature=xx&b=2` → `a=1&b=2` and the signature, keeping the other parameters' raw bytes. */
 function splitSignature(raw: string): { rest: string; signature: string | null } {
@@ -90,36 +54,6 @@ function splitSignature(raw: string): { rest: string; signature: string | null }
     })
     .join('&');
   return { rest, signature };
-}
-
-export type Answer = { status: number; body: unknown };
-
-/** A request as an exchange's part of the stand-in sees it (its /<exchange> prefix taken off). */
-export interface StandInCall {
-  method: string;
-  path: string;
-  rawQuery: string;
-  rawBody: string;
-  headers: http.IncomingHttpHeaders;
-}
-
-/** What an exchange's part of the stand-in made of a request's authentication. */
-export interface StandInAuth {
-  key: StandInKey | null;
-  problems: string[];
-  /** The exchange's own refusal, when authentication failed. */
-  answer: Answer | null;
-}
-
-/**
- * One more exchange of the stand-in, reached under `/<exchange id>` (its own file,
- * exchange-stand-in-<id>.ts): public endpoints, the signature check with the stand-in's own code,
- * and the documented replies to signed calls.
- */
-export interface StandInExchange {
-  publicReply(call: StandInCall): Answer | null;
-  authenticate(state: ExchangeStandIn, call: StandInCall): StandInAuth;
-  reply(call: StandInCall, key: StandInKey, state: ExchangeStandIn): Answer | null;
 }
 
 /** Exchanges served under a path prefix: EXCHANGE_API_URLS_JSON maps `id` to `${url}/${id}`. */
@@ -140,11 +74,6 @@ export function standInUrls(stand: ExchangeStandIn): string {
 export function standInUrl(stand: ExchangeStandIn, id: ExchangeId): string {
   return PREFIXED[id] ? `${stand.url}/${id}` : stand.url;
 }
-
-export function hmacOf(secret: string, payload: string, encoding: 'hex' | 'base64'): string {
-  return hmac(secret, payload, encoding);
-}
-export { sameText };
 
 function binanceAuth(
   state: ExchangeStandIn,
