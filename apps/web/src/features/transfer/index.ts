@@ -2,3 +2,4 @@
 export { useTransferList, type TransferListQuery } from './api/transfer-queries';
 export { TaskStatusTag, TokenAmount } from './components/transfer-bits';
 export type { TransferListItem, TransferPage } from './api/types';
+export { ApprovalMfa, approvalGate } from './components/detail/approval-mfa';

@@ -4,6 +4,7 @@ import type { riskSettingsBody, riskSettingsReply } from '@keystead/contract/api
 import type { DoneReply } from '@keystead/contract/api/reply';
 import { api, V1, WEB_V4 } from '@/lib/api-client';
 import { EXCHANGE_KEY } from './exchange-keys';
+import { riskRulesQuery } from './risk-rules';
 
 export type RiskSettings = z.infer<typeof riskSettingsReply>;
 export type RiskSettingsBody = z.input<typeof riskSettingsBody>;
@@ -21,14 +22,22 @@ export const riskSettingsQuery = (walletId: number) =>
 
 export const useRiskSettings = (walletId: number) => useQuery(riskSettingsQuery(walletId));
 
-/** POST /v4/escrow/risk-control-rules/settings: the rolling window of the buy/sell limits (code risk_control). */
+/**
+ * POST /v4/escrow/risk-control-rules/settings: the rolling window of the buy/sell limits (code
+ * risk_control). The reply is the settings; whether the change applied or now waits for the
+ * account's approvers is in the rules' pending_change, read again with it.
+ */
 export function useSaveRiskSettings(walletId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RiskSettingsBody) =>
-      api.post<RiskSettings>(`${WEB_V4}/escrow/risk-control-rules/settings`, body),
+    mutationFn: async (body: RiskSettingsBody) => {
+      const settings = await api.post<RiskSettings>(`${WEB_V4}/escrow/risk-control-rules/settings`, body);
+      // The window is saved or proposed either way: a failed read of the rules leaves the tab's own retry.
+      const rules = await client.fetchQuery({ ...riskRulesQuery(walletId), staleTime: 0 }).catch(() => null);
+      return { settings, rules };
+    },
     meta: { silent: true },
-    onSuccess: (saved) => client.setQueryData(settingsKey(walletId), saved),
+    onSuccess: ({ settings }) => client.setQueryData(settingsKey(walletId), settings),
   });
 }
 

@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Form, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { StrategyStatus } from '@keystead/contract/api/escrow';
 import { QueryError } from '@/components/ui/query-error';
 import { formatDateTime } from '@/lib/date-format';
 import { currentLanguage } from '@/lib/i18n';
-import { toastSuccess } from '@/lib/notify';
+import { toast, toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { useDeleteRiskRule, useRiskRules, type RiskRule } from '../../api/risk-rules';
+import { useDeleteRiskRule, useRiskRules, type RiskRule, type RiskRules } from '../../api/risk-rules';
 import { useRiskSettings } from '../../api/risk-settings';
 import { CodeDialog } from './code-dialog';
+import { RiskApprovalCard } from './risk-approval-card';
+import { RiskChangeCard } from './risk-change-card';
 import { RiskRuleCard } from './risk-rule-card';
 import { RiskRuleModal } from './risk-rule-modal';
 import { RiskSettingsCard } from './risk-settings-card';
@@ -22,9 +24,11 @@ const STATUS_COLOR: Record<number, string> = {
 };
 
 /**
- * "Risk control": the account's strategy (status 1 effective, 2 failed, 3 setting), its rules per
- * trade category and who keeps them. Only the account's risk-control users add, edit or delete
- * rules (each with an e-mailed risk_control code); everyone else reads them.
+ * "Risk control": the account's strategy (status 1 effective, 2 last change rejected, 3 a change
+ * waits for approval), its rules in force per trade category, who keeps them and who approves
+ * their changes. Only the account's risk-control users add, edit or delete rules (each with an
+ * e-mailed risk_control code); with approvers on the account a change waits for them (the card
+ * on top), and nothing else changes meanwhile. Everyone else reads them.
  */
 export function RiskControlTab({ walletId, privileged }: { walletId: number; privileged: boolean }) {
   const { t } = useLazyTranslation('exchange');
@@ -35,6 +39,17 @@ export function RiskControlTab({ walletId, privileged }: { walletId: number; pri
   const [deleting, setDeleting] = useState<RiskRule | null>(null);
   const [deleteForm] = Form.useForm<{ email_code: string }>();
   const remove = useDeleteRiskRule(walletId);
+  /** After a change: in effect at once, or (approvers on) sent to them. */
+  const told = (view: RiskRules | null, applied: string) => {
+    const waiting = view?.pending_change;
+    if (waiting)
+      toast(
+        'info',
+        t('escrow.change.sentTitle'),
+        t('escrow.change.sent', { count: waiting.approval_threshold }),
+      );
+    else toastSuccess(applied);
+  };
 
   const failed = rules.isError ? rules : settings.isError ? settings : null;
   if (failed)
@@ -51,6 +66,19 @@ export function RiskControlTab({ walletId, privileged }: { walletId: number; pri
   const data = rules.data;
   const canManage = data.can_manage;
   const full = data.rules.length >= TRADE_CATEGORIES.length;
+  const pending = data.pending_change;
+  const locked = pending ? t('escrow.change.locked') : null;
+  const addButton = (
+    <Button
+      type="primary"
+      icon={<PlusOutlined />}
+      disabled={full || Boolean(locked)}
+      onClick={() => setEditing('new')}
+      data-testid="risk-rule-add"
+    >
+      {t('escrow.rule.add')}
+    </Button>
+  );
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="risk-control">
@@ -80,18 +108,20 @@ export function RiskControlTab({ walletId, privileged }: { walletId: number; pri
             </Typography.Text>
           ) : null}
         </Space>
-        {canManage ? (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={full}
-            onClick={() => setEditing('new')}
-            data-testid="risk-rule-add"
-          >
-            {t('escrow.rule.add')}
-          </Button>
-        ) : null}
+        {canManage ? locked ? <Tooltip title={locked}>{addButton}</Tooltip> : addButton : null}
       </div>
+      {data.status === StrategyStatus.Failed && !pending ? (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('escrow.rules.lastRejected')}
+          data-testid="risk-last-rejected"
+        />
+      ) : null}
+      {pending ? <RiskChangeCard walletId={walletId} rules={data} change={pending} /> : null}
+      {pending && canManage ? (
+        <Alert type="info" showIcon message={locked} data-testid="risk-locked" />
+      ) : null}
       {canManage ? null : (
         <Alert type="info" showIcon message={t('escrow.rules.readOnly')} data-testid="risk-read-only" />
       )}
@@ -103,7 +133,10 @@ export function RiskControlTab({ walletId, privileged }: { walletId: number; pri
         settings={settings.data}
         canManage={canManage}
         privileged={privileged}
+        locked={locked}
+        onSaved={told}
       />
+      <RiskApprovalCard walletId={walletId} rules={data} privileged={privileged} />
       {data.rules.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('escrow.rules.empty')} />
       ) : (
@@ -113,6 +146,7 @@ export function RiskControlTab({ walletId, privileged }: { walletId: number; pri
             rule={rule}
             windowHours={settings.data.limit_window_hours}
             canManage={canManage}
+            locked={locked}
             onEdit={() => setEditing(rule)}
             onDelete={() => setDeleting(rule)}
           />
@@ -126,7 +160,7 @@ export function RiskControlTab({ walletId, privileged }: { walletId: number; pri
           editing={editing === 'new' ? null : editing}
           onClose={(saved) => {
             setEditing(null);
-            if (saved) toastSuccess(t('escrow.rule.saved'));
+            if (saved) told(saved, t('escrow.rule.saved'));
           }}
         />
       ) : null}
@@ -141,12 +175,12 @@ export function RiskControlTab({ walletId, privileged }: { walletId: number; pri
           testId="risk-rule-delete-dialog"
           onCancel={() => setDeleting(null)}
           onSubmit={async ({ email_code }) => {
-            await remove.mutateAsync({
+            const view = await remove.mutateAsync({
               wallet_id: walletId,
               trade_category: deleting.trade_category,
               email_code,
             });
-            toastSuccess(t('escrow.rule.deleted'));
+            told(view, t('escrow.rule.deleted'));
             setDeleting(null);
           }}
         >

@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import type { RiskRule } from '../../api/risk-rules';
@@ -13,6 +13,8 @@ export function RiskRuleCard(props: {
   rule: RiskRule;
   windowHours: number | undefined;
   canManage: boolean;
+  /** Why the rule cannot be changed now (a change waits for approval), or null. */
+  locked: string | null;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -104,19 +106,28 @@ export function RiskRuleCard(props: {
       title={t(`escrow.category.${rule.trade_category}`)}
       extra={
         props.canManage ? (
-          <Space size={4}>
-            <Button size="small" icon={<EditOutlined />} onClick={props.onEdit} data-testid="risk-rule-edit">
-              {t('escrow.rule.edit')}
-            </Button>
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={props.onDelete}
-              aria-label={t('escrow.rule.delete')}
-              data-testid="risk-rule-delete"
-            />
-          </Space>
+          <Tooltip title={props.locked}>
+            <Space size={4} data-testid="risk-rule-actions">
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                disabled={Boolean(props.locked)}
+                onClick={props.onEdit}
+                data-testid="risk-rule-edit"
+              >
+                {t('escrow.rule.edit')}
+              </Button>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                disabled={Boolean(props.locked)}
+                onClick={props.onDelete}
+                aria-label={t('escrow.rule.delete')}
+                data-testid="risk-rule-delete"
+              />
+            </Space>
+          </Tooltip>
         ) : null
       }
     >

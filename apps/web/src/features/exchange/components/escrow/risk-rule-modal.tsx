@@ -33,7 +33,8 @@ const blankToNull = (value: string | undefined) => (value && value.trim() ? valu
  * Adds or edits one trade category's rule (§3 risk-control rule): the whitelisted pairs or coins,
  * the per-order maxima, buy/sell limits in coin and USDT, the borrow limit and, for
  * perpetual-type categories, the leverage cap. The whole strategy is saved with the e-mailed
- * risk_control code; an empty limit means no limit.
+ * risk_control code; an empty limit means no limit. When the account has approvers the save is a
+ * proposal: the rules in force stay until they approve it.
  */
 export function RiskRuleModal(props: {
   walletId: number;
@@ -41,7 +42,8 @@ export function RiskRuleModal(props: {
   /** The rule being edited, or null to add one. */
   editing: RiskRule | null;
   open: boolean;
-  onClose: (saved: boolean) => void;
+  /** The strategy as the save left it (its pending_change set when the change waits for approval), or null when cancelled. */
+  onClose: (saved: RiskRules | null) => void;
 }) {
   const { t } = useLazyTranslation('exchange');
   const [form] = Form.useForm<RuleValues>();
@@ -67,13 +69,13 @@ export function RiskRuleModal(props: {
         : null,
     } as RiskRuleInput;
     const others = props.strategy.rules.filter((item) => item.trade_category !== rule.trade_category);
-    await save.mutateAsync({
+    const saved = await save.mutateAsync({
       wallet_id: props.walletId,
       tactic_type: values.tactic_type,
       rules: [...others.map(ruleInput), rule],
       email_code: values.email_code,
     });
-    props.onClose(true);
+    props.onClose(saved);
   };
 
   const limitRules = [{ pattern: LIMIT_PATTERN, message: t('escrow.rule.limitInvalid') }];
@@ -97,7 +99,7 @@ export function RiskRuleModal(props: {
             }
           : { trade_category: CATEGORY_ORDER.find((item) => !used.has(item)), symbols: [] }),
       }}
-      onCancel={() => props.onClose(false)}
+      onCancel={() => props.onClose(null)}
       onSubmit={submit}
     >
       <Form.Item

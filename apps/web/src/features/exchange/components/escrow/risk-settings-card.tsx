@@ -1,13 +1,29 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, InputNumber, Modal, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Grid,
+  Form,
+  InputNumber,
+  Modal,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { PeopleSelect, useJoinedMembers } from '@/features/wallet';
 import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
+import type { RiskRules } from '../../api/risk-rules';
 import { useSaveRiskSettings, useSetRiskControlUsers, type RiskSettings } from '../../api/risk-settings';
 import { CodeDialog } from './code-dialog';
 
+/** A person's tag: a long name or e-mail wraps instead of widening the page. */
+const NAME_TAG = { marginInlineEnd: 0, whiteSpace: 'normal', overflowWrap: 'anywhere' } as const;
 /**
  * Who keeps the rules (the account's risk-control users, at most 5; admins choose them) and the
  * rolling window of the buy/sell limits (the risk-control users change it, with their code).
@@ -17,8 +33,14 @@ export function RiskSettingsCard(props: {
   settings: RiskSettings;
   canManage: boolean;
   privileged: boolean;
+  /** Why the window cannot be changed now (a change waits for approval), or null. */
+  locked: string | null;
+  /** Tells the outcome of a saved window: in effect, or waiting for approval. */
+  onSaved: (rules: RiskRules | null, applied: string) => void;
 }) {
   const { t } = useLazyTranslation('exchange');
+  // On a phone a label above its people: a name tag beside a long label would not fit.
+  const narrow = Grid.useBreakpoint().sm === false;
   const { settings } = props;
   const [editing, setEditing] = useState<'window' | 'users' | null>(null);
   const [windowForm] = Form.useForm<{ limit_window_hours: number; email_code: string }>();
@@ -42,6 +64,7 @@ export function RiskSettingsCard(props: {
     <Card size="small" title={t('escrow.settings.title')} data-testid="risk-settings">
       <Descriptions
         size="small"
+        layout={narrow ? 'vertical' : 'horizontal'}
         column={1}
         items={[
           {
@@ -51,7 +74,7 @@ export function RiskSettingsCard(props: {
               <Space wrap size={4}>
                 {settings.risk_control_users.length ? (
                   settings.risk_control_users.map((user) => (
-                    <Tag key={user.id} style={{ marginInlineEnd: 0 }} data-testid="risk-control-user">
+                    <Tag key={user.id} style={NAME_TAG} data-testid="risk-control-user">
                       {user.name}
                     </Tag>
                   ))
@@ -81,15 +104,18 @@ export function RiskSettingsCard(props: {
                   {t('escrow.settings.hours', { count: settings.limit_window_hours })}
                 </span>
                 {props.canManage ? (
-                  <Button
-                    size="small"
-                    type="link"
-                    icon={<EditOutlined />}
-                    onClick={() => setEditing('window')}
-                    data-testid="risk-window-edit"
-                  >
-                    {t('escrow.settings.editWindow')}
-                  </Button>
+                  <Tooltip title={props.locked}>
+                    <Button
+                      size="small"
+                      type="link"
+                      icon={<EditOutlined />}
+                      disabled={Boolean(props.locked)}
+                      onClick={() => setEditing('window')}
+                      data-testid="risk-window-edit"
+                    >
+                      {t('escrow.settings.editWindow')}
+                    </Button>
+                  </Tooltip>
                 ) : null}
               </Space>
             ),
@@ -134,8 +160,8 @@ export function RiskSettingsCard(props: {
           initialValues={{ limit_window_hours: settings.limit_window_hours }}
           onCancel={() => setEditing(null)}
           onSubmit={async (values) => {
-            await saveWindow.mutateAsync({ wallet_id: props.walletId, ...values });
-            toastSuccess(t('escrow.settings.windowSaved'));
+            const { rules } = await saveWindow.mutateAsync({ wallet_id: props.walletId, ...values });
+            props.onSaved(rules, t('escrow.settings.windowSaved'));
             setEditing(null);
           }}
         >
