@@ -1,5 +1,5 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, Card, Result, Skeleton, Tabs } from 'antd';
+import { Button, Card, Result, Skeleton, Space, Tabs } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { ApiKeyType } from '@keystead/contract/enums';
 import { QueryError } from '@/components/ui/query-error';
@@ -8,6 +8,7 @@ import { useSelectedSpaceId } from '@/lib/space';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useExchangeAccount } from '../api/list-exchange-accounts';
 import { DeleteExchangeButton } from '../components/delete-exchange-button';
+import { EditExchangeButton } from '../components/edit-exchange-button';
 import { ExchangeAssetsTab } from '../components/exchange-assets-tab';
 import { ExchangeHeader } from '../components/exchange-header';
 import { ExchangeTransfersTab } from '../components/exchange-transfers-tab';
@@ -19,7 +20,7 @@ import { RiskControlTab } from '../components/escrow/risk-control-tab';
 /**
  * /wallet/exchange-wallet/:id: one exchange account: its balances and deposit/withdrawal history,
  * and for a trading or custody key its risk control, platform API key, escrow settings and log;
- * delete (admins).
+ * edit its name, remark and viewers, and delete it (admins).
  */
 export default function ExchangeDetailPage() {
   const { t } = useLazyTranslation('exchange');
@@ -110,7 +111,14 @@ export default function ExchangeDetailPage() {
       {back}
       <ExchangeHeader
         account={account}
-        actions={privileged ? <DeleteExchangeButton account={account} /> : null}
+        actions={
+          privileged ? (
+            <Space wrap>
+              <EditExchangeButton account={account} />
+              <DeleteExchangeButton account={account} />
+            </Space>
+          ) : null
+        }
       />
       <Card styles={{ body: { paddingTop: 8 } }}>
         <Tabs
