@@ -10,7 +10,7 @@ import {
   type ExchangeStandIn,
 } from '../../apps/server/test/exchange-stand-in';
 import { signBotRequest } from '../../apps/server/test/platform-api-client';
-import { mailIds, waitForCode } from './api-session';
+import { mailIds, waitForCode, type ApiSession } from './api-session';
 import { baseURL, useServer } from './browser';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { setPlanDirectly } from './space-plan';
@@ -135,4 +135,40 @@ export async function botOrder(
     body,
   });
   return (await reply.json()) as BotReply;
+}
+
+interface RiskRulesView {
+  rules: Array<{ trade_category: number; max_order_usdt: string | null }>;
+  pending_change: { id: number } | null;
+}
+
+/**
+ * Puts the account's risk control back to "changes apply at once" through the API: a waiting
+ * change withdrawn, no approvers (a retried test starts from there). `admin` must be an admin
+ * and one of the account's risk-control users.
+ */
+export async function riskApprovalOff(admin: ApiSession, walletId: number): Promise<RiskRulesView> {
+  let view = await admin.call<RiskRulesView>('GET', `${V4}/escrow/risk-control-rules?wallet_id=${walletId}`);
+  if (view.pending_change)
+    view = await admin.call<RiskRulesView>('POST', `${V4}/escrow/risk-control-rules/changes/revoke`, {
+      wallet_id: walletId,
+      change_id: view.pending_change.id,
+    });
+  await admin.call('PUT', '/api/v1/wallets/approver', {
+    wallet_id: walletId,
+    user_ids: [],
+    approval_threshold: 0,
+  });
+  return view;
+}
+
+/**
+ * Picks the member whose e-mail is `email` in a dialog's people picker (a multiple select: its
+ * list stays open after a pick and may lie over the dialog's buttons), then closes the list.
+ */
+export async function pickMember(page: Page, dialog: Locator, selectId: string, email: string) {
+  await dialog.locator(`#${selectId}`).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: email }).click();
+  await dialog.locator('.ant-modal-title').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
 }

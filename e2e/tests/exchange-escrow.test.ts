@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { dismissToasts, launchBrowser, newPage, pictures, screenshot } from '../lib/browser';
+import { registerAccount } from '../lib/accounts';
+import { mailIds, waitForCode } from '../lib/api-session';
 import {
   BINANCE_TRADE,
   DESKTOP,
@@ -10,12 +12,14 @@ import {
   V4,
   botOrder,
   enterEmailCode,
+  pickMember,
+  riskApprovalOff,
   sideways,
   startExchangeBed,
   type ExchangeBed,
 } from '../lib/exchange-bed';
 import { modalClosed, resizeTo } from '../lib/motion';
-import { openInSpace } from '../lib/spaces';
+import { addMember, openInSpace } from '../lib/spaces';
 import { settledDialog, toastWith } from '../lib/wallets';
 
 /**
@@ -26,7 +30,9 @@ import { settledDialog, toastWith } from '../lib/wallets';
  * key (code exchange_api_key; the secret shown once), and a bot's order sent from Node through
  * POST /api/v1/sign/hmac (HMAC-SHA256 as escrow.ts documents it) is refused by the rule and shows
  * in the escrow log with the limit it broke; an allowed one is placed at the stand-in; the IP
- * whitelist (code exchange_settings) refuses a bot calling from elsewhere.
+ * whitelist (code exchange_settings) refuses a bot calling from elsewhere. Then maker-checker: the
+ * admin gives the account an approver, another risk-control user's change of the rule waits for
+ * them, and the approver (each in a browser of their own) sees what it changes and approves it.
  */
 describe('exchange accounts: risk control, the platform API key and the escrow log', () => {
   let bed: ExchangeBed;
@@ -78,8 +84,7 @@ describe('exchange accounts: risk control, the platform API key and the escrow l
       // The admin makes themself the account's risk-control user.
       await risk.getByTestId('risk-users-edit').click();
       const users = await settledDialog(page, 'Risk-control users');
-      await users.locator('#risk-users').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: email }).click();
+      await pickMember(page, users, 'risk-users', email);
       await users.getByTestId('risk-users-save').click();
       await toastWith(page, 'The risk-control users are saved.');
       await modalClosed(page);
@@ -227,6 +232,147 @@ describe('exchange accounts: risk control, the platform API key and the escrow l
       await dismissToasts(page);
       await log.scrollIntoViewIfNeeded();
       await screenshot(page, 'exchange-escrow-log-phone');
+      await context.close();
+    },
+  );
+  it(
+    'maker-checker: a risk-control user’s rule change waits for the approver the admin chose, who sees what it changes and approves it',
+    { timeout: 120_000 },
+    async () => {
+      const { email, session } = bed.admin;
+      // Two members: one keeps the rules with the admin (a fresh address: the admin's risk_control
+      // code was e-mailed within the minute a code may not be sent again), one approves.
+      // (One after the other: a registration answers the newest captcha drawn.)
+      const keeper = await registerAccount();
+      const approver = await registerAccount();
+      for (const member of [keeper, approver]) await addMember(session, member);
+      const nameOf = (who: { session: typeof session }) =>
+        who.session
+          .call<{ user_id: number; nickname: string; email: string }>('GET', '/api/v1/user/base-info')
+          .then((user) => ({ id: user.user_id, name: user.nickname || user.email }));
+      const [admin, keeperUser, approverUser] = await Promise.all([
+        nameOf(bed.admin),
+        nameOf(keeper),
+        nameOf(approver),
+      ]);
+      await session.call('PUT', '/api/v1/wallets/risk-control-user', {
+        wallet_id: walletId,
+        user_ids: [admin.id, keeperUser.id],
+      });
+      // From a known start (also on a retry): no approvers, no waiting change, and the spot limit
+      // rule allows at most 500 USDT an order.
+      const start = await riskApprovalOff(session, walletId);
+      if (Number(start.rules.find((item) => item.trade_category === 1)?.max_order_usdt ?? NaN) !== 500) {
+        const seen = await mailIds(email);
+        await session.call('POST', '/api/v1/email-code', {
+          category: 'risk_control',
+          language_code: 'en-US',
+        });
+        await session.call('POST', `${V4}/escrow/risk-control-rules`, {
+          wallet_id: walletId,
+          tactic_type: 1,
+          rules: [{ trade_category: 1, symbols: ['BTC/USDT'], max_order_usdt: '500' }],
+          email_code: await waitForCode(email, seen, 'code:risk_control'),
+        });
+      }
+      const riskTab = `/wallet/exchange-wallet/${walletId}?tab=risk`;
+
+      // The admin makes the approver member the approver of the account's rule changes.
+      const { page, context } = await newPage(browser);
+      await openInSpace(page, session, bed.spaceId, riskTab);
+      const approval = page.getByTestId('risk-approval');
+      expect(await approval.getByTestId('risk-approval-rule').innerText()).toBe(
+        "Off: a risk-control user's change applies at once",
+      );
+      await approval.getByTestId('risk-approval-edit').click();
+      const approvers = await settledDialog(page, 'Approval of rule changes');
+      await pickMember(page, approvers, 'risk-approvers', approver.email);
+      expect(await approvers.locator('#risk-approval-threshold').inputValue()).toBe('1');
+      await approvers.getByTestId('risk-approval-save').click();
+      await toastWith(page, 'The approvers of rule changes are saved.');
+      await modalClosed(page);
+      await expect
+        .poll(() => approval.getByTestId('risk-approval-rule').innerText())
+        .toBe('Each change needs 1 approval');
+      expect(await approval.getByTestId('risk-approver').innerText()).toBe(approverUser.name);
+
+      // The other risk-control user raises the per-order maximum to 800 USDT: it waits for the
+      // approver, the rule in force stays at 500 and nothing else changes meanwhile.
+      const maker = await newPage(browser);
+      await openInSpace(maker.page, keeper.session, bed.spaceId, riskTab);
+      const risk = maker.page.getByTestId('risk-control');
+      const card = risk.getByTestId('risk-rule-1');
+      await card.getByTestId('risk-rule-edit').click();
+      const edit = await settledDialog(maker.page, 'Edit the risk-control rule');
+      await edit.getByTestId('risk-rule-max_order_usdt').fill('800');
+      await enterEmailCode(edit, keeper.email, 'risk_control');
+      await edit.getByTestId('risk-rule-dialog-submit').click();
+      await toastWith(maker.page, 'Sent for approval');
+      await modalClosed(maker.page);
+      const change = risk.getByTestId('risk-change');
+      await change.waitFor();
+      expect(await risk.getByTestId('risk-strategy-status').innerText()).toBe('Waiting for approval');
+      expect(await change.getByTestId('risk-change-progress').innerText()).toBe('0 of 1 approvals');
+      expect(await change.getByTestId('risk-change-next').innerText()).toBe(
+        `Waiting for ${approverUser.name} to decide.`,
+      );
+      expect(await change.getByTestId('risk-change-approve').count()).toBe(0);
+      expect(await card.getByTestId('risk-rule-max-order-usdt').innerText()).toBe('500 USDT');
+      expect(await card.getByTestId('risk-rule-edit').isDisabled()).toBe(true);
+      expect(await risk.getByTestId('risk-rule-add').isDisabled()).toBe(true);
+      await risk.getByTestId('risk-locked').waitFor();
+      await dismissToasts(maker.page);
+      await pictures(maker.page, 'exchange-risk-change-proposer', change);
+      await maker.context.close();
+
+      // The approver, in a browser of their own: what changes (500 → 800 USDT), who proposed it, their turn.
+      const checker = await newPage(browser);
+      await openInSpace(checker.page, approver.session, bed.spaceId, riskTab);
+      const waiting = checker.page.getByTestId('risk-change');
+      await waiting.waitFor();
+      expect(await waiting.getByTestId('risk-change-proposed').innerText()).toContain(
+        `Proposed by ${keeperUser.name}`,
+      );
+      const changed = waiting.getByTestId('risk-change-rule-1');
+      expect(await changed.getByTestId('risk-change-kind').innerText()).toBe('Changed');
+      const maxOrder = changed.getByTestId('risk-change-max_order_usdt');
+      expect(await maxOrder.locator('del').innerText()).toBe('500 USDT');
+      expect(await maxOrder.locator('strong').innerText()).toBe('800 USDT');
+      expect(await changed.getByTestId('risk-change-symbols').innerText()).toBe('BTC/USDT');
+      expect(await waiting.getByTestId('risk-change-next').innerText()).toBe(
+        'Your decision is needed: approve or reject this change.',
+      );
+      expect(await waiting.getByTestId('risk-change-withdraw').count()).toBe(0);
+      await dismissToasts(checker.page);
+      await pictures(checker.page, 'exchange-risk-change-approver', waiting);
+      await waiting.getByTestId('risk-change-comment').fill('Fine for the grid bot');
+      await waiting.getByTestId('risk-change-approve').click();
+      await toastWith(checker.page, 'The change is approved and now in force.');
+      await waiting.waitFor({ state: 'detached' });
+      const inForce = checker.page.getByTestId('risk-rule-1');
+      expect(await inForce.getByTestId('risk-rule-max-order-usdt').innerText()).toBe('800 USDT');
+      expect(await checker.page.getByTestId('risk-strategy-status').innerText()).toBe('Effective');
+      await checker.context.close();
+
+      // The admin's page, read again: the new rule in force, editable again. The header's "Edit":
+      // a remark, and the approver made a viewer too.
+      await page.reload();
+      const adminCard = page.getByTestId('risk-rule-1');
+      await adminCard.waitFor();
+      expect(await adminCard.getByTestId('risk-rule-max-order-usdt').innerText()).toBe('800 USDT');
+      expect(await adminCard.getByTestId('risk-rule-edit').isDisabled()).toBe(false);
+      expect(await page.getByTestId('risk-change').count()).toBe(0);
+      await page.getByTestId('exchange-edit').click();
+      const details = await settledDialog(page, 'Edit the exchange account');
+      await details.getByTestId('exchange-edit-remark').fill('Grid bot desk');
+      await pickMember(page, details, 'exchange-viewers', approver.email);
+      await pictures(page, 'exchange-edit-dialog', details);
+      await details.getByTestId('exchange-edit-save').click();
+      await toastWith(page, 'The exchange account is saved.');
+      await modalClosed(page);
+      await expect
+        .poll(() => page.getByTestId('exchange-detail-facts').innerText())
+        .toContain('Grid bot desk');
       await context.close();
     },
   );
