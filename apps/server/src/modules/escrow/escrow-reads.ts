@@ -5,6 +5,7 @@ import { clientFor, exchangeFailure } from '../exchanges/exchange-assets';
 import { withSpotMarkets } from '../exchanges/exchange-client';
 import { loadExchangeAccount, visibleAccountsPage } from '../exchanges/exchange-reads';
 import { seesEveryWallet } from '../policy/policy';
+import { shownStrategyStatus } from './risk-changes';
 
 /** GET /escrow: the exchange accounts the caller views, with their platform key and strategy. */
 export async function escrowOverview(ctx: AppContext, actor: CommandContext, page: number, pageSize: number) {
@@ -21,13 +22,23 @@ export async function escrowOverview(ctx: AppContext, actor: CommandContext, pag
             .execute(),
           ctx.db
             .selectFrom('risk_strategies')
-            .select(['wallet_id', 'tactic_type', 'status'])
+            .select(['wallet_id', 'tactic_type', 'status', 'updated_at'])
             .where('wallet_id', 'in', ids)
             .execute(),
           ctx.db.selectFrom('risk_rules').select('wallet_id').where('wallet_id', 'in', ids).execute(),
         ]);
+  // The status as the risk-control tab shows it (3 while a change waits, 2 after a rejection).
+  const shown = await Promise.all(
+    rows.map((row) =>
+      shownStrategyStatus(
+        ctx.db,
+        row.wallet_id,
+        strategies.find((s) => s.wallet_id === row.wallet_id) ?? null,
+      ),
+    ),
+  );
   return {
-    list: rows.map((row) => {
+    list: rows.map((row, index) => {
       const strategy = strategies.find((s) => s.wallet_id === row.wallet_id);
       return {
         wallet_id: row.wallet_id,
@@ -36,7 +47,7 @@ export async function escrowOverview(ctx: AppContext, actor: CommandContext, pag
         api_key_type: row.api_key_type,
         api_key_status: keys.find((k) => k.wallet_id === row.wallet_id)?.status ?? null,
         tactic_type: strategy?.tactic_type ?? null,
-        strategy_status: strategy?.status ?? null,
+        strategy_status: shown[index] ?? null,
         rules: rules.filter((r) => r.wallet_id === row.wallet_id).length,
       };
     }),

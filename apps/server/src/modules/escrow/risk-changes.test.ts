@@ -161,6 +161,10 @@ describe('risk-control changes approved like a transfer', () => {
     expect(told.map((n) => n.user_id).sort()).toEqual([approverOne.userId, approverTwo.userId].sort());
     const seen = await view(approverOne);
     expect(seen.data.pending_change).toMatchObject({ id: changeId, can_vote: true, can_revoke: false });
+    const overview = await admin.client.get<{ list: Array<{ wallet_id: number; strategy_status: number }> }>(
+      `${V4}/escrow`,
+    );
+    expect(overview.data.list.find((a) => a.wallet_id === walletId)?.strategy_status).toBe(3);
   });
 
   it('refuses a second change, an approver edit, and votes of non-approvers or the proposer', async () => {
