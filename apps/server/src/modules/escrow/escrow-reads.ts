@@ -5,15 +5,15 @@ import { clientFor, exchangeFailure } from '../exchanges/exchange-assets';
 import { withSpotMarkets } from '../exchanges/exchange-client';
 import { loadExchangeAccount, visibleAccountsPage } from '../exchanges/exchange-reads';
 import { seesEveryWallet } from '../policy/policy';
-import { shownStrategyStatus } from './risk-changes';
+import { latestChanges, shownStrategyStatus } from './risk-changes';
 
 /** GET /escrow: the exchange accounts the caller views, with their platform key and strategy. */
 export async function escrowOverview(ctx: AppContext, actor: CommandContext, page: number, pageSize: number) {
   const { rows, total } = await visibleAccountsPage(ctx, actor, page, pageSize);
   const ids = rows.map((row) => row.wallet_id);
-  const [keys, strategies, rules] =
+  const [keys, strategies, rules, latest] =
     ids.length === 0
-      ? [[], [], []]
+      ? [[], [], [], new Map()]
       : await Promise.all([
           ctx.db
             .selectFrom('platform_api_keys')
@@ -26,19 +26,10 @@ export async function escrowOverview(ctx: AppContext, actor: CommandContext, pag
             .where('wallet_id', 'in', ids)
             .execute(),
           ctx.db.selectFrom('risk_rules').select('wallet_id').where('wallet_id', 'in', ids).execute(),
+          latestChanges(ctx.db, ids),
         ]);
-  // The status as the risk-control tab shows it (3 while a change waits, 2 after a rejection).
-  const shown = await Promise.all(
-    rows.map((row) =>
-      shownStrategyStatus(
-        ctx.db,
-        row.wallet_id,
-        strategies.find((s) => s.wallet_id === row.wallet_id) ?? null,
-      ),
-    ),
-  );
   return {
-    list: rows.map((row, index) => {
+    list: rows.map((row) => {
       const strategy = strategies.find((s) => s.wallet_id === row.wallet_id);
       return {
         wallet_id: row.wallet_id,
@@ -47,7 +38,8 @@ export async function escrowOverview(ctx: AppContext, actor: CommandContext, pag
         api_key_type: row.api_key_type,
         api_key_status: keys.find((k) => k.wallet_id === row.wallet_id)?.status ?? null,
         tactic_type: strategy?.tactic_type ?? null,
-        strategy_status: shown[index] ?? null,
+        // As the risk-control tab shows it (3 while a change waits, 2 after a rejection).
+        strategy_status: shownStrategyStatus(latest.get(row.wallet_id), strategy ?? null),
         rules: rules.filter((r) => r.wallet_id === row.wallet_id).length,
       };
     }),

@@ -300,49 +300,66 @@ export async function revokeRiskChange(
   });
 }
 
+type ChangeRow = NonNullable<Awaited<ReturnType<typeof pendingChangeRow>>>;
+
+/** Each account's latest change that was not withdrawn (one query for a page of accounts). */
+export async function latestChanges(db: Db, walletIds: number[]): Promise<Map<number, ChangeRow>> {
+  if (walletIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('risk_changes')
+    .selectAll()
+    .distinctOn('wallet_id')
+    .where('wallet_id', 'in', walletIds)
+    .where('status', '!=', 'revoked')
+    .orderBy('wallet_id')
+    .orderBy('id', 'desc')
+    .execute();
+  return new Map(rows.map((row) => [row.wallet_id, row]));
+}
+
 /**
  * §4 strategy status as the tab shows it: 3 "setting" while a change waits, 2 "failed" when the
  * last decided change was rejected after the rules were last written, else the stored status.
  * The judge reads the stored status only: a waiting or rejected change never stops the rules in force.
  */
-export async function shownStrategyStatus(
-  db: Db,
-  walletId: number,
+export function shownStrategyStatus(
+  last: ChangeRow | undefined,
   stored: { status: number; updated_at: Date } | null,
-) {
-  const last = await db
-    .selectFrom('risk_changes')
-    .select(['status', 'decided_at'])
-    .where('wallet_id', '=', walletId)
-    .where('status', '!=', 'revoked')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+): number | null {
   if (last?.status === 'pending') return 3;
   if (last?.status === 'rejected' && (!stored || (last.decided_at ?? 0) > stored.updated_at)) return 2;
   return stored?.status ?? null;
 }
 
+/** The account's approvers and threshold with their names, read once for the whole tab. */
+export async function approvalView(db: Db, walletId: number) {
+  const { threshold, approvers } = await approvalOf(db, walletId);
+  const names = await namesOf(db, approvers);
+  return { threshold, approvers: approvers.map((id) => ({ id, name: names.get(id) ?? String(id) })) };
+}
+
+type Approval = Awaited<ReturnType<typeof approvalView>>;
+
 /** The waiting change as the risk-control tab shows it: what would be written, who approved, who may act. */
 export async function pendingChangeView(
   db: Db,
   actor: CommandContext,
-  walletId: number,
+  last: ChangeRow | undefined,
+  approval: Approval,
   relation: WalletRelation,
 ) {
-  const row = await pendingChangeRow(db, walletId);
-  if (!row) return null;
-  const [votes, { approvers }] = await Promise.all([
-    db
-      .selectFrom('risk_change_votes')
-      .select(['user_id', 'result', 'comment', 'created_at'])
-      .where('change_id', '=', row.id)
-      .orderBy('created_at')
-      .execute(),
-    approvalOf(db, walletId),
-  ]);
-  const people = await namesOf(db, [row.proposed_by, ...approvers, ...votes.map((v) => v.user_id)]);
-  const person = (id: number) => ({ id, name: people.get(id) ?? String(id) });
+  if (last?.status !== 'pending') return null;
+  const row = last;
+  const votes = await db
+    .selectFrom('risk_change_votes')
+    .select(['user_id', 'result', 'comment', 'created_at'])
+    .where('change_id', '=', row.id)
+    .orderBy('created_at')
+    .execute();
+  const known = new Map(approval.approvers.map((a) => [a.id, a.name]));
+  const unknown = [row.proposed_by, ...votes.map((v) => v.user_id)].filter((id) => !known.has(id));
+  for (const [id, name] of await namesOf(db, unknown)) known.set(id, name);
+  const person = (id: number) => ({ id, name: known.get(id) ?? String(id) });
   const me = actor.user.id;
   return {
     id: row.id,
@@ -351,7 +368,7 @@ export async function pendingChangeView(
     proposed_by: person(row.proposed_by),
     created_at: row.created_at.toISOString(),
     approval_threshold: row.approval_threshold,
-    approvers: approvers.filter((id) => id !== row.proposed_by).map(person),
+    approvers: approval.approvers.filter((a) => a.id !== row.proposed_by),
     votes: votes.map((v) => ({
       user: person(v.user_id),
       result: v.result,
@@ -366,14 +383,8 @@ export async function pendingChangeView(
   };
 }
 
-/** The account's approval rule as the tab shows it: how many approvals, of whom. */
-export async function approvalView(db: Db, walletId: number) {
-  const { threshold, approvers } = await approvalOf(db, walletId);
-  const names = await namesOf(db, approvers);
-  return { threshold, approvers: approvers.map((id) => ({ id, name: names.get(id) ?? String(id) })) };
-}
-
-async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+/** Users' display names (nickname, else e-mail) by id. */
+export async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db

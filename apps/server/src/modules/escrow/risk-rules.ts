@@ -6,7 +6,14 @@ import { loadExchangeAccountFor } from '../exchanges/exchange-reads';
 import type { ExchangeAccount } from '../exchanges/exchange-repository';
 import { canManageRisk } from '../policy/policy';
 import { escrowSettingsOf, findStrategy, usageSince } from './escrow-repository';
-import { approvalView, pendingChangeView, shownStrategyStatus, submitRiskChange } from './risk-changes';
+import {
+  approvalView,
+  latestChanges,
+  namesOf,
+  pendingChangeView,
+  shownStrategyStatus,
+  submitRiskChange,
+} from './risk-changes';
 import type { StoredRule } from './risk-judge';
 
 const HOUR = 3_600_000;
@@ -97,32 +104,31 @@ export async function setContractLever(
 /** GET /escrow/risk-control-rules: the strategy, each rule with what the window has used of it. */
 export async function riskRulesView(ctx: AppContext, actor: CommandContext, walletId: number) {
   const { account, relation } = await loadExchangeAccountFor(ctx, actor, walletId);
-  const [strategy, settings, pendingChange, approval] = await Promise.all([
+  const [strategy, settings, latest, approval] = await Promise.all([
     findStrategy(ctx.db, account.wallet_id),
     escrowSettingsOf(ctx.db, account.wallet_id),
-    pendingChangeView(ctx.db, actor, account.wallet_id, relation),
+    latestChanges(ctx.db, [account.wallet_id]),
     approvalView(ctx.db, account.wallet_id),
   ]);
+  const last = latest.get(account.wallet_id);
   const since = new Date(Date.now() - settings.limit_window_hours * HOUR);
-  const rules = await Promise.all(
-    (strategy?.rules ?? []).map(async (rule) => ({
-      ...rule,
-      used: await usageSince(ctx.db, account.wallet_id, rule.trade_category, since),
-    })),
-  );
-  const editor = strategy?.updated_by
-    ? await ctx.db
-        .selectFrom('users')
-        .select(['id', 'nickname', 'email'])
-        .where('id', '=', strategy.updated_by)
-        .executeTakeFirst()
-    : undefined;
+  const [rules, pendingChange, editorName] = await Promise.all([
+    Promise.all(
+      (strategy?.rules ?? []).map(async (rule) => ({
+        ...rule,
+        used: await usageSince(ctx.db, account.wallet_id, rule.trade_category, since),
+      })),
+    ),
+    pendingChangeView(ctx.db, actor, last, approval, relation),
+    strategy?.updated_by ? namesOf(ctx.db, [strategy.updated_by]) : new Map<number, string>(),
+  ]);
+  const editor = strategy?.updated_by ?? null;
   return {
     wallet_id: account.wallet_id,
     tactic_type: strategy?.tactic_type ?? null,
-    status: await shownStrategyStatus(ctx.db, account.wallet_id, strategy),
+    status: shownStrategyStatus(last, strategy),
     rules,
-    updated_by: editor ? { id: editor.id, name: editor.nickname || editor.email } : null,
+    updated_by: editor ? { id: editor, name: editorName.get(editor) ?? String(editor) } : null,
     updated_at: strategy?.updated_at.toISOString() ?? null,
     can_manage: canManageRisk(relation).allowed,
     approval,
