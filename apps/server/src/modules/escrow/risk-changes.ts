@@ -9,7 +9,7 @@ import { withEmailCode } from '../auth/email-code.service';
 import { checkTotp, recordTotpStep } from '../auth/totp-check';
 import type { ExchangeAccount } from '../exchanges/exchange-repository';
 import { notify } from '../notifications/notification.service';
-import { canApproveRiskChange, canManageRisk, type WalletRelation } from '../policy/policy';
+import { approvalOutcome, canApproveRiskChange, canManageRisk, type WalletRelation } from '../policy/policy';
 import { replaceStrategy, saveEscrowSettings, touchStrategy } from './escrow-repository';
 import type { StoredRule } from './risk-judge';
 
@@ -249,10 +249,14 @@ export async function voteRiskChange(
       operation: input.result === 1 ? 'risk_change_approve' : 'risk_change_reject',
       content: { ...content, comment: input.comment ?? null },
     });
-    let status: 'applied' | 'rejected' | null = null;
-    if (Number(counts.approved) >= locked.approval_threshold) status = 'applied';
-    else if (Number(counts.rejected) > checkers - locked.approval_threshold) status = 'rejected';
-    if (!status) return;
+    const outcome = approvalOutcome({
+      approved: Number(counts.approved),
+      rejected: Number(counts.rejected),
+      deciders: checkers,
+      threshold: locked.approval_threshold,
+    });
+    if (outcome === 'open') return;
+    const status = outcome === 'approved' ? 'applied' : 'rejected';
     await trx
       .updateTable('risk_changes')
       .set({ status, decided_at: new Date() })

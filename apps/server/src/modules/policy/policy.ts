@@ -219,6 +219,21 @@ export function canManageRisk(relation: WalletRelation): Decision {
 }
 
 /**
+ * Where an approval stands (§4, a transfer's and a risk change's alike): approved once the
+ * approvals reach the threshold, rejected once the rejections leave too few deciders to reach it.
+ */
+export function approvalOutcome(votes: {
+  approved: number;
+  rejected: number;
+  deciders: number;
+  threshold: number;
+}): 'approved' | 'rejected' | 'open' {
+  if (votes.approved >= votes.threshold) return 'approved';
+  if (votes.rejected > votes.deciders - votes.threshold) return 'rejected';
+  return 'open';
+}
+
+/**
  * A waiting risk-control change is approved or rejected by the exchange account's approvers, as
  * a transfer is (issue 17's maker-checker); who proposed it is refused apart (risk-changes.ts).
  */

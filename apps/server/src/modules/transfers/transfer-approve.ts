@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { writeAudit } from '../audit/audit.service';
 import { checkTotp, recordTotpStep } from '../auth/totp-check';
-import { canOnWallet } from '../policy/policy';
+import { approvalOutcome, canOnWallet } from '../policy/policy';
 import { loadTransfer } from './transfer-access';
 import { taskNumber } from './transfer-create';
 import { notifyUsers } from './transfer-notify';
@@ -61,9 +61,18 @@ export async function approveTransfer(
       .executeTakeFirstOrThrow();
     const approvers = await walletUserIds(trx, wallet.id, ['approver']);
     const threshold = locked.approval_threshold ?? 0;
-    let status: number = locked.status;
-    if (Number(counts.approved) >= threshold) status = TransferStatus.PendingSignature;
-    else if (Number(counts.rejected) > approvers.length - threshold) status = TransferStatus.ApprovalRejected;
+    const outcome = approvalOutcome({
+      approved: Number(counts.approved),
+      rejected: Number(counts.rejected),
+      deciders: approvers.length,
+      threshold,
+    });
+    const status: number =
+      outcome === 'approved'
+        ? TransferStatus.PendingSignature
+        : outcome === 'rejected'
+          ? TransferStatus.ApprovalRejected
+          : locked.status;
     const restamp = status === TransferStatus.PendingSignature && opened;
     if (status !== locked.status) {
       await trx
