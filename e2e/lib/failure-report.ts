@@ -5,6 +5,7 @@ import { beforeEach } from 'vitest';
 import { SCREENSHOT_DIR, livePages } from './browser';
 
 const TEXT_LIMIT = 400;
+const ERROR_LIMIT = 1_500;
 
 /**
  * When a browser test fails, what each open page showed then: its address, open dialogs and
@@ -16,6 +17,9 @@ beforeEach(({ task, onTestFailed }) => {
     const folder = path.join(SCREENSHOT_DIR, 'failures');
     fs.mkdirSync(folder, { recursive: true });
     const slug = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    // A test that passes on its retry shows no error of its first run: print it here.
+    for (const error of task.result?.errors ?? [])
+      console.error(`[failure report] ${String(error.message).slice(0, ERROR_LIMIT)}`);
     let index = 0;
     for (const page of livePages) {
       index += 1;
@@ -33,9 +37,9 @@ beforeEach(({ task, onTestFailed }) => {
             ),
           };
         }, TEXT_LIMIT);
-        const file = path.join(folder, `${slug}-${index}.png`);
-        await page.screenshot({ path: file, timeout: 5_000 });
+        // Printed before the picture is taken: on a loaded machine the picture may time out.
         console.error(`[failure report] page ${index} ${page.url()}\n${JSON.stringify(shown, null, 1)}`);
+        await page.screenshot({ path: path.join(folder, `${slug}-${index}.png`), timeout: 5_000 });
       } catch (error) {
         console.error(`[failure report] page ${index}: ${String(error)}`);
       }

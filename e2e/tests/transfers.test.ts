@@ -14,6 +14,7 @@ import {
   type TransferTeam,
 } from '../lib/transfers';
 import { teamInBrowser } from '../lib/team-browser';
+import { motionDone, modalClosed } from '../lib/motion';
 import { dialog, screenshotBoth, toastWith } from '../lib/wallets';
 import { devnetRpcUrl } from '../lib/wallet-provider';
 
@@ -111,7 +112,17 @@ describe('transfers on the devnet', () => {
   async function revokeInUi(page: Page, text: string): Promise<void> {
     await page.getByTestId('revoke').click();
     await expect.poll(() => page.getByTestId('revoke-text').innerText()).toContain(text);
-    await page.getByTestId('revoke-confirm').click();
+    await confirmDialog(page, 'revoke-confirm');
+  }
+
+  /**
+   * Clicks a dialog's confirm button once the dialog has stopped zooming in: on a loaded machine a
+   * click during the motion can land on the mask, which closes the dialog unconfirmed.
+   */
+  async function confirmDialog(page: Page, testId: string): Promise<void> {
+    await motionDone(page.getByTestId(testId));
+    await page.getByTestId(testId).click();
+    await modalClosed(page);
   }
 
   it(
@@ -225,7 +236,7 @@ describe('transfers on the devnet', () => {
       // Rejecting asks for confirmation and a reason (the comment is offered as the reason).
       await approver.getByTestId('reject-modal').waitFor();
       expect(await approver.locator('#reject-reason').inputValue()).toBe('Unknown supplier');
-      await approver.getByTestId('reject-confirm').click();
+      await confirmDialog(approver, 'reject-confirm');
       await expect.poll(() => status(approver), { timeout: 15_000 }).toBe('Approval rejected');
       await screenshotBoth(approver, 'transfer-detail-rejected');
       await approver.context().close();
@@ -256,7 +267,7 @@ describe('transfers on the devnet', () => {
         .toContain('rejection transaction');
       await screenshotBoth(admin, 'transfer-revoke-broadcast');
       const revoked = admin.waitForResponse((response) => response.url().includes('/task/revoke'));
-      await admin.getByTestId('revoke-confirm').click();
+      await confirmDialog(admin, 'revoke-confirm');
       const reply = (await (await revoked).json()) as { code: string; data: { rejection_task_id?: number } };
       expect(reply.code, JSON.stringify(reply)).toBe('OK');
       await admin.waitForURL((url) => url.pathname === `/task/${reply.data.rejection_task_id}`);
