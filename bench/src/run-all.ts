@@ -7,6 +7,7 @@ import { benchLoginBundle } from './web-size';
 import { benchPsbt } from './psbt';
 import { benchBatch } from './batch';
 import { benchAssets } from './assets';
+import { benchRecovery } from './recovery';
 
 /**
  * `npm run bench`: prints figures and ratios. Each part is independent; pass names to run some:
@@ -24,6 +25,7 @@ const parts: Record<string, () => Promise<void>> = {
   psbt: benchPsbt,
   batch: benchBatch,
   assets: benchAssets,
+  recovery: benchRecovery,
 };
 const chosen = process.argv.slice(2).filter((name) => name in parts);
 for (const name of chosen.length ? chosen : Object.keys(parts)) await parts[name]!();

@@ -31,6 +31,7 @@ export {
   type SafeSignature,
   type SafeSignatureKind,
 } from './safe-signatures';
+export { recoverEvmSigner } from './ecdsa-recover';
 export {
   SAFE_TX_TYPES,
   SAFE_TX_TYPEHASH,

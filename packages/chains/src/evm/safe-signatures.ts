@@ -1,16 +1,7 @@
-import {
-  concat,
-  hashMessage,
-  numberToHex,
-  pad,
-  recoverAddress,
-  size,
-  toHex,
-  type Address,
-  type Hex,
-} from 'viem';
+import { concat, hashMessage, numberToHex, hexToBytes, pad, size, toHex, type Address, type Hex } from 'viem';
 import { ChainError } from '../errors';
 import { normalizeEvmAddress } from './address';
+import { recoverEvmSigner } from './ecdsa-recover';
 
 /**
  * How an owner's approval of a safeTxHash is expressed (Safe v1.4.1 checkNSignatures):
@@ -71,16 +62,13 @@ const word = (value: bigint): Hex => numberToHex(value, { size: 32 });
 
 /** Recovers the signer of a 32-byte hash; throws SIGNATURE_INVALID when recovery fails. */
 export async function recoverEcdsa(hash: Hex, sig: ParsedEcdsa, recoveryV: 27 | 28): Promise<Address> {
-  try {
-    return normalizeEvmAddress(
-      await recoverAddress({
-        hash,
-        signature: concat([word(sig.r), word(sig.s), toHex(recoveryV, { size: 1 })]),
-      }),
-    );
-  } catch (error) {
-    throw new ChainError('SIGNATURE_INVALID', 'signature does not recover to a public key', { cause: error });
-  }
+  const signer = recoverEvmSigner(
+    hash,
+    hexToBytes(concat([word(sig.r), word(sig.s)])),
+    recoveryV === 28 ? 1 : 0,
+  );
+  if (!signer) throw new ChainError('SIGNATURE_INVALID', 'signature does not recover to a public key');
+  return normalizeEvmAddress(signer);
 }
 
 /**
