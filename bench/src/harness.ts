@@ -29,6 +29,17 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/**
+ * CPU time (user + system) a process has used so far, in ms, read from /proc/<pid>/stat
+ * (fields 14 and 15, in clock ticks of 10 ms: Linux's USER_HZ is 100).
+ */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export interface ChildServer {
   url: string;
   process: ChildProcess;

@@ -10,10 +10,12 @@ import { fundFromFaucet, hardhatAccounts, startEvmDevnet } from '@keystead/devne
 import { csrfForSession, seedOwnerSpace, seedSession } from './seed';
 import { ChainRegistry } from '../../apps/server/src/modules/chains/chain-registry';
 import { dropSchema } from './http-baseline';
-import { BENCH_DATABASE_URL, load, printRow, startChild, tempDir } from './harness';
+import { BENCH_DATABASE_URL, cpuMs, load, printRow, startChild, tempDir } from './harness';
 
 const OPERATORS = 20;
 const LIFECYCLE_SECONDS = 20;
+/** Issue 21: at most 20 ms of server CPU per lifecycle (≥ 100 lifecycles/s per core). */
+const GOAL_SERVER_CPU_MS = 20;
 const LIST_TASKS = 1_000_000;
 const GOAL_LIFECYCLES_PER_S = 100;
 const GOAL_LIST_P99_MS = 30;
@@ -223,6 +225,8 @@ export async function benchLifecycles(): Promise<void> {
     };
     const samples: Array<{ hash: Hex; signature: Hex }> = [];
     const deadline = performance.now() + LIFECYCLE_SECONDS * 1000;
+    const serverCpuBefore = cpuMs(keystead.process.pid!);
+    const driverCpuBefore = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
       wallets.map(async (wallet, i) => {
@@ -277,6 +281,10 @@ export async function benchLifecycles(): Promise<void> {
     );
     const seconds = (performance.now() - started) / 1000;
     const rate = lifecycles.length / seconds;
+    // CPU per lifecycle decides capacity and does not depend on where the driver runs.
+    const serverCpu = cpuMs(keystead.process.pid!) - serverCpuBefore;
+    const driverCpu = process.cpuUsage(driverCpuBefore);
+    const perLifecycle = (msUsed: number) => (msUsed / Math.max(lifecycles.length, 1)).toFixed(1);
 
     // Bare signature recovery of the same hashes and signatures, in this process.
     const rounds = 2000;
@@ -309,6 +317,12 @@ export async function benchLifecycles(): Promise<void> {
       lifecycle_p99_ms: ms(percentile(lifecycles, 99)),
       failures: [...failures].map(([k, v]) => `${k}:${v}`).join(',') || 0,
       goal: `≥${GOAL_LIFECYCLES_PER_S}/s ${rate >= GOAL_LIFECYCLES_PER_S ? 'met' : 'NOT met'}`,
+    });
+    printRow('  CPU per lifecycle', {
+      server_ms: perLifecycle(serverCpu),
+      server_busy: `${((serverCpu / (seconds * 1000)) * 100).toFixed(0)}%`,
+      driver_ms: perLifecycle((driverCpu.user + driverCpu.system) / 1000),
+      goal: `server≤${GOAL_SERVER_CPU_MS}ms ${serverCpu / Math.max(lifecycles.length, 1) <= GOAL_SERVER_CPU_MS ? 'met' : 'NOT met'}`,
     });
     for (const [name, list] of Object.entries(steps))
       printRow(`  step ${name}`, {
