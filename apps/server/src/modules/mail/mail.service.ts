@@ -29,20 +29,32 @@ export async function queueMail(
   mail: OutgoingMail,
   smtpConfigured: boolean,
 ): Promise<void> {
-  const prefix = mail.antiPhishingCode
-    ? `${ANTI_PHISHING_LINE[mail.language ?? 'en-US']}: ${mail.antiPhishingCode}\n\n`
-    : '';
-  const text = `${prefix}${mail.text}`;
-  const html = `${prefix ? `<p><strong>${escapeHtml(prefix.trim())}</strong></p>` : ''}${mail.html ?? `<pre>${escapeHtml(mail.text)}</pre>`}`;
+  await queueMails(db, [mail], smtpConfigured);
+}
+
+/** Several mails into the outbox in one statement (a step that tells several people). */
+export async function queueMails(
+  db: Kysely<Database>,
+  mails: readonly OutgoingMail[],
+  smtpConfigured: boolean,
+): Promise<void> {
+  if (!mails.length) return;
   await db
     .insertInto('mail_outbox')
-    .values({
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: text,
-      html_body: html,
-      category: mail.category,
-      status: smtpConfigured ? 'pending' : 'stored',
-    })
+    .values(
+      mails.map((mail) => {
+        const prefix = mail.antiPhishingCode
+          ? `${ANTI_PHISHING_LINE[mail.language ?? 'en-US']}: ${mail.antiPhishingCode}\n\n`
+          : '';
+        return {
+          to_address: mail.to,
+          subject: mail.subject,
+          text_body: `${prefix}${mail.text}`,
+          html_body: `${prefix ? `<p><strong>${escapeHtml(prefix.trim())}</strong></p>` : ''}${mail.html ?? `<pre>${escapeHtml(mail.text)}</pre>`}`,
+          category: mail.category,
+          status: smtpConfigured ? ('pending' as const) : ('stored' as const),
+        };
+      }),
+    )
     .execute();
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpace, person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { notify } from './notification.service';
+import { notify, notifyAll } from './notification.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -113,6 +113,46 @@ describe('notification centre', () => {
       .execute();
     expect(mails.map((m) => m.category)).toContain('notification:task');
     expect(mails.map((m) => m.category)).not.toContain('notification:space');
+  });
+
+  it("tells several people in one go: a notification each, a mail by each one's switch and code", async () => {
+    const [first, second, third] = await Promise.all([person(t), person(t), person(t)]);
+    await t.ctx.db.updateTable('users').set({ notify_task: false }).where('id', '=', second.userId).execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ anti_phishing_code: 'BLUE-HERON' })
+      .where('id', '=', third.userId)
+      .execute();
+    const people = [first, second, third];
+    await t.ctx.db.transaction().execute((trx) =>
+      notifyAll(
+        trx,
+        people.map((who) => ({
+          userId: who.userId,
+          organizationId: null,
+          category: 'transfer' as const,
+          topic: 'task' as const,
+          title: 'Transfer T-2002 needs you',
+          body: 'It waits for your approval.',
+          linkUrl: 'https://keystead.example/task/2002',
+        })),
+        false,
+      ),
+    );
+    for (const who of people) {
+      const list = await who.client.get<{ list: Array<{ title: string }> }>('/api/v1/notification');
+      expect(list.data.list.map((n) => n.title)).toEqual(['Transfer T-2002 needs you']);
+    }
+    const mails = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'text_body'])
+      .where('subject', '=', 'Transfer T-2002 needs you')
+      .execute();
+    expect(mails.map((mail) => mail.to_address).sort()).toEqual([first.email, third.email].sort());
+    const coded = mails.find((mail) => mail.to_address === third.email)!;
+    expect(coded.text_body).toContain('BLUE-HERON');
+    expect(coded.text_body).toContain('https://keystead.example/task/2002');
+    expect(mails.find((mail) => mail.to_address === first.email)!.text_body).not.toContain('BLUE-HERON');
   });
 
   it('pushes a new notification live to an open stream', async () => {

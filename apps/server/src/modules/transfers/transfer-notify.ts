@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database, Task } from '../../db/schema';
-import { notify } from '../notifications/notification.service';
+import { notifyAll } from '../notifications/notification.service';
 import { taskNumber } from './transfer-create';
 import { walletUserIds } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
@@ -22,24 +22,22 @@ export async function notifyUsers(
   title: string,
   body: string,
 ) {
-  for (const userId of new Set(userIds)) {
-    await notify(
-      trx,
-      {
-        userId,
-        organizationId: task.organization_id,
-        category: 'transfer',
-        topic: 'task',
-        title,
-        body,
-        ...(walletName !== undefined ? { walletName } : {}),
-        taskNumber: taskNumber(task.id),
-        link: `/task/${task.id}`,
-        linkUrl: `${publicBaseUrl(ctx)}/task/${task.id}`,
-      },
-      Boolean(ctx.config.SMTP_URL),
-    );
-  }
+  const common = {
+    organizationId: task.organization_id,
+    category: 'transfer' as const,
+    topic: 'task' as const,
+    title,
+    body,
+    ...(walletName !== undefined ? { walletName } : {}),
+    taskNumber: taskNumber(task.id),
+    link: `/task/${task.id}`,
+    linkUrl: `${publicBaseUrl(ctx)}/task/${task.id}`,
+  };
+  await notifyAll(
+    trx,
+    [...new Set(userIds)].map((userId) => ({ ...common, userId })),
+    Boolean(ctx.config.SMTP_URL),
+  );
 }
 
 /**
