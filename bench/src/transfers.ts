@@ -10,12 +10,16 @@ import { fundFromFaucet, hardhatAccounts, startEvmDevnet } from '@keystead/devne
 import { csrfForSession, seedOwnerSpace, seedSession } from './seed';
 import { ChainRegistry } from '../../apps/server/src/modules/chains/chain-registry';
 import { dropSchema } from './http-baseline';
+import { startCountingProxy } from '../../apps/server/test/rpc-counting-proxy';
+import { startPgCountingProxy } from './pg-counting-proxy';
 import { BENCH_DATABASE_URL, cpuMs, load, printRow, startChild, tempDir } from './harness';
 
 const OPERATORS = 20;
 const LIFECYCLE_SECONDS = 20;
 /** Issue 21: at most 20 ms of server CPU per lifecycle (≥ 100 lifecycles/s per core). */
 const GOAL_SERVER_CPU_MS = 20;
+const GOAL_STATEMENTS = 40;
+const GOAL_RPC_CALLS = 3;
 const LIST_TASKS = 1_000_000;
 const GOAL_LIFECYCLES_PER_S = 100;
 const GOAL_LIST_P99_MS = 30;
@@ -93,15 +97,18 @@ export async function benchTransfers(): Promise<void> {
  * A server child on PostgreSQL (its own schema) beside a fresh EVM devnet, with a SQL client on
  * that schema; `stop` ends all three and drops the schema.
  */
-export async function startDevnetServer(label: string) {
+export async function startDevnetServer(label: string, options: { counting?: boolean } = {}) {
   const schema = `bench_${label}_${Date.now()}`;
   const devnetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-bench-devnet-'));
   const devnet = await startEvmDevnet({ dataDir: devnetDir, port: 0 });
+  // Counting puts a proxy before PostgreSQL and one before the chain (statements, RPC calls).
+  const sql = options.counting ? await startPgCountingProxy(BENCH_DATABASE_URL) : null;
+  const rpc = options.counting ? await startCountingProxy(devnet.rpcUrl) : null;
   const env = {
-    DATABASE_URL: BENCH_DATABASE_URL,
+    DATABASE_URL: sql?.url ?? BENCH_DATABASE_URL,
     DATABASE_SCHEMA: schema,
     DEVNET: 'false',
-    EVM_RPC_URL_31337: devnet.rpcUrl,
+    EVM_RPC_URL_31337: rpc?.url ?? devnet.rpcUrl,
     BALANCE_REFRESH_SECONDS: '86400',
     LOG_LEVEL: 'warn',
     DATA_DIR: tempDir(label),
@@ -114,18 +121,22 @@ export async function startDevnetServer(label: string) {
   const stop = async () => {
     await client.end().catch(() => undefined);
     await keystead.stop();
+    await sql?.close();
+    await rpc?.close();
     await devnet.stop();
     fs.rmSync(devnetDir, { recursive: true, force: true });
     await dropSchema(schema);
   };
-  return { devnet, keystead, client, stop };
+  return { devnet, keystead, client, stop, counters: { sql, rpc } };
 }
 
 export async function benchLifecycles(): Promise<void> {
   console.log(
     `\n# Transfer lifecycle (PostgreSQL, ${OPERATORS} concurrent operators × own 2-of-3 Safe, ${LIFECYCLE_SECONDS} s; create → 2 approvals → 2 signatures)`,
   );
-  const { devnet, keystead, client, stop } = await startDevnetServer('transfers');
+  const { devnet, keystead, client, stop, counters } = await startDevnetServer('transfers', {
+    counting: true,
+  });
   try {
     await client.connect();
     const { ownerId, organizationId } = await seedOwnerSpace(client, 'Bench transfers');
@@ -224,8 +235,79 @@ export async function benchLifecycles(): Promise<void> {
       return result;
     };
     const samples: Array<{ hash: Hex; signature: Hex }> = [];
+    /** One lifecycle of this wallet's operator; `after` is told each step that succeeded. */
+    const runLifecycle = async (
+      wallet: { id: number; address: string },
+      operator: Actor,
+      after?: (step: 'create' | 'approve' | 'sign') => void,
+    ): Promise<boolean> => {
+      const created = await timed(steps.create, () =>
+        call<{ task_id: number; safe_tx_hash: Hex }>(keystead.url, operator, 'POST', '/api/v1/task', {
+          wallet_id: wallet.id,
+          to: recipient,
+          amount: '0.000001',
+        }),
+      );
+      if (created.code !== 'OK') {
+        fail(`create ${created.code}`);
+        return false;
+      }
+      after?.('create');
+      let ok = true;
+      for (const approver of approvers) {
+        const approved = await timed(steps.approve, () =>
+          call(keystead.url, approver, 'POST', '/api/v1/task/approve', {
+            task_id: created.data.task_id,
+            result: 1,
+          }),
+        );
+        if (approved.code !== 'OK') {
+          fail(`approve ${approved.code}`);
+          ok = false;
+          break;
+        }
+        after?.('approve');
+      }
+      for (const { actor, account } of ok ? signers : []) {
+        // The signer's wallet signs in the browser; the server's part is what is timed.
+        const signature = await account.sign({ hash: created.data.safe_tx_hash });
+        if (samples.length < 200) samples.push({ hash: created.data.safe_tx_hash, signature });
+        const signed = await timed(steps.sign, () =>
+          call(keystead.url, actor, 'POST', '/api/v1/sign', {
+            task_id: created.data.task_id,
+            signature,
+            kind: 'eip712',
+          }),
+        );
+        if (signed.code !== 'OK') {
+          fail(`sign ${signed.code}`);
+          ok = false;
+          break;
+        }
+        after?.('sign');
+      }
+      return ok;
+    };
+
+    // One lifecycle alone first: what each step sends to PostgreSQL and to the chain.
+    const perStep: Record<string, string[]> = { create: [], approve: [], sign: [] };
+    counters.sql?.reset();
+    counters.rpc?.reset();
+    await runLifecycle(wallets[0]!, actors.get('operator0')!, (step) => {
+      perStep[step]!.push(`${counters.sql?.statements() ?? 0}/${counters.rpc?.calls() ?? 0}`);
+      counters.sql?.reset();
+      counters.rpc?.reset();
+    });
+    printRow('  one lifecycle alone: statements/RPC by step', {
+      create: perStep.create!.join(' '),
+      approve: perStep.approve!.join(' '),
+      sign: perStep.sign!.join(' '),
+    });
+
     const deadline = performance.now() + LIFECYCLE_SECONDS * 1000;
     const serverCpuBefore = cpuMs(keystead.process.pid!);
+    counters.sql?.reset();
+    counters.rpc?.reset();
     const driverCpuBefore = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
@@ -233,49 +315,7 @@ export async function benchLifecycles(): Promise<void> {
         const operator = actors.get(`operator${i}`)!;
         while (performance.now() < deadline) {
           const begin = performance.now();
-          const created = await timed(steps.create, () =>
-            call<{ task_id: number; safe_tx_hash: Hex }>(keystead.url, operator, 'POST', '/api/v1/task', {
-              wallet_id: wallet.id,
-              to: recipient,
-              amount: '0.000001',
-            }),
-          );
-          if (created.code !== 'OK') {
-            fail(`create ${created.code}`);
-            continue;
-          }
-          let ok = true;
-          for (const approver of approvers) {
-            const approved = await timed(steps.approve, () =>
-              call(keystead.url, approver, 'POST', '/api/v1/task/approve', {
-                task_id: created.data.task_id,
-                result: 1,
-              }),
-            );
-            if (approved.code !== 'OK') {
-              fail(`approve ${approved.code}`);
-              ok = false;
-              break;
-            }
-          }
-          for (const { actor, account } of ok ? signers : []) {
-            // The signer's wallet signs in the browser; the server's part is what is timed.
-            const signature = await account.sign({ hash: created.data.safe_tx_hash });
-            if (samples.length < 200) samples.push({ hash: created.data.safe_tx_hash, signature });
-            const signed = await timed(steps.sign, () =>
-              call(keystead.url, actor, 'POST', '/api/v1/sign', {
-                task_id: created.data.task_id,
-                signature,
-                kind: 'eip712',
-              }),
-            );
-            if (signed.code !== 'OK') {
-              fail(`sign ${signed.code}`);
-              ok = false;
-              break;
-            }
-          }
-          if (ok) lifecycles.push(performance.now() - begin);
+          if (await runLifecycle(wallet, operator)) lifecycles.push(performance.now() - begin);
         }
       }),
     );
@@ -283,6 +323,8 @@ export async function benchLifecycles(): Promise<void> {
     const rate = lifecycles.length / seconds;
     // CPU per lifecycle decides capacity and does not depend on where the driver runs.
     const serverCpu = cpuMs(keystead.process.pid!) - serverCpuBefore;
+    const statements = counters.sql?.statements() ?? 0;
+    const rpcCalls = counters.rpc?.calls() ?? 0;
     const driverCpu = process.cpuUsage(driverCpuBefore);
     const perLifecycle = (msUsed: number) => (msUsed / Math.max(lifecycles.length, 1)).toFixed(1);
 
@@ -318,10 +360,15 @@ export async function benchLifecycles(): Promise<void> {
       failures: [...failures].map(([k, v]) => `${k}:${v}`).join(',') || 0,
       goal: `≥${GOAL_LIFECYCLES_PER_S}/s ${rate >= GOAL_LIFECYCLES_PER_S ? 'met' : 'NOT met'}`,
     });
+    printRow('  SQL statements and chain RPC per lifecycle', {
+      statements: perLifecycle(statements),
+      rpc_calls: perLifecycle(rpcCalls),
+      goal: `≤${GOAL_STATEMENTS} / ≤${GOAL_RPC_CALLS} ${statements / Math.max(lifecycles.length, 1) <= GOAL_STATEMENTS && rpcCalls / Math.max(lifecycles.length, 1) <= GOAL_RPC_CALLS ? 'met' : 'NOT met'}`,
+    });
     printRow('  CPU per lifecycle', {
       server_ms: perLifecycle(serverCpu),
       server_busy: `${((serverCpu / (seconds * 1000)) * 100).toFixed(0)}%`,
-      driver_ms: perLifecycle((driverCpu.user + driverCpu.system) / 1000),
+      driver_and_proxies_ms: perLifecycle((driverCpu.user + driverCpu.system) / 1000),
       goal: `server≤${GOAL_SERVER_CPU_MS}ms ${serverCpu / Math.max(lifecycles.length, 1) <= GOAL_SERVER_CPU_MS ? 'met' : 'NOT met'}`,
     });
     for (const [name, list] of Object.entries(steps))
