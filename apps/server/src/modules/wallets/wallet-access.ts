@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Wallet } from '../../db/schema';
@@ -6,23 +7,28 @@ import { commandContext, type CommandContext } from '../../lib/command-context';
 import { canOnWallet, type WalletRelation } from '../policy/policy';
 import { WalletStatus } from './wallet-status';
 
+const roleList = (walletId: number, userId: number) =>
+  sql<
+    string[]
+  >`array(select role::text from wallet_members where wallet_id = ${walletId} and user_id = ${userId})`;
+
+/** The user's roles on the wallet and whether they sign for it, in one statement (read on every wallet step). */
 export async function walletRelation(db: Db, walletId: number, userId: number): Promise<WalletRelation> {
-  const [roles, signer] = await Promise.all([
-    db
-      .selectFrom('wallet_members')
-      .select('role')
-      .where('wallet_id', '=', walletId)
-      .where('user_id', '=', userId)
-      .execute(),
-    db
-      .selectFrom('wallet_signers')
-      .select('wallet_id')
-      .where('wallet_id', '=', walletId)
-      .where('user_id', '=', userId)
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  return { roles: new Set(roles.map((row) => row.role)), isSigner: Boolean(signer) };
+  const row = await db
+    .selectNoFrom((eb) => [
+      roleList(walletId, userId).as('roles'),
+      eb
+        .exists(
+          eb
+            .selectFrom('wallet_signers')
+            .select('wallet_id')
+            .where('wallet_id', '=', walletId)
+            .where('user_id', '=', userId),
+        )
+        .as('is_signer'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { roles: new Set(row.roles), isSigner: Boolean(row.is_signer) };
 }
 
 /**
