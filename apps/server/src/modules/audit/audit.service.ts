@@ -138,21 +138,26 @@ export async function writeCheckpoint(
   key: string,
   head: Omit<ChainHead, 'signed_at'>,
 ): Promise<void> {
-  const signed: ChainHead = { ...head, signed_at: new Date().toISOString() };
-  const signature = checkpointSignature(key, signed);
+  const signed = signedCheckpoint(key, head);
   await trx
     .insertInto('audit_checkpoints')
-    .values({ ...signed, signature })
+    .values(signed)
     .onConflict((oc) =>
       oc.column('chain').doUpdateSet({
         head_id: signed.head_id,
         head_seq: signed.head_seq,
         head_hash: signed.head_hash,
         signed_at: signed.signed_at,
-        signature,
+        signature: signed.signature,
       }),
     )
     .execute();
+}
+
+/** The checkpoint row of a chain's head, signed now. */
+function signedCheckpoint(key: string, head: Omit<ChainHead, 'signed_at'>) {
+  const signed: ChainHead = { ...head, signed_at: new Date().toISOString() };
+  return { ...signed, signature: checkpointSignature(key, signed) };
 }
 
 /** Lock namespaces for the two kinds of chain: a space's rows, and one user's account rows. */
@@ -179,46 +184,60 @@ export async function lockAuditChain(
  */
 export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
   const key = requireAuditKey();
+  // The lock is its own statement: a statement waiting on it would read the chain's head from
+  // the snapshot it took before the wait, and fork the chain.
   await lockAuditChain(trx, entry.organizationId, entry.userId);
-  const spaceChain = entry.organizationId !== null;
-  const previous = await trx
-    .selectFrom('audit_log')
-    .select(['hash', 'seq'])
-    .where(
-      spaceChain
-        ? sql<boolean>`organization_id = ${entry.organizationId}`
-        : entry.userId === null
-          ? sql<boolean>`organization_id is null and user_id is null`
-          : sql<boolean>`organization_id is null and user_id = ${entry.userId}`,
-    )
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const prevHash = previous?.hash ?? GENESIS_HASH;
-  const seq = Number(previous?.seq ?? 0) + 1;
+  const chain =
+    entry.organizationId !== null
+      ? sql`organization_id = ${entry.organizationId}`
+      : entry.userId === null
+        ? sql`organization_id is null and user_id is null`
+        : sql`organization_id is null and user_id = ${entry.userId}`;
+  // The head of the chain and the new row's id (the id is part of the hash), in one statement.
+  const { rows } = await sql<{ hash: string | null; seq: string | number | null; next_id: string | number }>`
+    select previous.hash, previous.seq, nextval(pg_get_serial_sequence('audit_log', 'id')) as next_id
+      from (select 1) as one
+      left join lateral (
+        select hash, seq from audit_log where ${chain} order by id desc limit 1
+      ) as previous on true`.execute(trx);
+  const head = rows[0]!;
+  const id = Number(head.next_id);
+  const seq = Number(head.seq ?? 0) + 1;
   // Millisecond precision survives the round trip through timestamptz, so verification matches.
-  const createdAt = new Date().toISOString();
-  const content = canonicalJson(entry.content ?? {});
   const values = {
     organization_id: entry.organizationId,
     user_id: entry.userId,
     type: entry.type,
     operation: entry.operation,
-    content,
+    content: canonicalJson(entry.content ?? {}),
     ip: entry.ip ?? null,
     location: entry.location ?? null,
-    created_at: createdAt,
+    created_at: new Date().toISOString(),
     seq,
-    prev_hash: prevHash,
+    prev_hash: head.hash ?? GENESIS_HASH,
   };
-  // The id is part of the hash: the row goes in first, its hash is set in the same transaction.
-  const inserted = await trx
-    .insertInto('audit_log')
-    .values({ ...values, hash: '', hash_version: KEYED_HASH_VERSION })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const id = Number(inserted.id);
   const hash = keyedAuditHash(key, { ...values, id });
-  await trx.updateTable('audit_log').set({ hash }).where('id', '=', id).execute();
-  await writeCheckpoint(trx, key, { chain: chainName(values), head_id: id, head_seq: seq, head_hash: hash });
+  const checkpoint = signedCheckpoint(key, {
+    chain: chainName(values),
+    head_id: id,
+    head_seq: seq,
+    head_hash: hash,
+  });
+  // The row and the chain's signed checkpoint in one statement (a data-modifying WITH runs once).
+  await sql`
+    with appended as (
+      insert into audit_log (id, organization_id, user_id, type, operation, content, ip, location,
+                             created_at, seq, prev_hash, hash, hash_version)
+      overriding system value
+      values (${id}, ${values.organization_id}, ${values.user_id}, ${values.type}, ${values.operation},
+              ${values.content}, ${values.ip}, ${values.location}, ${values.created_at}, ${seq},
+              ${values.prev_hash}, ${hash}, ${KEYED_HASH_VERSION})
+    )
+    insert into audit_checkpoints (chain, head_id, head_seq, head_hash, signed_at, signature)
+    values (${checkpoint.chain}, ${checkpoint.head_id}, ${checkpoint.head_seq}, ${checkpoint.head_hash},
+            ${checkpoint.signed_at}, ${checkpoint.signature})
+    on conflict (chain) do update set head_id = excluded.head_id, head_seq = excluded.head_seq,
+      head_hash = excluded.head_hash, signed_at = excluded.signed_at, signature = excluded.signature`.execute(
+    trx,
+  );
 }
