@@ -6,6 +6,8 @@ export interface PgCountingProxy {
   url: string;
   /** Statements sent since the last reset: extended-protocol Execute ('E') and simple Query ('Q'). */
   statements(): number;
+  /** The SQL texts sent since the last reset (Parse and Query messages), first 160 characters. */
+  texts(): string[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -18,6 +20,7 @@ export interface PgCountingProxy {
 export async function startPgCountingProxy(databaseUrl: string): Promise<PgCountingProxy> {
   const target = new URL(databaseUrl);
   let count = 0;
+  let texts: string[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
@@ -41,6 +44,7 @@ export async function startPgCountingProxy(databaseUrl: string): Promise<PgCount
         if (buffer.length < 1 + length) break;
         const type = String.fromCharCode(buffer[0]!);
         if (type === 'E' || type === 'Q') count += 1;
+        if (type === 'Q' || type === 'P') texts.push(sqlText(buffer.subarray(5, 1 + length), type));
         buffer = buffer.subarray(1 + length);
       }
     });
@@ -61,8 +65,10 @@ export async function startPgCountingProxy(databaseUrl: string): Promise<PgCount
   return {
     url: proxied.toString(),
     statements: () => count,
+    texts: () => texts,
     reset: () => {
       count = 0;
+      texts = [];
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -70,4 +76,10 @@ export async function startPgCountingProxy(databaseUrl: string): Promise<PgCount
         server.close(() => resolve());
       }),
   };
+}
+
+/** The SQL of a Query (its text) or a Parse (a statement name, then the text), C strings. */
+function sqlText(payload: Buffer, type: string): string {
+  const from = type === 'P' ? payload.indexOf(0) + 1 : 0;
+  return payload.subarray(from, payload.indexOf(0, from)).toString('utf8').slice(0, 160);
 }

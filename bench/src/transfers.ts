@@ -295,6 +295,9 @@ export async function benchLifecycles(): Promise<void> {
     counters.rpc?.reset();
     await runLifecycle(wallets[0]!, actors.get('operator0')!, (step) => {
       perStep[step]!.push(`${counters.sql?.statements() ?? 0}/${counters.rpc?.calls() ?? 0}`);
+      // BENCH_SQL_TRACE=1 prints each step's statements (where to look for fewer).
+      if (process.env.BENCH_SQL_TRACE)
+        console.log(`  [${step}]\n    ${counters.sql?.texts().join('\n    ')}`);
       counters.sql?.reset();
       counters.rpc?.reset();
     });
