@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { Organization, OrganizationMember } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { can, type SpaceAction } from '../modules/policy/policy';
-import { assertRequestObjectsInSpace } from '../modules/policy/space-scope';
+import { firstObjectOutsideSpace, requestedObjects } from '../modules/policy/space-scope';
 import { requireUser } from './session';
 
 /**
@@ -80,6 +80,10 @@ export const accessPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
         'm.invited_by',
         'm.created_at as member_created_at',
         'm.updated_at as member_updated_at',
+        // Ids of another space's objects: read here, thrown after the checks below.
+        firstObjectOutsideSpace(requestedObjects([request.query, request.body]), organizationId).as(
+          'object_outside_space',
+        ),
       ])
       .where('m.organization_id', '=', organizationId)
       .where('m.user_id', '=', user.id)
@@ -91,7 +95,7 @@ export const accessPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     const decision = can({ userId: user.id, role: row.role }, access.action);
     if (!decision.allowed) throw new AppError(decision.code!);
     // Ids of another space's objects read as "not found", before the body's shape is judged.
-    await assertRequestObjectsInSpace(ctx.db, organizationId, [request.query, request.body]);
+    if (row.object_outside_space) throw new AppError(row.object_outside_space);
     const {
       member_id,
       role,
@@ -104,6 +108,7 @@ export const accessPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
       invited_by,
       member_created_at,
       member_updated_at,
+      object_outside_space: _checked,
       ...organization
     } = row;
     request.space = {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ErrorCode } from '@keystead/contract';
 import type { Database, SignerAddress } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -19,30 +19,41 @@ function positiveId(value: unknown): number | null {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+/** An object a request names by a space-scoped field. */
+export interface NamedObject {
+  table: 'tasks';
+  id: number;
+  notFound: ErrorCode;
+}
+
 /**
- * Run by the access check once the space is known, before the body is validated: every
- * space-scoped id the query or body names must belong to the space. A malformed id is left to
+ * The space-scoped objects a request's query and body name. A malformed id is left to
  * validation (it names no object at all).
  */
-export async function assertRequestObjectsInSpace(
-  db: Kysely<Database>,
-  organizationId: number,
-  sources: unknown[],
-): Promise<void> {
+export function requestedObjects(sources: unknown[]): NamedObject[] {
+  const named: NamedObject[] = [];
   for (const source of sources) {
     if (!source || typeof source !== 'object') continue;
     for (const [field, rule] of Object.entries(SPACE_SCOPED_FIELDS)) {
       const id = positiveId((source as Record<string, unknown>)[field]);
-      if (id === null) continue;
-      const row = await db
-        .selectFrom(rule.table)
-        .select('id')
-        .where('id', '=', id)
-        .where('organization_id', '=', organizationId)
-        .executeTakeFirst();
-      if (!row) throw new AppError(rule.notFound);
+      if (id !== null) named.push({ table: rule.table, id, notFound: rule.notFound });
     }
   }
+  return named;
+}
+
+/**
+ * A SQL expression: the "not found" code of the first named object outside the space, or null.
+ * The access check reads it in its membership query (no statement of its own) and throws it
+ * once the space is known and the action allowed, before the body is validated.
+ */
+export function firstObjectOutsideSpace(named: NamedObject[], organizationId: number) {
+  if (!named.length) return sql<ErrorCode | null>`null::text`;
+  const cases = named.map(
+    (object) =>
+      sql`when not exists (select 1 from ${sql.table(object.table)} where id = ${object.id} and organization_id = ${organizationId}) then ${object.notFound}::text`,
+  );
+  return sql<ErrorCode | null>`case ${sql.join(cases, sql` `)} else null end`;
 }
 
 /**
