@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
@@ -37,12 +36,13 @@ export async function approveTransfer(
     const locked = await lockTask(trx, task.id);
     if (locked.status !== TransferStatus.PendingApproval) throw new AppError('TASK_STATUS_ERROR');
     if (totpStep !== null) await recordTotpStep(trx, user.id, totpStep);
-    const previous = await trx
+    // The task's votes, read once under its row lock: this user's earlier vote and the counts.
+    const votes = await trx
       .selectFrom('task_approvals')
-      .select('result')
+      .select(['user_id', 'result'])
       .where('task_id', '=', task.id)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
+      .execute();
+    const previous = votes.find((vote) => Number(vote.user_id) === user.id);
     if (previous)
       throw new AppError(
         previous.result === 1 ? 'TASK_ALREADY_APPROVED_ERROR' : 'TASK_ALREADY_REJECTED_ERROR',
@@ -51,14 +51,11 @@ export async function approveTransfer(
       .insertInto('task_approvals')
       .values({ task_id: task.id, user_id: user.id, result: input.result, comment: input.comment ?? null })
       .execute();
-    const counts = await trx
-      .selectFrom('task_approvals')
-      .select([
-        sql<number>`count(*) filter (where result = 1)`.as('approved'),
-        sql<number>`count(*) filter (where result = 2)`.as('rejected'),
-      ])
-      .where('task_id', '=', task.id)
-      .executeTakeFirstOrThrow();
+    const results = [...votes.map((vote) => Number(vote.result)), input.result];
+    const counts = {
+      approved: results.filter((result) => result === 1).length,
+      rejected: results.filter((result) => result === 2).length,
+    };
     const approvers = await walletUserIds(trx, wallet.id, ['approver']);
     const threshold = locked.approval_threshold ?? 0;
     const outcome = approvalOutcome({
