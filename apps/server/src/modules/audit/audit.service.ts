@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import { LockNamespace } from '../../jobs/lock-ids';
 import { hmacHex, sha256Hex } from '../../lib/crypto';
@@ -138,20 +138,17 @@ export async function writeCheckpoint(
   key: string,
   head: Omit<ChainHead, 'signed_at'>,
 ): Promise<void> {
-  const signed = signedCheckpoint(key, head);
-  await trx
-    .insertInto('audit_checkpoints')
-    .values(signed)
-    .onConflict((oc) =>
-      oc.column('chain').doUpdateSet({
-        head_id: signed.head_id,
-        head_seq: signed.head_seq,
-        head_hash: signed.head_hash,
-        signed_at: signed.signed_at,
-        signature: signed.signature,
-      }),
-    )
-    .execute();
+  await checkpointUpsert(signedCheckpoint(key, head)).execute(trx);
+}
+
+/** The statement that makes this signed head the chain's checkpoint (one row per chain). */
+function checkpointUpsert(checkpoint: ChainHead & { signature: string }): RawBuilder<unknown> {
+  return sql`
+    insert into audit_checkpoints (chain, head_id, head_seq, head_hash, signed_at, signature)
+    values (${checkpoint.chain}, ${checkpoint.head_id}, ${checkpoint.head_seq}, ${checkpoint.head_hash},
+            ${checkpoint.signed_at}, ${checkpoint.signature})
+    on conflict (chain) do update set head_id = excluded.head_id, head_seq = excluded.head_seq,
+      head_hash = excluded.head_hash, signed_at = excluded.signed_at, signature = excluded.signature`;
 }
 
 /** The checkpoint row of a chain's head, signed now. */
@@ -233,11 +230,5 @@ export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Prom
               ${values.content}, ${values.ip}, ${values.location}, ${values.created_at}, ${seq},
               ${values.prev_hash}, ${hash}, ${KEYED_HASH_VERSION})
     )
-    insert into audit_checkpoints (chain, head_id, head_seq, head_hash, signed_at, signature)
-    values (${checkpoint.chain}, ${checkpoint.head_id}, ${checkpoint.head_seq}, ${checkpoint.head_hash},
-            ${checkpoint.signed_at}, ${checkpoint.signature})
-    on conflict (chain) do update set head_id = excluded.head_id, head_seq = excluded.head_seq,
-      head_hash = excluded.head_hash, signed_at = excluded.signed_at, signature = excluded.signature`.execute(
-    trx,
-  );
+    ${checkpointUpsert(checkpoint)}`.execute(trx);
 }

@@ -59,8 +59,7 @@ export async function approveTransfer(
     const approvers = await walletUserIds(trx, wallet.id, ['approver']);
     const threshold = locked.approval_threshold ?? 0;
     const outcome = approvalOutcome({
-      approved: Number(counts.approved),
-      rejected: Number(counts.rejected),
+      ...counts,
       deciders: approvers.length,
       threshold,
     });
@@ -116,6 +115,6 @@ export async function approveTransfer(
       ip: actor.ip,
       content: { task_id: task.id, comment: input.comment ?? null },
     });
-    return { status, approved: Number(counts.approved), rejected: Number(counts.rejected) };
+    return { status, ...counts };
   });
 }
