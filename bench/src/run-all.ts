@@ -8,6 +8,7 @@ import { benchPsbt } from './psbt';
 import { benchBatch } from './batch';
 import { benchAssets } from './assets';
 import { benchRecovery } from './recovery';
+import { benchPolicy } from './policy';
 
 /**
  * `npm run bench`: prints figures and ratios. Each part is independent; pass names to run some:
@@ -26,6 +27,7 @@ const parts: Record<string, () => Promise<void>> = {
   batch: benchBatch,
   assets: benchAssets,
   recovery: benchRecovery,
+  policy: benchPolicy,
 };
 const chosen = process.argv.slice(2).filter((name) => name in parts);
 for (const name of chosen.length ? chosen : Object.keys(parts)) await parts[name]!();

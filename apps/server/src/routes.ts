@@ -43,6 +43,7 @@ import { utxoDevFaucetRoutes } from './modules/wallets/utxo-dev-faucet.routes';
 import { languageListRoutes, webConfigRoutes } from './modules/web-config/web-config.routes';
 import { exchangeRoutes } from './modules/exchanges/exchange.routes';
 import { escrowRoutes } from './modules/escrow/escrow.routes';
+import { transferPolicyRoutes } from './modules/transfer-policy/transfer-policy.routes';
 import { platformApiRoutes } from './modules/escrow/platform-api.routes';
 
 /** The API's bases (§7): v1 under /api/v1, web-config under /api/web/v2, exchange v4 under /api/web/v4. */
@@ -88,6 +89,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await subscriptionRoutes(v1 as AppInstance, ctx);
       await batchRoutes(v1 as AppInstance, ctx);
       await preSignRoutes(v1 as AppInstance, ctx);
+      await transferPolicyRoutes(v1 as AppInstance, ctx);
       // The platform API keeps its JSON bodies raw (the HMAC covers the exact bytes): its own plugin.
       await v1.register(async (api) => platformApiRoutes(api as AppInstance, ctx));
       await signerKeyRoutes(v1 as AppInstance, ctx);

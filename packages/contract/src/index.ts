@@ -27,3 +27,4 @@ export * from './api/assets';
 export * from './api/subscription';
 export * from './api/exchanges';
 export * from './api/escrow';
+export * from './api/transfer-policy';

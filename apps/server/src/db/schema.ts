@@ -372,6 +372,12 @@ export interface TasksTable {
   final_at: NullableTimestamp;
   /** The fund purpose (a label of the space). */
   label_id: number | null;
+  /** USD value when created (numeric, read as a string; null: no price). */
+  amount_usd: string | null;
+  /** The transfer policy's matches and requirements (TaskPolicy). */
+  policy: ColumnType<unknown, string | null | undefined, string | null>;
+  /** A policy delay: the earliest broadcast. */
+  broadcast_after: NullableTimestamp;
 }
 
 export interface TaskOutputsTable {
@@ -707,6 +713,34 @@ export interface RiskChangesTable {
   decided_at: NullableTimestamp;
 }
 
+export interface TransferPoliciesTable {
+  organization_id: number;
+  version: number;
+  document: ColumnType<unknown, string, string>;
+  change_id: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface PolicyChangesTable {
+  id: Generated<number>;
+  organization_id: number;
+  document: ColumnType<unknown, string, string>;
+  base_version: number;
+  quorum: number;
+  status: Generated<'pending' | 'applied' | 'rejected' | 'revoked'>;
+  proposed_by: number;
+  created_at: CreatedAt;
+  decided_at: NullableTimestamp;
+}
+
+export interface PolicyChangeVotesTable {
+  change_id: number;
+  user_id: number;
+  result: number;
+  comment: string | null;
+  created_at: CreatedAt;
+}
+
 export interface RiskChangeVotesTable {
   change_id: number;
   user_id: number;
@@ -770,6 +804,9 @@ export interface Database {
   escrow_settings: EscrowSettingsTable;
   risk_changes: RiskChangesTable;
   risk_change_votes: RiskChangeVotesTable;
+  transfer_policies: TransferPoliciesTable;
+  policy_changes: PolicyChangesTable;
+  policy_change_votes: PolicyChangeVotesTable;
   platform_api_nonces: PlatformApiNoncesTable;
   escrow_orders: EscrowOrdersTable;
   tasks: TasksTable;

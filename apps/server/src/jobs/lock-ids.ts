@@ -29,6 +29,8 @@ export const LockNamespace = {
   SpacePaymentAddresses: 8601,
   /** Escrow of one exchange account (key: wallet id): its platform API key count and orders judged one at a time. */
   EscrowAccount: 8700,
+  /** Transfer creations of one space under a velocity rule (key: organization id): none races past a limit. */
+  SpaceVelocity: 8800,
 } as const;
 export type LockNamespace = (typeof LockNamespace)[keyof typeof LockNamespace];
 

@@ -3,6 +3,7 @@ import { hexString, isoTime, listOf, pageOf } from './reply';
 import { batchOutputReply } from './batch';
 import { labelReply } from './labels';
 import { signerKeyReply, walletDescriptorsReply } from './wallet-replies';
+import { taskPolicyReply } from './transfer-policy';
 
 /** Replies of the transfer calls (§3 Task/transfer, Address book entry; §7 task, sign, broadcast). */
 
@@ -45,6 +46,10 @@ export const taskReply = z.object({
   failure_reason: z.string().nullable(),
   created_by: z.number().nullable(),
   ctime: isoTime,
+  /** The transfer policy's rule(s) this transfer matched and what they require; null: none matched. */
+  policy: taskPolicyReply.nullable().optional(),
+  /** A policy delay: the earliest broadcast. */
+  broadcast_after: isoTime.nullable().optional(),
 });
 export type TransferTask = z.infer<typeof taskReply>;
 

@@ -13,6 +13,7 @@ import { serviceErrors } from './catalogue/service';
 import { signingErrors } from './catalogue/signing';
 import { taskErrors } from './catalogue/task';
 import { transferErrors } from './catalogue/transfer';
+import { transferPolicyErrors } from './catalogue/transfer-policy';
 import { vipPaymentErrors } from './catalogue/vip-payment';
 import { walletErrors } from './catalogue/wallet';
 import { fillTemplate } from './template';
@@ -41,6 +42,7 @@ export const ERROR_GROUPS = {
   vipPayment: vipPaymentErrors,
   exchange: exchangeErrors,
   riskControl: riskControlErrors,
+  transferPolicy: transferPolicyErrors,
   limits: limitErrors,
   service: serviceErrors,
 } as const satisfies Record<string, Record<string, ErrorDefinition>>;
@@ -65,6 +67,7 @@ export const ERRORS = {
   ...vipPaymentErrors,
   ...exchangeErrors,
   ...riskControlErrors,
+  ...transferPolicyErrors,
   ...limitErrors,
   ...serviceErrors,
 } as const satisfies Record<string, ErrorDefinition>;

@@ -48,6 +48,9 @@ export const SPACE_ACTIONS = {
   'escrow.view': { privileged: false, denied: 'PERMISSION_VIEW_ERROR' },
   'escrow.risk': { privileged: false, denied: 'PERMISSION_RISK_CONTROL_ERROR' },
   'escrow.manage': { privileged: true, denied: 'PERMISSION_EXCHANGE_MANAGE_ERROR' },
+  // The transfer policy (issue 21): admins read it, test it, propose and approve its changes.
+  'transfer_policy.view': { privileged: true, denied: 'PERMISSION_VIEW_ERROR' },
+  'transfer_policy.manage': { privileged: true, denied: 'PERMISSION_SPACE_MANAGE_ERROR' },
 } as const satisfies Record<string, { privileged: boolean; denied: ErrorCode }>;
 
 export type SpaceAction = keyof typeof SPACE_ACTIONS;
@@ -153,6 +156,10 @@ export interface WalletObject {
   createdBy?: number | null;
   /** The wallet's broadcast scope (§3): 2 initiator, 3 admins + initiator + approvers, 4 signers. */
   broadcastScope?: number;
+  /** A transfer policy's approver groups for this transfer (issue 21): their members approve too. */
+  policyGroups?: { member_ids: number[] }[];
+  /** Every group replaces the wallet's threshold: the wallet's approvers have no say. */
+  walletThresholdReplaced?: boolean;
 }
 
 /**
@@ -187,8 +194,11 @@ export function canOnWallet(
         return relation.isSigner;
       case 'operate':
         return relation.roles.has('operator');
-      case 'approve':
-        return relation.roles.has('approver');
+      case 'approve': {
+        const { userId, policyGroups = [] } = object;
+        if (userId !== undefined && policyGroups.some((g) => g.member_ids.includes(userId))) return true;
+        return relation.roles.has('approver') && !object.walletThresholdReplaced;
+      }
       case 'revoke':
         return privileged || (object.createdBy != null && object.createdBy === object.userId);
       case 'broadcast': {

@@ -19,16 +19,14 @@ export function looksSimilar(a: string, b: string): boolean {
   return x !== y && x.slice(0, EDGE) === y.slice(0, EDGE) && x.slice(-EDGE) === y.slice(-EDGE);
 }
 
-/**
- * Tags for a recipient of a space's wallet: own wallet, whitelisted, first transfer / new,
- * and similar-to-a-known-address (the space's wallets, its address book, past recipients).
- */
-export async function addressTags(
-  db: Db,
-  organizationId: number,
-  address: string,
-): Promise<{ tags: number[]; similar_to: string | null }> {
-  const lower = address.toLowerCase();
+/** What a space knows of addresses: its wallets, its address book, and whom it has paid. */
+export interface KnownAddresses {
+  wallets: string[];
+  book: { address: string; name: string }[];
+  paid: string[];
+}
+
+export async function knownAddresses(db: Db, organizationId: number): Promise<KnownAddresses> {
   const [wallets, book, paid] = await Promise.all([
     db
       .selectFrom('wallets')
@@ -36,7 +34,11 @@ export async function addressTags(
       .where('organization_id', '=', organizationId)
       .where('address', 'is not', null)
       .execute(),
-    db.selectFrom('address_book').select('address').where('organization_id', '=', organizationId).execute(),
+    db
+      .selectFrom('address_book')
+      .select(['address', 'name'])
+      .where('organization_id', '=', organizationId)
+      .execute(),
     db
       .selectFrom('tasks')
       .select(sql<string>`distinct to_address`.as('address'))
@@ -45,18 +47,38 @@ export async function addressTags(
       .where('status', 'in', [1, 6])
       .execute(),
   ]);
+  return {
+    wallets: wallets.map((w) => w.address!),
+    book,
+    paid: paid.flatMap((p) => (p.address ? [p.address] : [])),
+  };
+}
+
+/**
+ * Tags for a recipient of a space's wallet: own wallet, whitelisted, first transfer / new,
+ * and similar-to-a-known-address (the space's wallets, its address book, past recipients).
+ */
+export function tagsOf(
+  known: KnownAddresses,
+  address: string,
+): { tags: number[]; similar_to: string | null } {
+  const lower = address.toLowerCase();
   const tags: number[] = [];
-  if (wallets.some((w) => w.address!.toLowerCase() === lower)) tags.push(AddressTag.OrgWallet);
-  if (book.some((b) => b.address.toLowerCase() === lower)) tags.push(AddressTag.AddressBook);
-  const knownRecipient = paid.some((p) => p.address?.toLowerCase() === lower);
+  if (known.wallets.some((w) => w.toLowerCase() === lower)) tags.push(AddressTag.OrgWallet);
+  if (known.book.some((b) => b.address.toLowerCase() === lower)) tags.push(AddressTag.AddressBook);
+  const knownRecipient = known.paid.some((p) => p.toLowerCase() === lower);
   if (!knownRecipient && !tags.length) tags.push(AddressTag.New, AddressTag.FirstTransfer);
   else if (!knownRecipient) tags.push(AddressTag.FirstTransfer);
-  const known = [
-    ...wallets.map((w) => w.address!),
-    ...book.map((b) => b.address),
-    ...paid.flatMap((p) => (p.address ? [p.address] : [])),
-  ];
-  const similar = known.find((candidate) => looksSimilar(candidate, address)) ?? null;
+  const candidates = [...known.wallets, ...known.book.map((b) => b.address), ...known.paid];
+  const similar = candidates.find((candidate) => looksSimilar(candidate, address)) ?? null;
   if (similar) tags.push(AddressTag.SimilarAddress);
   return { tags, similar_to: similar };
+}
+
+export async function addressTags(
+  db: Db,
+  organizationId: number,
+  address: string,
+): Promise<{ tags: number[]; similar_to: string | null }> {
+  return tagsOf(await knownAddresses(db, organizationId), address);
 }

@@ -9,7 +9,18 @@ import { taskNumber } from './transfer-create';
 import { notifyUsers } from './transfer-notify';
 import { family, familyOf, familyWallet, storedTransfer } from './transfer-family';
 import { keepPayloadVersion, lockTask, walletUserIds } from './transfer-repository';
-import { TransferStatus } from './transfer-status';
+import { BATCH_TASK, TransferStatus } from './transfer-status';
+import type { Kysely } from 'kysely';
+import type { Database, Task } from '../../db/schema';
+import { blockedError, evaluateTransfer, type PolicyRecipient } from '../transfer-policy/policy-check';
+import { policyInForce } from '../transfer-policy/policy-facts';
+import {
+  delayedUntil,
+  policyApprovalOutcome,
+  policyApprovers,
+  storedPolicy,
+  stricterOf,
+} from '../transfer-policy/policy-requirements';
 
 /** Approve or reject (§4): each approver once; the threshold decides, crossed exactly once. */
 export async function approveTransfer(
@@ -19,13 +30,11 @@ export async function approveTransfer(
 ) {
   const { organization, member, user } = actor;
   const { task, wallet, relation } = await loadTransfer(ctx, actor, input.task_id);
-  const approve = canOnWallet(member.role, relation, 'approve');
+  const approve = canOnWallet(member.role, relation, 'approve', {
+    userId: user.id,
+    ...policyApprovers(task),
+  });
   if (!approve.allowed) throw new AppError(approve.code!);
-  let totpStep: number | null = null;
-  if (organization.is_open_approve) {
-    if (!input.mfa_code) throw new AppError('GOOGLE_AUTHENTICATION_ERROR');
-    totpStep = checkTotp(ctx, user, input.mfa_code);
-  }
   // Families whose transactions expire (Tron, 24 h) are stamped afresh if this approval opens signing.
   const window = familyOf(ctx, wallet.chain_key).signingWindow;
   const opened =
@@ -35,7 +44,13 @@ export async function approveTransfer(
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await lockTask(trx, task.id);
     if (locked.status !== TransferStatus.PendingApproval) throw new AppError('TASK_STATUS_ERROR');
-    if (totpStep !== null) await recordTotpStep(trx, user.id, totpStep);
+    // An approval evaluates the policy again (prices and velocities move): stricter needs are added.
+    const stored = storedPolicy(locked.policy);
+    const policy = input.result === 1 ? stricterOf(stored, await policyNow(trx, locked)) : stored;
+    if (organization.is_open_approve || policy?.second_factor) {
+      if (!input.mfa_code) throw new AppError('GOOGLE_AUTHENTICATION_ERROR');
+      await recordTotpStep(trx, user.id, checkTotp(ctx, user, input.mfa_code));
+    }
     // The task's votes, read once under its row lock: this user's earlier vote and the counts.
     const votes = await trx
       .selectFrom('task_approvals')
@@ -58,11 +73,17 @@ export async function approveTransfer(
     };
     const approvers = await walletUserIds(trx, wallet.id, ['approver']);
     const threshold = locked.approval_threshold ?? 0;
-    const outcome = approvalOutcome({
-      ...counts,
-      deciders: approvers.length,
-      threshold,
-    });
+    const outcome = policy
+      ? policyApprovalOutcome({
+          policy,
+          walletThreshold: threshold,
+          walletApprovers: approvers,
+          votes: [...votes, { user_id: user.id, result: input.result }].map((vote) => ({
+            userId: Number(vote.user_id),
+            result: Number(vote.result),
+          })),
+        })
+      : approvalOutcome({ ...counts, deciders: approvers.length, threshold });
     const status: number =
       outcome === 'approved'
         ? TransferStatus.PendingSignature
@@ -70,13 +91,19 @@ export async function approveTransfer(
           ? TransferStatus.ApprovalRejected
           : locked.status;
     const restamp = status === TransferStatus.PendingSignature && opened;
-    if (status !== locked.status) {
+    const policyChanged = JSON.stringify(policy) !== JSON.stringify(stored);
+    if (status !== locked.status || policyChanged) {
+      const now = new Date();
       await trx
         .updateTable('tasks')
         .set({
           status,
           ...(restamp ? { payload: opened.payload, payload_hash: opened.payloadHash } : {}),
-          updated_at: new Date(),
+          ...(policyChanged ? { policy: JSON.stringify(policy) } : {}),
+          ...(status === TransferStatus.PendingSignature
+            ? { broadcast_after: delayedUntil(policy, now) }
+            : {}),
+          updated_at: now,
         })
         .where('id', '=', task.id)
         .execute();
@@ -113,8 +140,51 @@ export async function approveTransfer(
       type: 'transfer',
       operation: input.result === 1 ? 'approve' : 'reject',
       ip: actor.ip,
-      content: { task_id: task.id, comment: input.comment ?? null },
+      content: {
+        task_id: task.id,
+        comment: input.comment ?? null,
+        ...(policyChanged && policy ? { policy: policy.summary } : {}),
+      },
     });
     return { status, ...counts };
   });
+}
+
+/** The policy in force evaluated for a waiting transfer, now (null: no policy, or no rule matched). */
+async function policyNow(trx: Kysely<Database>, task: Task) {
+  const inForce = await policyInForce(trx, task.organization_id);
+  if (!inForce) return null;
+  const result = await evaluateTransfer(trx, inForce.document, {
+    organizationId: task.organization_id,
+    wallet: { id: task.wallet_id!, chain_key: task.chain_key! },
+    initiatorId: task.created_by ?? 0,
+    recipients: await taskRecipients(trx, task),
+    at: new Date(),
+    on: 'approval',
+  });
+  if (result.blocked) throw blockedError(result.blocked);
+  return result.policy;
+}
+
+/** What a stored transfer pays: a batch's rows, or its amount to its recipient. */
+async function taskRecipients(trx: Kysely<Database>, task: Task): Promise<PolicyRecipient[]> {
+  if (task.type !== BATCH_TASK)
+    return [
+      {
+        to: task.to_address!,
+        amount: BigInt(task.amount ?? '0'),
+        token: { symbol: task.symbol ?? '', decimals: task.decimals ?? 0 },
+      },
+    ];
+  const rows = await trx
+    .selectFrom('task_outputs')
+    .select(['to_address', 'amount', 'symbol', 'decimals'])
+    .where('task_id', '=', task.id)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({
+    to: row.to_address,
+    amount: BigInt(row.amount),
+    token: { symbol: row.symbol, decimals: row.decimals },
+  }));
 }

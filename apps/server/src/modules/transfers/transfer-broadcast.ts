@@ -30,6 +30,15 @@ export function assertMayBroadcast(
     broadcastScope: wallet.broadcast_scope,
   });
   if (!decision.allowed) throw new AppError(decision.code!);
+  // A transfer policy's delay (issue 21): no first broadcast before its time.
+  if (
+    task.status === TransferStatus.PendingBroadcast &&
+    task.broadcast_after &&
+    task.broadcast_after > new Date()
+  )
+    throw new AppError('TRANSFER_POLICY_DELAY_ERROR', {
+      until: task.broadcast_after.toISOString().slice(0, 16).replace('T', ' '),
+    });
 }
 
 /** The collected signatures as the adapter reads them. */

@@ -22,6 +22,15 @@ import { notifyFirstActors } from './transfer-notify';
 import { holdInputs, keepPayloadVersion, lockWalletWriter, reservations } from './transfer-repository';
 import { TransferStatus, TRANSFER_TASK } from './transfer-status';
 import { assertMovesFunds } from './transfer-wallet';
+import {
+  blockedError,
+  evaluateTransfer,
+  usdValues,
+  type PolicyRecipient,
+} from '../transfer-policy/policy-check';
+import { usesVelocity } from '../transfer-policy/policy-evaluate';
+import { lockSpaceVelocity, policyInForce, usdColumn } from '../transfer-policy/policy-facts';
+import { delayedUntil, needsApproval } from '../transfer-policy/policy-requirements';
 
 type CreateInput = z.infer<typeof createTransferBody>;
 
@@ -203,9 +212,10 @@ export async function insertTransfer(
       .where('id', '=', wallet.id)
       .execute();
   }
+  const { policy, amountUsd } = await transferPolicyOf(trx, actor, wallet, intent, facts);
   // A test moves nothing out of the wallet: it goes straight to the signers.
   const status =
-    wallet.approval_threshold > 0 && !facts.smallAmountTest
+    needsApproval(policy, wallet.approval_threshold) && !facts.smallAmountTest
       ? TransferStatus.PendingApproval
       : TransferStatus.PendingSignature;
   const task = await trx
@@ -241,6 +251,9 @@ export async function insertTransfer(
       fee_rate: prepared.fee.rate ?? (fee.tier === 'custom' ? fee.rate : null),
       fee_sat: prepared.fee.total?.toString() ?? null,
       vsize: prepared.fee.vsize,
+      amount_usd: amountUsd,
+      policy: policy ? JSON.stringify(policy) : null,
+      broadcast_after: status === TransferStatus.PendingSignature ? delayedUntil(policy, new Date()) : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -296,9 +309,44 @@ export async function insertTransfer(
       ...(prepared.fee.total !== null
         ? { fee_sat: prepared.fee.total.toString(), fee_rate: prepared.fee.rate }
         : {}),
+      ...(policy ? { policy: policy.summary } : {}),
     },
   });
   return task;
+}
+
+/** The recipients of a transfer as the policy reads them: a batch's rows, or the outputs in its one token. */
+function policyRecipients(intent: TransferIntent, facts: TaskFacts): PolicyRecipient[] {
+  if (facts.batchRows) return facts.batchRows.map((row) => ({ to: row.to, amount: row.amount, token: row }));
+  return intent.outputs.map((out) => ({ to: out.to, amount: out.amount, token: facts.token! }));
+}
+
+/**
+ * The space's transfer policy for this transfer, inside the creation's transaction: a rule that
+ * blocks refuses it; otherwise what the matched rules require is stored on the task. Creations
+ * under a velocity rule take the space's lock first, so two cannot both pass a limit.
+ */
+async function transferPolicyOf(
+  trx: Transaction<Database>,
+  actor: CommandContext,
+  wallet: Wallet & { address: string },
+  intent: TransferIntent,
+  facts: TaskFacts,
+) {
+  const recipients = policyRecipients(intent, facts);
+  const inForce = facts.smallAmountTest ? null : await policyInForce(trx, actor.organization.id);
+  if (!inForce) return { policy: null, amountUsd: usdColumn(usdValues(recipients).total) };
+  if (usesVelocity(inForce.document)) await lockSpaceVelocity(trx, actor.organization.id);
+  const result = await evaluateTransfer(trx, inForce.document, {
+    organizationId: actor.organization.id,
+    wallet,
+    initiatorId: actor.user.id,
+    recipients,
+    at: new Date(),
+    on: 'create',
+  });
+  if (result.blocked) throw blockedError(result.blocked);
+  return { policy: result.policy, amountUsd: usdColumn(result.amountUsdMicros) };
 }
 
 export function taskNumber(id: number): string {

@@ -1,6 +1,7 @@
 import type { NextAction, TaskAbilities, TaskProgressCounts } from '@keystead/contract';
 import type { Db } from '../../db/database';
 import type { Task, Wallet } from '../../db/schema';
+import { policyApprovers } from '../transfer-policy/policy-requirements';
 import { mayActAtStage, type TransferStage, type WalletRelation } from '../policy/policy';
 import { sameSignerKey } from './transfer-repository';
 import { TransferStatus, TRANSFER_TYPES } from './transfer-status';
@@ -146,7 +147,11 @@ export async function whoActsNext(
   const people = peopleByWallet.get(wallet.id)!;
   const acted = actedByTask.get(task.id)!;
   const stage = stageOf(task);
-  const object = { createdBy: task.created_by, broadcastScope: wallet.broadcast_scope };
+  const object = {
+    createdBy: task.created_by,
+    broadcastScope: wallet.broadcast_scope,
+    ...policyApprovers(task),
+  };
   const may = (role: number, userId: number, at: TransferStage) =>
     mayActAtStage(role, relationOf(people, userId), at, { ...object, userId });
   const waiting = stage
@@ -218,6 +223,7 @@ export async function listExtras(
           userId: viewer.userId,
           createdBy: task.created_by,
           broadcastScope: wallets.find((w) => w.id === task.wallet_id)?.broadcast_scope,
+          ...policyApprovers(task),
         }) &&
         !hasActed(stage, viewer.userId, people, acted);
       const weights = keyWeightsOf(wallets.find((w) => w.id === task.wallet_id));

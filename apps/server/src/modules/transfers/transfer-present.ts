@@ -2,6 +2,7 @@ import { TaskType } from '@keystead/contract';
 import type { Task } from '../../db/schema';
 import { formatUnits } from '../wallets/decimal';
 import { taskNumber } from './transfer-create';
+import { storedPolicy } from '../transfer-policy/policy-requirements';
 
 /**
  * A task as lists and detail show it (§3 Task/transfer). `signingExpiresAt`: when its
@@ -35,6 +36,8 @@ export function presentTask(task: Task, signingExpiresAt: Date | null = null) {
     failure_reason: task.failure_reason,
     created_by: task.created_by,
     ctime: task.created_at.toISOString(),
+    policy: storedPolicy(task.policy),
+    broadcast_after: task.broadcast_after?.toISOString() ?? null,
   };
 }
 
