@@ -76,6 +76,7 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'wallet.add_token': '{{actor}} added {{symbol}} to wallet {{wallet}}',
       'wallet.delete_single': '{{actor}} deleted wallet {{wallet}}',
       'transfer.create': '{{actor}} created {{task}} from wallet {{wallet}}',
+      'transfer.policy_block': '{{actor}} was refused a transfer to {{to}} from wallet {{wallet}} by the transfer policy',
       'transfer.small_amount_test':
         '{{actor}} created the small test transfer {{task}} from wallet {{wallet}}',
       'transfer.approve': '{{actor}} approved {{task}}',
@@ -195,6 +196,7 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'wallet.add_token': '{{actor}} 为钱包 {{wallet}} 添加了 {{symbol}}',
       'wallet.delete_single': '{{actor}} 删除了钱包 {{wallet}}',
       'transfer.create': '{{actor}} 从钱包 {{wallet}} 发起了 {{task}}',
+      'transfer.policy_block': '{{actor}} 从钱包 {{wallet}} 向 {{to}} 的转账被转账策略拒绝',
       'transfer.small_amount_test': '{{actor}} 从钱包 {{wallet}} 发起了小额测试转账 {{task}}',
       'transfer.approve': '{{actor}} 批准了 {{task}}',
       'transfer.reject': '{{actor}} 拒绝了 {{task}}',
@@ -312,6 +314,7 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'wallet.add_token': '{{actor}} 為錢包 {{wallet}} 新增了 {{symbol}}',
       'wallet.delete_single': '{{actor}} 刪除了錢包 {{wallet}}',
       'transfer.create': '{{actor}} 從錢包 {{wallet}} 發起了 {{task}}',
+      'transfer.policy_block': '{{actor}} 從錢包 {{wallet}} 向 {{to}} 的轉賬被轉賬策略拒絕',
       'transfer.small_amount_test': '{{actor}} 從錢包 {{wallet}} 發起了小額測試轉帳 {{task}}',
       'transfer.approve': '{{actor}} 批准了 {{task}}',
       'transfer.reject': '{{actor}} 拒絕了 {{task}}',

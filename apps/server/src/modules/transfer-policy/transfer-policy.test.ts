@@ -200,16 +200,23 @@ describe('maker-checker changes', () => {
     expect((await create(admin, '99.99')).data).toMatchObject({ status: 0, policy: null });
     const audit = await t.ctx.db
       .selectFrom('audit_log')
-      .select('operation')
+      .select(['operation', 'content'])
       .where('organization_id', '=', spaceId)
       .where('operation', 'like', 'policy%')
       .orderBy('id')
       .execute();
+    // The refused attempt is audited too (its own transaction: the creation wrote nothing).
     expect(audit.map((row) => row.operation)).toEqual([
       'policy_change_propose',
       'policy_change_approve',
       'policy_applied',
+      'policy_block',
     ]);
+    expect(audit[3]!.content).toMatchObject({
+      wallet_id: main.walletId,
+      to: recipient,
+      rule: 'Rule 1 “Cap”',
+    });
   });
 
   it('a rejection by the only other admin rejects; a revoked change leaves the policy in force', async () => {

@@ -10,7 +10,13 @@ import { effectivePlan } from '../spaces/space-presenter';
 import { formatUnits } from '../wallets/decimal';
 import { walletTokens, type WalletToken } from '../wallets/wallet-assets';
 import { parseAmount } from './amount';
-import { checkRecipient, insertTransfer, walletToOperate, type TaskFacts } from './transfer-create';
+import {
+  auditPolicyBlocks,
+  checkRecipient,
+  insertTransfer,
+  walletToOperate,
+  type TaskFacts,
+} from './transfer-create';
 import { family, familyOf, familyWallet, feeChoice } from './transfer-family';
 import { chainFeeTiers, EXEC_GAS_HINT, gasPriceAt } from './transfer-fee-tiers';
 import { lockWalletWriter, reservations } from './transfer-repository';
@@ -91,16 +97,21 @@ export async function createPreSigned(ctx: AppContext, actor: CommandContext, in
   const fw = familyWallet(wallet);
   const states: unknown[] = [];
   for (const item of items) states.push(await family(() => adapter.readTransferState(fw, item.intent)));
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockWalletWriter(trx, wallet.id);
-    const tasks = [];
-    for (const [i, item] of items.entries()) {
-      const held = await reservations(trx, wallet.id, item.facts.tokenKeys);
-      const prepared = await family(() => adapter.buildTransfer(fw, item.intent, states[i], held));
-      tasks.push(await insertTransfer(ctx, trx, actor, wallet, item.intent, item.facts, { prepared, held }));
-    }
-    return tasks;
-  });
+  const outputs = items.flatMap((item) => item.intent.outputs);
+  return auditPolicyBlocks(ctx, actor, wallet, outputs, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await lockWalletWriter(trx, wallet.id);
+      const tasks = [];
+      for (const [i, item] of items.entries()) {
+        const held = await reservations(trx, wallet.id, item.facts.tokenKeys);
+        const prepared = await family(() => adapter.buildTransfer(fw, item.intent, states[i], held));
+        tasks.push(
+          await insertTransfer(ctx, trx, actor, wallet, item.intent, item.facts, { prepared, held }),
+        );
+      }
+      return tasks;
+    }),
+  );
 }
 
 /**

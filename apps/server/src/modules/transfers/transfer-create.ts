@@ -179,12 +179,48 @@ export async function storeTransfer(
   const fw = familyWallet(wallet);
   const state = await family(() => adapter.readTransferState(fw, intent));
 
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockWalletWriter(trx, wallet.id);
-    const held = await reservations(trx, wallet.id, facts.tokenKeys);
-    const prepared = await family(() => adapter.buildTransfer(fw, intent, state, held));
-    return insertTransfer(ctx, trx, actor, wallet, intent, facts, { prepared, held });
-  });
+  return auditPolicyBlocks(ctx, actor, wallet, intent.outputs, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await lockWalletWriter(trx, wallet.id);
+      const held = await reservations(trx, wallet.id, facts.tokenKeys);
+      const prepared = await family(() => adapter.buildTransfer(fw, intent, state, held));
+      return insertTransfer(ctx, trx, actor, wallet, intent, facts, { prepared, held });
+    }),
+  );
+}
+
+/**
+ * A creation the transfer policy blocks writes nothing, but the attempt is itself worth keeping:
+ * after the rollback it is audited in a transaction of its own (who, which wallet, to whom, the rule).
+ */
+export async function auditPolicyBlocks<T>(
+  ctx: AppContext,
+  actor: CommandContext,
+  wallet: Wallet,
+  outputs: { to: string }[],
+  create: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TRANSFER_POLICY_BLOCKED_ERROR')
+      await ctx.db.transaction().execute((trx) =>
+        writeAudit(trx, {
+          organizationId: actor.organization.id,
+          userId: actor.user.id,
+          type: 'transfer',
+          operation: 'policy_block',
+          ip: actor.ip,
+          content: {
+            wallet_id: wallet.id,
+            to: outputs[0]?.to ?? null,
+            recipients: outputs.length,
+            ...error.params,
+          },
+        }),
+      );
+    throw error;
+  }
 }
 
 /**
