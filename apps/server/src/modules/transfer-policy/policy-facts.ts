@@ -26,6 +26,28 @@ export async function policyInForce(db: Db, organizationId: number): Promise<Pol
   return row ? { version: row.version, document: parsed(row.document), updatedAt: row.updated_at } : null;
 }
 
+/**
+ * A waiting transfer locked for its approval step, with its space's policy document read in the
+ * same statement (the approval evaluates the policy again; one round trip, not two).
+ */
+export async function lockTaskWithPolicy(trx: Db, taskId: number) {
+  const row = await trx
+    .selectFrom('tasks')
+    .selectAll('tasks')
+    .select((eb) =>
+      eb
+        .selectFrom('transfer_policies as p')
+        .select('p.document')
+        .whereRef('p.organization_id', '=', 'tasks.organization_id')
+        .as('policy_document'),
+    )
+    .where('tasks.id', '=', taskId)
+    .forUpdate('tasks')
+    .executeTakeFirstOrThrow();
+  const { policy_document: document, ...task } = row;
+  return { task, policy: document === null || document === undefined ? null : parsed(document) };
+}
+
 /** Creations of one space that a velocity rule counts are taken one at a time (no race past a limit). */
 export async function lockSpaceVelocity(trx: Db, organizationId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${LockNamespace.SpaceVelocity}, ${organizationId}::int)`.execute(

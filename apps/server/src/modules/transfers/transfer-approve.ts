@@ -8,12 +8,13 @@ import { loadTransfer } from './transfer-access';
 import { taskNumber } from './transfer-create';
 import { notifyUsers } from './transfer-notify';
 import { family, familyOf, familyWallet, storedTransfer } from './transfer-family';
-import { keepPayloadVersion, lockTask, walletUserIds } from './transfer-repository';
+import { keepPayloadVersion, walletUserIds } from './transfer-repository';
 import { BATCH_TASK, TransferStatus } from './transfer-status';
 import type { Kysely } from 'kysely';
 import type { Database, Task } from '../../db/schema';
 import { blockedError, evaluateTransfer, type PolicyRecipient } from '../transfer-policy/policy-check';
-import { policyInForce } from '../transfer-policy/policy-facts';
+import { lockTaskWithPolicy } from '../transfer-policy/policy-facts';
+import type { PolicyDocument } from '@keystead/contract';
 import {
   delayedUntil,
   policyApprovalOutcome,
@@ -42,11 +43,12 @@ export async function approveTransfer(
       ? await family(() => window.open(familyWallet(wallet), storedTransfer(task)))
       : null;
   return ctx.db.transaction().execute(async (trx) => {
-    const locked = await lockTask(trx, task.id);
+    const { task: locked, policy: inForce } = await lockTaskWithPolicy(trx, task.id);
     if (locked.status !== TransferStatus.PendingApproval) throw new AppError('TASK_STATUS_ERROR');
     // An approval evaluates the policy again (prices and velocities move): stricter needs are added.
     const stored = storedPolicy(locked.policy);
-    const policy = input.result === 1 ? stricterOf(stored, await policyNow(trx, locked)) : stored;
+    const fresh = input.result === 1 && inForce ? await policyNow(trx, locked, inForce) : null;
+    const policy = input.result === 1 ? stricterOf(stored, fresh) : stored;
     if (organization.is_open_approve || policy?.second_factor) {
       if (!input.mfa_code) throw new AppError('GOOGLE_AUTHENTICATION_ERROR');
       await recordTotpStep(trx, user.id, checkTotp(ctx, user, input.mfa_code));
@@ -150,11 +152,9 @@ export async function approveTransfer(
   });
 }
 
-/** The policy in force evaluated for a waiting transfer, now (null: no policy, or no rule matched). */
-async function policyNow(trx: Kysely<Database>, task: Task) {
-  const inForce = await policyInForce(trx, task.organization_id);
-  if (!inForce) return null;
-  const result = await evaluateTransfer(trx, inForce.document, {
+/** The policy in force evaluated for a waiting transfer, now (null: no rule matched). */
+async function policyNow(trx: Kysely<Database>, task: Task, document: PolicyDocument) {
+  const result = await evaluateTransfer(trx, document, {
     organizationId: task.organization_id,
     wallet: { id: task.wallet_id!, chain_key: task.chain_key! },
     initiatorId: task.created_by ?? 0,
