@@ -22,6 +22,11 @@ export interface FamilyCapabilities {
   preSign: boolean;
   /** The operator may choose the inputs (coin control). */
   coinControl: boolean;
+  /**
+   * Transfers spend coins (UTXOs) and take change addresses: what other transfers hold includes
+   * their inputs and the next change index (read only for such families).
+   */
+  spendsCoins: boolean;
   /** A payment may carry a destination tag (XRP) that tells an exchange which customer it is for. */
   destinationTag?: boolean;
   /** Fee unit the wizard shows. */

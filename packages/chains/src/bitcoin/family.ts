@@ -103,6 +103,7 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
       batch: true,
       preSign: true,
       coinControl: true,
+      spendsCoins: true,
       feeUnit: 'sat/vB',
       speedUp: 'replacement',
       revokeSigned: 'release',

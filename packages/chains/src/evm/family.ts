@@ -86,6 +86,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
       batch: true,
       preSign: true,
       coinControl: false,
+      spendsCoins: false,
       feeUnit: 'gwei',
       speedUp: 'attempt',
       revokeSigned: 'rejection',

@@ -97,6 +97,7 @@ export function createSolanaFamily(chain: SolanaAdapter): FamilyAdapter {
       batch: false,
       preSign: false,
       coinControl: false,
+      spendsCoins: false,
       feeUnit: 'lamports',
       speedUp: 'none',
       // Only the fee payer may execute: a revoked transfer's proposal is never executed.

@@ -47,6 +47,7 @@ export function createTronFamily(chain: TronAdapter): FamilyAdapter {
       batch: false,
       preSign: false,
       coinControl: false,
+      spendsCoins: false,
       feeUnit: 'energy',
       // The chain has no fee market: a transfer's fee is what its energy and bytes cost.
       speedUp: 'none',

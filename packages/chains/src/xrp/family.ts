@@ -86,6 +86,7 @@ export function createXrpFamily(chain: XrplAdapter): FamilyAdapter {
       preSign: false,
       destinationTag: true,
       coinControl: false,
+      spendsCoins: false,
       feeUnit: 'drops',
       // A multisigned payment's fee is fixed when it is signed; a stuck one simply expires.
       speedUp: 'none',

@@ -46,7 +46,7 @@ export async function batchEstimate(
   if (walletPays) {
     const fw = familyWallet(wallet);
     const state = await family(() => adapter.readTransferState(fw, batch.intent));
-    const held = await reservations(ctx.db, wallet.id, [...totals.keys()]);
+    const held = await reservations(ctx.db, wallet.id, [...totals.keys()], adapter.capabilities);
     const built = await family(() => adapter.buildTransfer(fw, batch.intent, state, held));
     fee = built.fee.total ?? 0n;
     rate = built.fee.rate ?? '';

@@ -103,7 +103,7 @@ export async function createPreSigned(ctx: AppContext, actor: CommandContext, in
       await lockWalletWriter(trx, wallet.id);
       const tasks = [];
       for (const [i, item] of items.entries()) {
-        const held = await reservations(trx, wallet.id, item.facts.tokenKeys);
+        const held = await reservations(trx, wallet.id, item.facts.tokenKeys, adapter.capabilities);
         const prepared = await family(() => adapter.buildTransfer(fw, item.intent, states[i], held));
         tasks.push(
           await insertTransfer(ctx, trx, actor, wallet, item.intent, item.facts, { prepared, held }),
@@ -125,7 +125,7 @@ export async function estimatePreSigned(ctx: AppContext, actor: CommandContext, 
   // The broadcaster pays an EVM execution (priced per gas); a Bitcoin-family wallet its own fee.
   const tiers = walletPays ? null : await chainFeeTiers(adapter);
   const keys = [...new Set(items.map((item) => item.token.key))];
-  let held = await reservations(ctx.db, wallet.id, keys);
+  let held = await reservations(ctx.db, wallet.id, keys, adapter.capabilities);
   const { nativeDecimals, nativeSymbol } = adapter.chain.info;
   const transfers = [];
   for (const item of items) {

@@ -182,7 +182,7 @@ export async function storeTransfer(
   return auditPolicyBlocks(ctx, actor, wallet, intent.outputs, () =>
     ctx.db.transaction().execute(async (trx) => {
       await lockWalletWriter(trx, wallet.id);
-      const held = await reservations(trx, wallet.id, facts.tokenKeys);
+      const held = await reservations(trx, wallet.id, facts.tokenKeys, adapter.capabilities);
       const prepared = await family(() => adapter.buildTransfer(fw, intent, state, held));
       return insertTransfer(ctx, trx, actor, wallet, intent, facts, { prepared, held });
     }),

@@ -31,7 +31,7 @@ export async function singleFeeEstimate(
   const amount = parseAmount(input.amount, token.decimals);
   const tiers = await chainFeeTiers(adapter);
   const fw = familyWallet(wallet);
-  const held = await reservations(ctx.db, wallet.id, [token.key]);
+  const held = await reservations(ctx.db, wallet.id, [token.key], adapter.capabilities);
   const { nativeDecimals, nativeSymbol } = adapter.chain.info;
   const price = usdPrice(nativeSymbol);
   const walletPays = adapter.capabilities.broadcast === 'server-finalizes';

@@ -30,7 +30,7 @@ export async function maxAmount(
   };
   const fw = familyWallet(wallet);
   const state = await family(() => adapter.readTransferState(fw, intent));
-  const held = await reservations(ctx.db, wallet.id, [token.key]);
+  const held = await reservations(ctx.db, wallet.id, [token.key], adapter.capabilities);
   const max = await family(() => adapter.maxSendable(fw, intent, state, held));
   const { nativeDecimals, nativeSymbol } = adapter.chain.info;
   return {

@@ -38,6 +38,7 @@ export async function reservations(
   trx: Kysely<Database>,
   walletId: number,
   tokenKeys: string[],
+  family: { spendsCoins: boolean },
 ): Promise<Reservations> {
   const [singles, batches, inputs, wallet] = await Promise.all([
     trx
@@ -53,12 +54,15 @@ export async function reservations(
       .groupBy('token_key')
       .execute(),
     heldByBatches(trx, walletId),
-    lockedInputs(trx, walletId),
-    trx
-      .selectFrom('wallets')
-      .select('next_change_index')
-      .where('id', '=', walletId)
-      .executeTakeFirstOrThrow(),
+    // Coins and change addresses exist only where the family spends coins.
+    family.spendsCoins ? lockedInputs(trx, walletId) : new Map<string, number>(),
+    family.spendsCoins
+      ? trx
+          .selectFrom('wallets')
+          .select('next_change_index')
+          .where('id', '=', walletId)
+          .executeTakeFirstOrThrow()
+      : { next_change_index: 0 },
   ]);
   const lockedByToken = new Map<string, bigint>();
   for (const key of tokenKeys) {
