@@ -76,7 +76,8 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'wallet.add_token': '{{actor}} added {{symbol}} to wallet {{wallet}}',
       'wallet.delete_single': '{{actor}} deleted wallet {{wallet}}',
       'transfer.create': '{{actor}} created {{task}} from wallet {{wallet}}',
-      'transfer.policy_block': '{{actor}} was refused a transfer to {{to}} from wallet {{wallet}} by the transfer policy',
+      'transfer.policy_block':
+        '{{actor}} was refused a transfer to {{to}} from wallet {{wallet}} by the transfer policy',
       'transfer.small_amount_test':
         '{{actor}} created the small test transfer {{task}} from wallet {{wallet}}',
       'transfer.approve': '{{actor}} approved {{task}}',

@@ -278,6 +278,13 @@ describe('actions on real transfers', () => {
       groups: [{ name: 'Finance' }],
     });
 
+    // The group member has it to do; the wallet's approver, whom the group replaces, does not.
+    const todo = async (who: Person) =>
+      (
+        await who.client.get<{ list: { task_id: number }[] }>('/api/v1/transfer/list', { tab: 'todo' })
+      ).data.list.map((row) => row.task_id);
+    expect(await todo(checker)).toContain(taskId);
+    expect(await todo(approver)).not.toContain(taskId);
     // The wallet's approver has no say; the group member needs the second factor.
     const approve = (who: Person, extra: object = {}) =>
       who.client.post<{ status: number }>('/api/v1/task/approve', { task_id: taskId, result: 1, ...extra });

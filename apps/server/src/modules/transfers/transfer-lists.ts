@@ -86,14 +86,24 @@ export function transferQuery(ctx: AppContext, viewer: Viewer, filters: ListFilt
         eb.or([
           eb.and([
             eb('t.status', '=', TransferStatus.PendingApproval),
-            eb.exists(
-              eb
-                .selectFrom('wallet_members as r')
-                .select('r.wallet_id')
-                .whereRef('r.wallet_id', '=', 't.wallet_id')
-                .where('r.user_id', '=', me)
-                .where('r.role', '=', 'approver'),
-            ),
+            eb.or([
+              // The wallet's approvers, unless the transfer policy's groups replace them …
+              eb.and([
+                eb.exists(
+                  eb
+                    .selectFrom('wallet_members as r')
+                    .select('r.wallet_id')
+                    .whereRef('r.wallet_id', '=', 't.wallet_id')
+                    .where('r.user_id', '=', me)
+                    .where('r.role', '=', 'approver'),
+                ),
+                sql<boolean>`not coalesce((select bool_and((g->>'replaces_wallet_threshold')::boolean)
+                  from jsonb_array_elements(coalesce(t.policy->'groups', '[]'::jsonb)) g), false)`,
+              ]),
+              // … and the members of the groups the policy names.
+              sql<boolean>`exists (select 1 from jsonb_array_elements(coalesce(t.policy->'groups', '[]'::jsonb)) g
+                where g->'member_ids' @> to_jsonb(${me}::bigint))`,
+            ]),
             eb.not(
               eb.exists(
                 eb
