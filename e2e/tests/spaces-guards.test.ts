@@ -22,7 +22,7 @@ describe('space and privileged guards with real spaces', () => {
   });
   afterAll(async () => close());
 
-  it.each(['/organization/settings', '/audit-log'])(
+  it.each(['/organization/settings', '/audit-log', '/settings/transfer-policy'])(
     'a member without privilege is sent from %s to /wallet (and on to /organization: no wallets)',
     async (route) => {
       const { page, context } = await newPage(browser);
@@ -37,10 +37,15 @@ describe('space and privileged guards with real spaces', () => {
     },
   );
 
-  it.each(['/organization/settings', '/audit-log'])('the creator may open %s', async (route) => {
+  const pageIds: Record<string, string> = {
+    '/organization/settings': 'space-settings-page',
+    '/audit-log': 'audit-log-page',
+    '/settings/transfer-policy': 'transfer-policy-page',
+  };
+  it.each(Object.keys(pageIds))('the creator may open %s', async (route) => {
     const { page, context } = await newPage(browser);
     await openInSpace(page, creator.session, spaceId, route);
-    await page.getByTestId(route === '/audit-log' ? 'audit-log-page' : 'space-settings-page').waitFor();
+    await page.getByTestId(pageIds[route]!).waitFor();
     expect(new URL(page.url()).pathname).toBe(route);
     await context.close();
   });

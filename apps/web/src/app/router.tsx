@@ -39,6 +39,7 @@ const page = {
   transfers: lazyPage(() => import('@/features/transfer/routes/transfer-list-page')),
   transferDetail: lazyPage(() => import('@/features/transfer/routes/transfer-detail-page')),
   auditLog: lazyPage(() => import('@/features/audit-log/routes/audit-log-page')),
+  transferPolicy: lazyPage(() => import('@/features/transfer-policy/routes/transfer-policy-page')),
   asset: lazyPage(() => import('@/features/asset/routes/asset-page')),
 };
 
@@ -89,7 +90,10 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     element: <RequireRole need="privileged" />,
-                    children: [{ path: 'audit-log', element: page.auditLog }],
+                    children: [
+                      { path: 'audit-log', element: page.auditLog },
+                      { path: 'settings/transfer-policy', element: page.transferPolicy },
+                    ],
                   },
                 ],
               },

@@ -68,7 +68,15 @@ export function initialLanguage(search = window.location.search): Language {
  * with the first page that needs them, in every language, and again when the language changes.
  */
 export type LazyNamespace =
-  'spaces' | 'transfer' | 'addressBook' | 'audit' | 'batch' | 'preSign' | 'asset' | 'exchange';
+  | 'spaces'
+  | 'transfer'
+  | 'addressBook'
+  | 'audit'
+  | 'batch'
+  | 'preSign'
+  | 'asset'
+  | 'exchange'
+  | 'transferPolicy';
 type JsonModule = { default: Record<string, unknown> };
 const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModule>>> = {
   spaces: {
@@ -110,6 +118,11 @@ const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModu
     'en-US': () => import('@/locales/en-US/exchange.json'),
     'zh-CN': () => import('@/locales/zh-CN/exchange.json'),
     'zh-HK': () => import('@/locales/zh-HK/exchange.json'),
+  },
+  transferPolicy: {
+    'en-US': () => import('@/locales/en-US/transfer-policy.json'),
+    'zh-CN': () => import('@/locales/zh-CN/transfer-policy.json'),
+    'zh-HK': () => import('@/locales/zh-HK/transfer-policy.json'),
   },
 };
 const wantedLazy = new Set<LazyNamespace>();

@@ -8,6 +8,7 @@ import {
   KeyOutlined,
   LineChartOutlined,
   SafetyCertificateOutlined,
+  SafetyOutlined,
   SettingOutlined,
   SwapOutlined,
   WalletOutlined,
@@ -24,6 +25,7 @@ const PATHS = [
   '/address-book',
   '/permission-address',
   '/audit-log',
+  '/settings/transfer-policy',
 ];
 /** Routes that belong to a menu entry without sharing its prefix. */
 const ALIASES: Record<string, string> = {
@@ -60,6 +62,11 @@ export function SidebarMenu({ privileged, onNavigate }: { privileged: boolean; o
     if (privileged) {
       list.push(
         { key: '/audit-log', icon: <AuditOutlined />, label: t('layout:menu.auditLogs') },
+        {
+          key: '/settings/transfer-policy',
+          icon: <SafetyOutlined />,
+          label: t('layout:menu.transferPolicy'),
+        },
         { key: '/organization/settings', icon: <SettingOutlined />, label: t('layout:menu.management') },
       );
     }

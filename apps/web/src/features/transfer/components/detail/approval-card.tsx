@@ -4,7 +4,7 @@ import { toastSuccess } from '@/lib/notify';
 import { approveTask, useTaskAction } from '../../api/task-actions';
 import type { TaskInfo } from '../../api/types';
 import { personName, type WalletDetail } from '@/features/wallet';
-import { useSpaceMfa } from '@/features/organization';
+import { useSpaceMfa, type SpaceMfa } from '@/features/organization';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { formatTime } from '../transfer-bits';
 import { isEvmTask } from '../../task-rules';
@@ -28,13 +28,19 @@ export function ApprovalCard(props: {
   const approve = useTaskAction(approveTask);
   const approvers = props.wallet?.approvers ?? [];
   const decided = new Map(task.approvals.map((entry) => [entry.user_id, entry]));
-  const mine =
+  // A transfer policy may name approver groups (besides or instead of the wallet's approvers).
+  const groups = task.policy?.groups ?? [];
+  const walletReplaced = groups.length > 0 && groups.every((group) => group.replaces_wallet_threshold);
+  const inGroup =
+    props.userId !== undefined && groups.some((group) => group.member_ids.includes(props.userId!));
+  const walletApprover =
+    !walletReplaced &&
     props.userId !== undefined &&
-    approvers.some((person) => person.user_id === props.userId) &&
-    !decided.has(props.userId);
+    approvers.some((person) => person.user_id === props.userId);
+  const mine = props.userId !== undefined && (walletApprover || inGroup) && !decided.has(props.userId);
   const canAct = mine && task.status === 0;
-  // Whether approving here asks for the authenticator (and whether the caller has one).
-  const spaceMfa = useSpaceMfa(canAct);
+  // Whether approving here asks for the authenticator (the space's switch, or the transfer's policy).
+  const spaceMfa = withPolicyMfa(useSpaceMfa(canAct), task.policy?.second_factor ?? false);
   const gate = approvalGate(spaceMfa, mfa);
   const needsMfa = spaceMfa.data?.approve_requires === 'mfa';
   const mfaValid = gate.ready && gate.codeValid;
@@ -58,7 +64,13 @@ export function ApprovalCard(props: {
     entry: (typeof task.approvals)[number] | undefined;
   };
   const rows: Row[] = approvers.length
-    ? approvers.map((person) => ({ person, entry: decided.get(person.user_id) }))
+    ? [
+        ...approvers.map((person) => ({ person, entry: decided.get(person.user_id) })),
+        // Group members who are not the wallet's approvers, once they decided.
+        ...task.approvals
+          .filter((entry) => !approvers.some((person) => person.user_id === entry.user_id))
+          .map((entry) => ({ person: null, entry })),
+      ]
     : task.approvals.map((entry) => ({ person: null, entry }));
   return (
     <Card
@@ -173,4 +185,10 @@ export function ApprovalCard(props: {
       ) : null}
     </Card>
   );
+}
+
+/** The space's approval second factor, made stricter by the transfer's policy when it asks for one. */
+function withPolicyMfa<T extends { data?: SpaceMfa | undefined }>(mfa: T, policyAsks: boolean): T {
+  if (!policyAsks || !mfa.data) return mfa;
+  return { ...mfa, data: { ...mfa.data, approve_requires: 'mfa', approve_blocked: !mfa.data.mfa_bound } };
 }

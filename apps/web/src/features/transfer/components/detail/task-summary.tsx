@@ -6,6 +6,7 @@ import { usdLine } from '../wizard/fee-usd';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
 import { FundPurpose } from './fund-purpose';
+import { BroadcastAfter, TaskPolicyLine } from '@/features/transfer-policy';
 
 /** The transfer's facts: wallet, recipient, amount, nonce, hashes, fund purpose, remark, failure reason. */
 export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?: boolean }) {
@@ -65,7 +66,13 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
           data-testid="failure-reason"
         />
       ) : null}
+      {task.status === 5 ? <BroadcastAfter at={task.broadcast_after} /> : null}
       <Descriptions column={screens.md ? 2 : 1} bordered size="small" data-testid="task-summary">
+        {task.policy ? (
+          <Descriptions.Item label={t('fields.policy')} span={screens.md ? 2 : 1}>
+            <TaskPolicyLine policy={task.policy} detail />
+          </Descriptions.Item>
+        ) : null}
         {task.type === 5 ? (
           <Descriptions.Item label={t('fields.name')} span={screens.md ? 2 : 1}>
             <strong data-testid="task-name">{task.name ?? '—'}</strong>

@@ -1,4 +1,5 @@
 import { Grid, List, Space, Table, Tag, Typography } from 'antd';
+import { TaskPolicyLine } from '@/features/transfer-policy';
 import type { KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { labelName } from '@/features/organization';
@@ -188,7 +189,16 @@ export function TransferTable(props: {
         {
           title: t('fields.type'),
           width: props.preSigned ? 200 : 120,
-          render: (_: unknown, row) => <span data-testid="row-title">{title(row)}</span>,
+          render: (_: unknown, row) => (
+            <>
+              <span data-testid="row-title">{title(row)}</span>
+              {row.policy ? (
+                <div>
+                  <TaskPolicyLine policy={row.policy} />
+                </div>
+              ) : null}
+            </>
+          ),
         },
         { title: t('fields.wallet'), width: 150, render: (_: unknown, row) => walletName(row) },
         {
