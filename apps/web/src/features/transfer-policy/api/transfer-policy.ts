@@ -8,7 +8,7 @@ import type {
   policyTestBody,
   policyVoteBody,
 } from '@keystead/contract/api/transfer-policy';
-import { api, V1 } from '@/lib/api-client';
+import { api, isApiError, V1 } from '@/lib/api-client';
 
 export type { PolicyDocument, PolicyTestReply, TaskPolicyReply, TransferPolicyReply };
 export type PolicyTestBody = z.input<typeof policyTestBody>;
@@ -68,3 +68,7 @@ export const usePolicyTest = () =>
     mutationFn: (body: PolicyTestBody) => api.post<PolicyTestReply>(`${V1}/transfer-policy/test`, body),
     meta: { silent: true },
   });
+
+/** What a refusal says: the server's message (in the user's language), or `fallback` without a reply. */
+export const refusalText = (error: unknown, fallback: string) =>
+  isApiError(error) && !error.isNetwork ? error.message : fallback;

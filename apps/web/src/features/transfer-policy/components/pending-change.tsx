@@ -4,7 +4,14 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { formatDateTime } from '@/lib/date-format';
 import { currentLanguage } from '@/lib/i18n';
 import { toastSuccess } from '@/lib/notify';
-import { useRevokePolicy, useVotePolicy, type TransferPolicyReply } from '../api/transfer-policy';
+import { useSpaceMfa } from '@/features/organization';
+import {
+  useRevokePolicy,
+  useVotePolicy,
+  type PolicyDocument,
+  type TransferPolicyReply,
+} from '../api/transfer-policy';
+import { policyDiff } from './policy-diff';
 import { PolicyDocumentView, type PolicyNames } from './policy-in-force';
 
 type Change = NonNullable<TransferPolicyReply['pending_change']>;
@@ -16,10 +23,13 @@ type Change = NonNullable<TransferPolicyReply['pending_change']>;
 export function PendingChangeCard({
   spaceId,
   change,
+  inForce,
   names,
 }: {
   spaceId: string;
   change: Change;
+  /** The document in force, to show what the change differs in. */
+  inForce: PolicyDocument | null;
   names: PolicyNames;
 }) {
   const { t } = useLazyTranslation('transferPolicy');
@@ -27,10 +37,13 @@ export function PendingChangeCard({
   const [mfa, setMfa] = useState('');
   const vote = useVotePolicy(spaceId);
   const revoke = useRevokePolicy(spaceId);
+  // The space's approver second factor asks for the authenticator here too (shown when unknown).
+  const spaceMfa = useSpaceMfa(change.can_vote);
+  const askMfa = spaceMfa.isError || spaceMfa.data?.approve_requires === 'mfa';
   const approved = change.votes.filter((v) => v.result === 1).length;
   const send = (result: 1 | 2) =>
     vote.mutate(
-      { change_id: change.id, result, ...(mfa ? { mfa_code: mfa } : {}) },
+      { change_id: change.id, result, ...(askMfa && mfa ? { mfa_code: mfa } : {}) },
       { onSuccess: () => toastSuccess(t('pending.approved')) },
     );
   return (
@@ -38,15 +51,24 @@ export function PendingChangeCard({
       title={t('pending.title')}
       style={{ marginBottom: 16, borderColor: '#faad14' }}
       data-testid="policy-pending"
-      extra={<Tag color="gold">{t('pending.progress', { approved, quorum: change.quorum })}</Tag>}
     >
-      <Typography.Paragraph type="secondary">
-        {t('pending.by', {
-          name: change.proposed_by.name,
-          time: formatDateTime(change.created_at, language),
-        })}
+      <Typography.Paragraph>
+        <Tag color="gold" data-testid="policy-pending-progress">
+          {t('pending.progress', { approved, count: change.quorum })}
+        </Tag>
+        <Typography.Text type="secondary">
+          {t('pending.by', {
+            name: change.proposed_by.name,
+            time: formatDateTime(change.created_at, language),
+          })}
+        </Typography.Text>
       </Typography.Paragraph>
-      <PolicyDocumentView document={change.document} names={names} testId="policy-pending-document" />
+      <PolicyDocumentView
+        document={change.document}
+        names={names}
+        diff={policyDiff(inForce, change.document)}
+        testId="policy-pending-document"
+      />
       {change.votes.length ? (
         <List
           size="small"
@@ -61,15 +83,18 @@ export function PendingChangeCard({
       ) : null}
       {change.can_vote ? (
         <Space wrap style={{ marginTop: 12 }}>
-          <Input
-            style={{ width: 200 }}
-            placeholder={t('pending.mfa')}
-            aria-label={t('pending.mfa')}
-            value={mfa}
-            maxLength={6}
-            onChange={(e) => setMfa(e.target.value.replace(/\D/g, ''))}
-            data-testid="policy-vote-mfa"
-          />
+          {askMfa ? (
+            <Input
+              style={{ width: 200 }}
+              placeholder={t('pending.mfa')}
+              aria-label={t('pending.mfa')}
+              value={mfa}
+              maxLength={6}
+              inputMode="numeric"
+              onChange={(e) => setMfa(e.target.value.replace(/\D/g, ''))}
+              data-testid="policy-vote-mfa"
+            />
+          ) : null}
           <Button
             type="primary"
             loading={vote.isPending}

@@ -2,22 +2,22 @@ import {
   Alert,
   Button,
   Card,
-  Checkbox,
+  Col,
   Form,
   Input,
   InputNumber,
   Modal,
+  Row,
   Select,
   Space,
   Typography,
 } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { POLICY_DESTINATIONS } from '@keystead/contract/api/transfer-policy';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/notify';
-import { useProposePolicy, type PolicyDocument } from '../api/transfer-policy';
+import { refusalText, useProposePolicy, type PolicyDocument } from '../api/transfer-policy';
 import { blankRule, documentFromForm } from './policy-form';
+import { RuleFields } from './rule-fields';
 
 type Option = { value: number; label: string };
 
@@ -38,20 +38,24 @@ export function PolicyEditor(props: {
   const [form] = Form.useForm<PolicyDocument>();
   const propose = useProposePolicy(props.spaceId);
   const groups = Form.useWatch('groups', form) ?? [];
+  // A refusal shown last time is not shown when the editor opens again.
+  const close = () => {
+    propose.reset();
+    props.onClose();
+  };
   const submit = (values: PolicyDocument) =>
     propose.mutate(documentFromForm(values), {
       onSuccess: () => {
         toastSuccess(t('editor.proposed'));
-        props.onClose();
+        close();
       },
     });
-  const dayOptions = [1, 2, 3, 4, 5, 6, 0].map((d) => ({ value: d, label: t(`day.${d}`) }));
   return (
     <Modal
       open={props.open}
       title={t('editor.title')}
-      width={900}
-      onCancel={props.onClose}
+      width={960}
+      onCancel={close}
       destroyOnHidden
       footer={null}
       data-testid="policy-editor"
@@ -63,35 +67,38 @@ export function PolicyEditor(props: {
           {(fields, { add, remove }) => (
             <>
               {fields.map((field) => (
-                <Space key={field.key} align="start" wrap data-testid="policy-editor-group">
-                  <Form.Item
-                    name={[field.name, 'name']}
-                    label={t('editor.groupName')}
-                    rules={[{ required: true }]}
-                  >
-                    <Input style={{ width: 180 }} data-testid="policy-group-name" />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'member_ids']}
-                    label={t('editor.members')}
-                    rules={[{ required: true }]}
-                  >
-                    <Select
-                      mode="multiple"
-                      style={{ minWidth: 320 }}
-                      options={props.members}
-                      optionFilterProp="label"
-                      data-testid="policy-group-members"
-                    />
-                  </Form.Item>
-                  <Button
-                    icon={<DeleteOutlined />}
-                    style={{ marginTop: 30 }}
-                    onClick={() => remove(field.name)}
-                  >
-                    {t('editor.remove')}
-                  </Button>
-                </Space>
+                <Row key={field.key} gutter={12} align="bottom" data-testid="policy-editor-group">
+                  <Col xs={24} md={7}>
+                    <Form.Item
+                      name={[field.name, 'name']}
+                      label={t('editor.groupName')}
+                      rules={[{ required: true }]}
+                    >
+                      <Input data-testid="policy-group-name" />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={13}>
+                    <Form.Item
+                      name={[field.name, 'member_ids']}
+                      label={t('editor.members')}
+                      rules={[{ required: true }]}
+                    >
+                      <Select
+                        mode="multiple"
+                        options={props.members}
+                        optionFilterProp="label"
+                        data-testid="policy-group-members"
+                      />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={4}>
+                    <Form.Item>
+                      <Button icon={<DeleteOutlined />} onClick={() => remove(field.name)}>
+                        {t('editor.remove')}
+                      </Button>
+                    </Form.Item>
+                  </Col>
+                </Row>
               ))}
               <Button
                 icon={<PlusOutlined />}
@@ -115,7 +122,7 @@ export function PolicyEditor(props: {
                   size="small"
                   style={{ marginBottom: 12 }}
                   data-testid="policy-editor-rule"
-                  title={`#${index + 1}`}
+                  title={t('editor.ruleN', { n: index + 1 })}
                   extra={
                     <Space>
                       <Button
@@ -143,7 +150,6 @@ export function PolicyEditor(props: {
                     wallets={props.wallets}
                     members={props.members}
                     groups={groups.map((g) => g?.name).filter(Boolean)}
-                    dayOptions={dayOptions}
                   />
                 </Card>
               ))}
@@ -165,175 +171,17 @@ export function PolicyEditor(props: {
             type="error"
             showIcon
             style={{ marginBottom: 12 }}
-            message={isApiError(propose.error) ? propose.error.message : t('common:loadError.hint')}
+            message={refusalText(propose.error, t('common:loadError.hint'))}
             data-testid="policy-editor-error"
           />
         ) : null}
         <Space>
-          <Button onClick={props.onClose}>{t('editor.cancel')}</Button>
+          <Button onClick={close}>{t('editor.cancel')}</Button>
           <Button type="primary" htmlType="submit" loading={propose.isPending} data-testid="policy-submit">
             {t('editor.submit')}
           </Button>
         </Space>
       </Form>
     </Modal>
-  );
-}
-
-function RuleFields(props: {
-  name: number;
-  wallets: Option[];
-  members: Option[];
-  groups: string[];
-  dayOptions: { value: number; label: string }[];
-}) {
-  const { t } = useLazyTranslation('transferPolicy');
-  const n = props.name;
-  const kind = Form.useWatch(['rules', n, 'then', 'kind']);
-  const tags = { mode: 'tags' as const, style: { minWidth: 160 }, open: false };
-  return (
-    <>
-      <Space wrap align="start">
-        <Form.Item name={[n, 'name']} label={t('editor.name')} rules={[{ required: true }]}>
-          <Input style={{ width: 200 }} data-testid="policy-rule-name" />
-        </Form.Item>
-        <Form.Item name={[n, 'when', 'amount_usd', 'gte']} label={t('editor.usdGte')}>
-          <Input style={{ width: 140 }} data-testid="policy-rule-usd-gte" />
-        </Form.Item>
-        <Form.Item name={[n, 'when', 'amount_usd', 'lt']} label={t('editor.usdLt')}>
-          <Input style={{ width: 140 }} data-testid="policy-rule-usd-lt" />
-        </Form.Item>
-        <Form.Item name={[n, 'when', 'symbols']} label={t('editor.symbols')}>
-          <Select {...tags} />
-        </Form.Item>
-        <Form.Item name={[n, 'when', 'chains']} label={t('editor.chains')}>
-          <Select {...tags} />
-        </Form.Item>
-      </Space>
-      <Space wrap align="start">
-        <Form.Item name={[n, 'when', 'wallet_ids']} label={t('editor.wallets')}>
-          <Select
-            mode="multiple"
-            style={{ minWidth: 200 }}
-            options={props.wallets}
-            optionFilterProp="label"
-          />
-        </Form.Item>
-        <Form.Item name={[n, 'when', 'initiator_ids']} label={t('editor.initiators')}>
-          <Select
-            mode="multiple"
-            style={{ minWidth: 200 }}
-            options={props.members}
-            optionFilterProp="label"
-          />
-        </Form.Item>
-        <Form.Item name={[n, 'when', 'destinations']} label={t('editor.destinations')}>
-          <Select
-            mode="multiple"
-            style={{ minWidth: 220 }}
-            options={POLICY_DESTINATIONS.map((d) => ({ value: d, label: t(`destination.${d}`) }))}
-          />
-        </Form.Item>
-      </Space>
-      <Space wrap align="start">
-        <Form.Item name={[n, 'when', 'time_window', 'days']} label={t('editor.days')}>
-          <Select mode="multiple" style={{ minWidth: 200 }} options={props.dayOptions} />
-        </Form.Item>
-        <Form.Item name={[n, 'when', 'time_window', 'from']} label={t('editor.from')}>
-          <Input style={{ width: 90 }} placeholder="09:00" />
-        </Form.Item>
-        <Form.Item name={[n, 'when', 'time_window', 'to']} label={t('editor.to')}>
-          <Input style={{ width: 90 }} placeholder="18:00" />
-        </Form.Item>
-        <Form.Item name={[n, 'when', 'time_window', 'time_zone']} label={t('editor.zone')}>
-          <Input style={{ width: 160 }} placeholder="Asia/Hong_Kong" />
-        </Form.Item>
-        <Form.Item name={[n, 'when', 'time_window', 'outside']} valuePropName="checked" label=" ">
-          <Checkbox>{t('editor.outside')}</Checkbox>
-        </Form.Item>
-      </Space>
-      <Space wrap align="start">
-        <Form.Item
-          name={[n, 'when', 'velocity', 'scope']}
-          label={t('editor.velocityScope')}
-          initialValue="wallet"
-        >
-          <Select
-            style={{ width: 110 }}
-            options={(['wallet', 'space'] as const).map((s) => ({ value: s, label: t(`scope.${s}`) }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name={[n, 'when', 'velocity', 'window']}
-          label={t('editor.velocityWindow')}
-          initialValue="24h"
-        >
-          <Select
-            style={{ width: 110 }}
-            options={(['24h', '7d'] as const).map((w) => ({ value: w, label: t(`window.${w}`) }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name={[n, 'when', 'velocity', 'measure']}
-          label={t('editor.velocityMeasure')}
-          initialValue="usd"
-        >
-          <Select
-            style={{ width: 130 }}
-            options={[
-              { value: 'usd', label: t('editor.measureUsd') },
-              { value: 'count', label: t('editor.measureCount') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name={[n, 'when', 'velocity', 'gte']} label={t('editor.velocityGte')}>
-          <Input style={{ width: 130 }} data-testid="policy-rule-velocity-gte" />
-        </Form.Item>
-      </Space>
-      <Space wrap align="start">
-        <Form.Item name={[n, 'then', 'kind']} label={t('editor.action')}>
-          <Select
-            style={{ width: 120 }}
-            data-testid="policy-rule-kind"
-            options={[
-              { value: 'allow', label: t('editor.allow') },
-              { value: 'block', label: t('editor.block') },
-            ]}
-          />
-        </Form.Item>
-        {kind === 'block' ? (
-          <Form.Item name={[n, 'then', 'reason']} label={t('editor.reason')} rules={[{ required: true }]}>
-            <Input style={{ width: 320 }} data-testid="policy-rule-reason" />
-          </Form.Item>
-        ) : (
-          <>
-            <Form.Item name={[n, 'then', 'group_approvals', 'group']} label={t('editor.group')}>
-              <Select
-                allowClear
-                style={{ width: 160 }}
-                options={props.groups.map((g) => ({ value: g, label: g }))}
-                data-testid="policy-rule-group"
-              />
-            </Form.Item>
-            <Form.Item name={[n, 'then', 'group_approvals', 'count']} label={t('editor.groupCount')}>
-              <InputNumber min={1} max={20} data-testid="policy-rule-group-count" />
-            </Form.Item>
-            <Form.Item
-              name={[n, 'then', 'group_approvals', 'replaces_wallet_threshold']}
-              valuePropName="checked"
-              label=" "
-            >
-              <Checkbox>{t('editor.instead')}</Checkbox>
-            </Form.Item>
-            <Form.Item name={[n, 'then', 'second_factor']} valuePropName="checked" label=" ">
-              <Checkbox>{t('editor.secondFactor')}</Checkbox>
-            </Form.Item>
-            <Form.Item name={[n, 'then', 'delay_minutes']} label={t('editor.delay')}>
-              <InputNumber min={1} max={43200} />
-            </Form.Item>
-          </>
-        )}
-      </Space>
-    </>
   );
 }

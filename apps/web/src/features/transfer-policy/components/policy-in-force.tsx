@@ -3,6 +3,7 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { formatDateTime } from '@/lib/date-format';
 import { currentLanguage } from '@/lib/i18n';
 import type { PolicyDocument } from '../api/transfer-policy';
+import type { Mark, PolicyDiff } from './policy-diff';
 import { actionWords, conditionWords } from './policy-words';
 
 export interface PolicyNames {
@@ -10,17 +11,41 @@ export interface PolicyNames {
   people: (ids: number[]) => string;
 }
 
-/** A policy document as words: its rules in order (condition → action), its groups and quorum. */
+const MARK_COLORS = { new: 'green', changed: 'gold', moved: 'blue' } as const;
+
+/** A rule or group's difference from the policy in force, as a small tag. */
+function MarkTag({ mark }: { mark: Mark | undefined }) {
+  const { t } = useLazyTranslation('transferPolicy');
+  if (!mark) return null;
+  return (
+    <Tag color={MARK_COLORS[mark]} data-testid="policy-mark">
+      {t(`mark.${mark}`)}
+    </Tag>
+  );
+}
+
+/**
+ * A policy document as words: its rules in order ("Rule 1 “Large”: amount ≥ $100,000 → …"), its
+ * groups with their members, and the quorum; with `diff`, what each changes against the policy in force.
+ */
 export function PolicyDocumentView({
   document,
   names,
   testId,
+  diff,
 }: {
   document: PolicyDocument;
   names: PolicyNames;
   testId: string;
+  diff?: PolicyDiff;
 }) {
   const { t } = useLazyTranslation('transferPolicy');
+  const removed = (list: string[] | undefined) =>
+    list?.length ? (
+      <Typography.Paragraph type="secondary" data-testid="policy-removed">
+        {t('mark.removed', { list: list.map((name) => `“${name}”`).join(', ') })}
+      </Typography.Paragraph>
+    ) : null;
   return (
     <div data-testid={testId}>
       <Typography.Title level={5}>{t('rules')}</Typography.Title>
@@ -30,33 +55,38 @@ export function PolicyDocumentView({
         <List
           size="small"
           bordered
-          dataSource={document.rules.map((rule, index) => ({ rule, n: index + 1 }))}
-          renderItem={({ rule, n }) => (
+          style={{ marginBottom: 12 }}
+          dataSource={document.rules.map((rule, index) => ({ rule, index }))}
+          renderItem={({ rule, index }) => (
             <List.Item data-testid="policy-rule">
               <span>
-                <Tag color={rule.then.kind === 'block' ? 'red' : 'blue'}>
-                  {t('rule', { n, name: rule.name })}
-                </Tag>
-                {conditionWords(t, rule.when, names)} → <strong>{actionWords(t, rule.then)}</strong>
+                <MarkTag mark={diff?.rules[index]} />
+                <strong>{t('rule', { n: index + 1, name: rule.name })}:</strong>{' '}
+                {conditionWords(t, rule.when, names)} →{' '}
+                <Typography.Text strong type={rule.then.kind === 'block' ? 'danger' : undefined}>
+                  {actionWords(t, rule.then)}
+                </Typography.Text>
               </span>
             </List.Item>
           )}
         />
       )}
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('groups')}
-      </Typography.Title>
+      {removed(diff?.removedRules)}
+      <Typography.Title level={5}>{t('groups')}</Typography.Title>
       {document.groups.length === 0 ? (
         <Typography.Paragraph type="secondary">{t('noGroups')}</Typography.Paragraph>
       ) : (
-        document.groups.map((group) => (
+        document.groups.map((group, index) => (
           <Typography.Paragraph key={group.name} data-testid="policy-group">
+            <MarkTag mark={diff?.groups[index]} />
             <strong>{group.name}</strong>: {names.people(group.member_ids)}
           </Typography.Paragraph>
         ))
       )}
-      <Typography.Paragraph type="secondary">
+      {removed(diff?.removedGroups)}
+      <Typography.Paragraph type="secondary" data-testid="policy-quorum">
         {t('quorum', { count: document.change_quorum })}
+        {diff?.quorumWas ? ` ${t('mark.quorumWas', { count: diff.quorumWas })}` : null}
       </Typography.Paragraph>
     </div>
   );
@@ -79,7 +109,7 @@ export function PolicyInForceCard({
               version: inForce.version,
               time: formatDateTime(inForce.updated_at, currentLanguage()),
             })
-          : t('title')
+          : t('inForceNone')
       }
       style={{ marginBottom: 16 }}
       data-testid="policy-in-force"

@@ -4,6 +4,13 @@ import type { PolicyDocument, TaskPolicyReply } from '../api/transfer-policy';
 type Rule = PolicyDocument['rules'][number];
 type Names = (ids: number[]) => string;
 
+/** A decimal string with its whole part grouped in thousands ("100000.5" → "100,000.5"). */
+export function grouped(value: string): string {
+  const [whole = '0', fraction] = value.split('.');
+  const thousands = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction ? `${thousands}.${fraction}` : thousands;
+}
+
 /** A rule's conditions in words ("amount ≥ $100,000, destination new"), in the user's language. */
 export function conditionWords(
   t: TFunction,
@@ -12,11 +19,11 @@ export function conditionWords(
 ): string {
   const words: string[] = [];
   const list = (values: string[]) => values.join(', ');
-  if (when.amount_usd?.gte) words.push(t('when.usdGte', { value: when.amount_usd.gte }));
-  if (when.amount_usd?.lt) words.push(t('when.usdLt', { value: when.amount_usd.lt }));
+  if (when.amount_usd?.gte) words.push(t('when.usdGte', { value: grouped(when.amount_usd.gte) }));
+  if (when.amount_usd?.lt) words.push(t('when.usdLt', { value: grouped(when.amount_usd.lt) }));
   const token = when.token_amount;
-  if (token?.gte) words.push(t('when.tokenGte', { value: token.gte, symbol: token.symbol }));
-  if (token?.lt) words.push(t('when.tokenLt', { value: token.lt, symbol: token.symbol }));
+  if (token?.gte) words.push(t('when.tokenGte', { value: grouped(token.gte), symbol: token.symbol }));
+  if (token?.lt) words.push(t('when.tokenLt', { value: grouped(token.lt), symbol: token.symbol }));
   if (when.symbols) words.push(t('when.symbols', { list: list(when.symbols) }));
   if (when.chains) words.push(t('when.chains', { list: list(when.chains) }));
   if (when.wallet_ids) words.push(t('when.wallets', { list: names.wallets(when.wallet_ids) }));
@@ -38,7 +45,7 @@ export function conditionWords(
   if (velocity)
     words.push(
       t(velocity.measure === 'count' ? 'when.velocityCount' : 'when.velocityUsd', {
-        value: velocity.gte,
+        value: grouped(velocity.gte),
         scope: t(`scope.${velocity.scope}`),
         window: t(`window.${velocity.window}`),
       }),

@@ -1,13 +1,33 @@
-import { Alert, Typography } from 'antd';
+import { Alert, Tooltip, Typography } from 'antd';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { formatDateTime } from '@/lib/date-format';
 import { currentLanguage } from '@/lib/i18n';
 import type { TaskPolicyReply } from '../api/transfer-policy';
 import { taskPolicyWords } from './policy-words';
 
-/** The rule a transfer matched and what it requires ("Rule 3 “Large” → 2 approvals from Finance"). */
-export function TaskPolicyLine({ policy, detail = false }: { policy: TaskPolicyReply; detail?: boolean }) {
+/**
+ * The rule a transfer matched and what it requires ("Rule 3 “Large” → 2 approvals from Finance");
+ * `compact` (a narrow table column) names the rule and shows the rest on hover.
+ */
+export function TaskPolicyLine({
+  policy,
+  detail = false,
+  compact = false,
+}: {
+  policy: TaskPolicyReply;
+  detail?: boolean;
+  compact?: boolean;
+}) {
   const { t } = useLazyTranslation('transferPolicy');
+  const first = policy.matches[0];
+  if (compact && first)
+    return (
+      <Tooltip title={taskPolicyWords(t, policy)}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="task-policy">
+          {t('task.short', { rule: first.rule, name: first.name })}
+        </Typography.Text>
+      </Tooltip>
+    );
   return (
     <Typography.Text
       type={detail ? undefined : 'secondary'}

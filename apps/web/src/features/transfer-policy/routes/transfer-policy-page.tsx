@@ -65,10 +65,19 @@ export default function TransferPolicyPage() {
       ) : (
         <>
           {view.pending_change ? (
-            <PendingChangeCard spaceId={spaceId} change={view.pending_change} names={names} />
+            <PendingChangeCard
+              spaceId={spaceId}
+              change={view.pending_change}
+              inForce={view.in_force?.document ?? null}
+              names={names}
+            />
           ) : null}
           <PolicyInForceCard inForce={view.in_force} names={names} />
-          <PolicyTestCard wallets={wallets} />
+          <PolicyTestCard
+            wallets={wallets}
+            inForce={view.in_force?.document ?? null}
+            pending={view.pending_change?.document ?? null}
+          />
           <PolicyEditor
             spaceId={spaceId}
             open={editing}

@@ -1,5 +1,6 @@
 import { Alert, Descriptions, Grid, Typography } from 'antd';
 import { Link } from 'react-router';
+import { TaskStatus } from '@keystead/contract/states';
 import type { TaskInfo } from '../../api/types';
 import { isUtxoTask, isWeightedTask, isXrpTask } from '../../task-rules';
 import { usdLine } from '../wizard/fee-usd';
@@ -66,7 +67,10 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
           data-testid="failure-reason"
         />
       ) : null}
-      {task.status === 5 ? <BroadcastAfter at={task.broadcast_after} /> : null}
+      {/* A policy delay counts from the last approval: shown while signing or awaiting broadcast. */}
+      {task.status === TaskStatus.PendingSignature || task.status === TaskStatus.PendingBroadcast ? (
+        <BroadcastAfter at={task.broadcast_after} />
+      ) : null}
       <Descriptions column={screens.md ? 2 : 1} bordered size="small" data-testid="task-summary">
         {task.policy ? (
           <Descriptions.Item label={t('fields.policy')} span={screens.md ? 2 : 1}>

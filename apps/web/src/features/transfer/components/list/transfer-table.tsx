@@ -158,6 +158,11 @@ export function TransferTable(props: {
               </Typography.Text>
               {progress(row)}
             </div>
+            {row.policy ? (
+              <div style={{ marginTop: 4 }}>
+                <TaskPolicyLine policy={row.policy} />
+              </div>
+            ) : null}
           </List.Item>
         )}
       />
@@ -194,7 +199,7 @@ export function TransferTable(props: {
               <span data-testid="row-title">{title(row)}</span>
               {row.policy ? (
                 <div>
-                  <TaskPolicyLine policy={row.policy} />
+                  <TaskPolicyLine policy={row.policy} compact />
                 </div>
               ) : null}
             </>
