@@ -14,7 +14,8 @@ export interface PolicyInForce {
   updatedAt: Date;
 }
 
-const parsed = (value: unknown) =>
+/** A stored policy document (jsonb: an object, or text on some drivers), checked against its schema. */
+export const storedDocument = (value: unknown) =>
   policyDocument.parse(typeof value === 'string' ? JSON.parse(value) : value);
 
 export async function policyInForce(db: Db, organizationId: number): Promise<PolicyInForce | null> {
@@ -23,7 +24,9 @@ export async function policyInForce(db: Db, organizationId: number): Promise<Pol
     .select(['version', 'document', 'updated_at'])
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
-  return row ? { version: row.version, document: parsed(row.document), updatedAt: row.updated_at } : null;
+  return row
+    ? { version: row.version, document: storedDocument(row.document), updatedAt: row.updated_at }
+    : null;
 }
 
 /**
@@ -45,7 +48,7 @@ export async function lockTaskWithPolicy(trx: Db, taskId: number) {
     .forUpdate('tasks')
     .executeTakeFirstOrThrow();
   const { policy_document: document, ...task } = row;
-  return { task, policy: document === null || document === undefined ? null : parsed(document) };
+  return { task, policy: document === null || document === undefined ? null : storedDocument(document) };
 }
 
 /** Creations of one space that a velocity rule counts are taken one at a time (no race past a limit). */

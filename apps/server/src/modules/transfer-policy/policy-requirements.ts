@@ -28,6 +28,24 @@ function describe(policy: Omit<TaskPolicy, 'summary'>, walletReplaced: boolean):
 export const walletThresholdReplaced = (policy: TaskPolicy | null) =>
   policy !== null && policy.groups.length > 0 && policy.groups.every((g) => g.replaces_wallet_threshold);
 
+type GroupNeed = TaskPolicy['groups'][number];
+
+/** Two needs of one group add up to the larger count; it replaces the wallet's threshold only if both say so. */
+function addGroup(groups: Map<string, GroupNeed>, need: GroupNeed): void {
+  const before = groups.get(need.name);
+  groups.set(need.name, {
+    ...need,
+    count: Math.max(before?.count ?? 0, need.count),
+    replaces_wallet_threshold: (before?.replaces_wallet_threshold ?? true) && need.replaces_wallet_threshold,
+  });
+}
+
+/** The longest of the delays asked (null: none). */
+function longest(delays: (number | null | undefined)[]): number | null {
+  const asked = delays.filter((d): d is number => Boolean(d));
+  return asked.length ? Math.max(...asked) : null;
+}
+
 /** The requirements of these matches (null: none matched, the wallet's threshold alone). */
 export function requirementsOf(
   document: PolicyDocument,
@@ -41,18 +59,16 @@ export function requirementsOf(
     const wanted = match.then.group_approvals;
     if (!wanted) continue;
     const group = document.groups.find((g) => g.name === wanted.group)!;
-    const before = groups.get(group.name);
-    groups.set(group.name, {
+    addGroup(groups, {
       name: group.name,
       member_ids: group.member_ids,
-      count: Math.max(before?.count ?? 0, wanted.count),
-      replaces_wallet_threshold:
-        (before?.replaces_wallet_threshold ?? true) && wanted.replaces_wallet_threshold,
+      count: wanted.count,
+      replaces_wallet_threshold: wanted.replaces_wallet_threshold,
     });
   }
   // A match that asks for no group keeps the wallet's threshold.
   const keepWallet = unique.some((m) => !m.then.group_approvals);
-  const delays = unique.flatMap((m) => (m.then.delay_minutes ? [m.then.delay_minutes] : []));
+
   return withSummary({
     matches: unique.map(({ rule, name, why }) => ({ rule, name, why })),
     groups: [...groups.values()].map((g) => ({
@@ -60,7 +76,7 @@ export function requirementsOf(
       replaces_wallet_threshold: g.replaces_wallet_threshold && !keepWallet,
     })),
     second_factor: unique.some((m) => m.then.second_factor),
-    delay_minutes: delays.length ? Math.max(...delays) : null,
+    delay_minutes: longest(unique.map((m) => m.then.delay_minutes)),
     amount_usd: context.amountUsd,
     evaluated_at: context.at.toISOString(),
     evaluated_on: context.on,
@@ -79,20 +95,12 @@ function withSummary(policy: Omit<TaskPolicy, 'summary'>): TaskPolicy {
 export function stricterOf(stored: TaskPolicy | null, fresh: TaskPolicy | null): TaskPolicy | null {
   if (!stored || !fresh) return stored ?? fresh;
   const groups = new Map(stored.groups.map((g) => [g.name, g]));
-  for (const g of fresh.groups) {
-    const before = groups.get(g.name);
-    groups.set(g.name, {
-      ...g,
-      count: Math.max(before?.count ?? 0, g.count),
-      replaces_wallet_threshold: (before?.replaces_wallet_threshold ?? true) && g.replaces_wallet_threshold,
-    });
-  }
+  for (const g of fresh.groups) addGroup(groups, g);
   const matches = [
     ...stored.matches,
     ...fresh.matches.filter((m) => !stored.matches.some((s) => s.rule === m.rule)),
   ];
   const keepWallet = !walletThresholdReplaced(stored) || !walletThresholdReplaced(fresh);
-  const delays = [stored.delay_minutes, fresh.delay_minutes].flatMap((d) => (d ? [d] : []));
   return withSummary({
     matches,
     groups: [...groups.values()].map((g) => ({
@@ -100,7 +108,7 @@ export function stricterOf(stored: TaskPolicy | null, fresh: TaskPolicy | null):
       replaces_wallet_threshold: g.replaces_wallet_threshold && !keepWallet,
     })),
     second_factor: stored.second_factor || fresh.second_factor,
-    delay_minutes: delays.length ? Math.max(...delays) : null,
+    delay_minutes: longest([stored.delay_minutes, fresh.delay_minutes]),
     amount_usd: fresh.amount_usd,
     evaluated_at: fresh.evaluated_at,
     evaluated_on: fresh.evaluated_on,

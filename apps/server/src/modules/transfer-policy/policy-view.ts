@@ -1,12 +1,10 @@
 import {
   isPrivilegedRole,
-  type PolicyDocument,
   type PolicyTestReply,
   type TransferPolicyReply,
+  type policyTestBody,
 } from '@keystead/contract';
-import { policyDocument } from '@keystead/contract';
 import type { z } from 'zod';
-import type { policyTestBody } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
@@ -16,11 +14,8 @@ import { loadWalletFor } from '../wallets/wallet-access';
 import { walletTokens } from '../wallets/wallet-assets';
 import { evaluateTransfer } from './policy-check';
 import { checkDocument } from './policy-document';
-import { policyInForce } from './policy-facts';
+import { policyInForce, storedDocument } from './policy-facts';
 import { ruleLabel } from './policy-requirements';
-
-const documentOf = (value: unknown): PolicyDocument =>
-  policyDocument.parse(typeof value === 'string' ? JSON.parse(value) : value);
 
 /** GET /transfer-policy: the policy in force, the change waiting (with its votes), the space's people. */
 export async function transferPolicyView(
@@ -66,7 +61,7 @@ export async function transferPolicyView(
     pending_change: pending
       ? {
           id: pending.id,
-          document: documentOf(pending.document),
+          document: storedDocument(pending.document),
           base_version: pending.base_version,
           quorum: pending.quorum,
           proposed_by: person(pending.proposed_by),
