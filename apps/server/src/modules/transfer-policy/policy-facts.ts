@@ -18,37 +18,73 @@ export interface PolicyInForce {
 export const storedDocument = (value: unknown) =>
   policyDocument.parse(typeof value === 'string' ? JSON.parse(value) : value);
 
+/**
+ * A stored document is parsed (zod) and compiled once per process, not on every creation and
+ * approval: it is keyed by the change that made it, and a change's document never changes. The
+ * key is read first; the document itself only travels on a miss.
+ */
+const parsedDocuments = new Map<string, PolicyDocument>();
+const PARSED_DOCUMENTS_KEPT = 1000;
+
+const documentKey = (row: {
+  organization_id: number | string;
+  version: number;
+  change_id: number | string | null;
+}) => `${row.organization_id}:${row.version}:${row.change_id ?? ''}`;
+
+function keepParsed(key: string, document: PolicyDocument): PolicyDocument {
+  if (parsedDocuments.size >= PARSED_DOCUMENTS_KEPT)
+    parsedDocuments.delete(parsedDocuments.keys().next().value!);
+  parsedDocuments.set(key, document);
+  return document;
+}
+
+/** The document of a policy row, from the process's cache or read once more (with its key) and parsed. */
+async function documentOf(
+  db: Db,
+  row: { organization_id: number | string; version: number; change_id: number | string | null },
+): Promise<{ version: number; document: PolicyDocument }> {
+  const cached = parsedDocuments.get(documentKey(row));
+  if (cached) return { version: row.version, document: cached };
+  // Read again with its key: a change applied in between is cached under its own key.
+  const fresh = await db
+    .selectFrom('transfer_policies')
+    .select(['organization_id', 'version', 'change_id', 'document'])
+    .where('organization_id', '=', Number(row.organization_id))
+    .executeTakeFirstOrThrow();
+  return { version: fresh.version, document: keepParsed(documentKey(fresh), storedDocument(fresh.document)) };
+}
+
 export async function policyInForce(db: Db, organizationId: number): Promise<PolicyInForce | null> {
   const row = await db
     .selectFrom('transfer_policies')
-    .select(['version', 'document', 'updated_at'])
+    .select(['organization_id', 'version', 'change_id', 'updated_at'])
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
-  return row
-    ? { version: row.version, document: storedDocument(row.document), updatedAt: row.updated_at }
-    : null;
+  return row ? { ...(await documentOf(db, row)), updatedAt: row.updated_at } : null;
 }
 
 /**
- * A waiting transfer locked for its approval step, with its space's policy document read in the
- * same statement (the approval evaluates the policy again; one round trip, not two).
+ * A waiting transfer locked for its approval step, with its space's policy key read in the same
+ * statement (the approval evaluates the policy again; one round trip, not two).
  */
 export async function lockTaskWithPolicy(trx: Db, taskId: number) {
   const row = await trx
     .selectFrom('tasks')
     .selectAll('tasks')
-    .select((eb) =>
-      eb
-        .selectFrom('transfer_policies as p')
-        .select('p.document')
-        .whereRef('p.organization_id', '=', 'tasks.organization_id')
-        .as('policy_document'),
-    )
+    .leftJoin('transfer_policies as p', 'p.organization_id', 'tasks.organization_id')
+    .select(['p.version as policy_version', 'p.change_id as policy_change_id'])
     .where('tasks.id', '=', taskId)
     .forUpdate('tasks')
     .executeTakeFirstOrThrow();
-  const { policy_document: document, ...task } = row;
-  return { task, policy: document === null || document === undefined ? null : storedDocument(document) };
+  const { policy_version: version, policy_change_id: changeId, ...task } = row;
+  if (version === null || version === undefined) return { task, policy: null };
+  const { document } = await documentOf(trx, {
+    organization_id: task.organization_id,
+    version,
+    change_id: changeId ?? null,
+  });
+  return { task, policy: document };
 }
 
 /** Creations of one space that a velocity rule counts are taken one at a time (no race past a limit). */
@@ -87,15 +123,22 @@ export async function velocityFigures(
   const { rows } = await sql<Record<string, string | number>>`
     select * from velocity_figures(${scope.organizationId}, ${scope.walletId}, ${scope.at})`.execute(db);
   const figures = rows[0]!;
+  // Each window parsed once, not once per rule that names it.
+  const windows = new Map<string, VelocityFigure>();
   return (condition) => {
     const name = `${condition.scope}_${condition.window}`;
-    return {
-      count: Number(figures[`${name}_count`]) + (extra ? 1 : 0),
-      usdMicros:
-        extra && extra.usdMicros === null
-          ? null
-          : toScaled(String(figures[`${name}_usd`]), USD_SCALE) + (extra?.usdMicros ?? 0n),
-    };
+    let figure = windows.get(name);
+    if (!figure) {
+      figure = {
+        count: Number(figures[`${name}_count`]) + (extra ? 1 : 0),
+        usdMicros:
+          extra && extra.usdMicros === null
+            ? null
+            : toScaled(String(figures[`${name}_usd`]), USD_SCALE) + (extra?.usdMicros ?? 0n),
+      };
+      windows.set(name, figure);
+    }
+    return figure;
   };
 }
 
