@@ -153,6 +153,25 @@ export const safeAbi = [
     inputs: [],
     outputs: [{ type: 'bytes32' }],
   },
+  // SafeProxy answers masterCopy() from its own code (slot 0), before any delegatecall.
+  {
+    type: 'function',
+    name: 'masterCopy',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ type: 'address' }],
+  },
+  // StorageAccessible (in the singleton, so it reads the proxy's storage).
+  {
+    type: 'function',
+    name: 'getStorageAt',
+    stateMutability: 'view',
+    inputs: [
+      { name: 'offset', type: 'uint256' },
+      { name: 'length', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bytes' }],
+  },
   {
     type: 'function',
     name: 'getModulesPaginated',

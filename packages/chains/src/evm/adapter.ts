@@ -81,6 +81,11 @@ export interface EvmAdapter extends ChainAdapter {
   predictSafeAddress(params: SafeSetupParams): Promise<Address>;
   buildSafeDeployment(params: SafeSetupParams): Promise<SafeDeployment>;
   readSafe(address: string): Promise<SafeState | null>;
+  /** The Safe's state and its balances of `tokens`: one eth_call for the factory's own proxy. */
+  readSafeAndBalances(
+    address: string,
+    tokens: TokenRef[],
+  ): Promise<{ safe: SafeState | null; balances: BalanceSheet }>;
 
   buildTransfer(params: { safe: string; token: TokenRef; to: string; amount: bigint; nonce: bigint }): SafeTx;
   buildRejection(safe: string, nonce: bigint): SafeTx;
@@ -309,6 +314,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
     predictSafeAddress: async (params) => (await safeOps.buildSafeDeployment(params)).predictedAddress,
     buildSafeDeployment: safeOps.buildSafeDeployment,
     readSafe: safeOps.readSafe,
+    readSafeAndBalances: safeOps.readSafeAndBalances,
 
     buildTransfer({ safe, ...rest }) {
       normalizeEvmAddress(safe);

@@ -11,7 +11,7 @@ export const MULTICALL_CHUNK_SIZE = 500;
 /** Chunks in flight at once: a node answers eth_calls one by one, so more only queue up and time out. */
 export const MULTICALL_CONCURRENCY = 4;
 
-interface Call3 {
+export interface Call3 {
   target: Address;
   allowFailure: boolean;
   callData: Hex;
@@ -71,13 +71,22 @@ export async function getBalances(
   holders: string[],
   tokens: TokenRef[],
 ): Promise<BalanceSheet> {
+  const { calls, sheet } = balanceCalls(ctx, holders, tokens);
+  return sheet(calls.length ? await aggregate(ctx, calls) : []);
+}
+
+/** The Multicall3 calls of a balance sheet, and the sheet read from their results (to share an eth_call). */
+export function balanceCalls(
+  ctx: EvmContext,
+  holders: string[],
+  tokens: TokenRef[],
+): { calls: Call3[]; sheet(results: (Hex | null)[]): BalanceSheet } {
   const holderList = [...new Set(holders.map((h) => normalizeEvmAddress(h)))];
   const tokenList = new Map<string, Address | null>();
   for (const token of tokens) {
     if (token.contract === null) tokenList.set(NATIVE, null);
     else tokenList.set(addressKey(normalizeEvmAddress(token.contract)), normalizeEvmAddress(token.contract));
   }
-  const sheet: BalanceSheet = new Map(holderList.map((h) => [h, new Map<string, bigint>()]));
   const slots: { holder: Address; tokenKey: string }[] = [];
   const calls: Call3[] = [];
   for (const holder of holderList) {
@@ -102,14 +111,18 @@ export async function getBalances(
       );
     }
   }
-  if (calls.length === 0) return sheet;
-  const results = await aggregate(ctx, calls);
-  results.forEach((data, i) => {
-    const value = decodeUint(data);
-    const slot = slots[i]!;
-    if (value !== null) sheet.get(slot.holder)!.set(slot.tokenKey, value);
-  });
-  return sheet;
+  return {
+    calls,
+    sheet(results) {
+      const sheet: BalanceSheet = new Map(holderList.map((h) => [h, new Map<string, bigint>()]));
+      results.forEach((data, i) => {
+        const value = decodeUint(data);
+        const slot = slots[i]!;
+        if (value !== null) sheet.get(slot.holder)!.set(slot.tokenKey, value);
+      });
+      return sheet;
+    },
+  };
 }
 
 function decodeText(data: Hex | null, fn: 'name' | 'symbol'): string | null {

@@ -154,10 +154,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
         const token = outputToken(intent, i) ?? nativeToken;
         tokens.set(token.key, token);
       });
-      const [sheet, safe] = await Promise.all([
-        chain.getBalances([wallet.address], [...tokens.values()]),
-        chain.readSafe(wallet.address),
-      ]);
+      const { safe, balances: sheet } = await chain.readSafeAndBalances(wallet.address, [...tokens.values()]);
       if (!safe) throw new FamilyError('WALLET_STATUS_ERROR');
       const mine = sheet.get(chain.normalizeAddress(wallet.address));
       const onChain = new Map([...tokens.keys()].map((key) => [key, mine?.get(key) ?? 0n]));

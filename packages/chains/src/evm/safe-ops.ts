@@ -1,5 +1,7 @@
 import {
+  concat,
   decodeFunctionResult,
+  encodeAbiParameters,
   encodeFunctionData,
   getAddress,
   isAddressEqual,
@@ -10,7 +12,8 @@ import {
 import { ChainError } from '../errors';
 import { LEGACY_EIP1271_MAGIC_VALUE, legacyEip1271Abi, safeAbi, safeProxyFactoryAbi } from './abi';
 import { normalizeEvmAddress } from './address';
-import { aggregate } from './balances';
+import { aggregate, balanceCalls, type Call3 } from './balances';
+import type { BalanceSheet, TokenRef } from '../types';
 import type { EvmContext } from './context';
 import { rethrowTransport, revertReason } from './rpc';
 import {
@@ -141,27 +144,134 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
     };
   }
 
-  async function readSafe(address: string): Promise<SafeState | null> {
+  /**
+   * The runtime code of the factory's proxy (an eth_call of its creation code), once per process.
+   * A Safe whose code is exactly this answers masterCopy() from its own code, not the singleton's.
+   */
+  let proxyRuntime: Promise<string> | undefined;
+  const factoryProxyRuntime = (): Promise<string> => {
+    proxyRuntime ??= proxyCreationCode()
+      .then(async (creation) => {
+        const { data } = await ctx.client.call({
+          data: concat([creation, encodeAbiParameters([{ type: 'address' }], [singleton])]),
+        });
+        if (!data || data === '0x') throw new Error('the proxy creation code deployed nothing');
+        return data.toLowerCase();
+      })
+      .catch((error: unknown) => {
+        proxyRuntime = undefined;
+        throw new ChainError('RPC_ERROR', 'cannot derive the SafeProxy runtime code', { cause: error });
+      });
+    return proxyRuntime;
+  };
+
+  /** Per address: 'factory' (the factory's proxy code), 'other' code. Deployed code never changes. */
+  const codeKinds = new Map<Address, 'factory' | 'other'>();
+  const CODE_KINDS_KEPT = 10_000;
+
+  async function codeKind(safe: Address): Promise<'factory' | 'other' | 'none'> {
+    const known = codeKinds.get(safe);
+    if (known) return known;
+    const [code, runtime] = await Promise.all([
+      ctx.client.getCode({ address: safe }).catch((error: unknown) => {
+        throw new ChainError('RPC_ERROR', 'eth_getCode failed', { cause: error });
+      }),
+      factoryProxyRuntime(),
+    ]);
+    if (!code || code === '0x') return 'none';
+    const kind = code.toLowerCase() === runtime ? 'factory' : 'other';
+    if (codeKinds.size >= CODE_KINDS_KEPT) codeKinds.delete(codeKinds.keys().next().value!);
+    codeKinds.set(safe, kind);
+    return kind;
+  }
+
+  const isTrustedSingleton = (address: Address) =>
+    [ctx.contracts.safeSingleton, ctx.contracts.safeL2Singleton].some(
+      (known) => known !== undefined && isAddressEqual(known, address),
+    );
+
+  const stateCalls = (safe: Address) => [
+    ...(['getOwners', 'getThreshold', 'nonce', 'VERSION'] as const).map((functionName) => ({
+      target: safe,
+      allowFailure: true,
+      callData: encodeFunctionData({ abi: safeAbi, functionName }),
+    })),
+    {
+      target: safe,
+      allowFailure: true,
+      callData: encodeFunctionData({
+        abi: safeAbi,
+        functionName: 'getModulesPaginated',
+        args: [SENTINEL, 50n],
+      }),
+    },
+  ];
+  const STATE_CALLS = 5;
+
+  /** The proxy's singleton, fallback handler and guard through the Safe itself, in the same eth_call. */
+  const slotCalls = (safe: Address) => [
+    {
+      target: safe,
+      allowFailure: true,
+      callData: encodeFunctionData({ abi: safeAbi, functionName: 'masterCopy' }),
+    },
+    ...[FALLBACK_HANDLER_SLOT, GUARD_SLOT].map((slot) => ({
+      target: safe,
+      allowFailure: true,
+      callData: encodeFunctionData({ abi: safeAbi, functionName: 'getStorageAt', args: [BigInt(slot), 1n] }),
+    })),
+  ];
+
+  const wordAddress = (value: Hex | null | undefined) =>
+    getAddress(sliceHex(value && value.length >= 66 ? value : `0x${'0'.repeat(64)}`, 12, 32));
+
+  /**
+   * The Safe's state, and the results of `extra` Multicall3 calls made in the same eth_call.
+   * The factory's proxy: ONE eth_call. Its singleton comes from the proxy's own code; the
+   * fallback handler and guard from the singleton's getStorageAt, believed only when that
+   * singleton is one we trust. Any other contract (another factory's proxy, an untrusted
+   * singleton): the three slots from the node (eth_getStorageAt).
+   */
+  async function readSafeWith(
+    address: string,
+    extra: Call3[],
+  ): Promise<{ state: SafeState | null; extra: (Hex | null)[] }> {
     const safe = normalizeEvmAddress(address);
-    const fns = ['getOwners', 'getThreshold', 'nonce', 'VERSION'] as const;
-    const calls = [
-      ...fns.map((functionName) => ({
-        target: safe,
-        allowFailure: true,
-        callData: encodeFunctionData({ abi: safeAbi, functionName }),
-      })),
-      {
-        target: safe,
-        allowFailure: true,
-        callData: encodeFunctionData({
-          abi: safeAbi,
-          functionName: 'getModulesPaginated',
-          args: [SENTINEL, 50n],
-        }),
-      },
-    ];
+    const kind = await codeKind(safe);
+    if (kind === 'none') return { state: null, extra: await (extra.length ? aggregate(ctx, extra) : []) };
+    if (kind === 'factory') {
+      const results = await aggregate(ctx, [...stateCalls(safe), ...slotCalls(safe), ...extra]);
+      const [singletonData, fallbackData, guardData] = results.slice(STATE_CALLS, STATE_CALLS + 3);
+      let proxySingleton: Address | null = null;
+      try {
+        proxySingleton = singletonData
+          ? getAddress(
+              decodeFunctionResult({ abi: safeAbi, functionName: 'masterCopy', data: singletonData }),
+            )
+          : null;
+      } catch {
+        proxySingleton = null;
+      }
+      if (proxySingleton && isTrustedSingleton(proxySingleton)) {
+        const word = (data: Hex | null | undefined) => {
+          try {
+            return data ? decodeFunctionResult({ abi: safeAbi, functionName: 'getStorageAt', data }) : null;
+          } catch {
+            return null;
+          }
+        };
+        return {
+          state: decodeState(safe, results, {
+            singleton: proxySingleton,
+            fallbackHandler: wordAddress(word(fallbackData)),
+            guard: wordAddress(word(guardData)),
+          }),
+          extra: results.slice(STATE_CALLS + 3),
+        };
+      }
+    }
     const [results, slots] = await Promise.all([
-      aggregate(ctx, calls),
+      aggregate(ctx, [...stateCalls(safe), ...extra]),
       Promise.all(
         [SINGLETON_SLOT, FALLBACK_HANDLER_SLOT, GUARD_SLOT].map((slot) =>
           ctx.client.getStorageAt({ address: safe, slot: slot as Hex }).catch((error: unknown) => {
@@ -170,6 +280,21 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
         ),
       ),
     ]);
+    return {
+      state: decodeState(safe, results, {
+        singleton: wordAddress(slots[0]),
+        fallbackHandler: wordAddress(slots[1]),
+        guard: wordAddress(slots[2]),
+      }),
+      extra: results.slice(STATE_CALLS),
+    };
+  }
+
+  function decodeState(
+    safe: Address,
+    results: (Hex | null)[],
+    slots: { singleton: Address; fallbackHandler: Address; guard: Address },
+  ): SafeState | null {
     try {
       const [ownersData, thresholdData, nonceData, versionData, modulesData] = results;
       if (!ownersData || !thresholdData || !nonceData || !versionData || !modulesData) return null;
@@ -187,27 +312,34 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
         data: modulesData,
       });
       if (owners.length === 0 || threshold === 0n) return null;
-      const slotAddress = (value: Hex | undefined) =>
-        getAddress(sliceHex(value && value !== '0x' ? value : `0x${'0'.repeat(64)}`, 12, 32));
-      const proxySingleton = slotAddress(slots[0]);
-      const known = [ctx.contracts.safeSingleton, ctx.contracts.safeL2Singleton].filter((a): a is Address =>
-        Boolean(a),
-      );
       return {
         address: safe,
         owners: owners.map((o) => getAddress(o)),
         threshold: Number(threshold),
         nonce,
         version,
-        singleton: proxySingleton,
-        trustedSingleton: known.some((k) => isAddressEqual(k, proxySingleton)),
-        fallbackHandler: slotAddress(slots[1]),
-        guard: slotAddress(slots[2]),
+        singleton: slots.singleton,
+        trustedSingleton: isTrustedSingleton(slots.singleton),
+        fallbackHandler: slots.fallbackHandler,
+        guard: slots.guard,
         modules: modules.map((m) => getAddress(m)),
       };
     } catch {
       return null;
     }
+  }
+
+  const readSafe = async (address: string): Promise<SafeState | null> =>
+    (await readSafeWith(address, [])).state;
+
+  /** The Safe's state and its balances of `tokens`, in one eth_call for the factory's proxy. */
+  async function readSafeAndBalances(
+    address: string,
+    tokens: TokenRef[],
+  ): Promise<{ safe: SafeState | null; balances: BalanceSheet }> {
+    const balances = balanceCalls(ctx, [address], tokens);
+    const read = await readSafeWith(address, balances.calls);
+    return { safe: read.state, balances: balances.sheet(read.extra) };
   }
 
   function resolveHash(input: VerifySafeSignatureInput): { safe: Address; hash: Hex; tx?: SafeTx } {
@@ -378,5 +510,12 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
     return high;
   }
 
-  return { proxyCreationCode, buildSafeDeployment, readSafe, verifySafeSignature, simulateExec };
+  return {
+    proxyCreationCode,
+    buildSafeDeployment,
+    readSafe,
+    readSafeAndBalances,
+    verifySafeSignature,
+    simulateExec,
+  };
 }
