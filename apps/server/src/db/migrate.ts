@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from './database';
 import { LockId } from '../jobs/lock-ids';
+import { SERVER_DIR } from '../lib/server-dir';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = path.join(SERVER_DIR, 'src/db/migrations');
 /** Every process that migrates takes the same advisory lock (its id is in the registry). */
 const MIGRATION_LOCK_ID = LockId.Migrations;
 

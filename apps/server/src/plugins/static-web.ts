@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_DIR } from '../lib/server-dir';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+export const WEB_DIST = path.resolve(SERVER_DIR, '../web/dist');
 
 /** Paths the single-page app never owns: they answer with the API's not-found envelope. */
 const SERVER_PREFIXES = ['/api/', '/dev/', '/metrics'];

@@ -1,9 +1,11 @@
 // First-start deployment, done through the journaled provider so a replay repeats it.
 // Idempotent: each step checks for code first, so a start interrupted mid-deploy resumes.
-import { createRequire } from 'node:module';
 import { concat, getContractAddress, pad, toHex } from 'viem';
 import type { Address, DevnetContracts, Hex } from '../types';
 import type { JournaledProvider } from './journaled-provider';
+// Imported, not read at run time: the compiled server bundles them (no path relative to this file).
+import usdtJson from '../artifacts/devnet-usdt.json';
+import multicallJson from '../artifacts/devnet-multicall3.json';
 import {
   MULTICALL3_ADDRESS,
   SAFE_CONTRACT_NAMES,
@@ -12,9 +14,8 @@ import {
 } from './safe-artifacts';
 
 const SALT_ZERO = pad('0x', { size: 32 });
-const require = createRequire(import.meta.url);
-const usdtArtifact = require('../artifacts/devnet-usdt.json') as { bytecode: Hex };
-const multicallArtifact = require('../artifacts/devnet-multicall3.json') as { deployedBytecode: Hex };
+const usdtArtifact = usdtJson as { bytecode: Hex };
+const multicallArtifact = multicallJson as { deployedBytecode: Hex };
 
 /** Address a CREATE2 deployment through the Safe singleton factory with salt 0 lands on. */
 export function singletonFactoryAddressOf(initCode: Hex): Address {
