@@ -25,7 +25,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**', 'scripts/**', 'packages/devnet/src/cli*.ts', 'apps/server/src/cli/**'],
+    files: [
+      'bench/**',
+      'scripts/**',
+      'packages/devnet/src/cli*.ts',
+      'apps/server/src/cli/**',
+      'apps/server/scripts/**',
+    ],
     rules: { 'no-console': 'off' },
   },
   {

@@ -32,9 +32,9 @@ export async function startEvmDevnet(
     opts.log?.(line);
   };
 
-  const child = fork(fileURLToPath(new URL('./evm/node-process.ts', import.meta.url)), [], {
-    // The child is TypeScript too; tsx is the workspace's TS runner.
-    execArgv: ['--import', tsxLoaderUrl()],
+  const entry = nodeProcessEntry();
+  const child = fork(entry.file, [], {
+    execArgv: entry.execArgv,
     env: { ...process.env, DEVNET_DATA_DIR: resolve(opts.dataDir), DEVNET_PORT: String(opts.port ?? 0) },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -114,6 +114,18 @@ async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<vo
   clearTimeout(timer);
 }
 
-function tsxLoaderUrl(): string {
-  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/**
+ * The node child's entry point. From the sources it is TypeScript too, run through tsx (the
+ * workspace's TS runner); from the compiled server (this code bundled into a .js file) it is the
+ * compiled `evm-devnet-node.js` beside the bundle (see apps/server/scripts/build.ts).
+ */
+function nodeProcessEntry(): { file: string; execArgv: string[] } {
+  if (!import.meta.url.endsWith('.ts')) {
+    return { file: fileURLToPath(new URL('./evm-devnet-node.js', import.meta.url)), execArgv: [] };
+  }
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return {
+    file: fileURLToPath(new URL('./evm/node-process.ts', import.meta.url)),
+    execArgv: ['--import', tsx],
+  };
 }
