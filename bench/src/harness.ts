@@ -46,7 +46,10 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript entry point in a child node process and waits until `readyPath` answers. */
+/**
+ * Starts an entry point in a child node process and waits until `readyPath` answers: a TypeScript
+ * source through tsx, a compiled `.js` (apps/server/dist) with plain node.
+ */
 export async function startChild(
   entry: string,
   env: Record<string, string>,
@@ -57,7 +60,8 @@ export async function startChild(
   const started = performance.now();
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=prof", profiles the server under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const runner = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...runner, entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
