@@ -39,22 +39,22 @@ export async function queueMails(
   smtpConfigured: boolean,
 ): Promise<void> {
   if (!mails.length) return;
-  await db
-    .insertInto('mail_outbox')
-    .values(
-      mails.map((mail) => {
-        const prefix = mail.antiPhishingCode
-          ? `${ANTI_PHISHING_LINE[mail.language ?? 'en-US']}: ${mail.antiPhishingCode}\n\n`
-          : '';
-        return {
-          to_address: mail.to,
-          subject: mail.subject,
-          text_body: `${prefix}${mail.text}`,
-          html_body: `${prefix ? `<p><strong>${escapeHtml(prefix.trim())}</strong></p>` : ''}${mail.html ?? `<pre>${escapeHtml(mail.text)}</pre>`}`,
-          category: mail.category,
-          status: smtpConfigured ? ('pending' as const) : ('stored' as const),
-        };
-      }),
-    )
-    .execute();
+  await db.insertInto('mail_outbox').values(outboxRows(mails, smtpConfigured)).execute();
+}
+
+/** The outbox rows of these mails (each with its anti-phishing line), for an insert of the caller's. */
+export function outboxRows(mails: readonly OutgoingMail[], smtpConfigured: boolean) {
+  return mails.map((mail) => {
+    const prefix = mail.antiPhishingCode
+      ? `${ANTI_PHISHING_LINE[mail.language ?? 'en-US']}: ${mail.antiPhishingCode}\n\n`
+      : '';
+    return {
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: `${prefix}${mail.text}`,
+      html_body: `${prefix ? `<p><strong>${escapeHtml(prefix.trim())}</strong></p>` : ''}${mail.html ?? `<pre>${escapeHtml(mail.text)}</pre>`}`,
+      category: mail.category,
+      status: smtpConfigured ? ('pending' as const) : ('stored' as const),
+    };
+  });
 }

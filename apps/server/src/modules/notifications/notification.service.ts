@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isLanguage } from '@keystead/contract';
 import type { Database, Notification } from '../../db/schema';
-import { queueMails } from '../mail/mail.service';
+import { outboxRows } from '../mail/mail.service';
 
 export const NOTIFY_CHANNEL = 'keystead_notifications';
 
@@ -39,11 +39,16 @@ export function presentNotification(row: Notification & { organization_name?: st
   };
 }
 
+/** Who is told: user ids, or a query of `user_id`s (read in the same statement as their mail settings). */
+export type Recipients =
+  readonly number[] | SelectQueryBuilder<Database, keyof Database, { user_id: number }>;
+
 /**
  * Stores notifications inside the caller's transaction and announces them with NOTIFY, which
  * PostgreSQL delivers at commit to every server process (each pushes them to its open streams).
- * The e-mail copies honour each user's switch and carry their anti-phishing code. Four statements
- * however many people a step tells (rows, announcements, users, mails), not four per person.
+ * The e-mail copies honour each user's switch and carry their anti-phishing code. Two statements
+ * however many people a step tells: the people (and, for a query, who they are), then the rows,
+ * their announcements and the mails together.
  */
 export async function notifyAll(
   trx: Kysely<Database>,
@@ -51,29 +56,25 @@ export async function notifyAll(
   smtpConfigured: boolean,
 ): Promise<void> {
   if (!inputs.length) return;
-  const rows = await trx
-    .insertInto('notifications')
-    .values(
-      inputs.map((input) => ({
-        user_id: input.userId,
-        organization_id: input.organizationId,
-        category: input.category,
-        title: input.title,
-        body: input.body,
-        wallet_name: input.walletName ?? null,
-        task_number: input.taskNumber ?? null,
-        link: input.link ?? null,
-      })),
-    )
-    .returningAll()
-    .execute();
-  const payloads = rows.map((row) =>
-    JSON.stringify({ user_id: row.user_id, notification: presentNotification(row) }),
-  );
-  await sql`select pg_notify(${NOTIFY_CHANNEL}, payload) from unnest(${payloads}::text[]) as payload`.execute(
-    trx,
-  );
-  const users = await trx
+  const users = await usersToTell(trx, [...new Set(inputs.map((input) => input.userId))]);
+  await writeNotifications(trx, inputs, users, smtpConfigured);
+}
+
+/** The same notification to each recipient, once each. */
+export async function notifyEach(
+  trx: Kysely<Database>,
+  recipients: Recipients,
+  notification: Omit<NewNotification, 'userId'>,
+  smtpConfigured: boolean,
+): Promise<void> {
+  if (Array.isArray(recipients) && !recipients.length) return;
+  const users = await usersToTell(trx, recipients);
+  const inputs = users.map((user) => ({ ...notification, userId: user.id }));
+  await writeNotifications(trx, inputs, users, smtpConfigured);
+}
+
+function usersToTell(trx: Kysely<Database>, recipients: Recipients) {
+  return trx
     .selectFrom('users')
     .select([
       'id',
@@ -84,8 +85,28 @@ export async function notifyAll(
       'notify_wallet',
       'notify_task',
     ])
-    .where('id', 'in', [...new Set(inputs.map((input) => input.userId))])
+    .where(
+      'id',
+      'in',
+      Array.isArray(recipients) ? [...recipients] : (recipients as Exclude<Recipients, readonly number[]>),
+    )
+    .orderBy('id')
     .execute();
+}
+
+type UserToTell = Awaited<ReturnType<typeof usersToTell>>[number];
+
+/**
+ * One statement: the rows, a NOTIFY of each (the payload is presentNotification's, built by
+ * PostgreSQL from the inserted row) and the mails of those whose switch is on.
+ */
+async function writeNotifications(
+  trx: Kysely<Database>,
+  inputs: readonly NewNotification[],
+  users: readonly UserToTell[],
+  smtpConfigured: boolean,
+): Promise<void> {
+  if (!inputs.length) return;
   const byId = new Map(users.map((user) => [user.id, user]));
   const mails = inputs.flatMap((input) => {
     const user = byId.get(input.userId);
@@ -105,8 +126,44 @@ export async function notifyAll(
       },
     ];
   });
-  await queueMails(trx, mails, smtpConfigured);
+  const withRows = trx.with('inserted', (db) =>
+    db
+      .insertInto('notifications')
+      .values(
+        inputs.map((input) => ({
+          user_id: input.userId,
+          organization_id: input.organizationId,
+          category: input.category,
+          title: input.title,
+          body: input.body,
+          wallet_name: input.walletName ?? null,
+          task_number: input.taskNumber ?? null,
+          link: input.link ?? null,
+        })),
+      )
+      .returningAll(),
+  );
+  // The mail CTE only when someone gets a mail (an insert needs a row); it adds no column.
+  const withMails = mails.length
+    ? (withRows.with('mailed', (db) =>
+        db.insertInto('mail_outbox').values(outboxRows(mails, smtpConfigured)).returning('id'),
+      ) as unknown as typeof withRows)
+    : withRows;
+  await withMails
+    .selectFrom('inserted')
+    .select(sql`pg_notify(${NOTIFY_CHANNEL}, ${ANNOUNCEMENT})`.as('announced'))
+    .execute();
 }
+
+/** presentNotification of an inserted row, as JSON built in SQL (the NOTIFY payload). */
+const ANNOUNCEMENT = sql`json_build_object(
+  'user_id', inserted.user_id,
+  'notification', json_build_object(
+    'id', inserted.id, 'category', inserted.category, 'title', inserted.title, 'body', inserted.body,
+    'organization_id', inserted.organization_id, 'organization_name', null,
+    'wallet_name', inserted.wallet_name, 'task_number', inserted.task_number, 'link', inserted.link,
+    'read', inserted.read_at is not null,
+    'created_at', to_char(inserted.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text`;
 
 /** One notification (notifyAll of one). */
 export async function notify(

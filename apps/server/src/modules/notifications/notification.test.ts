@@ -164,6 +164,13 @@ describe('notification centre', () => {
       await owner.client.post('/api/v1/organization/invite', { emails: invitee.email, role: 0 });
       await waitFor(() => stream.events.length === 1);
       expect(stream.events[0]!.title).toContain('Invitation');
+      // The pushed payload (built by PostgreSQL) is the listed notification (but the space's name).
+      const listed = await invitee.client.get<{ list: Array<Record<string, unknown>> }>(
+        '/api/v1/notification',
+      );
+      const { organization_name: _pushedName, ...pushed } = stream.events[0] as Record<string, unknown>;
+      const { organization_name: _listedName, ...first } = listed.data.list[0]!;
+      expect(pushed).toEqual(first);
     } finally {
       stream.close();
     }

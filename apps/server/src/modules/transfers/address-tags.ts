@@ -27,31 +27,22 @@ export interface KnownAddresses {
 }
 
 export async function knownAddresses(db: Db, organizationId: number): Promise<KnownAddresses> {
-  const [wallets, book, paid] = await Promise.all([
-    db
-      .selectFrom('wallets')
-      .select('address')
-      .where('organization_id', '=', organizationId)
-      .where('address', 'is not', null)
-      .execute(),
-    db
-      .selectFrom('address_book')
-      .select(['address', 'name'])
-      .where('organization_id', '=', organizationId)
-      .execute(),
-    db
-      .selectFrom('tasks')
-      .select(sql<string>`distinct to_address`.as('address'))
-      .where('organization_id', '=', organizationId)
-      .where('type', '=', 1)
-      .where('status', 'in', [1, 6])
-      .execute(),
-  ]);
-  return {
-    wallets: wallets.map((w) => w.address!),
-    book,
-    paid: paid.flatMap((p) => (p.address ? [p.address] : [])),
-  };
+  // One statement: the three lists as columns of one row.
+  const { rows } = await sql<{
+    wallets: string[] | null;
+    book: { address: string; name: string }[] | string | null;
+    paid: string[] | null;
+  }>`
+    select
+      array(select address from wallets where organization_id = ${organizationId} and address is not null) as wallets,
+      (select json_agg(json_build_object('address', address, 'name', name))
+         from address_book where organization_id = ${organizationId}) as book,
+      array(select distinct to_address from tasks
+             where organization_id = ${organizationId} and type = 1 and status in (1, 6)
+               and to_address is not null) as paid`.execute(db);
+  const row = rows[0]!;
+  const book = typeof row.book === 'string' ? JSON.parse(row.book) : row.book;
+  return { wallets: row.wallets ?? [], book: book ?? [], paid: row.paid ?? [] };
 }
 
 /**

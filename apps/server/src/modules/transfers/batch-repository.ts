@@ -59,13 +59,19 @@ export function batchOutputs(db: Db, taskId: number) {
 /**
  * Per asset, what the wallet's active batches hold: the sum of their rows (a batch's own amount
  * column stays empty, so single transfers and batches are never counted twice). Of a speed-up
- * pair only the newest counts.
+ * pair only the newest counts. A query, in the shape of the single transfers' holdings it is read
+ * with (reservations).
  */
-export async function heldByBatches(db: Db, walletId: number): Promise<Map<string, bigint>> {
-  const rows = await db
+export function heldByBatches(db: Db, walletId: number) {
+  return db
     .selectFrom('task_outputs as o')
     .innerJoin('tasks as t', 't.id', 'o.task_id')
-    .select(['o.token_key', sql<string>`sum(o.amount)::text`.as('held')])
+    .select([
+      sql<string>`'batch'`.as('kind'),
+      'o.token_key',
+      sql<string>`sum(o.amount)::text`.as('amount'),
+      sql<string | null>`null::text`.as('max_sequence'),
+    ])
     .where('t.wallet_id', '=', walletId)
     .where('t.type', '=', BATCH_TASK)
     .where('t.status', 'in', ACTIVE_STATUSES)
@@ -79,7 +85,5 @@ export async function heldByBatches(db: Db, walletId: number): Promise<Map<strin
         ),
       ),
     )
-    .groupBy('o.token_key')
-    .execute();
-  return new Map(rows.map((row) => [row.token_key, BigInt(row.held)]));
+    .groupBy('o.token_key');
 }

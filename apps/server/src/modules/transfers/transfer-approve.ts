@@ -8,7 +8,7 @@ import { loadTransfer } from './transfer-access';
 import { taskNumber } from './transfer-create';
 import { notifyUsers } from './transfer-notify';
 import { family, familyOf, familyWallet, storedTransfer } from './transfer-family';
-import { keepPayloadVersion, walletUserIds } from './transfer-repository';
+import { keepPayloadVersion, walletUserIds, walletUserQuery } from './transfer-repository';
 import { BATCH_TASK, TransferStatus } from './transfer-status';
 import type { Kysely } from 'kysely';
 import type { Database, Task } from '../../db/schema';
@@ -113,7 +113,7 @@ export async function approveTransfer(
     }
     const number = taskNumber(task.id);
     if (status === TransferStatus.PendingSignature) {
-      const signers = await walletUserIds(trx, wallet.id, ['signer']);
+      const signers = walletUserQuery(trx, wallet.id, ['signer']);
       await notifyUsers(
         ctx,
         trx,

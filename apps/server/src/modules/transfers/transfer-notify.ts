@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database, Task } from '../../db/schema';
-import { notifyAll } from '../notifications/notification.service';
+import { notifyEach, type Recipients } from '../notifications/notification.service';
 import { taskNumber } from './transfer-create';
-import { walletUserIds } from './transfer-repository';
+import { walletUserQuery } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
 
 /** Where people reach the web app: PUBLIC_URL, else the address this server listens on. */
@@ -16,13 +16,13 @@ export function publicBaseUrl(ctx: AppContext): string {
 export async function notifyUsers(
   ctx: AppContext,
   trx: Kysely<Database>,
-  userIds: number[],
+  people: Recipients,
   task: Task,
   walletName: string | undefined,
   title: string,
   body: string,
 ) {
-  const common = {
+  const notification = {
     organizationId: task.organization_id,
     category: 'transfer' as const,
     topic: 'task' as const,
@@ -33,11 +33,7 @@ export async function notifyUsers(
     link: `/task/${task.id}`,
     linkUrl: `${publicBaseUrl(ctx)}/task/${task.id}`,
   };
-  await notifyAll(
-    trx,
-    [...new Set(userIds)].map((userId) => ({ ...common, userId })),
-    Boolean(ctx.config.SMTP_URL),
-  );
+  await notifyEach(trx, people, notification, Boolean(ctx.config.SMTP_URL));
 }
 
 /**
@@ -52,7 +48,7 @@ export async function notifyFirstActors(
   what: string,
 ) {
   const approval = task.status === TransferStatus.PendingApproval;
-  const people = await walletUserIds(trx, wallet.id, [approval ? 'approver' : 'signer']);
+  const people = walletUserQuery(trx, wallet.id, [approval ? 'approver' : 'signer']);
   const step = approval ? 'approval' : 'signature';
   await notifyUsers(
     ctx,

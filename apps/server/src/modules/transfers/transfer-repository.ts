@@ -40,20 +40,22 @@ export async function reservations(
   tokenKeys: string[],
   family: { spendsCoins: boolean },
 ): Promise<Reservations> {
-  const [singles, batches, inputs, wallet] = await Promise.all([
+  const [held, inputs, wallet] = await Promise.all([
+    // What single transfers and batches hold, per token, in one statement.
     trx
       .selectFrom('tasks')
       .select([
+        sql<string>`'single'`.as('kind'),
         'token_key',
-        sql<string>`coalesce(sum(amount), 0)::text`.as('locked'),
+        sql<string>`coalesce(sum(amount), 0)::text`.as('amount'),
         sql<string | null>`max(sequence)::text`.as('max_sequence'),
       ])
       .where('wallet_id', '=', walletId)
       .where('type', 'in', TRANSFER_TYPES)
       .where('status', 'in', ACTIVE_STATUSES)
       .groupBy('token_key')
+      .unionAll(heldByBatches(trx, walletId))
       .execute(),
-    heldByBatches(trx, walletId),
     // Coins and change addresses exist only where the family spends coins.
     family.spendsCoins ? lockedInputs(trx, walletId) : new Map<string, number>(),
     family.spendsCoins
@@ -64,10 +66,13 @@ export async function reservations(
           .executeTakeFirstOrThrow()
       : { next_change_index: 0 },
   ]);
+  const singles = held.filter((row) => row.kind === 'single');
   const lockedByToken = new Map<string, bigint>();
   for (const key of tokenKeys) {
-    const single = singles.find((row) => row.token_key === key);
-    lockedByToken.set(key, BigInt(single?.locked ?? '0') + (batches.get(key) ?? 0n));
+    const total = held
+      .filter((row) => row.token_key === key)
+      .reduce((sum, row) => sum + BigInt(row.amount), 0n);
+    lockedByToken.set(key, total);
   }
   const sequences = singles.flatMap((row) => (row.max_sequence === null ? [] : [BigInt(row.max_sequence)]));
   return {
@@ -128,14 +133,21 @@ export async function keepPayloadVersion(
   payload: string,
   userId: number | null,
 ) {
-  const last = await trx
-    .selectFrom('task_payload_versions')
-    .select(sql<number>`coalesce(max(version), 0)`.as('v'))
-    .where('task_id', '=', taskId)
-    .executeTakeFirstOrThrow();
+  // The next version number is taken in the insert itself (one statement).
   await trx
     .insertInto('task_payload_versions')
-    .values({ task_id: taskId, version: Number(last.v) + 1, payload, created_by: userId })
+    .columns(['task_id', 'version', 'payload', 'created_by'])
+    .expression(
+      trx
+        .selectFrom('task_payload_versions')
+        .select([
+          sql<number>`${taskId}::bigint`.as('task_id'),
+          sql<number>`coalesce(max(version), 0) + 1`.as('version'),
+          sql<string>`${payload}::text`.as('payload'),
+          sql<number | null>`${userId}::bigint`.as('created_by'),
+        ])
+        .where('task_id', '=', taskId),
+    )
     .execute();
 }
 
@@ -148,27 +160,30 @@ export function taskSignatures(db: Kysely<Database>, taskId: number) {
     .execute();
 }
 
+type WalletRole = 'approver' | 'broadcaster' | 'operator' | 'signer';
+
 /** Users holding one of these roles on the wallet ('signer' = its signer keys' owners). */
-export async function walletUserIds(
-  db: Kysely<Database>,
-  walletId: number,
-  roles: Array<'approver' | 'broadcaster' | 'operator' | 'signer'>,
-): Promise<number[]> {
-  const memberRoles = roles.filter((r) => r !== 'signer');
-  const [members, signers] = await Promise.all([
-    memberRoles.length
-      ? db
-          .selectFrom('wallet_members')
-          .select('user_id')
-          .where('wallet_id', '=', walletId)
-          .where('role', 'in', memberRoles)
-          .execute()
-      : [],
-    roles.includes('signer')
-      ? db.selectFrom('wallet_signers').select('user_id').where('wallet_id', '=', walletId).execute()
-      : [],
-  ]);
-  return [...new Set([...members, ...signers].map((r) => r.user_id))];
+export async function walletUserIds(db: Kysely<Database>, walletId: number, roles: WalletRole[]) {
+  const rows = await walletUserQuery(db, walletId, roles).execute();
+  return [...new Set(rows.map((row) => row.user_id))];
+}
+
+/** The same people as a query of `user_id`s (to read them inside another statement). */
+export function walletUserQuery(db: Kysely<Database>, walletId: number, roles: WalletRole[]) {
+  const memberRoles = roles.filter((role) => role !== 'signer');
+  const members = db
+    .selectFrom('wallet_members')
+    .select('user_id')
+    .where('wallet_id', '=', walletId)
+    .where('role', 'in', memberRoles);
+  if (!roles.includes('signer')) return members;
+  const signers = db
+    .selectFrom('wallet_signers')
+    .select('user_id')
+    .where('wallet_id', '=', walletId)
+    .where('user_id', 'is not', null)
+    .$narrowType<{ user_id: number }>();
+  return memberRoles.length ? members.union(signers) : signers;
 }
 
 /** Signer keys compare without case for 0x addresses, exactly otherwise (xpubs are case-sensitive). */

@@ -10,7 +10,7 @@ import { loadTransfer } from './transfer-access';
 import { taskNumber } from './transfer-create';
 import { family, familyOf, familyWallet, storedTransfer } from './transfer-family';
 import { notifyUsers } from './transfer-notify';
-import { keepPayloadVersion, lockTask, walletUserIds } from './transfer-repository';
+import { keepPayloadVersion, lockTask, walletUserQuery } from './transfer-repository';
 import { TransferStatus, TRANSFER_TASK } from './transfer-status';
 
 /**
@@ -68,7 +68,7 @@ export async function revokeTransfer(
           comment: input.comment ?? null,
         },
       });
-      const signers = await walletUserIds(trx, wallet.id, ['signer']);
+      const signers = walletUserQuery(trx, wallet.id, ['signer']);
       const body = `Sign the rejection at nonce ${locked.sequence ?? ''} so the signed transfer can never execute.`;
       await notifyUsers(
         ctx,

@@ -15,7 +15,7 @@ import {
   sameSignerKey,
   signerKeyOwners,
   taskSignatures,
-  walletUserIds,
+  walletUserQuery,
 } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
 
@@ -100,7 +100,7 @@ export async function signTransfer(
       .execute();
     if (payload !== locked.payload) await keepPayloadVersion(trx, task.id, payload, user.id);
     if (ready) {
-      const broadcasters = await walletUserIds(trx, wallet.id, ['broadcaster', 'operator']);
+      const broadcasters = walletUserQuery(trx, wallet.id, ['broadcaster', 'operator']);
       const title = `Transfer ${taskNumber(task.id)} is signed`;
       await notifyUsers(ctx, trx, broadcasters, locked, wallet.name, title, 'It is ready to broadcast.');
     }

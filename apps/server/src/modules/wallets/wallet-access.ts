@@ -1,34 +1,86 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import type { Wallet } from '../../db/schema';
+import type { Wallet, WalletsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { commandContext, type CommandContext } from '../../lib/command-context';
 import { canOnWallet, type WalletRelation } from '../policy/policy';
 import { WalletStatus } from './wallet-status';
 
-const roleList = (walletId: number, userId: number) =>
-  sql<
-    string[]
-  >`array(select role::text from wallet_members where wallet_id = ${walletId} and user_id = ${userId})`;
+/** The user's roles on the wallet and whether they hold one of its signer keys, as two columns. */
+export const relationColumns = (walletId: number | RawBuilder<number>, userId: number) =>
+  [
+    sql<
+      string[]
+    >`array(select role::text from wallet_members where wallet_id = ${walletId} and user_id = ${userId})`.as(
+      'relation_roles',
+    ),
+    sql<boolean>`exists (select 1 from wallet_signers where wallet_id = ${walletId} and user_id = ${userId})`.as(
+      'relation_is_signer',
+    ),
+  ] as const;
+
+const relationOf = (row: { relation_roles: string[]; relation_is_signer: boolean }): WalletRelation => ({
+  roles: new Set(row.relation_roles),
+  isSigner: Boolean(row.relation_is_signer),
+});
+
+/** A wallet's columns, to read it in the same row as another table's (each as w_<column>). */
+const WALLET_COLUMNS = Object.keys({
+  id: true,
+  organization_id: true,
+  chain_key: true,
+  sign_type: true,
+  name: true,
+  remark: true,
+  address: true,
+  status: true,
+  threshold: true,
+  approval_threshold: true,
+  broadcast_scope: true,
+  salt_nonce: true,
+  deploy_tx_hash: true,
+  whitelist_on: true,
+  asset_tag_on: true,
+  payment_on: true,
+  payment_address_id: true,
+  dapp_on: true,
+  value_usd: true,
+  created_by: true,
+  created_at: true,
+  updated_at: true,
+  archived_at: true,
+  utxo_keys: true,
+  descriptor_receive: true,
+  descriptor_change: true,
+  next_receive_index: true,
+  next_change_index: true,
+  plan_frozen: true,
+} satisfies Record<keyof WalletsTable, true>) as (keyof Wallet)[];
+
+export const prefixedWalletColumns = (alias: string) =>
+  WALLET_COLUMNS.map((column) => sql.ref(`${alias}.${column}`).as(`w_${column}`));
+
+/** The wallet, the relation and the rest of a row read with prefixedWalletColumns and relationColumns. */
+export function splitWalletRow(row: Record<string, unknown>) {
+  const rest: Record<string, unknown> = { ...row };
+  const wallet: Record<string, unknown> = {};
+  for (const column of WALLET_COLUMNS) {
+    wallet[column] = row[`w_${column}`];
+    delete rest[`w_${column}`];
+  }
+  delete rest.relation_roles;
+  delete rest.relation_is_signer;
+  return {
+    wallet: wallet as unknown as Wallet,
+    relation: relationOf(row as { relation_roles: string[]; relation_is_signer: boolean }),
+    rest,
+  };
+}
 
 /** The user's roles on the wallet and whether they sign for it, in one statement (read on every wallet step). */
 export async function walletRelation(db: Db, walletId: number, userId: number): Promise<WalletRelation> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      roleList(walletId, userId).as('roles'),
-      eb
-        .exists(
-          eb
-            .selectFrom('wallet_signers')
-            .select('wallet_id')
-            .where('wallet_id', '=', walletId)
-            .where('user_id', '=', userId),
-        )
-        .as('is_signer'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { roles: new Set(row.roles), isSigner: Boolean(row.is_signer) };
+  return relationOf(await db.selectNoFrom(relationColumns(walletId, userId)).executeTakeFirstOrThrow());
 }
 
 /**
@@ -51,14 +103,17 @@ export async function loadWalletFor(
   walletId: number,
   options: { allowArchived?: boolean } = {},
 ): Promise<{ wallet: Wallet; relation: WalletRelation }> {
-  const wallet = await db
+  // The wallet and the user's relation to it in one statement (read on every wallet step).
+  const row = await db
     .selectFrom('wallets')
-    .selectAll()
+    .selectAll('wallets')
+    .select(relationColumns(walletId, user.id))
     .where('id', '=', walletId)
     .where('organization_id', '=', organization.id)
     .executeTakeFirst();
-  if (!wallet) throw new AppError('WALLET_NOT_FOUND_ERROR');
-  const relation = await walletRelation(db, wallet.id, user.id);
+  if (!row) throw new AppError('WALLET_NOT_FOUND_ERROR');
+  const { relation_roles: _roles, relation_is_signer: _isSigner, ...wallet } = row;
+  const relation = relationOf(row);
   const decision = canOnWallet(member.role, relation, 'view');
   if (!decision.allowed) throw new AppError(decision.code!);
   if (!options.allowArchived && wallet.status === WalletStatus.Archived)
