@@ -8,7 +8,7 @@ import { loadTransfer } from './transfer-access';
 import { taskNumber } from './transfer-create';
 import { notifyUsers } from './transfer-notify';
 import { family, familyOf, familyWallet, storedTransfer } from './transfer-family';
-import { keepPayloadVersion, walletUserIds, walletUserQuery } from './transfer-repository';
+import { approvalFacts, keepPayloadVersion, walletUserQuery } from './transfer-repository';
 import { BATCH_TASK, TransferStatus } from './transfer-status';
 import type { Kysely } from 'kysely';
 import type { Database, Task } from '../../db/schema';
@@ -53,12 +53,9 @@ export async function approveTransfer(
       if (!input.mfa_code) throw new AppError('GOOGLE_AUTHENTICATION_ERROR');
       await recordTotpStep(trx, user.id, checkTotp(ctx, user, input.mfa_code));
     }
-    // The task's votes, read once under its row lock: this user's earlier vote and the counts.
-    const votes = await trx
-      .selectFrom('task_approvals')
-      .select(['user_id', 'result'])
-      .where('task_id', '=', task.id)
-      .execute();
+    // The task's votes, read once under its row lock (this user's earlier vote and the counts),
+    // with the wallet's approvers, in one statement.
+    const { votes, approvers } = await approvalFacts(trx, task.id, wallet.id);
     const previous = votes.find((vote) => Number(vote.user_id) === user.id);
     if (previous)
       throw new AppError(
@@ -73,7 +70,6 @@ export async function approveTransfer(
       approved: results.filter((result) => result === 1).length,
       rejected: results.filter((result) => result === 2).length,
     };
-    const approvers = await walletUserIds(trx, wallet.id, ['approver']);
     const threshold = locked.approval_threshold ?? 0;
     const outcome = policy
       ? policyApprovalOutcome({

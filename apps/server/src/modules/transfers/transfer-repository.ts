@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Reservations, ReservedInput } from '@keystead/chains';
 import type { Database, Task } from '../../db/schema';
-import type { Db } from '../../db/database';
 import { LockNamespace } from '../../jobs/lock-ids';
 import { heldByBatches } from './batch-repository';
 import { ACTIVE_STATUSES, TRANSFER_TYPES, TransferStatus } from './transfer-status';
@@ -9,16 +8,6 @@ import { ACTIVE_STATUSES, TRANSFER_TYPES, TransferStatus } from './transfer-stat
 /** The transfers module's SQL: tasks, their inputs, signatures, payload versions and people. */
 
 export type TaskInputRow = { outpoint: string; value: string; branch: number; address_index: number };
-
-export function findTransferTask(db: Db, organizationId: number, taskId: number) {
-  return db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('id', '=', taskId)
-    .where('organization_id', '=', organizationId)
-    .where('type', 'in', TRANSFER_TYPES)
-    .executeTakeFirst();
-}
 
 /** Re-reads the task under a row lock: concurrent steps on one task are serialised here. */
 export function lockTask(trx: Kysely<Database>, taskId: number): Promise<Task> {
@@ -191,6 +180,49 @@ export const sameSignerKey = (a: string, b: string) =>
   a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b;
 
 /** The wallet's signer keys, read once: who holds a key (null when nobody does). */
+/** An approval's votes so far and the wallet's approvers, in one statement. */
+export async function approvalFacts(trx: Kysely<Database>, taskId: number, walletId: number) {
+  const row = await trx
+    .selectNoFrom([
+      sql<Array<{ user_id: number; result: number }> | string | null>`(
+        select json_agg(json_build_object('user_id', user_id, 'result', result))
+          from task_approvals where task_id = ${taskId})`.as('votes'),
+      sql<number[]>`array(${walletUserQuery(trx, walletId, ['approver'])})`.as('approvers'),
+    ])
+    .executeTakeFirstOrThrow();
+  const votes: Array<{ user_id: number; result: number }> =
+    (typeof row.votes === 'string' ? JSON.parse(row.votes) : row.votes) ?? [];
+  return { votes, approvers: [...new Set(row.approvers.map(Number))] };
+}
+
+/**
+ * What a signature step reads before its transaction, in one statement: the keys that already
+ * signed the task, and who holds each of the wallet's signer keys.
+ */
+export async function signingFacts(db: Kysely<Database>, taskId: number, walletId: number) {
+  const row = await db
+    .selectNoFrom([
+      sql<string[]>`array(select signer from task_signatures where task_id = ${taskId})`.as('signed'),
+      sql<
+        string[]
+      >`array(select address from wallet_signers where wallet_id = ${walletId} order by address)`.as('keys'),
+      sql<
+        number[]
+      >`array(select user_id from wallet_signers where wallet_id = ${walletId} order by address)`.as(
+        'holders',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  const holders = row.holders.map(Number);
+  return {
+    signed: row.signed,
+    ownerOf: (key: string): number | null => {
+      const index = row.keys.findIndex((address) => sameSignerKey(key, address));
+      return index < 0 ? null : holders[index]!;
+    },
+  };
+}
+
 export async function signerKeyOwners(
   db: Kysely<Database>,
   walletId: number,

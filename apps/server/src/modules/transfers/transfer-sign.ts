@@ -13,7 +13,7 @@ import {
   keepPayloadVersion,
   lockTask,
   sameSignerKey,
-  signerKeyOwners,
+  signingFacts,
   taskSignatures,
   walletUserQuery,
 } from './transfer-repository';
@@ -38,14 +38,13 @@ export async function signTransfer(
   const verified = await family(() => adapter.verifySubmission(fw, stored, input));
   const keys = verified.map((v) => v.signerKey);
   // The same key again is a duplicate whatever the status now (it may have crossed the threshold).
-  const counted = await taskSignatures(ctx.db, task.id);
-  if (keys.some((k) => counted.some((c) => sameSignerKey(c.signer, k))))
+  const { signed, ownerOf } = await signingFacts(ctx.db, task.id, wallet.id);
+  if (keys.some((k) => signed.some((c) => sameSignerKey(c, k))))
     throw new AppError('SIGNATURE_DUPLICATE_ERROR');
   if (task.status !== TransferStatus.PendingSignature) throw new AppError('SIGNATURE_TASK_STATUS_ERROR');
   const threshold = await family(() => adapter.currentThreshold(fw, stored, keys));
   // Weighted families (Tron): each key counts its weight in the on-chain permission, read now.
   const weights = adapter.keyWeights ? await family(() => adapter.keyWeights!(fw)) : null;
-  const ownerOf = await signerKeyOwners(ctx.db, wallet.id);
   if (keys.some((key) => ownerOf(key) !== user.id)) throw new AppError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
   // Squads approvals are transactions of their own: on chain before they count.
   if (adapter.submitSignatures) {
@@ -70,20 +69,31 @@ export async function signTransfer(
       throw new AppError('SIGNATURE_TASK_STATUS_ERROR');
     }
     const payload = await family(() => adapter.mergeSignatures(fw, locked.payload!, input, verified));
-    for (const v of verified) {
-      const inserted = await trx
-        .insertInto('task_signatures')
-        .values({ task_id: task.id, signer: v.signerKey, user_id: user.id, kind: v.kind, signature: v.proof })
-        .onConflict((oc) => oc.columns(['task_id', 'signer']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1)
-        throw new AppError('SIGNATURE_DUPLICATE_ERROR');
-    }
-    const count = await trx
-      .selectFrom('task_signatures')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('task_id', '=', task.id)
+    // Every verified key in one insert; a key already there (a race) is a duplicate. The count
+    // read beside it sees the rows from before the insert, so the total is the two added.
+    const { added, before } = await trx
+      .with('added', (db) =>
+        db
+          .insertInto('task_signatures')
+          .values(
+            verified.map((v) => ({
+              task_id: task.id,
+              signer: v.signerKey,
+              user_id: user.id,
+              kind: v.kind,
+              signature: v.proof,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['task_id', 'signer']).doNothing())
+          .returning('signer'),
+      )
+      .selectNoFrom([
+        sql<number>`(select count(*) from added)`.as('added'),
+        sql<number>`(select count(*) from task_signatures where task_id = ${task.id})`.as('before'),
+      ])
       .executeTakeFirstOrThrow();
+    if (Number(added) !== verified.length) throw new AppError('SIGNATURE_DUPLICATE_ERROR');
+    const count = { n: Number(before) + Number(added) };
     const weight = weights
       ? (await taskSignatures(trx, task.id)).reduce((sum, s) => sum + (weights.get(s.signer) ?? 0), 0)
       : Number(count.n);
