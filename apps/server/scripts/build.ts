@@ -13,7 +13,12 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(serverDir, 'dist');
+// `--outdir=dist/x` (the compiled-server test builds its own copy): a folder inside apps/server, from
+// which node finds the same node_modules and the bundle finds its package folder.
+const outdirArg = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length);
+const outdir = path.resolve(serverDir, outdirArg ?? 'dist');
+if (path.relative(serverDir, outdir).startsWith('..'))
+  throw new Error(`--outdir must be inside ${serverDir}`);
 
 /**
  * Plain ES modules that read no files at run time and that only our code imports (no package left
@@ -54,7 +59,7 @@ const packagesFromNodeModules: esbuild.Plugin = {
 
 fs.rmSync(outdir, { recursive: true, force: true });
 // It must exist before the build: imports are resolved from it.
-fs.mkdirSync(outdir);
+fs.mkdirSync(outdir, { recursive: true });
 const started = performance.now();
 const result = await esbuild.build({
   entryPoints: {
