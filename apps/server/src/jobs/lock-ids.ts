@@ -67,6 +67,8 @@ export const JobName = {
   CreditSubscriptions: 'subscriptions.credit',
   /** Exchange accounts' balances re-read, a share per exchange each run (modules/exchanges). */
   RefreshExchangeBalances: 'exchanges.refresh-balances',
+  /** Velocity hours older than every window (8 days) deleted (modules/transfer-policy). */
+  PruneVelocityHours: 'transfer-policy.prune-velocity-hours',
   /** Development: local regtest nodes mine a block when transactions wait (modules/chains/regtest-faucet). */
   MineRegtest: 'dev.mine-regtest',
 } as const;

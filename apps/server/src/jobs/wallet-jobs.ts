@@ -1,3 +1,4 @@
+import { pruneVelocityHours } from '../modules/transfer-policy/policy-facts';
 import { refreshExchangeBalances } from '../modules/exchanges/exchange-refresh';
 import { mineWaitingTransactions } from '../modules/chains/regtest-faucet';
 import { sql } from 'kysely';
@@ -295,6 +296,13 @@ export function startWalletJobs(
         everyMs: pricesMs,
         atStart: true,
         run: refreshPrices,
+      },
+      // At start, then hourly: velocity hours past every window (modules/transfer-policy).
+      {
+        name: JobName.PruneVelocityHours,
+        everyMs: 3600_000,
+        atStart: true,
+        run: (jobCtx) => pruneVelocityHours(jobCtx.db),
       },
       {
         name: JobName.RecordSnapshots,

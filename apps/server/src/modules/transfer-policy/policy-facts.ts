@@ -143,3 +143,17 @@ export async function velocityFigures(
 }
 
 export const usdColumn = (micros: bigint | null) => (micros === null ? null : fromScaled(micros, USD_SCALE));
+
+/**
+ * The velocity windows look back 7 days: older hours are never read again. Deleted with a day to
+ * spare, so a transfer re-dated or ending late still finds (or re-creates) its hour harmlessly.
+ */
+export async function pruneVelocityHours(db: Db, now = new Date()): Promise<number> {
+  const result =
+    await sql`delete from velocity_hours where hour < ${new Date(now.getTime() - VELOCITY_KEPT_MS)}`.execute(
+      db,
+    );
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+const VELOCITY_KEPT_MS = 8 * 24 * 3600_000;

@@ -13,6 +13,7 @@ import {
   type DeployedSafe,
 } from '../../../test/transfer-helpers';
 import { evaluateTransfer } from './policy-check';
+import { pruneVelocityHours } from './policy-facts';
 
 /**
  * The transfer policy through the API (issue 21): maker-checker changes, every action on real
@@ -533,5 +534,19 @@ describe('velocity hours', () => {
       );
     expect(recomputed.rows.length).toBeGreaterThan(1);
     expect(shown(kept.rows)).toEqual(shown(recomputed.rows));
+  });
+
+  it('older than every window (8 days) are pruned; the week the windows read stays', async () => {
+    const noSpace = -1; // no space: nothing else reads these rows
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+    for (const hours of [8 * 24 + 2, 7 * 24 + 2, 1])
+      await sql`insert into velocity_hours (organization_id, hour, wallet_id, transfers, usd)
+        values (${noSpace}, velocity_hour(${hoursAgo(hours)}), 1, 1, 0)`.execute(t.ctx.db);
+    expect(await pruneVelocityHours(t.ctx.db)).toBeGreaterThanOrEqual(1);
+    const left = await sql<{ hour: Date }>`
+      select hour from velocity_hours where organization_id = ${noSpace} order by hour`.execute(t.ctx.db);
+    expect(left.rows.map((r) => new Date(r.hour).getTime())).toEqual(
+      [7 * 24 + 2, 1].map((hours) => Math.floor(hoursAgo(hours).getTime() / 3600_000) * 3600_000),
+    );
   });
 });
