@@ -151,13 +151,10 @@ export function taskSignatures(db: Kysely<Database>, taskId: number) {
 
 type WalletRole = 'approver' | 'broadcaster' | 'operator' | 'signer';
 
-/** Users holding one of these roles on the wallet ('signer' = its signer keys' owners). */
-export async function walletUserIds(db: Kysely<Database>, walletId: number, roles: WalletRole[]) {
-  const rows = await walletUserQuery(db, walletId, roles).execute();
-  return [...new Set(rows.map((row) => row.user_id))];
-}
-
-/** The same people as a query of `user_id`s (to read them inside another statement). */
+/**
+ * Users holding one of these roles on the wallet ('signer' = its signer keys' owners), as a query
+ * of `user_id`s to read inside another statement.
+ */
 export function walletUserQuery(db: Kysely<Database>, walletId: number, roles: WalletRole[]) {
   const memberRoles = roles.filter((role) => role !== 'signer');
   const members = db
@@ -179,7 +176,6 @@ export function walletUserQuery(db: Kysely<Database>, walletId: number, roles: W
 export const sameSignerKey = (a: string, b: string) =>
   a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b;
 
-/** The wallet's signer keys, read once: who holds a key (null when nobody does). */
 /** An approval's votes so far and the wallet's approvers, in one statement. */
 export async function approvalFacts(trx: Kysely<Database>, taskId: number, walletId: number) {
   const row = await trx
@@ -213,16 +209,17 @@ export async function signingFacts(db: Kysely<Database>, taskId: number, walletI
       ),
     ])
     .executeTakeFirstOrThrow();
-  const holders = row.holders.map(Number);
-  return {
-    signed: row.signed,
-    ownerOf: (key: string): number | null => {
-      const index = row.keys.findIndex((address) => sameSignerKey(key, address));
-      return index < 0 ? null : holders[index]!;
-    },
-  };
+  const keys = row.keys.map((address, i) => ({ address, user_id: Number(row.holders[i]) }));
+  return { signed: row.signed, ownerOf: keyHolder(keys) };
 }
 
+/** Who holds a signer key (null when nobody does), among the wallet's keys. */
+const keyHolder =
+  (keys: { address: string; user_id: number }[]) =>
+  (key: string): number | null =>
+    keys.find((k) => sameSignerKey(key, k.address))?.user_id ?? null;
+
+/** The wallet's signer keys, read once: who holds a key (null when nobody does). */
 export async function signerKeyOwners(
   db: Kysely<Database>,
   walletId: number,
@@ -232,7 +229,7 @@ export async function signerKeyOwners(
     .select(['address', 'user_id'])
     .where('wallet_id', '=', walletId)
     .execute();
-  return (key) => rows.find((r) => sameSignerKey(key, r.address))?.user_id ?? null;
+  return keyHolder(rows);
 }
 
 /**

@@ -13,6 +13,19 @@ const Cell = ({ md = 6, children }: { md?: number; children: ReactNode }) => (
   </Col>
 );
 const full = { width: '100%' };
+/** One cell holding a select field with its choices. */
+const SelectCell = (props: {
+  name: (string | number)[];
+  label: string;
+  initialValue: string;
+  options: { value: string; label: string }[];
+}) => (
+  <Cell>
+    <Form.Item name={props.name} label={props.label} initialValue={props.initialValue}>
+      <Select options={props.options} />
+    </Form.Item>
+  </Cell>
+);
 /** A section of the rule: a small heading across the grid. */
 const Section = ({ title }: { title: string }) => (
   <Col span={24}>
@@ -111,40 +124,27 @@ export function RuleFields(props: { name: number; wallets: Option[]; members: Op
         </Form.Item>
       </Col>
       <Section title={t('editor.sectionVelocity')} />
-      <Cell>
-        <Form.Item
-          name={[n, 'when', 'velocity', 'scope']}
-          label={t('editor.velocityScope')}
-          initialValue="wallet"
-        >
-          <Select
-            options={(['wallet', 'space'] as const).map((s) => ({ value: s, label: t(`scope.${s}`) }))}
-          />
-        </Form.Item>
-      </Cell>
-      <Cell>
-        <Form.Item
-          name={[n, 'when', 'velocity', 'window']}
-          label={t('editor.velocityWindow')}
-          initialValue="24h"
-        >
-          <Select options={(['24h', '7d'] as const).map((w) => ({ value: w, label: t(`window.${w}`) }))} />
-        </Form.Item>
-      </Cell>
-      <Cell>
-        <Form.Item
-          name={[n, 'when', 'velocity', 'measure']}
-          label={t('editor.velocityMeasure')}
-          initialValue="usd"
-        >
-          <Select
-            options={[
-              { value: 'usd', label: t('editor.measureUsd') },
-              { value: 'count', label: t('editor.measureCount') },
-            ]}
-          />
-        </Form.Item>
-      </Cell>
+      <SelectCell
+        name={[n, 'when', 'velocity', 'scope']}
+        label={t('editor.velocityScope')}
+        initialValue="wallet"
+        options={(['wallet', 'space'] as const).map((s) => ({ value: s, label: t(`scope.${s}`) }))}
+      />
+      <SelectCell
+        name={[n, 'when', 'velocity', 'window']}
+        label={t('editor.velocityWindow')}
+        initialValue="24h"
+        options={(['24h', '7d'] as const).map((w) => ({ value: w, label: t(`window.${w}`) }))}
+      />
+      <SelectCell
+        name={[n, 'when', 'velocity', 'measure']}
+        label={t('editor.velocityMeasure')}
+        initialValue="usd"
+        options={[
+          { value: 'usd', label: t('editor.measureUsd') },
+          { value: 'count', label: t('editor.measureCount') },
+        ]}
+      />
       <Cell>
         <Form.Item name={[n, 'when', 'velocity', 'gte']} label={t('editor.velocityGte')}>
           <Input inputMode="decimal" data-testid="policy-rule-velocity-gte" />
