@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: AppInstanc
   await app.register(envelopePlugin);
   await app.register(securityPlugin, { appSecret: config.appSecret, secureCookies: config.secureCookies });
   await app.register(sessionPlugin, { ctx });
-  await app.register(accessPlugin, { ctx });
+  await app.register(accessPlugin);
   await app.register(metricsPlugin, config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : {});
   await app.register(openApiPlugin);
   await app.register(staticWebPlugin, deps.webDistDir ? { distDir: deps.webDistDir } : {});

@@ -4,12 +4,13 @@ import { SESSION_COOKIE, isLanguage } from '@keystead/contract';
 import type { AppContext } from '../context';
 import type { Session, User } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import { loadSession } from '../modules/auth/session.service';
+import { loadSession, type LoadedSession } from '../modules/auth/session.service';
+import { spaceLookupOf } from './requested-space';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The cookie's session, whatever its stage; null when there is none or it expired. */
-    auth: { session: Session; user: User } | null;
+    auth: LoadedSession | null;
   }
 }
 
@@ -21,7 +22,7 @@ export const sessionPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   app.addHook('preValidation', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
-    request.auth = await loadSession(ctx, token);
+    request.auth = await loadSession(ctx, token, spaceLookupOf(request) ?? undefined);
     if (request.auth && !request.langFromHeader && isLanguage(request.auth.user.language_code)) {
       request.lang = request.auth.user.language_code;
     }

@@ -4,6 +4,12 @@ import { SESSION_COOKIE } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import type { Database, Session, User } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
+import {
+  membershipOf,
+  membershipSql,
+  type SpaceLookup,
+  type SpaceMembership,
+} from '../policy/space-membership';
 
 /** How long sessions live. Idle: no request for this long ends it. Absolute: never longer. */
 export const SESSION_LIMITS = {
@@ -163,31 +169,50 @@ export async function hasOtherActiveSession(
 export interface LoadedSession {
   session: Session;
   user: User;
+  /** The requested space's membership, when the session was read with a SpaceLookup. */
+  space?: SpaceMembership | null;
 }
 
 /**
  * The per-request session lookup. Plain SQL (no query builder): it runs on every request and
  * building it with Kysely cost ~12% of a signed-in read in the profile.
  */
-const SESSION_LOOKUP_SQL = `
-  select s.id, s.user_id, s.token_hash, s.stage, s.second_factor, s.second_factor_failures,
-         s.other_device_login, s.ip, s.user_agent, s.device, s.location, s.created_at, s.last_seen_at,
-         s.expires_at, s.activated_at, s.revoked_at, s.revoked_reason,
-         u.email, u.password_hash, u.nickname, u.company, u.avatar_upload_id, u.language_code, u.currency,
-         u.anti_phishing_code, u.totp_secret_enc, u.totp_pending_secret_enc, u.totp_bound_at, u.totp_last_step,
-         u.totp_reset_after,
-         u.notify_space, u.notify_wallet, u.notify_task, u.asset_show_amount, u.asset_hide_small, u.created_at as user_created_at, u.updated_at as user_updated_at
-    from sessions s join users u on u.id = s.user_id
-   where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`;
+const SESSION_COLUMNS = `
+  s.id, s.user_id, s.token_hash, s.stage, s.second_factor, s.second_factor_failures,
+  s.other_device_login, s.ip, s.user_agent, s.device, s.location, s.created_at, s.last_seen_at,
+  s.expires_at, s.activated_at, s.revoked_at, s.revoked_reason,
+  u.email, u.password_hash, u.nickname, u.company, u.avatar_upload_id, u.language_code, u.currency,
+  u.anti_phishing_code, u.totp_secret_enc, u.totp_pending_secret_enc, u.totp_bound_at, u.totp_last_step,
+  u.totp_reset_after,
+  u.notify_space, u.notify_wallet, u.notify_task, u.asset_show_amount, u.asset_hide_small, u.created_at as user_created_at, u.updated_at as user_updated_at`;
+const SESSION_LOOKUP_WHERE = 'where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()';
+const SESSION_LOOKUP_SQL = `select ${SESSION_COLUMNS} from sessions s join users u on u.id = s.user_id ${SESSION_LOOKUP_WHERE}`;
+
+/** The session lookup, and with a SpaceLookup the caller's membership of that space in the same statement. */
+function sessionQuery(token: string, space: SpaceLookup | undefined): CompiledQuery<SessionRow> {
+  if (!space) return CompiledQuery.raw(SESSION_LOOKUP_SQL, [sha256Hex(token)]);
+  const membership = membershipSql(space, 2);
+  return CompiledQuery.raw(
+    `select ${SESSION_COLUMNS}, ${membership.columns}
+       from sessions s join users u on u.id = s.user_id ${membership.joins}
+      ${SESSION_LOOKUP_WHERE}`,
+    [sha256Hex(token), ...membership.parameters],
+  );
+}
 
 type SessionRow = Session &
   Omit<User, 'id' | 'created_at' | 'updated_at'> & { user_created_at: Date; user_updated_at: Date };
 
-/** Finds the live session for a cookie token, enforcing revocation, absolute and idle expiry. */
-export async function loadSession(ctx: AppContext, token: string): Promise<LoadedSession | null> {
-  const result = await ctx.db.executeQuery<SessionRow>(
-    CompiledQuery.raw(SESSION_LOOKUP_SQL, [sha256Hex(token)]),
-  );
+/**
+ * Finds the live session for a cookie token, enforcing revocation, absolute and idle expiry.
+ * With `space`, also the user's membership of that space (the access check's one read).
+ */
+export async function loadSession(
+  ctx: AppContext,
+  token: string,
+  space?: SpaceLookup,
+): Promise<LoadedSession | null> {
+  const result = await ctx.db.executeQuery<SessionRow>(sessionQuery(token, space));
   const row = result.rows[0];
   if (!row) return null;
   const now = Date.now();
@@ -239,5 +264,5 @@ export async function loadSession(ctx: AppContext, token: string): Promise<Loade
     created_at: row.user_created_at,
     updated_at: row.user_updated_at,
   };
-  return { session, user };
+  return space ? { session, user, space: membershipOf(row) } : { session, user };
 }

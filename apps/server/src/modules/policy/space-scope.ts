@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ErrorCode } from '@keystead/contract';
 import type { Database, SignerAddress } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -43,17 +43,25 @@ export function requestedObjects(sources: unknown[]): NamedObject[] {
 }
 
 /**
- * A SQL expression: the "not found" code of the first named object outside the space, or null.
- * The access check reads it in its membership query (no statement of its own) and throws it
- * once the space is known and the action allowed, before the body is validated.
+ * SQL text: the "not found" code of the first named object outside the space (the parameter
+ * `space`), or null. The access check reads it in its membership query (no statement of its own)
+ * and throws it once the space is known and the action allowed, before the body is validated.
+ * Object ids are parameters numbered from `first`; table names come from SPACE_SCOPED_FIELDS.
  */
-export function firstObjectOutsideSpace(named: NamedObject[], organizationId: number) {
-  if (!named.length) return sql<ErrorCode | null>`null::text`;
-  const cases = named.map(
-    (object) =>
-      sql`when not exists (select 1 from ${sql.table(object.table)} where id = ${object.id} and organization_id = ${organizationId}) then ${object.notFound}::text`,
-  );
-  return sql<ErrorCode | null>`case ${sql.join(cases, sql` `)} else null end`;
+export function firstObjectOutsideSpaceSql(
+  named: NamedObject[],
+  space: string,
+  first: number,
+): { text: string; parameters: unknown[] } {
+  if (!named.length) return { text: 'null::text', parameters: [] };
+  const parameters: unknown[] = [];
+  const cases = named.map((object) => {
+    parameters.push(object.id, object.notFound);
+    const id = `$${first + parameters.length - 2}`;
+    const code = `$${first + parameters.length - 1}`;
+    return `when not exists (select 1 from ${object.table} where id = ${id} and organization_id = ${space}) then ${code}::text`;
+  });
+  return { text: `case ${cases.join(' ')} else null end`, parameters };
 }
 
 /**
