@@ -7,12 +7,10 @@
  * - two-key locks `pg_advisory_xact_lock(namespace int, key int)`: the namespace says what is
  *   locked, the key which one (a space id, a wallet id …); the `LockNamespace` values below;
  * - one-key locks `pg_advisory_lock(id bigint)`: `LockId` below.
+ * An audit chain is locked by its checkpoint row instead (audit.service.ts lockAuditChain), so the
+ * lock and the chain's head are one statement.
  */
 export const LockNamespace = {
-  /** Audit hash chain of one space (key: organization id); orders writers so the chain never forks. */
-  AuditSpaceChain: 8121,
-  /** Audit hash chain of one user's account events (key: user id, 0 for anonymous events). */
-  AuditAccountChain: 8122,
   /** Spaces one user creates (key: user id): the per-creator space limit. */
   SpaceCreator: 8200,
   /** Membership of one space (key: organization id): invitations against the member limit. */

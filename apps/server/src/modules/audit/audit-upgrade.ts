@@ -43,50 +43,59 @@ export async function upgradeLegacyAuditChains(
     const userId = chain.user_id === null ? null : Number(chain.user_id);
     const name = chainName({ organization_id: organizationId, user_id: userId });
     const upgraded = await db.transaction().execute(async (trx) => {
-      await lockAuditChain(trx, organizationId, userId);
-      const checkpoint = await trx
-        .selectFrom('audit_checkpoints')
-        .select('chain')
-        .where('chain', '=', name)
-        .executeTakeFirst();
-      if (checkpoint) return false;
-      let query = trx.selectFrom('audit_log').selectAll().orderBy('id');
-      query =
-        organizationId !== null
-          ? query.where('organization_id', '=', organizationId)
-          : query
-              .where('organization_id', 'is', null)
-              .where('user_id', userId === null ? 'is' : '=', userId as number);
-      const rows = await query.execute();
-      let prev = GENESIS_HASH;
-      let seq = 0;
-      for (const row of rows) {
-        if (expectedHash(key, row) !== row.hash || row.prev_hash !== prev || Number(row.seq) !== seq + 1)
-          return false;
-        prev = row.hash;
-        seq = Number(row.seq);
-      }
-      let newPrev = GENESIS_HASH;
-      for (const row of rows) {
-        const hash = expectedHash(key, { ...row, hash_version: KEYED_HASH_VERSION }, newPrev);
-        await trx
-          .updateTable('audit_log')
-          .set({ prev_hash: newPrev, hash, hash_version: KEYED_HASH_VERSION })
-          .where('id', '=', row.id)
-          .execute();
-        newPrev = hash;
-      }
-      const last = rows[rows.length - 1];
-      if (last)
-        await writeCheckpoint(trx, key, {
-          chain: name,
-          head_id: Number(last.id),
-          head_seq: Number(last.seq),
-          head_hash: newPrev,
-        });
-      return true;
+      // A chain with a signed checkpoint was keyed already; its lock is the checkpoint row's.
+      if (!(await lockAuditChain(trx, name)).fresh) return false;
+      const rehashed = await rehashChain(trx, key, name, organizationId, userId);
+      // The unsigned placeholder the lock inserted must not outlive a refused chain.
+      if (!rehashed) await trx.deleteFrom('audit_checkpoints').where('chain', '=', name).execute();
+      return rehashed;
     });
     (upgraded ? result.upgraded : result.refused).push(name);
   }
   return result;
+}
+
+/** Rehashes one chain's rows under the key when they verify with their own algorithm. */
+async function rehashChain(
+  trx: Kysely<Database>,
+  key: string,
+  name: string,
+  organizationId: number | null,
+  userId: number | null,
+): Promise<boolean> {
+  let query = trx.selectFrom('audit_log').selectAll().orderBy('id');
+  query =
+    organizationId !== null
+      ? query.where('organization_id', '=', organizationId)
+      : query
+          .where('organization_id', 'is', null)
+          .where('user_id', userId === null ? 'is' : '=', userId as number);
+  const rows = await query.execute();
+  let prev = GENESIS_HASH;
+  let seq = 0;
+  for (const row of rows) {
+    if (expectedHash(key, row) !== row.hash || row.prev_hash !== prev || Number(row.seq) !== seq + 1)
+      return false;
+    prev = row.hash;
+    seq = Number(row.seq);
+  }
+  let newPrev = GENESIS_HASH;
+  for (const row of rows) {
+    const hash = expectedHash(key, { ...row, hash_version: KEYED_HASH_VERSION }, newPrev);
+    await trx
+      .updateTable('audit_log')
+      .set({ prev_hash: newPrev, hash, hash_version: KEYED_HASH_VERSION })
+      .where('id', '=', row.id)
+      .execute();
+    newPrev = hash;
+  }
+  const last = rows[rows.length - 1];
+  if (!last) return false;
+  await writeCheckpoint(trx, key, {
+    chain: name,
+    head_id: Number(last.id),
+    head_seq: Number(last.seq),
+    head_hash: newPrev,
+  });
+  return true;
 }

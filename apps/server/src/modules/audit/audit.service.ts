@@ -1,6 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
-import { LockNamespace } from '../../jobs/lock-ids';
 import { hmacHex, sha256Hex } from '../../lib/crypto';
 
 export interface AuditEntry {
@@ -157,49 +156,65 @@ function signedCheckpoint(key: string, head: Omit<ChainHead, 'signed_at'>) {
   return { ...signed, signature: checkpointSignature(key, signed) };
 }
 
-/** Lock namespaces for the two kinds of chain: a space's rows, and one user's account rows. */
-const SPACE_CHAIN_LOCK = LockNamespace.AuditSpaceChain;
-const ACCOUNT_CHAIN_LOCK = LockNamespace.AuditAccountChain;
-
-export async function lockAuditChain(
-  trx: Kysely<Database>,
-  organizationId: number | null,
-  userId: number | null,
-): Promise<void> {
-  const spaceChain = organizationId !== null;
-  const chainKey = spaceChain ? organizationId : (userId ?? 0);
-  await sql`select pg_advisory_xact_lock(${spaceChain ? SPACE_CHAIN_LOCK : ACCOUNT_CHAIN_LOCK}, ${chainKey}::int)`.execute(
-    trx,
-  );
+/** A chain's head as its locked checkpoint row tells it; `fresh` when no checkpoint existed. */
+interface LockedHead {
+  head_seq: string | number;
+  head_hash: string;
+  next_id: string | number;
+  fresh: boolean;
 }
 
 /**
- * Appends a row to its chain inside the caller's transaction: the space's chain, or for
- * account events (no space) the user's own chain. A transaction-scoped advisory lock per chain
- * orders concurrent writers, so a chain never forks. The row's keyed hash covers every column
- * and the chain's signed checkpoint moves to it in the same transaction.
+ * Locks a chain for this transaction and reads its head, in one statement: an upsert of the
+ * chain's checkpoint row takes the row's lock, waits for any writer holding it, and returns the
+ * row as that writer committed it (an upsert updates the newest version, unlike a plain read
+ * whose snapshot predates the wait). A chain without a checkpoint gets an unsigned placeholder
+ * (`fresh`), which its writer replaces before commit. The new row's id comes in the same reply.
  */
-export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  const key = requireAuditKey();
-  // The lock is its own statement: a statement waiting on it would read the chain's head from
-  // the snapshot it took before the wait, and fork the chain.
-  await lockAuditChain(trx, entry.organizationId, entry.userId);
+export async function lockAuditChain(trx: Kysely<Database>, chain: string): Promise<LockedHead> {
+  const { rows } = await sql<LockedHead>`
+    insert into audit_checkpoints as c (chain, head_id, head_seq, head_hash, signed_at, signature)
+    values (${chain}, 0, 0, ${GENESIS_HASH}, '', '')
+    on conflict (chain) do update set chain = c.chain
+    returning c.head_seq, c.head_hash, c.signature = '' as fresh,
+              nextval(pg_get_serial_sequence('audit_log', 'id')) as next_id`.execute(trx);
+  return rows[0]!;
+}
+
+/** The newest row of a chain read from the log itself (a chain with no checkpoint yet). */
+async function headFromLog(
+  trx: Kysely<Database>,
+  entry: Pick<AuditEntry, 'organizationId' | 'userId'>,
+): Promise<{ seq: number; hash: string }> {
   const chain =
     entry.organizationId !== null
       ? sql`organization_id = ${entry.organizationId}`
       : entry.userId === null
         ? sql`organization_id is null and user_id is null`
         : sql`organization_id is null and user_id = ${entry.userId}`;
-  // The head of the chain and the new row's id (the id is part of the hash), in one statement.
-  const { rows } = await sql<{ hash: string | null; seq: string | number | null; next_id: string | number }>`
-    select previous.hash, previous.seq, nextval(pg_get_serial_sequence('audit_log', 'id')) as next_id
-      from (select 1) as one
-      left join lateral (
-        select hash, seq from audit_log where ${chain} order by id desc limit 1
-      ) as previous on true`.execute(trx);
-  const head = rows[0]!;
-  const id = Number(head.next_id);
-  const seq = Number(head.seq ?? 0) + 1;
+  const { rows } = await sql<{ hash: string; seq: string | number }>`
+    select hash, seq from audit_log where ${chain} order by id desc limit 1`.execute(trx);
+  const last = rows[0];
+  return last ? { seq: Number(last.seq), hash: last.hash } : { seq: 0, hash: GENESIS_HASH };
+}
+
+/**
+ * Appends a row to its chain inside the caller's transaction: the space's chain, or for
+ * account events (no space) the user's own chain. The lock on the chain's checkpoint row orders
+ * concurrent writers, so a chain never forks. The row's keyed hash covers every column and the
+ * chain's signed checkpoint moves to it in the same transaction.
+ */
+export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  const key = requireAuditKey();
+  const name = chainName({ organization_id: entry.organizationId, user_id: entry.userId });
+  const locked = await lockAuditChain(trx, name);
+  // A chain without a checkpoint (new, or written before checkpoints) is read from its rows,
+  // now under the lock.
+  const previous = locked.fresh
+    ? await headFromLog(trx, entry)
+    : { seq: Number(locked.head_seq), hash: locked.head_hash };
+  const id = Number(locked.next_id);
+  const seq = previous.seq + 1;
   // Millisecond precision survives the round trip through timestamptz, so verification matches.
   const values = {
     organization_id: entry.organizationId,
@@ -211,7 +226,7 @@ export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Prom
     location: entry.location ?? null,
     created_at: new Date().toISOString(),
     seq,
-    prev_hash: head.hash ?? GENESIS_HASH,
+    prev_hash: previous.hash,
   };
   const hash = keyedAuditHash(key, { ...values, id });
   const checkpoint = signedCheckpoint(key, {
