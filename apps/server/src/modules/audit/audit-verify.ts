@@ -10,6 +10,7 @@ import {
   legacyAuditHash,
   type AuditHashedRow,
 } from './audit.service';
+import { jsonColumn } from '../../lib/json-column';
 
 export type BrokenReason =
   | 'hash mismatch'
@@ -51,7 +52,7 @@ export function expectedHash(key: string, row: AuditRow, prevHash = row.prev_has
     user_id: row.user_id === null ? null : Number(row.user_id),
     type: row.type,
     operation: row.operation,
-    content: canonicalJson(typeof row.content === 'string' ? JSON.parse(row.content) : row.content),
+    content: canonicalJson(jsonColumn(row.content)),
     ip: row.ip,
     location: row.location,
     created_at: new Date(row.created_at).toISOString(),

@@ -6,6 +6,7 @@ import { withSpotMarkets } from '../exchanges/exchange-client';
 import { loadExchangeAccount, visibleAccountsPage } from '../exchanges/exchange-reads';
 import { seesEveryWallet } from '../policy/policy';
 import { latestChanges, shownStrategyStatus } from './risk-changes';
+import { jsonColumn } from '../../lib/json-column';
 
 /** GET /escrow: the exchange accounts the caller views, with their platform key and strategy. */
 export async function escrowOverview(ctx: AppContext, actor: CommandContext, page: number, pageSize: number) {
@@ -105,7 +106,7 @@ export async function escrowLog(
     rows.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const list: EscrowLogItem[] = page.map((row) => {
-    const rule = (typeof row.rule === 'string' ? JSON.parse(row.rule) : row.rule) as EscrowLogItem['rule'];
+    const rule = jsonColumn(row.rule) as EscrowLogItem['rule'];
     return {
       id: row.id,
       wallet_id: row.wallet_id,

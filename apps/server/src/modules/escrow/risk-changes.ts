@@ -12,6 +12,7 @@ import { notify } from '../notifications/notification.service';
 import { approvalOutcome, canApproveRiskChange, canManageRisk, type WalletRelation } from '../policy/policy';
 import { replaceStrategy, saveEscrowSettings, touchStrategy } from './escrow-repository';
 import type { StoredRule } from './risk-judge';
+import { jsonColumn } from '../../lib/json-column';
 
 /**
  * Maker-checker of risk-control changes (issue 17: "approved like a transfer when the space
@@ -167,7 +168,7 @@ export async function pendingChangeRow(db: Db, walletId: number) {
 const storedChange = (row: { operation: RiskChangeOperation; change: unknown }): RiskChange =>
   ({
     operation: row.operation,
-    change: typeof row.change === 'string' ? JSON.parse(row.change) : row.change,
+    change: jsonColumn(row.change),
   }) as RiskChange;
 
 /** The change a request names, in the caller's space (another space's is not found). */

@@ -5,6 +5,7 @@ import { LockNamespace } from '../../jobs/lock-ids';
 import { AddressTag, tagsOf, type KnownAddresses } from '../transfers/address-tags';
 import { fromScaled, toScaled } from '../wallets/decimal';
 import { USD_SCALE, type VelocityCondition, type VelocityFigure } from './policy-evaluate';
+import { jsonColumn } from '../../lib/json-column';
 
 /** What the policy reads from the database: the document in force, destinations, velocity sums. */
 
@@ -15,8 +16,7 @@ export interface PolicyInForce {
 }
 
 /** A stored policy document (jsonb: an object, or text on some drivers), checked against its schema. */
-export const storedDocument = (value: unknown) =>
-  policyDocument.parse(typeof value === 'string' ? JSON.parse(value) : value);
+export const storedDocument = (value: unknown) => policyDocument.parse(jsonColumn(value));
 
 /**
  * A stored document is parsed (zod) and compiled once per process, not on every creation and

@@ -1,5 +1,6 @@
 import type { PolicyDocument, TaskPolicyReply } from '@keystead/contract';
 import type { RuleMatch } from './policy-evaluate';
+import { jsonColumn } from '../../lib/json-column';
 
 /**
  * What the matched rules require of a transfer, as stored on its task (tasks.policy). A batch (or
@@ -117,7 +118,7 @@ export function stricterOf(stored: TaskPolicy | null, fresh: TaskPolicy | null):
 
 export function storedPolicy(value: unknown): TaskPolicy | null {
   if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as TaskPolicy;
+  return jsonColumn(value) as TaskPolicy;
 }
 
 /**

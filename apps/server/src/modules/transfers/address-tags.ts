@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { jsonColumn } from '../../lib/json-column';
 
 /** §3 address tag types shown on a recipient. */
 export const AddressTag = {
@@ -41,7 +42,7 @@ export async function knownAddresses(db: Db, organizationId: number): Promise<Kn
              where organization_id = ${organizationId} and type = 1 and status in (1, 6)
                and to_address is not null) as paid`.execute(db);
   const row = rows[0]!;
-  const book = typeof row.book === 'string' ? JSON.parse(row.book) : row.book;
+  const book = jsonColumn<KnownAddresses['book'] | null>(row.book);
   return { wallets: row.wallets ?? [], book: book ?? [], paid: row.paid ?? [] };
 }
 

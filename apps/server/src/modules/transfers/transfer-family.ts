@@ -11,6 +11,7 @@ import type { Task, Wallet } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { feePayerSigner } from '../fee-payers/fee-payer-keys';
 import type { TaskInputRow } from './transfer-repository';
+import { jsonColumn } from '../../lib/json-column';
 
 /** The family adapter of a wallet's chain (refused when this server has no such chain). */
 export function familyOf(ctx: AppContext, chainKey: string): FamilyAdapter {
@@ -19,7 +20,7 @@ export function familyOf(ctx: AppContext, chainKey: string): FamilyAdapter {
 
 /** A wallet row as family adapters see it. */
 export function familyWallet(wallet: Wallet): FamilyWallet {
-  const keys = typeof wallet.utxo_keys === 'string' ? JSON.parse(wallet.utxo_keys) : wallet.utxo_keys;
+  const keys = jsonColumn(wallet.utxo_keys);
   return {
     address: wallet.address ?? '',
     threshold: wallet.threshold,

@@ -18,6 +18,7 @@ import { walletSponsor } from '../fee-payers/evm-payment-keys';
 import { presentTask } from './transfer-present';
 import { signerKeyOwners, taskInputs, taskSignatures } from './transfer-repository';
 import { ACTIVE_STATUSES, TransferStatus, TRANSFER_TYPES } from './transfer-status';
+import { jsonColumn } from '../../lib/json-column';
 
 /**
  * GET /task/info for every family: approvals, signatures, broadcast attempts, what the signers
@@ -254,7 +255,7 @@ function safeTxReply(
 /** The recipient's risk tags as the operator saw them at creation (kept on the task), and the look-alike. */
 async function operatorSawTags(ctx: AppContext, task: Task, to: string) {
   const now = await addressTags(ctx.db, task.organization_id, to);
-  const data = (typeof task.data === 'string' ? JSON.parse(task.data) : task.data) as {
+  const data = jsonColumn(task.data) as {
     tags?: unknown;
   } | null;
   const saved = Array.isArray(data?.tags)
@@ -302,7 +303,7 @@ async function coinDetails(
   const keys = (familyWallet(wallet).keys ?? []) as SignerKey[];
   const coinDecimals = familyOf(ctx, wallet.chain_key).chain.info.nativeDecimals;
   const inputs = await taskInputs(ctx.db, task.id);
-  const data = (typeof task.data === 'string' ? JSON.parse(task.data) : task.data) as {
+  const data = jsonColumn(task.data) as {
     outputs?: unknown;
     change?: unknown;
   };

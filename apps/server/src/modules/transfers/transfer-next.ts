@@ -5,6 +5,7 @@ import { policyApprovers } from '../transfer-policy/policy-requirements';
 import { mayActAtStage, type TransferStage, type WalletRelation } from '../policy/policy';
 import { sameSignerKey } from './transfer-repository';
 import { TransferStatus, TRANSFER_TYPES } from './transfer-status';
+import { jsonColumn } from '../../lib/json-column';
 
 /** The stage where someone acts now; null when nobody does (final states, wallet creations). */
 export function stageOf(task: Pick<Task, 'type' | 'status'>): TransferStage | null {
@@ -45,7 +46,7 @@ function hasActed(stage: TransferStage, userId: number, people: WalletPeople, ac
 /** Weighted wallets (Tron): each key's weight as chosen at setup; null where every key counts 1. */
 export function keyWeightsOf(wallet: Pick<Wallet, 'utxo_keys'> | undefined): Map<string, number> | null {
   const raw = wallet?.utxo_keys;
-  const keys = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+  const keys = jsonColumn(raw) as {
     signers?: { address: string; weight: number }[];
   } | null;
   return keys?.signers ? new Map(keys.signers.map((k) => [k.address, k.weight])) : null;

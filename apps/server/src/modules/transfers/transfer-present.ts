@@ -3,6 +3,7 @@ import type { Task } from '../../db/schema';
 import { formatUnits } from '../wallets/decimal';
 import { taskNumber } from './transfer-create';
 import { storedPolicy } from '../transfer-policy/policy-requirements';
+import { jsonColumn } from '../../lib/json-column';
 
 /**
  * A task as lists and detail show it (§3 Task/transfer). `signingExpiresAt`: when its
@@ -42,7 +43,7 @@ export function presentTask(task: Task, signingExpiresAt: Date | null = null) {
 }
 
 function dataOf(task: Task): { recipients?: number; name?: string } | null {
-  return (typeof task.data === 'string' ? JSON.parse(task.data) : task.data) as {
+  return jsonColumn(task.data) as {
     recipients?: number;
     name?: string;
   } | null;

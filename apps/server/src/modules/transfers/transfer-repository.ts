@@ -4,6 +4,7 @@ import type { Database, Task } from '../../db/schema';
 import { LockNamespace } from '../../jobs/lock-ids';
 import { heldByBatches } from './batch-repository';
 import { ACTIVE_STATUSES, TRANSFER_TYPES, TransferStatus } from './transfer-status';
+import { jsonColumn } from '../../lib/json-column';
 
 /** The transfers module's SQL: tasks, their inputs, signatures, payload versions and people. */
 
@@ -186,8 +187,7 @@ export async function approvalFacts(trx: Kysely<Database>, taskId: number, walle
       sql<number[]>`array(${walletUserQuery(trx, walletId, ['approver'])})`.as('approvers'),
     ])
     .executeTakeFirstOrThrow();
-  const votes: Array<{ user_id: number; result: number }> =
-    (typeof row.votes === 'string' ? JSON.parse(row.votes) : row.votes) ?? [];
+  const votes: Array<{ user_id: number; result: number }> = jsonColumn(row.votes) ?? [];
   return { votes, approvers: [...new Set(row.approvers.map(Number))] };
 }
 

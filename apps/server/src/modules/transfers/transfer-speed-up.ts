@@ -9,6 +9,7 @@ import { family, familyOf, familyWallet, feeChoice, storedTransfer } from './tra
 import { holdInputs, keepPayloadVersion, taskInputs } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
 import { copyBatchOutputs } from './batch-repository';
+import { jsonColumn } from '../../lib/json-column';
 
 /**
  * Speed-up of a broadcast transfer in families that replace it (Bitcoin family, BIP-125): a NEW
@@ -32,7 +33,7 @@ export async function speedUpTransfer(
   const stored = storedTransfer(task, inputs);
   const fee = feeChoice(input.fee_tier, input.custom_fee_rate);
   const replacement = await family(() => adapter.buildReplacement!(familyWallet(wallet), stored, fee));
-  const data = (typeof task.data === 'string' ? JSON.parse(task.data) : task.data) as Record<string, unknown>;
+  const data = jsonColumn(task.data) as Record<string, unknown>;
   return ctx.db.transaction().execute(async (trx) => {
     const waiting: number[] = [
       TransferStatus.PendingApproval,

@@ -1,4 +1,5 @@
 import type { Wallet } from '../../db/schema';
+import { jsonColumn } from '../../lib/json-column';
 
 export function shortAddress(address: string | null): string | null {
   return address ? `${address.slice(0, 6)}…${address.slice(-4)}` : null;
@@ -33,7 +34,7 @@ export function presentWallet(wallet: Wallet) {
 
 /** Solana wallets: the Squads multisig and the fee payer from the stored keys; null for others. */
 function squadsOf(keys: unknown): { multisig: string; fee_payer: string } | null {
-  const value = (typeof keys === 'string' ? JSON.parse(keys) : keys) as {
+  const value = jsonColumn(keys) as {
     multisig?: unknown;
     feePayer?: unknown;
   } | null;
