@@ -62,24 +62,35 @@ function planLimits(organization: Organization) {
   return { plan, multisig: PLANS[plan].multisigWallets, single: PLANS[plan].singleWallets };
 }
 
-/** The first limit the kept wallets break (exchange accounts are not counted here), or null. */
-function brokenLimit(rows: PlanWalletRow[], limits: { multisig: number; single: number }): number | null {
+/** How many live wallets of each sign type still move funds (not left out by a plan choice). */
+export interface KeptWallets {
+  multi: number;
+  single: number;
+}
+
+const keptOf = (rows: PlanWalletRow[]): KeptWallets => {
   const kept = (type: number) => rows.filter((r) => r.sign_type === type && !r.plan_frozen).length;
-  if (kept(SignType.Multi) > limits.multisig) return limits.multisig;
-  if (kept(SignType.Single) > limits.single) return limits.single;
+  return { multi: kept(SignType.Multi), single: kept(SignType.Single) };
+};
+
+/** The first limit the kept wallets break (exchange accounts are not counted here), or null. */
+function brokenLimit(kept: KeptWallets, limits: { multisig: number; single: number }): number | null {
+  if (kept.multi > limits.multisig) return limits.multisig;
+  if (kept.single > limits.single) return limits.single;
   return null;
 }
 
 const fitsPlan = (rows: PlanWalletRow[], limits: { multisig: number; single: number }) =>
-  brokenLimit(rows, limits) === null;
+  brokenLimit(keptOf(rows), limits) === null;
 
 /**
  * Whether the space must first choose which wallets its plan keeps (§4 subscription expiry): more
- * wallets move funds than the plan allows. Creating transfers waits for that choice.
+ * wallets move funds than the plan allows. Creating transfers waits for that choice. `kept` comes
+ * with the wallet read (wallet-access.ts keptWalletsColumn).
  */
-export async function planChoicePending(ctx: AppContext, organization: Organization): Promise<boolean> {
+export function planChoicePending(organization: Organization, kept: KeptWallets): boolean {
   if (isTrialSpace(organization.type)) return false;
-  return !fitsPlan(await planWalletRows(ctx.db, organization.id), planLimits(organization));
+  return brokenLimit(kept, planLimits(organization)) !== null;
 }
 
 /** GET /organization/wallets: the space's wallets against its plan's limits. */
@@ -123,7 +134,7 @@ export async function keepWallets(
     limits,
   );
   const chosen = rows.map((r) => ({ ...r, plan_frozen: !keep.includes(r.id) }));
-  const broken = allFit ? null : brokenLimit(chosen, limits);
+  const broken = allFit ? null : brokenLimit(keptOf(chosen), limits);
   if (broken !== null) throw new AppError('LIMIT_WALLETS_ERROR', { max: broken });
   await ctx.db.transaction().execute(async (trx) => {
     if (allFit) await keepAllPlanWallets(trx, organization.id);

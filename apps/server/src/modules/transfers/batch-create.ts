@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { labelTree } from '../labels/labels';
 import { effectivePlan } from '../spaces/space-presenter';
-import { walletTokens, type WalletToken } from '../wallets/wallet-assets';
+import type { WalletToken } from '../wallets/wallet-assets';
 import { parseAmount } from './amount';
 import { parseBatchCsv, type BatchInputRow } from './batch-csv';
 import type { BatchOutputRow } from './batch-repository';
@@ -48,7 +48,7 @@ export async function checkBatch(
   input: BatchInput,
   language: Language,
 ): Promise<CheckedBatch> {
-  const wallet = await walletToOperate(ctx, actor, input.wallet_id);
+  const { wallet, tokens } = await walletToOperate(ctx, actor, input.wallet_id);
   const planMax = PLANS[effectivePlan(actor.organization)].batchRecipients;
   if (planMax === 0) throw new AppError('VIP_PLAN_LIMIT_EXCEEDED_ERROR');
   const adapter = familyOf(ctx, wallet.chain_key);
@@ -73,7 +73,6 @@ export async function checkBatch(
   if (written.length > maxRecipients)
     throw new AppError('TRANSFER_MAX_ADDRESSES_ERROR', { max: maxRecipients });
 
-  const tokens = await walletTokens(ctx, ctx.db, wallet);
   const labels = (await labelTree(ctx, actor.organization.id, 'enabled')).flatMap((c) => c.labels);
   const defaultRow =
     input.label_id === undefined ? null : await usableLabel(ctx.db, actor.organization.id, input.label_id);

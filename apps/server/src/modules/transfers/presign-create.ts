@@ -8,7 +8,7 @@ import type { CommandContext } from '../../lib/command-context';
 import { fundPurposeFor } from '../labels/transfer-labels';
 import { effectivePlan } from '../spaces/space-presenter';
 import { formatUnits } from '../wallets/decimal';
-import { walletTokens, type WalletToken } from '../wallets/wallet-assets';
+import type { WalletToken } from '../wallets/wallet-assets';
 import { parseAmount } from './amount';
 import {
   auditPolicyBlocks,
@@ -30,7 +30,7 @@ type PreSignInput = z.infer<typeof preSignBody>;
  * 10 waiting per wallet. Nothing is read under the lock here.
  */
 async function checkPreSign(ctx: AppContext, actor: CommandContext, input: PreSignInput) {
-  const wallet = await walletToOperate(ctx, actor, input.wallet_id);
+  const { wallet, tokens } = await walletToOperate(ctx, actor, input.wallet_id);
   if (!PLANS[effectivePlan(actor.organization)].paidFeatures)
     throw new AppError('VIP_PLAN_LIMIT_EXCEEDED_ERROR');
   const adapter = familyOf(ctx, wallet.chain_key);
@@ -38,7 +38,6 @@ async function checkPreSign(ctx: AppContext, actor: CommandContext, input: PreSi
   const waiting = await waitingPreSigned(ctx, wallet.id);
   if (waiting + input.transfers.length > PRESIGNED_TRANSFERS_MAX)
     throw new AppError('TASK_PRESIGN_MAX_ERROR', { max: PRESIGNED_TRANSFERS_MAX });
-  const tokens = await walletTokens(ctx, ctx.db, wallet);
   const items: { intent: TransferIntent; facts: TaskFacts; name: string; token: WalletToken }[] = [];
   for (const item of input.transfers) {
     const token = tokens.find((t) =>

@@ -6,8 +6,8 @@ import type { CommandContext } from '../../lib/command-context';
 import { writeAudit } from '../audit/audit.service';
 import { canOnWallet } from '../policy/policy';
 import { formatUnits } from '../wallets/decimal';
-import { loadWalletFor } from '../wallets/wallet-access';
-import { walletTokens } from '../wallets/wallet-assets';
+import { loadWalletToOperate } from '../wallets/wallet-access';
+import { chainTokens } from '../wallets/wallet-assets';
 import { planChoicePending } from '../spaces/space-lookups';
 import { fundPurposeFor, recordTransferLabel } from '../labels/transfer-labels';
 import type { FamilyAdapter, PreparedTransfer, Reservations, TransferIntent } from '@keystead/chains';
@@ -47,7 +47,7 @@ export async function createTransfer(
   mode: { smallAmountTest?: boolean } = {},
 ) {
   const { organization } = actor;
-  const wallet = await walletToOperate(
+  const { wallet, tokens } = await walletToOperate(
     ctx,
     actor,
     input.wallet_id,
@@ -62,7 +62,6 @@ export async function createTransfer(
   // Several recipients in one transaction: only where the family can (§8 "batch not supported").
   if (requested.length > 1 && !adapter.capabilities.batch)
     throw new AppError('TRANSFER_BATCH_UNSUPPORTED_ERROR');
-  const tokens = await walletTokens(ctx, ctx.db, wallet);
   const token = tokens.find((t) =>
     input.token ? t.contract?.toLowerCase() === input.token.toLowerCase() : t.contract === null,
   );
@@ -104,21 +103,24 @@ export async function createTransfer(
   });
 }
 
-/** A wallet the caller operates, set up and moving funds, on a plan that still keeps it. */
+/**
+ * A wallet the caller operates, set up and moving funds, on a plan that still keeps it; with its
+ * tokens (the chain's and the space's own), read in the same statement.
+ */
 export async function walletToOperate(
   ctx: AppContext,
   actor: CommandContext,
   walletId: number,
   notReady: 'WALLET_STATUS_ERROR' | 'SMALL_AMOUNT_TEST_STATUS_ERROR' = 'WALLET_STATUS_ERROR',
 ) {
-  const { wallet, relation } = await loadWalletFor(ctx.db, actor, walletId);
+  const { wallet, relation, customTokens, keptWallets } = await loadWalletToOperate(ctx.db, actor, walletId);
   const operate = canOnWallet(actor.member.role, relation, 'operate');
   if (!operate.allowed) throw new AppError(operate.code!);
   assertMovesFunds(wallet, notReady);
   // §4 subscription expiry: wallets the plan no longer keeps, or no choice made yet, move nothing.
-  if (wallet.plan_frozen || (await planChoicePending(ctx, actor.organization)))
+  if (wallet.plan_frozen || planChoicePending(actor.organization, keptWallets))
     throw new AppError('VIP_EXPIRED_WALLETS_PENDING_ERROR');
-  return wallet;
+  return { wallet, tokens: chainTokens(ctx, wallet.chain_key, customTokens) };
 }
 
 /**

@@ -5,7 +5,9 @@ import type { Wallet, WalletsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { commandContext, type CommandContext } from '../../lib/command-context';
 import { canOnWallet, type WalletRelation } from '../policy/policy';
-import { WalletStatus } from './wallet-status';
+import { jsonColumn } from '../../lib/json-column';
+import type { KeptWallets } from '../spaces/space-lookups';
+import { SignType, WalletStatus } from './wallet-status';
 
 /** The user's roles on the wallet and whether they hold one of its signer keys, as two columns. */
 export const relationColumns = (walletId: number | RawBuilder<number>, userId: number) =>
@@ -96,6 +98,31 @@ export async function loadWallet(
   return loadWalletFor(db, commandContext(request), walletId, options);
 }
 
+/** The statement that reads a wallet of the space with the user's relation to it. */
+const walletWithRelation = (db: Db, organizationId: number, userId: number, walletId: number) =>
+  db
+    .selectFrom('wallets')
+    .selectAll('wallets')
+    .select(relationColumns(walletId, userId))
+    .where('id', '=', walletId)
+    .where('organization_id', '=', organizationId);
+
+/** The wallet out of a walletWithRelation row, if the member may see it (and it is live, unless allowed). */
+function visibleWallet(
+  row: (Wallet & { relation_roles: string[]; relation_is_signer: boolean }) | undefined,
+  role: number,
+  options: { allowArchived?: boolean },
+): { wallet: Wallet; relation: WalletRelation } {
+  if (!row) throw new AppError('WALLET_NOT_FOUND_ERROR');
+  const { relation_roles: _roles, relation_is_signer: _isSigner, ...wallet } = row;
+  const relation = relationOf(row);
+  const decision = canOnWallet(role, relation, 'view');
+  if (!decision.allowed) throw new AppError(decision.code!);
+  if (!options.allowArchived && wallet.status === WalletStatus.Archived)
+    throw new AppError('WALLET_ARCHIVED_ERROR');
+  return { wallet, relation };
+}
+
 /** loadWallet for a command's context. */
 export async function loadWalletFor(
   db: Db,
@@ -104,19 +131,45 @@ export async function loadWalletFor(
   options: { allowArchived?: boolean } = {},
 ): Promise<{ wallet: Wallet; relation: WalletRelation }> {
   // The wallet and the user's relation to it in one statement (read on every wallet step).
-  const row = await db
-    .selectFrom('wallets')
-    .selectAll('wallets')
-    .select(relationColumns(walletId, user.id))
-    .where('id', '=', walletId)
-    .where('organization_id', '=', organization.id)
+  const row = await walletWithRelation(db, organization.id, user.id, walletId).executeTakeFirst();
+  return visibleWallet(row, member.role, options);
+}
+
+/** A wallet token the space added itself (wallet_tokens). */
+export interface CustomToken {
+  contract: string;
+  symbol: string;
+  decimals: number;
+}
+
+/**
+ * A wallet that transfers are made from, with what creating one needs besides, in the same
+ * statement: its custom tokens, and how many live wallets of each sign type the space keeps
+ * (§4: a space over its plan's limits chooses before moving funds).
+ */
+export async function loadWalletToOperate(
+  db: Db,
+  { organization, member, user }: Pick<CommandContext, 'organization' | 'member' | 'user'>,
+  walletId: number,
+) {
+  const row = await walletWithRelation(db, organization.id, user.id, walletId)
+    .select([
+      sql<CustomToken[] | string>`coalesce((
+        select json_agg(json_build_object('contract', contract, 'symbol', symbol, 'decimals', decimals))
+          from wallet_tokens where wallet_id = ${walletId}), '[]')`.as('custom_tokens'),
+      sql<KeptWallets | string>`(
+        select json_build_object(
+                 'multi', count(*) filter (where sign_type = ${SignType.Multi}),
+                 'single', count(*) filter (where sign_type = ${SignType.Single}))
+          from wallets where organization_id = ${organization.id}
+           and status <> ${WalletStatus.Archived} and not plan_frozen)`.as('kept_wallets'),
+    ])
     .executeTakeFirst();
   if (!row) throw new AppError('WALLET_NOT_FOUND_ERROR');
-  const { relation_roles: _roles, relation_is_signer: _isSigner, ...wallet } = row;
-  const relation = relationOf(row);
-  const decision = canOnWallet(member.role, relation, 'view');
-  if (!decision.allowed) throw new AppError(decision.code!);
-  if (!options.allowArchived && wallet.status === WalletStatus.Archived)
-    throw new AppError('WALLET_ARCHIVED_ERROR');
-  return { wallet, relation };
+  const { custom_tokens, kept_wallets, ...rest } = row;
+  return {
+    ...visibleWallet(rest, member.role, {}),
+    customTokens: jsonColumn<CustomToken[]>(custom_tokens),
+    keptWallets: jsonColumn<KeptWallets>(kept_wallets),
+  };
 }
