@@ -64,27 +64,13 @@ export async function policyInForce(db: Db, organizationId: number): Promise<Pol
   return row ? { ...(await documentOf(db, row)), updatedAt: row.updated_at } : null;
 }
 
-/**
- * A waiting transfer locked for its approval step, with its space's policy key read in the same
- * statement (the approval evaluates the policy again; one round trip, not two).
- */
-export async function lockTaskWithPolicy(trx: Db, taskId: number) {
-  const row = await trx
-    .selectFrom('tasks')
-    .selectAll('tasks')
-    .leftJoin('transfer_policies as p', 'p.organization_id', 'tasks.organization_id')
-    .select(['p.version as policy_version', 'p.change_id as policy_change_id'])
-    .where('tasks.id', '=', taskId)
-    .forUpdate('tasks')
-    .executeTakeFirstOrThrow();
-  const { policy_version: version, policy_change_id: changeId, ...task } = row;
-  if (version === null || version === undefined) return { task, policy: null };
-  const { document } = await documentOf(trx, {
-    organization_id: task.organization_id,
-    version,
-    change_id: changeId ?? null,
-  });
-  return { task, policy: document };
+/** The policy a row's policy key names (null: the space has none), from the cache or read once. */
+export async function policyOfKey(
+  db: Db,
+  key: { organization_id: number; version: number | null; change_id: number | string | null },
+): Promise<PolicyDocument | null> {
+  if (key.version === null) return null;
+  return (await documentOf(db, { ...key, version: key.version })).document;
 }
 
 /** Creations of one space that a velocity rule counts are taken one at a time (no race past a limit). */

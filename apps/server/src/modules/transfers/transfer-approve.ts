@@ -4,7 +4,7 @@ import type { CommandContext } from '../../lib/command-context';
 import { writeAudit } from '../audit/audit.service';
 import { checkTotp, recordTotpStep } from '../auth/totp-check';
 import { approvalOutcome, canOnWallet } from '../policy/policy';
-import { loadTransfer } from './transfer-access';
+import { lockTransferForApproval } from './transfer-access';
 import { taskNumber } from './transfer-create';
 import { notifyUsers } from './transfer-notify';
 import { family, familyOf, familyWallet, storedTransfer } from './transfer-family';
@@ -13,7 +13,6 @@ import { BATCH_TASK, TransferStatus } from './transfer-status';
 import type { Kysely } from 'kysely';
 import type { Database, Task } from '../../db/schema';
 import { blockedError, evaluateTransfer, type PolicyRecipient } from '../transfer-policy/policy-check';
-import { lockTaskWithPolicy } from '../transfer-policy/policy-facts';
 import type { PolicyDocument } from '@keystead/contract';
 import {
   delayedUntil,
@@ -23,31 +22,58 @@ import {
   stricterOf,
 } from '../transfer-policy/policy-requirements';
 
-/** Approve or reject (§4): each approver once; the threshold decides, crossed exactly once. */
-export async function approveTransfer(
+type ApprovalInput = {
+  task_id: number;
+  result: 1 | 2;
+  comment?: string | undefined;
+  mfa_code?: string | undefined;
+};
+
+/** A stamp a signing window opened (Tron's 24 h): asked for before the step's transaction. */
+type OpenedWindow = Awaited<ReturnType<NonNullable<ReturnType<typeof familyOf>['signingWindow']>['open']>>;
+
+/**
+ * Approve or reject (§4): each approver once; the threshold decides, crossed exactly once. The
+ * task is read once, locked, inside the step's transaction. Families whose transactions expire
+ * (Tron, 24 h) are stamped afresh when an approval may open signing: that asks a node, which is
+ * never done inside a transaction, so the step then runs twice (the stamp in between).
+ */
+export async function approveTransfer(ctx: AppContext, actor: CommandContext, input: ApprovalInput) {
+  const first = await approveInTransaction(ctx, actor, input, null);
+  if (first.done) return first.done;
+  const { window, wallet, task } = first.stampFor;
+  const opened = await family(() => window.open(familyWallet(wallet), storedTransfer(task)));
+  const second = await approveInTransaction(ctx, actor, input, opened);
+  if (!second.done) throw new Error('a signing window was asked for twice');
+  return second.done;
+}
+
+async function approveInTransaction(
   ctx: AppContext,
   actor: CommandContext,
-  input: { task_id: number; result: 1 | 2; comment?: string | undefined; mfa_code?: string | undefined },
+  input: ApprovalInput,
+  opened: OpenedWindow | null,
 ) {
   const { organization, member, user } = actor;
-  const { task, wallet, relation } = await loadTransfer(ctx, actor, input.task_id);
-  const approve = canOnWallet(member.role, relation, 'approve', {
-    userId: user.id,
-    ...policyApprovers(task),
-  });
-  if (!approve.allowed) throw new AppError(approve.code!);
-  // Families whose transactions expire (Tron, 24 h) are stamped afresh if this approval opens signing.
-  const window = familyOf(ctx, wallet.chain_key).signingWindow;
-  const opened =
-    window && input.result === 1 && task.payload
-      ? await family(() => window.open(familyWallet(wallet), storedTransfer(task)))
-      : null;
   return ctx.db.transaction().execute(async (trx) => {
-    const { task: locked, policy: inForce } = await lockTaskWithPolicy(trx, task.id);
-    if (locked.status !== TransferStatus.PendingApproval) throw new AppError('TASK_STATUS_ERROR');
+    const {
+      task,
+      wallet,
+      relation,
+      policy: inForce,
+    } = await lockTransferForApproval(trx, actor, input.task_id);
+    const approve = canOnWallet(member.role, relation, 'approve', {
+      userId: user.id,
+      ...policyApprovers(task),
+    });
+    if (!approve.allowed) throw new AppError(approve.code!);
+    if (task.status !== TransferStatus.PendingApproval) throw new AppError('TASK_STATUS_ERROR');
+    const window = familyOf(ctx, wallet.chain_key).signingWindow;
+    if (window && input.result === 1 && task.payload && !opened)
+      return { done: null, stampFor: { window, wallet, task } };
     // An approval evaluates the policy again (prices and velocities move): stricter needs are added.
-    const stored = storedPolicy(locked.policy);
-    const fresh = input.result === 1 && inForce ? await policyNow(trx, locked, inForce) : null;
+    const stored = storedPolicy(task.policy);
+    const fresh = input.result === 1 && inForce ? await policyNow(trx, task, inForce) : null;
     const policy = input.result === 1 ? stricterOf(stored, fresh) : stored;
     if (organization.is_open_approve || policy?.second_factor) {
       if (!input.mfa_code) throw new AppError('GOOGLE_AUTHENTICATION_ERROR');
@@ -70,7 +96,7 @@ export async function approveTransfer(
       approved: results.filter((result) => result === 1).length,
       rejected: results.filter((result) => result === 2).length,
     };
-    const threshold = locked.approval_threshold ?? 0;
+    const threshold = task.approval_threshold ?? 0;
     const outcome = policy
       ? policyApprovalOutcome({
           policy,
@@ -87,10 +113,10 @@ export async function approveTransfer(
         ? TransferStatus.PendingSignature
         : outcome === 'rejected'
           ? TransferStatus.ApprovalRejected
-          : locked.status;
+          : task.status;
     const restamp = status === TransferStatus.PendingSignature && opened;
     const policyChanged = JSON.stringify(policy) !== JSON.stringify(stored);
-    if (status !== locked.status || policyChanged) {
+    if (status !== task.status || policyChanged) {
       const now = new Date();
       await trx
         .updateTable('tasks')
@@ -114,24 +140,24 @@ export async function approveTransfer(
         ctx,
         trx,
         signers,
-        locked,
+        task,
         wallet.name,
         `Transfer ${number} is approved`,
         'It now waits for your signature.',
       );
-    } else if (status === TransferStatus.ApprovalRejected && locked.created_by) {
+    } else if (status === TransferStatus.ApprovalRejected && task.created_by) {
       const why = input.comment ?? 'The approvers rejected it.';
       await notifyUsers(
         ctx,
         trx,
-        [locked.created_by],
-        locked,
+        [task.created_by],
+        task,
         wallet.name,
         `Transfer ${number} was rejected`,
         why,
       );
     }
-    // Last: the space's audit chain stays locked until the commit.
+    // Last: the space's audit chain stays task until the commit.
     await writeAudit(trx, {
       organizationId: task.organization_id,
       userId: user.id,
@@ -144,7 +170,7 @@ export async function approveTransfer(
         ...(policyChanged && policy ? { policy: policy.summary } : {}),
       },
     });
-    return { status, ...counts };
+    return { done: { status, ...counts } };
   });
 }
 
