@@ -8,7 +8,7 @@ import { lockTransferForApproval } from './transfer-access';
 import { taskNumber } from './transfer-create';
 import { notifyUsers } from './transfer-notify';
 import { family, familyOf, familyWallet, storedTransfer } from './transfer-family';
-import { approvalFacts, keepPayloadVersion, walletUserQuery } from './transfer-repository';
+import { castVote, keepPayloadVersion, walletUserQuery } from './transfer-repository';
 import { BATCH_TASK, TransferStatus } from './transfer-status';
 import type { Kysely } from 'kysely';
 import type { Database, Task } from '../../db/schema';
@@ -79,18 +79,18 @@ async function approveInTransaction(
       if (!input.mfa_code) throw new AppError('GOOGLE_AUTHENTICATION_ERROR');
       await recordTotpStep(trx, user.id, checkTotp(ctx, user, input.mfa_code));
     }
-    // The task's votes, read once under its row lock (this user's earlier vote and the counts),
-    // with the wallet's approvers, in one statement.
-    const { votes, approvers } = await approvalFacts(trx, task.id, wallet.id);
+    // The vote, the earlier votes (read once under the task's lock) and the wallet's approvers.
+    const { votes, approvers } = await castVote(
+      trx,
+      { taskId: task.id, userId: user.id, result: input.result, comment: input.comment ?? null },
+      wallet.id,
+    );
+    // An earlier vote of this person: nothing was inserted, and the transaction rolls back.
     const previous = votes.find((vote) => Number(vote.user_id) === user.id);
     if (previous)
       throw new AppError(
         previous.result === 1 ? 'TASK_ALREADY_APPROVED_ERROR' : 'TASK_ALREADY_REJECTED_ERROR',
       );
-    await trx
-      .insertInto('task_approvals')
-      .values({ task_id: task.id, user_id: user.id, result: input.result, comment: input.comment ?? null })
-      .execute();
     const results = [...votes.map((vote) => Number(vote.result)), input.result];
     const counts = {
       approved: results.filter((result) => result === 1).length,

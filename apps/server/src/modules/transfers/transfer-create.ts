@@ -11,7 +11,7 @@ import { chainTokens } from '../wallets/wallet-assets';
 import { planChoicePending } from '../spaces/space-lookups';
 import { fundPurposeFor, recordTransferLabel } from '../labels/transfer-labels';
 import type { FamilyAdapter, PreparedTransfer, Reservations, TransferIntent } from '@keystead/chains';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, Wallet } from '../../db/schema';
 import type { WalletToken } from '../wallets/wallet-assets';
 import { storeBatchOutputs, type BatchOutputRow } from './batch-repository';
@@ -19,7 +19,7 @@ import { AddressTag, addressTags } from './address-tags';
 import { parseAmount } from './amount';
 import { family, familyOf, familyWallet, feeChoice } from './transfer-family';
 import { notifyFirstActors } from './transfer-notify';
-import { holdInputs, keepPayloadVersion, lockWalletWriter, reservations } from './transfer-repository';
+import { holdInputs, lockWalletWriter, reservations } from './transfer-repository';
 import { TransferStatus, TRANSFER_TASK } from './transfer-status';
 import { assertMovesFunds } from './transfer-wallet';
 import {
@@ -256,47 +256,61 @@ export async function insertTransfer(
     needsApproval(policy, wallet.approval_threshold) && !facts.smallAmountTest
       ? TransferStatus.PendingApproval
       : TransferStatus.PendingSignature;
+  // The task and its first payload version (1) in one statement.
   const task = await trx
-    .insertInto('tasks')
-    .values({
-      organization_id: organization.id,
-      wallet_id: wallet.id,
-      type: facts.type,
-      status,
-      created_by: user.id,
-      data: JSON.stringify({
-        tags: facts.tags,
-        ...prepared.details,
-        ...(facts.smallAmountTest ? { small_amount_test: true } : {}),
-        ...(facts.batchRows ? { recipients: facts.batchRows.length } : {}),
-        ...(facts.name ? { name: facts.name } : {}),
-      }),
-      chain_key: wallet.chain_key,
-      sequence: prepared.sequence?.toString() ?? null,
-      payload: prepared.payload,
-      payload_hash: prepared.payloadHash,
-      // A batch's amounts live on its rows (held per asset from there).
-      token_key: token?.key ?? null,
-      symbol: token?.symbol ?? null,
-      decimals: token?.decimals ?? null,
-      amount: facts.batchRows ? null : prepared.amount.toString(),
-      to_address: outputs[0]!.to,
-      remark: facts.remark,
-      label_id: facts.labelId,
-      approval_threshold: wallet.approval_threshold,
-      signing_threshold: prepared.signingThreshold,
-      fee_tier: facts.feeTier,
-      fee_rate: prepared.fee.rate ?? (fee.tier === 'custom' ? fee.rate : null),
-      fee_sat: prepared.fee.total?.toString() ?? null,
-      vsize: prepared.fee.vsize,
-      amount_usd: amountUsd,
-      policy: policy ? JSON.stringify(policy) : null,
-      broadcast_after: status === TransferStatus.PendingSignature ? delayedUntil(policy, new Date()) : null,
-    })
-    .returningAll()
+    .with('task', (db) =>
+      db
+        .insertInto('tasks')
+        .values({
+          organization_id: organization.id,
+          wallet_id: wallet.id,
+          type: facts.type,
+          status,
+          created_by: user.id,
+          data: JSON.stringify({
+            tags: facts.tags,
+            ...prepared.details,
+            ...(facts.smallAmountTest ? { small_amount_test: true } : {}),
+            ...(facts.batchRows ? { recipients: facts.batchRows.length } : {}),
+            ...(facts.name ? { name: facts.name } : {}),
+          }),
+          chain_key: wallet.chain_key,
+          sequence: prepared.sequence?.toString() ?? null,
+          payload: prepared.payload,
+          payload_hash: prepared.payloadHash,
+          // A batch's amounts live on its rows (held per asset from there).
+          token_key: token?.key ?? null,
+          symbol: token?.symbol ?? null,
+          decimals: token?.decimals ?? null,
+          amount: facts.batchRows ? null : prepared.amount.toString(),
+          to_address: outputs[0]!.to,
+          remark: facts.remark,
+          label_id: facts.labelId,
+          approval_threshold: wallet.approval_threshold,
+          signing_threshold: prepared.signingThreshold,
+          fee_tier: facts.feeTier,
+          fee_rate: prepared.fee.rate ?? (fee.tier === 'custom' ? fee.rate : null),
+          fee_sat: prepared.fee.total?.toString() ?? null,
+          vsize: prepared.fee.vsize,
+          amount_usd: amountUsd,
+          policy: policy ? JSON.stringify(policy) : null,
+          broadcast_after:
+            status === TransferStatus.PendingSignature ? delayedUntil(policy, new Date()) : null,
+        })
+        .returningAll(),
+    )
+    .with('first_version', (db) =>
+      db
+        .insertInto('task_payload_versions')
+        .columns(['task_id', 'version', 'payload', 'created_by'])
+        .expression((eb) =>
+          eb.selectFrom('task').select(['id', sql<number>`1`.as('version'), 'payload', 'created_by']),
+        ),
+    )
+    .selectFrom('task')
+    .selectAll()
     .executeTakeFirstOrThrow();
   await holdInputs(trx, task, prepared.inputs);
-  await keepPayloadVersion(trx, task.id, prepared.payload, user.id);
   if (facts.batchRows) await storeBatchOutputs(trx, task.id, facts.batchRows);
   if (facts.labelId !== null) {
     const change = {

@@ -177,16 +177,30 @@ export function walletUserQuery(db: Kysely<Database>, walletId: number, roles: W
 export const sameSignerKey = (a: string, b: string) =>
   a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b;
 
-/** An approval's votes so far and the wallet's approvers, in one statement. */
-export async function approvalFacts(trx: Kysely<Database>, taskId: number, walletId: number) {
-  const row = await trx
-    .selectNoFrom([
-      sql<Array<{ user_id: number; result: number }> | string | null>`(
-        select json_agg(json_build_object('user_id', user_id, 'result', result))
-          from task_approvals where task_id = ${taskId})`.as('votes'),
-      sql<number[]>`array(${walletUserQuery(trx, walletId, ['approver'])})`.as('approvers'),
-    ])
-    .executeTakeFirstOrThrow();
+/**
+ * An approval's vote and what judging it needs, in one statement run under the task's lock: the
+ * vote is inserted (at most once per person: the primary key), and the votes before it and the
+ * wallet's approvers are read. The reads do not see this statement's own insert, so `votes`
+ * holds this person's earlier vote when there is one (and then nothing was inserted).
+ */
+export async function castVote(
+  trx: Kysely<Database>,
+  vote: { taskId: number; userId: number; result: number; comment: string | null },
+  walletId: number,
+) {
+  const { rows } = await sql<{
+    votes: Array<{ user_id: number; result: number }> | string | null;
+    approvers: number[];
+  }>`
+    with cast_vote as (
+      insert into task_approvals (task_id, user_id, result, comment)
+      values (${vote.taskId}, ${vote.userId}, ${vote.result}, ${vote.comment})
+      on conflict (task_id, user_id) do nothing
+    )
+    select (select json_agg(json_build_object('user_id', user_id, 'result', result))
+              from task_approvals where task_id = ${vote.taskId}) as votes,
+           array(${walletUserQuery(trx, walletId, ['approver'])}) as approvers`.execute(trx);
+  const row = rows[0]!;
   const votes: Array<{ user_id: number; result: number }> = jsonColumn(row.votes) ?? [];
   return { votes, approvers: [...new Set(row.approvers.map(Number))] };
 }
