@@ -27,23 +27,38 @@ export interface KnownAddresses {
   paid: string[];
 }
 
-export async function knownAddresses(db: Db, organizationId: number): Promise<KnownAddresses> {
-  // One statement: the three lists as columns of one row.
-  const { rows } = await sql<{
-    wallets: string[] | null;
-    book: { address: string; name: string }[] | string | null;
-    paid: string[] | null;
-  }>`
-    select
-      array(select address from wallets where organization_id = ${organizationId} and address is not null) as wallets,
-      (select json_agg(json_build_object('address', address, 'name', name))
-         from address_book where organization_id = ${organizationId}) as book,
-      array(select distinct to_address from tasks
+/** The three lists as columns, to read in one row (alone, or with the wallet a transfer is made from). */
+export const knownAddressColumns = (organizationId: number) =>
+  [
+    sql<
+      string[]
+    >`array(select address from wallets where organization_id = ${organizationId} and address is not null)`.as(
+      'known_wallets',
+    ),
+    sql<
+      KnownAddresses['book'] | string | null
+    >`(select json_agg(json_build_object('address', address, 'name', name))
+         from address_book where organization_id = ${organizationId})`.as('known_book'),
+    sql<string[]>`array(select distinct to_address from tasks
              where organization_id = ${organizationId} and type = 1 and status in (1, 6)
-               and to_address is not null) as paid`.execute(db);
-  const row = rows[0]!;
-  const book = jsonColumn<KnownAddresses['book'] | null>(row.book);
-  return { wallets: row.wallets ?? [], book: book ?? [], paid: row.paid ?? [] };
+               and to_address is not null)`.as('known_paid'),
+  ] as const;
+
+/** The lists out of a row read with knownAddressColumns. */
+export function knownOf(row: {
+  known_wallets: string[];
+  known_book: unknown;
+  known_paid: string[];
+}): KnownAddresses {
+  return {
+    wallets: row.known_wallets,
+    book: jsonColumn<KnownAddresses['book'] | null>(row.known_book) ?? [],
+    paid: row.known_paid,
+  };
+}
+
+export async function knownAddresses(db: Db, organizationId: number): Promise<KnownAddresses> {
+  return knownOf(await db.selectNoFrom(knownAddressColumns(organizationId)).executeTakeFirstOrThrow());
 }
 
 /**

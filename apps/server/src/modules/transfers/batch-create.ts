@@ -48,7 +48,7 @@ export async function checkBatch(
   input: BatchInput,
   language: Language,
 ): Promise<CheckedBatch> {
-  const { wallet, tokens } = await walletToOperate(ctx, actor, input.wallet_id);
+  const { wallet, tokens, known } = await walletToOperate(ctx, actor, input.wallet_id);
   const planMax = PLANS[effectivePlan(actor.organization)].batchRecipients;
   if (planMax === 0) throw new AppError('VIP_PLAN_LIMIT_EXCEEDED_ERROR');
   const adapter = familyOf(ctx, wallet.chain_key);
@@ -99,7 +99,7 @@ export async function checkBatch(
     let to = '';
     try {
       if (!line.address) throw new AppError('PARAMS_REQUIRED_ERROR', { field: 'address' });
-      const checked = await checkRecipient(ctx, adapter, wallet, actor.organization.id, line.address, {
+      const checked = await checkRecipient(ctx, adapter, wallet, known, line.address, {
         smallAmountTest: false,
         acknowledgeSimilar: input.acknowledge_similar,
         many: true,

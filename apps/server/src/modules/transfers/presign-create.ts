@@ -30,7 +30,7 @@ type PreSignInput = z.infer<typeof preSignBody>;
  * 10 waiting per wallet. Nothing is read under the lock here.
  */
 async function checkPreSign(ctx: AppContext, actor: CommandContext, input: PreSignInput) {
-  const { wallet, tokens } = await walletToOperate(ctx, actor, input.wallet_id);
+  const { wallet, tokens, known } = await walletToOperate(ctx, actor, input.wallet_id);
   if (!PLANS[effectivePlan(actor.organization)].paidFeatures)
     throw new AppError('VIP_PLAN_LIMIT_EXCEEDED_ERROR');
   const adapter = familyOf(ctx, wallet.chain_key);
@@ -44,7 +44,7 @@ async function checkPreSign(ctx: AppContext, actor: CommandContext, input: PreSi
       item.token ? t.contract?.toLowerCase() === item.token.toLowerCase() : t.contract === null,
     );
     if (!token) throw new AppError('TOKEN_NOT_FOUND_ERROR');
-    const { to, tags } = await checkRecipient(ctx, adapter, wallet, actor.organization.id, item.to, {
+    const { to, tags } = await checkRecipient(ctx, adapter, wallet, known, item.to, {
       smallAmountTest: false,
       acknowledgeSimilar: input.acknowledge_similar,
       many: false,

@@ -15,7 +15,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, Wallet } from '../../db/schema';
 import type { WalletToken } from '../wallets/wallet-assets';
 import { storeBatchOutputs, type BatchOutputRow } from './batch-repository';
-import { AddressTag, addressTags } from './address-tags';
+import { AddressTag, tagsOf, type KnownAddresses } from './address-tags';
 import { parseAmount } from './amount';
 import { family, familyOf, familyWallet, feeChoice } from './transfer-family';
 import { notifyFirstActors } from './transfer-notify';
@@ -47,7 +47,7 @@ export async function createTransfer(
   mode: { smallAmountTest?: boolean } = {},
 ) {
   const { organization } = actor;
-  const { wallet, tokens } = await walletToOperate(
+  const { wallet, tokens, known } = await walletToOperate(
     ctx,
     actor,
     input.wallet_id,
@@ -72,7 +72,7 @@ export async function createTransfer(
   const outputs: { to: string; amount: bigint; tag?: number }[] = [];
   const allTags = new Set<number>();
   for (const out of requested) {
-    const { to, tags } = await checkRecipient(ctx, adapter, wallet, organization.id, out.to, {
+    const { to, tags } = await checkRecipient(ctx, adapter, wallet, known, out.to, {
       smallAmountTest: mode.smallAmountTest ?? false,
       acknowledgeSimilar: input.acknowledge_similar,
       many: requested.length > 1,
@@ -113,14 +113,18 @@ export async function walletToOperate(
   walletId: number,
   notReady: 'WALLET_STATUS_ERROR' | 'SMALL_AMOUNT_TEST_STATUS_ERROR' = 'WALLET_STATUS_ERROR',
 ) {
-  const { wallet, relation, customTokens, keptWallets } = await loadWalletToOperate(ctx.db, actor, walletId);
+  const { wallet, relation, customTokens, keptWallets, known } = await loadWalletToOperate(
+    ctx.db,
+    actor,
+    walletId,
+  );
   const operate = canOnWallet(actor.member.role, relation, 'operate');
   if (!operate.allowed) throw new AppError(operate.code!);
   assertMovesFunds(wallet, notReady);
   // §4 subscription expiry: wallets the plan no longer keeps, or no choice made yet, move nothing.
   if (wallet.plan_frozen || planChoicePending(actor.organization, keptWallets))
     throw new AppError('VIP_EXPIRED_WALLETS_PENDING_ERROR');
-  return { wallet, tokens: chainTokens(ctx, wallet.chain_key, customTokens) };
+  return { wallet, tokens: chainTokens(ctx, wallet.chain_key, customTokens), known };
 }
 
 /**
@@ -132,14 +136,14 @@ export async function checkRecipient(
   ctx: AppContext,
   adapter: FamilyAdapter,
   wallet: Wallet & { address: string },
-  organizationId: number,
+  known: KnownAddresses,
   address: string,
   options: { smallAmountTest: boolean; acknowledgeSimilar: boolean; many: boolean },
 ) {
   const to = await family(() => adapter.recipient(address));
   if (to.toLowerCase() === wallet.address.toLowerCase() && !options.smallAmountTest)
     throw new AppError('TRANSFER_TO_SELF_ERROR');
-  const { tags } = await addressTags(ctx.db, organizationId, to);
+  const { tags } = tagsOf(known, to);
   if (wallet.whitelist_on && !tags.includes(AddressTag.AddressBook) && !options.smallAmountTest)
     throw new AppError('TRANSFER_WHITELIST_ONLY_ERROR');
   if (tags.includes(AddressTag.SimilarAddress) && !options.acknowledgeSimilar)

@@ -7,6 +7,7 @@ import { commandContext, type CommandContext } from '../../lib/command-context';
 import { canOnWallet, type WalletRelation } from '../policy/policy';
 import { jsonColumn } from '../../lib/json-column';
 import type { KeptWallets } from '../spaces/space-lookups';
+import { knownAddressColumns, knownOf } from '../transfers/address-tags';
 import { SignType, WalletStatus } from './wallet-status';
 
 /** The user's roles on the wallet and whether they hold one of its signer keys, as two columns. */
@@ -144,8 +145,9 @@ export interface CustomToken {
 
 /**
  * A wallet that transfers are made from, with what creating one needs besides, in the same
- * statement: its custom tokens, and how many live wallets of each sign type the space keeps
- * (§4: a space over its plan's limits chooses before moving funds).
+ * statement: its custom tokens, how many live wallets of each sign type the space keeps (§4: a
+ * space over its plan's limits chooses before moving funds), and the addresses the space knows
+ * (recipients' tags).
  */
 export async function loadWalletToOperate(
   db: Db,
@@ -163,12 +165,14 @@ export async function loadWalletToOperate(
                  'single', count(*) filter (where sign_type = ${SignType.Single}))
           from wallets where organization_id = ${organization.id}
            and status <> ${WalletStatus.Archived} and not plan_frozen)`.as('kept_wallets'),
+      ...knownAddressColumns(organization.id),
     ])
     .executeTakeFirst();
   if (!row) throw new AppError('WALLET_NOT_FOUND_ERROR');
-  const { custom_tokens, kept_wallets, ...rest } = row;
+  const { custom_tokens, kept_wallets, known_wallets, known_book, known_paid, ...rest } = row;
   return {
     ...visibleWallet(rest, member.role, {}),
+    known: knownOf({ known_wallets, known_book, known_paid }),
     customTokens: jsonColumn<CustomToken[]>(custom_tokens),
     keptWallets: jsonColumn<KeptWallets>(kept_wallets),
   };
