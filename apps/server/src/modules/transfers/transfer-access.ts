@@ -7,6 +7,7 @@ import type { CommandContext } from '../../lib/command-context';
 import { canOnWallet } from '../policy/policy';
 import { prefixedWalletColumns, relationColumns, splitWalletRow } from '../wallets/wallet-access';
 import { TRANSFER_TYPES } from './transfer-status';
+import { signingFactColumns, signingFactsOf } from './transfer-repository';
 import { policyOfKey } from '../transfer-policy/policy-facts';
 
 /** The statement reading a transfer task of the caller's space, its wallet and the caller's relation. */
@@ -39,6 +40,16 @@ function visibleTransfer(row: Record<string, unknown> | undefined, actor: Comman
  */
 export async function loadTransfer(ctx: AppContext, actor: CommandContext, taskId: number) {
   return visibleTransfer(await transferWithWallet(ctx.db, actor, taskId).executeTakeFirst(), actor);
+}
+
+/** loadTransfer for a signature step, with the signing facts in the same statement. */
+export async function loadTransferToSign(ctx: AppContext, actor: CommandContext, taskId: number) {
+  const row = await transferWithWallet(ctx.db, actor, taskId).select(signingFactColumns).executeTakeFirst();
+  const { signed = [], signer_keys = [], signer_holders = [], ...rest } = row ?? {};
+  return {
+    ...visibleTransfer(row && rest, actor),
+    ...signingFactsOf({ signed, signer_keys, signer_holders }),
+  };
 }
 
 /**

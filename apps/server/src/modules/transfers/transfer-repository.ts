@@ -206,24 +206,22 @@ export async function castVote(
 }
 
 /**
- * What a signature step reads before its transaction, in one statement: the keys that already
- * signed the task, and who holds each of the wallet's signer keys.
+ * What a signature step reads with its task (transfer-access.ts loadTransferToSign): the keys
+ * that already signed the task, and who holds each of the wallet's signer keys.
  */
-export async function signingFacts(db: Kysely<Database>, taskId: number, walletId: number) {
-  const row = await db
-    .selectNoFrom([
-      sql<string[]>`array(select signer from task_signatures where task_id = ${taskId})`.as('signed'),
-      sql<
-        string[]
-      >`array(select address from wallet_signers where wallet_id = ${walletId} order by address)`.as('keys'),
-      sql<
-        number[]
-      >`array(select user_id from wallet_signers where wallet_id = ${walletId} order by address)`.as(
-        'holders',
-      ),
-    ])
-    .executeTakeFirstOrThrow();
-  const keys = row.keys.map((address, i) => ({ address, user_id: Number(row.holders[i]) }));
+export const signingFactColumns = [
+  sql<string[]>`array(select signer from task_signatures where task_id = tasks.id)`.as('signed'),
+  sql<string[]>`array(select address from wallet_signers where wallet_id = w.id order by address)`.as(
+    'signer_keys',
+  ),
+  sql<number[]>`array(select user_id from wallet_signers where wallet_id = w.id order by address)`.as(
+    'signer_holders',
+  ),
+] as const;
+
+/** The facts out of a row read with signingFactColumns. */
+export function signingFactsOf(row: { signed: string[]; signer_keys: string[]; signer_holders: number[] }) {
+  const keys = row.signer_keys.map((address, i) => ({ address, user_id: Number(row.signer_holders[i]) }));
   return { signed: row.signed, ownerOf: keyHolder(keys) };
 }
 

@@ -5,7 +5,7 @@ import { recordSponsored } from '../fee-payers/payment-records';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { writeAudit } from '../audit/audit.service';
-import { loadTransfer } from './transfer-access';
+import { loadTransferToSign } from './transfer-access';
 import { taskNumber } from './transfer-create';
 import { family, familyOf, payingWallet, storedTransfer } from './transfer-family';
 import { notifyUsers } from './transfer-notify';
@@ -13,7 +13,6 @@ import {
   keepPayloadVersion,
   lockTask,
   sameSignerKey,
-  signingFacts,
   taskSignatures,
   walletUserQuery,
 } from './transfer-repository';
@@ -31,14 +30,14 @@ export async function signTransfer(
   input: { task_id: number } & SignatureSubmission,
 ) {
   const { user } = actor;
-  const { task, wallet } = await loadTransfer(ctx, actor, input.task_id);
+  // The task, its wallet, the keys that signed it and who holds each wallet key: one read.
+  const { task, wallet, signed, ownerOf } = await loadTransferToSign(ctx, actor, input.task_id);
   const adapter = familyOf(ctx, wallet.chain_key);
   const fw = await payingWallet(ctx, wallet);
   const stored = storedTransfer(task);
   const verified = await family(() => adapter.verifySubmission(fw, stored, input));
   const keys = verified.map((v) => v.signerKey);
   // The same key again is a duplicate whatever the status now (it may have crossed the threshold).
-  const { signed, ownerOf } = await signingFacts(ctx.db, task.id, wallet.id);
   if (keys.some((k) => signed.some((c) => sameSignerKey(c, k))))
     throw new AppError('SIGNATURE_DUPLICATE_ERROR');
   if (task.status !== TransferStatus.PendingSignature) throw new AppError('SIGNATURE_TASK_STATUS_ERROR');
