@@ -2,7 +2,7 @@ import type { PolicyDocument, PolicyDestination } from '@keystead/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { usdPrice } from '../prices/prices';
-import { knownAddresses } from '../transfers/address-tags';
+import { knownAddresses, type KnownAddresses } from '../transfers/address-tags';
 import {
   evaluatePolicy,
   usdMicros,
@@ -30,6 +30,8 @@ export interface PolicySubject {
   on: 'create' | 'approval';
   /** The dry run: each rule's reason for not matching. */
   trace?: boolean;
+  /** The space's known addresses when the caller has them already (read otherwise). */
+  known?: KnownAddresses;
 }
 
 export interface PolicyResult {
@@ -66,7 +68,7 @@ export async function evaluateTransfer(
   const { recipients } = subject;
   const usd = usdValues(recipients);
   const [known, velocity] = await Promise.all([
-    needsDestinations(document) ? knownAddresses(db, subject.organizationId) : null,
+    needsDestinations(document) ? (subject.known ?? knownAddresses(db, subject.organizationId)) : null,
     document.rules.some((r) => r.when.velocity)
       ? velocityFigures(
           db,

@@ -15,6 +15,7 @@ import type { CommandContext } from '../../lib/command-context';
 import { labelTree } from '../labels/labels';
 import { effectivePlan } from '../spaces/space-presenter';
 import type { WalletToken } from '../wallets/wallet-assets';
+import type { KnownAddresses } from './address-tags';
 import { parseAmount } from './amount';
 import { parseBatchCsv, type BatchInputRow } from './batch-csv';
 import type { BatchOutputRow } from './batch-repository';
@@ -35,6 +36,7 @@ export interface CheckedBatch {
   intent: TransferIntent;
   tags: number[];
   labelId: number | null;
+  known: KnownAddresses;
 }
 
 /**
@@ -158,7 +160,7 @@ export async function checkBatch(
   };
   const labelIds = new Set(rows.map((row) => row.labelId));
   const labelId = defaultLabel?.id ?? (labelIds.size === 1 ? [...labelIds][0]! : null);
-  return { wallet, adapter, maxRecipients, tokens, rows, intent, tags: [...tags], labelId };
+  return { wallet, adapter, maxRecipients, tokens, rows, intent, tags: [...tags], labelId, known };
 }
 
 /** POST /task/one-to-many: the checked batch becomes one task (type 4) of the one lifecycle. */
@@ -172,6 +174,7 @@ export async function createBatchTransfer(
   const assets = [...new Set(batch.rows.map((row) => row.tokenKey))];
   return storeTransfer(ctx, actor, batch.wallet, batch.intent, {
     type: BATCH_TASK,
+    known: batch.known,
     // One asset: the lists name it; several: the rows do.
     token: assets.length === 1 ? batch.rows[0]!.token : null,
     tokenKeys: assets,

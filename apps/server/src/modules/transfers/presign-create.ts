@@ -61,6 +61,7 @@ async function checkPreSign(ctx: AppContext, actor: CommandContext, input: PreSi
       },
       facts: {
         type: PRESIGNED_TASK,
+        known,
         token,
         tokenKeys: [token.key],
         tags,

@@ -93,6 +93,7 @@ export async function createTransfer(
   };
   return storeTransfer(ctx, actor, wallet, intent, {
     type: TRANSFER_TASK,
+    known,
     token,
     tokenKeys: [token.key],
     tags: [...allTags],
@@ -167,6 +168,8 @@ export interface TaskFacts {
   batchRows?: BatchOutputRow[];
   /** A pre-signed transfer's name. */
   name?: string;
+  /** The space's known addresses, read with the wallet: the policy's destinations come from them. */
+  known: KnownAddresses;
 }
 
 /**
@@ -400,6 +403,7 @@ async function transferPolicyOf(
     recipients,
     at: new Date(),
     on: 'create',
+    known: facts.known,
   });
   if (result.blocked) throw blockedError(result.blocked);
   return { policy: result.policy, amountUsd: usdColumn(result.amountUsdMicros) };
