@@ -126,26 +126,47 @@ export function storedPolicy(value: unknown): TaskPolicy | null {
  * counted over the wallet's approvers, and each group's count over its members. Rejected once a
  * part can no longer be reached.
  */
-export function policyApprovalOutcome(input: {
+interface ApprovalInput {
   policy: TaskPolicy | null;
   walletThreshold: number;
   walletApprovers: number[];
   votes: { userId: number; result: number }[];
-}): 'approved' | 'rejected' | 'open' {
-  const parts = [
+}
+
+/** Each approval a transfer needs: the wallet's approvers (unless a group replaces them) and each group. */
+function approvalParts(input: ApprovalInput) {
+  return [
     ...(walletThresholdReplaced(input.policy) || input.walletThreshold < 1
       ? []
       : [{ members: input.walletApprovers, count: input.walletThreshold }]),
     ...(input.policy?.groups ?? []).map((g) => ({ members: g.member_ids, count: g.count })),
-  ];
+  ].map((part) => ({
+    ...part,
+    votes: (result: number) =>
+      input.votes.filter((v) => v.result === result && part.members.includes(v.userId)).length,
+  }));
+}
+
+export function policyApprovalOutcome(input: ApprovalInput): 'approved' | 'rejected' | 'open' {
   let open = false;
-  for (const part of parts) {
-    const of = (result: number) =>
-      input.votes.filter((v) => v.result === result && part.members.includes(v.userId)).length;
-    if (of(2) > part.members.length - part.count) return 'rejected';
-    if (of(1) < part.count) open = true;
+  for (const part of approvalParts(input)) {
+    if (part.votes(2) > part.members.length - part.count) return 'rejected';
+    if (part.votes(1) < part.count) open = true;
   }
   return open ? 'open' : 'approved';
+}
+
+/**
+ * Approvals towards what the transfer needs, each part (the wallet's approvers, each group)
+ * counting at most its own need: "1 / 3" for a wallet threshold of 2 plus one from Finance with
+ * one wallet approval in, never "3 / 2".
+ */
+export function approvalProgress(input: ApprovalInput): { count: number; needed: number } {
+  const parts = approvalParts(input);
+  return {
+    count: parts.reduce((sum, part) => sum + Math.min(part.votes(1), part.count), 0),
+    needed: parts.reduce((sum, part) => sum + part.count, 0),
+  };
 }
 
 /** Whether the transfer waits for approvals at all (the wallet's threshold or a group). */

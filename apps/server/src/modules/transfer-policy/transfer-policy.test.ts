@@ -346,8 +346,19 @@ describe('actions on real transfers', () => {
         task_id: created.data.task_id,
         result: 1,
       });
+    // The schedule counts each part towards its own need: the wallet's one and Finance's one.
+    const approvalStep = async () =>
+      (
+        await admin.client.get<{ steps: { step: string; state: string; count: number; needed: number }[] }>(
+          '/api/v1/task/schedule',
+          { task_id: created.data.task_id },
+        )
+      ).data.steps.find((step) => step.step === 'approval');
+    expect(await approvalStep()).toMatchObject({ state: 'current', count: 0, needed: 2 });
     expect((await approve(checker)).data.status).toBe(0);
+    expect(await approvalStep()).toMatchObject({ state: 'current', count: 1, needed: 2 });
     expect((await approve(approver)).data.status).toBe(3);
+    expect(await approvalStep()).toMatchObject({ state: 'done', count: 2, needed: 2 });
   });
 });
 

@@ -8,6 +8,8 @@ import { familyOf } from './transfer-family';
 import { keyWeightsOf, signedWeight } from './transfer-next';
 import { presentRecord, recordQuery, viewerOf } from './transfer-lists';
 import { TransferStatus } from './transfer-status';
+import { walletUserQuery } from './transfer-repository';
+import { approvalProgress, needsApproval, storedPolicy } from '../transfer-policy/policy-requirements';
 
 type Step = TaskSchedule['steps'][number];
 type State = Step['state'];
@@ -22,7 +24,7 @@ export async function taskSchedule(
   taskId: number,
 ): Promise<TaskSchedule> {
   const { task, wallet } = await loadTransfer(ctx, actor, taskId);
-  const [creator, approvals, signatures, broadcasts] = await Promise.all([
+  const [creator, approvals, signatures, broadcasts, approvers] = await Promise.all([
     task.created_by
       ? ctx.db.selectFrom('users').select('nickname').where('id', '=', task.created_by).executeTakeFirst()
       : undefined,
@@ -47,11 +49,19 @@ export async function taskSchedule(
       .where('b.task_id', '=', task.id)
       .orderBy('b.id')
       .execute(),
+    walletUserQuery(ctx.db, wallet.id, ['approver']).execute(),
   ]);
   const S = TransferStatus;
   const status = task.status;
   const ended = status === S.Revoked || status === S.UserCancelled || status === S.TimeoutCancelled;
-  const approvalsNeeded = task.approval_threshold ?? 0;
+  // The wallet's threshold and any group the task's policy asks for, each counted on its own.
+  const policy = storedPolicy(task.policy);
+  const approval = approvalProgress({
+    policy,
+    walletThreshold: task.approval_threshold ?? 0,
+    walletApprovers: approvers.map((a) => Number(a.user_id)),
+    votes: approvals.map((a) => ({ userId: Number(a.user_id), result: Number(a.result) })),
+  });
   const approved = approvals.filter((a) => a.result === 1);
   // Where the lifecycle stopped: each step before it is done, it is current (or failed), the rest wait.
   const order: Step['step'][] = ['created', 'approval', 'signing', 'broadcast', 'on_chain', 'completed'];
@@ -68,7 +78,7 @@ export async function taskSchedule(
   const at = reached[status] ?? (signatures.length ? 'broadcast' : approved.length ? 'signing' : 'approval');
   const failed = status === S.ApprovalRejected || status === S.BroadcastRejected || status === S.Failed;
   const stateOf = (step: Step['step']): State => {
-    if (step === 'approval' && approvalsNeeded === 0) return 'skipped';
+    if (step === 'approval' && !needsApproval(policy, task.approval_threshold ?? 0)) return 'skipped';
     const here = order.indexOf(step);
     const now = order.indexOf(at);
     if (here < now || status === S.Completed) return 'done';
@@ -104,7 +114,7 @@ export async function taskSchedule(
         ],
         at: task.created_at.toISOString(),
       }),
-      step('approval', { count: approved.length, needed: approvalsNeeded, people: approvals.map(person) }),
+      step('approval', { count: approval.count, needed: approval.needed, people: approvals.map(person) }),
       step('signing', {
         // Weighted wallets (Tron) count weight towards a weight threshold.
         count: signedWeight(signatures, keyWeightsOf(wallet)),
