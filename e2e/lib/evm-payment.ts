@@ -6,7 +6,7 @@ import type { Locator } from 'playwright-core';
 import { mailIds, waitForCode, type ApiSession } from './api-session';
 import { createSpace, registerCreator } from './spaces';
 import { fundedPayer, sendToken, subscriptionOrder, type SubscriptionOrder } from './subscription-pay';
-import { deploySafe, waitFor } from './transfers';
+import { depositNoticesWritten, deploySafe, waitFor } from './transfers';
 import { devnetRpcUrl } from './wallet-provider';
 
 const DEVNET = '31337';
@@ -75,6 +75,7 @@ export async function setupSponsorSpace(): Promise<SponsorSpace> {
     (wei) => wei > 0n,
     15_000,
   );
+  await depositNoticesWritten(admin.session, 'Gas Safe', 1);
   return {
     admin: { ...admin, userId },
     spaceId: space.organization_id,

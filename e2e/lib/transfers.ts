@@ -65,6 +65,27 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * Resolves once the deposit watcher has told `session`'s user of `count` deposits to the wallet
+ * named `walletName`. The watcher is a job of the server (every few seconds) and, in a full run,
+ * often records a setup's funding after the balance already reads as funded: a setup that funds a
+ * wallet waits for these notices, so their "Deposit to …" toasts do not appear later on a page a
+ * test has opened, at a moment no test chose (over a button it clicks, in its pictures, or where
+ * it checks that no toast is shown).
+ */
+export async function depositNoticesWritten(
+  session: ApiSession,
+  walletName: string,
+  count: number,
+): Promise<void> {
+  const query = `tab=transfer&page_size=50&keyword=${encodeURIComponent(walletName)}`;
+  await waitFor(
+    `${count} deposit notices of ${walletName}`,
+    () => session.call<{ list: Array<{ title: string }> }>('GET', `/api/v1/notification?${query}`),
+    (page) => page.list.filter((item) => item.title === `Deposit to ${walletName}`).length >= count,
+  );
+}
+
 export interface TransferTeam {
   spaceId: number;
   admin: Person & { secret: string };
@@ -121,6 +142,8 @@ export async function setupTransferTeam(): Promise<TransferTeam> {
     (value) => value.detail.some((line) => line.symbol === 'USDT' && Number(line.amount) >= 1000),
   );
   const usdt = assets.detail.find((line) => line.symbol === 'USDT')!.contract_address!;
+  // The ETH and the USDT: two deposits, two notices to the admin (the Safe's operator).
+  await depositNoticesWritten(admin.session, 'Ops Safe', 2);
   return {
     spaceId: space.organization_id,
     admin: { ...me, secret: admin.secret },
