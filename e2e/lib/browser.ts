@@ -69,6 +69,15 @@ export async function newPage(
   // 30 s: in CI the browser files share two cores with their servers and devnets, and a page
   // once stayed blank for over 15 s after a navigation (the Tron transfer test) without a fault.
   page.setDefaultTimeout(30_000);
+  // antd pauses a toast while the pointer is over it (pauseOnHover), and Chromium counts a toast
+  // that slides in under a resting pointer (left where the test last clicked) as hovered. Such a
+  // toast stays for as long as the pointer does, and Playwright does not move the pointer while
+  // the element it is to click is covered: a click under the toast waited for it until its
+  // timeout (the accounts test's user menu under "Authenticator bound."). Before each action and
+  // each retry of one, a hovered toast gets the pointer moved off it; it then closes on its own.
+  await page.addLocatorHandler(page.locator('.ant-notification-notice:hover'), async () => {
+    await page.mouse.move(0, 0);
+  });
   livePages.add(page);
   page.on('close', () => livePages.delete(page));
   return { context, page };
