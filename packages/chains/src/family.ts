@@ -396,6 +396,27 @@ export interface FamilyAdapter {
     ): Promise<Array<IncomingTransfer & { wallet: string }>>;
   };
   /**
+   * Token families with allowances (EVM's ERC-20): the approvals wallets granted, found with the
+   * deposit scan over the same block range, the allowances now, and the payload that sets one to
+   * 0 (a Dapp task through the one lifecycle, built under the wallet's lock like a transfer).
+   */
+  readonly tokenApprovals?: {
+    approvalsBy(
+      wallets: FamilyWallet[],
+      from: bigint,
+      to: bigint,
+    ): Promise<Array<{ wallet: string; token: string; spender: string; txHash: string; blockNumber: bigint }>>;
+    allowances(refs: { owner: string; token: string; spender: string }[]): Promise<(bigint | null)[]>;
+    /** Gas the cancelling call takes from the wallet, plus the wallet's own execution overhead. */
+    cancelGas(wallet: FamilyWallet, ref: { token: string; spender: string }): Promise<bigint>;
+    buildCancel(
+      wallet: FamilyWallet,
+      ref: { token: string; spender: string },
+      state: unknown,
+      held: Reservations,
+    ): PreparedTransfer;
+  };
+  /**
    * Balances of many wallets keyed by each wallet's address as given: EVM reads every wallet and
    * token in one Multicall3 batch; the Bitcoin family scans each wallet's UTXOs (a wallet whose
    * scan fails is left out).

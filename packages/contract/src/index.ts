@@ -28,3 +28,4 @@ export * from './api/subscription';
 export * from './api/exchanges';
 export * from './api/escrow';
 export * from './api/transfer-policy';
+export * from './api/token-approvals';

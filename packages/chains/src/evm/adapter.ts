@@ -39,6 +39,7 @@ import {
 } from './safe-signatures';
 import {
   buildBatchTransfer,
+  buildContractCall,
   buildRejection,
   buildTransfer,
   encodeExecTransaction,
@@ -48,6 +49,7 @@ import {
   type SafeTxTypedData,
 } from './safe-tx';
 import { getTransfersTo } from './transfers';
+import { getApprovalsBy, readAllowances, type AllowanceRef, type ApprovalSeen } from './token-approvals';
 
 export interface EvmAdapterConfig {
   info: ChainInfo;
@@ -89,6 +91,8 @@ export interface EvmAdapter extends ChainAdapter {
 
   buildTransfer(params: { safe: string; token: TokenRef; to: string; amount: bigint; nonce: bigint }): SafeTx;
   buildRejection(safe: string, nonce: bigint): SafeTx;
+  /** A plain call from the Safe to a contract (no value). */
+  buildContractCall(params: { to: string; data: Hex; nonce: bigint }): SafeTx;
   /** Several recipients in one Safe transaction, through the chain's MultiSendCallOnly. */
   buildBatchTransfer(params: {
     recipients: { token: TokenRef; to: string; amount: bigint }[];
@@ -108,8 +112,12 @@ export interface EvmAdapter extends ChainAdapter {
     toBlock: bigint,
   ): Promise<IncomingTransfer[]>;
   getBlockNumber(): Promise<bigint>;
-  /** Gas a call would use now (eth_estimateGas), from any sender. */
-  estimateGas(call: { to: string; data: string; value?: bigint }): Promise<bigint>;
+  /** Gas a call would use now (eth_estimateGas), from any sender (or `from`, e.g. a Safe's own call). */
+  estimateGas(call: { to: string; data: string; value?: bigint; from?: string }): Promise<bigint>;
+  /** ERC-20 Approval events these owners emitted in a block range (any token). */
+  getApprovalsBy(owners: string[], fromBlock: bigint, toBlock: bigint): Promise<ApprovalSeen[]>;
+  /** allowance(owner, spender) of each ref now (null: not an ERC-20 answer). */
+  readAllowances(refs: AllowanceRef[]): Promise<(bigint | null)[]>;
   /** The account's next nonce, counting its pending transactions (for a broadcaster's tx). */
   getAccountNonce(address: string): Promise<number>;
 
@@ -321,6 +329,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
       return buildTransfer(rest);
     },
     buildRejection,
+    buildContractCall,
     buildBatchTransfer: (params) =>
       buildBatchTransfer({ ...params, multiSendCallOnly: contracts.multiSendCallOnly }),
     safeTxHash,
@@ -336,6 +345,8 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
 
     getTransfersTo: (addresses, tokens, fromBlock, toBlock) =>
       getTransfersTo(ctx, addresses, tokens, fromBlock, toBlock),
+    getApprovalsBy: (owners, fromBlock, toBlock) => getApprovalsBy(ctx, owners, fromBlock, toBlock),
+    readAllowances: (refs) => readAllowances(ctx, refs),
     async getBlockNumber() {
       try {
         return await client.getBlockNumber({ cacheTime: 0 });
@@ -347,6 +358,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
     async estimateGas(call) {
       try {
         return await client.estimateGas({
+          ...(call.from ? { account: normalizeEvmAddress(call.from) } : {}),
           to: normalizeEvmAddress(call.to),
           data: call.data as Hex,
           value: call.value ?? 0n,

@@ -24,6 +24,7 @@ import { safeTxFromJson, safeTxToJson } from './safe-tx-json';
 import { safeTxReview } from './safe-tx-view';
 import { checkSignedCall } from './signed-call';
 import { evmSponsoredSends } from './sponsored';
+import { evmTokenApprovals, nextSafeNonce } from './family-approvals';
 
 const ZERO_GUARD = /^0x0{40}$/i;
 
@@ -119,6 +120,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     },
 
     ...evmWalletSetup(chain),
+    tokenApprovals: evmTokenApprovals(chain, prepared),
     ...evmSponsoredSends(chain, feeTiers),
 
     async readBalances(wallets, tokens) {
@@ -174,9 +176,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
         if ((onChain.get(key) ?? 0n) - locked < amount)
           throw new FamilyError('TRANSFER_BALANCE_INSUFFICIENT_ERROR');
       }
-      // The next free Safe nonce: after the chain's and after every queued transfer's.
-      const queued = held.highestSequence ?? -1n;
-      const nonce = safe.nonce > queued ? safe.nonce : queued + 1n;
+      const nonce = nextSafeNonce(safe, held.highestSequence);
       const total = intent.outputs.reduce((sum, o) => sum + o.amount, 0n);
       if (intent.outputs.length > 1) {
         const recipients = intent.outputs.map((o, i) => ({

@@ -53,3 +53,9 @@ export { decodeSignedTransaction, type SignedEvmTransaction } from './raw-tx';
 export { safeTxFromJson, safeTxToJson } from './safe-tx-json';
 export { safeTxReview, type SafeCallKind, type SafeTxReview } from './safe-tx-view';
 export { bumpedGasPrice, customGasPrice, gasPriceOf, isEnoughBump, type GasPrice } from './fee-choice';
+export {
+  approveCallData,
+  isUnlimitedAllowance,
+  type AllowanceRef,
+  type ApprovalSeen,
+} from './token-approvals';

@@ -1,7 +1,15 @@
 import { concat, encodeFunctionData, keccak256, zeroAddress, type Address } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { erc20Abi } from './abi';
-import { buildRejection, buildTransfer, safeDomainSeparator, safeTxHash, type SafeTx } from './safe-tx';
+import {
+  buildContractCall,
+  buildRejection,
+  buildTransfer,
+  safeDomainSeparator,
+  safeTxHash,
+  type SafeTx,
+} from './safe-tx';
+import { approveCallData } from './token-approvals';
 import { safeTxReview } from './safe-tx-view';
 
 const safe: Address = '0x1111111111111111111111111111111111111111';
@@ -60,6 +68,21 @@ describe('safeTxReview: the decoded call and the three hashes a signer compares'
       kind: 'contract_call',
       operation: 'DELEGATECALL',
       recipient: null,
+    });
+  });
+
+  it('decodes an approval cancel: approve(spender, 0) to the token, the spender as recipient', () => {
+    const data = approveCallData(recipient, 0n);
+    // ERC-20 approve(address,uint256) is selector 0x095ea7b3 (EIP-20), then two 32-byte words.
+    expect(data).toBe(`0x095ea7b3${'0'.repeat(24)}${recipient.slice(2).toLowerCase()}${'0'.repeat(64)}`);
+    const view = safeTxReview(1, safe, buildContractCall({ to: token, data, nonce: 4n }));
+    expect(view).toMatchObject({
+      kind: 'erc20_approve',
+      token_contract: token,
+      recipient,
+      amount_raw: '0',
+      native_value: '0',
+      operation: 'CALL',
     });
   });
 });

@@ -5,7 +5,8 @@ import { decodeMultiSend, type BatchCall } from './multi-send';
 import { normalizeSafeTx, safeTxHash, SAFE_TX_TYPES, type SafeTx } from './safe-tx';
 
 /** What the call of a Safe transaction does, decoded from its bytes (never from the task row). */
-export type SafeCallKind = 'native' | 'erc20_transfer' | 'self' | 'contract_call' | 'multi_send';
+export type SafeCallKind =
+  'native' | 'erc20_transfer' | 'erc20_approve' | 'self' | 'contract_call' | 'multi_send';
 
 /** One call inside a batch, decoded from the packed bytes. */
 export interface BatchCallReview {
@@ -34,11 +35,11 @@ export interface SafeTxReview {
   native_value: string;
   nonce: string;
   kind: SafeCallKind;
-  /** ERC-20 transfer: the token contract; null otherwise. */
+  /** ERC-20 transfer or approve: the token contract; null otherwise. */
   token_contract: string | null;
-  /** Who receives the value: the native recipient or the ERC-20 transfer's `to`. */
+  /** Who receives the value (the native recipient or the ERC-20 transfer's `to`), or the approved spender. */
   recipient: string | null;
-  /** Base units moved to `recipient` (the native value or the ERC-20 amount). */
+  /** Base units moved to `recipient` (the native value or the ERC-20 amount), or the allowance an approve sets. */
   amount_raw: string | null;
   data: Hex;
   /** multi_send: every call of the batch, in order. */
@@ -100,11 +101,11 @@ export function safeTxReview(
       amount_raw: null,
       calls: calls.map(reviewCall),
     };
-  const erc20 = decodeErc20Transfer(tx.data);
+  const erc20 = decodeErc20Call(tx.data);
   if (erc20 && tx.operation === 0)
     return {
       ...base,
-      kind: 'erc20_transfer',
+      kind: erc20.fn === 'approve' ? 'erc20_approve' : 'erc20_transfer',
       token_contract: tx.to,
       recipient: erc20.to,
       amount_raw: erc20.amount.toString(),
@@ -121,8 +122,8 @@ function reviewCall(call: BatchCall & { operation: number }): BatchCallReview {
       recipient: call.to,
       amount_raw: call.value.toString(),
     };
-  const erc20 = call.value === 0n ? decodeErc20Transfer(call.data) : null;
-  if (erc20)
+  const erc20 = call.value === 0n ? decodeErc20Call(call.data) : null;
+  if (erc20?.fn === 'transfer')
     return {
       kind: 'erc20_transfer',
       to: call.to,
@@ -133,12 +134,13 @@ function reviewCall(call: BatchCall & { operation: number }): BatchCallReview {
   return { kind: 'contract_call', to: call.to, token_contract: null, recipient: null, amount_raw: null };
 }
 
-function decodeErc20Transfer(data: Hex): { to: string; amount: bigint } | null {
+/** An ERC-20 transfer(to, amount) or approve(spender, amount): the address and amount it names. */
+function decodeErc20Call(data: Hex): { fn: 'transfer' | 'approve'; to: string; amount: bigint } | null {
   try {
     const call = decodeFunctionData({ abi: erc20Abi, data });
-    if (call.functionName !== 'transfer') return null;
+    if (call.functionName !== 'transfer' && call.functionName !== 'approve') return null;
     const [to, amount] = call.args as readonly [string, bigint];
-    return { to: normalizeEvmAddress(to), amount };
+    return { fn: call.functionName, to: normalizeEvmAddress(to), amount };
   } catch {
     return null;
   }

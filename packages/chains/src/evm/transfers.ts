@@ -12,7 +12,7 @@ export const LOG_BLOCK_RANGE = 2_000n;
 export const MAX_NATIVE_SCAN_BLOCKS = 1_000n;
 const BLOCK_CONCURRENCY = 16;
 
-async function inWindows<T>(
+export async function inWindows<T>(
   from: bigint,
   to: bigint,
   size: bigint,
@@ -26,16 +26,17 @@ async function inWindows<T>(
   return out;
 }
 
-async function getLogs(
+export async function getLogs(
   ctx: EvmContext,
-  params: { address: Address[]; topics: (Hex | Hex[] | null)[]; fromBlock: bigint; toBlock: bigint },
+  /** No `address`: logs of every contract. */
+  params: { address?: Address[]; topics: (Hex | Hex[] | null)[]; fromBlock: bigint; toBlock: bigint },
 ) {
   try {
     return (await ctx.client.request({
       method: 'eth_getLogs',
       params: [
         {
-          address: params.address,
+          ...(params.address ? { address: params.address } : {}),
           topics: params.topics,
           fromBlock: `0x${params.fromBlock.toString(16)}`,
           toBlock: `0x${params.toBlock.toString(16)}`,

@@ -29,6 +29,16 @@ export const taskReply = z.object({
   name: z.string().nullable().optional(),
   /** A batch (type 4): how many recipients it pays (its rows are in the detail). */
   recipient_count: z.number().nullable().optional(),
+  /** A Dapp task (type 6): what it does — cancel (set to 0) the wallet's approval of `token` to `spender`. */
+  dapp: z
+    .object({
+      action: z.literal('approve_cancel'),
+      token: z.string(),
+      spender: z.string(),
+      symbol: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   /** The fund purpose's label, where the reply names it (lists, detail, creation). */
   fund_purpose: labelReply.nullable().optional(),
   /** The sequence the transfer takes (the Safe nonce). */
@@ -193,7 +203,7 @@ export const safeTxReviewReply = z.object({
   native_value_raw: z.string(),
   native_symbol: z.string(),
   nonce: z.string(),
-  kind: z.enum(['native', 'erc20_transfer', 'self', 'contract_call', 'multi_send']),
+  kind: z.enum(['native', 'erc20_transfer', 'erc20_approve', 'self', 'contract_call', 'multi_send']),
   token_contract: z.string().nullable(),
   /** The token's symbol, when the contract is the transfer's token; null otherwise. */
   token_symbol: z.string().nullable(),
