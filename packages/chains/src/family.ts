@@ -405,7 +405,9 @@ export interface FamilyAdapter {
       wallets: FamilyWallet[],
       from: bigint,
       to: bigint,
-    ): Promise<Array<{ wallet: string; token: string; spender: string; txHash: string; blockNumber: bigint }>>;
+    ): Promise<
+      Array<{ wallet: string; token: string; spender: string; txHash: string; blockNumber: bigint }>
+    >;
     allowances(refs: { owner: string; token: string; spender: string }[]): Promise<(bigint | null)[]>;
     /** Gas the cancelling call takes from the wallet, plus the wallet's own execution overhead. */
     cancelGas(wallet: FamilyWallet, ref: { token: string; spender: string }): Promise<bigint>;

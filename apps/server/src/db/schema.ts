@@ -487,6 +487,17 @@ export interface TransferRecordsTable {
   noted_at: NullableTimestamp;
 }
 
+/** An ERC-20 approval a wallet granted: the latest Approval event of a token and spender. */
+export interface TokenApprovalsTable {
+  wallet_id: number;
+  /** The token contract, EIP-55. */
+  token: string;
+  /** Who may spend, EIP-55. */
+  spender: string;
+  tx_hash: string;
+  block_number: string;
+}
+
 /** A wallet's balance of one token on one day, and its USD value then (asset analysis). */
 export interface AssetSnapshotsTable {
   organization_id: number;
@@ -818,6 +829,7 @@ export interface Database {
   task_payload_versions: TaskPayloadVersionsTable;
   task_broadcasts: TaskBroadcastsTable;
   transfer_records: TransferRecordsTable;
+  token_approvals: TokenApprovalsTable;
   asset_snapshots: AssetSnapshotsTable;
   wallet_asset_days: WalletAssetDaysTable;
   space_asset_days: SpaceAssetDaysTable;

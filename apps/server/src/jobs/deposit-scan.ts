@@ -5,11 +5,12 @@ import { formatUnits } from '../modules/wallets/decimal';
 import { chainTokens } from '../modules/wallets/wallet-assets';
 import { WalletStatus } from '../modules/wallets/wallet-status';
 import { familyWallet } from '../modules/transfers/transfer-family';
+import { readApprovals, recordApprovals } from '../modules/token-approvals/approval-scan';
 
 /**
  * Records incoming native and token transfers to the space wallets (through each family's
- * deposit scan) as on-chain records with
- * direction in (1). Each chain has a cursor; the cursor moves only if it still holds what this
+ * deposit scan) as on-chain records with direction in (1), and the token approvals the wallets
+ * granted in the same blocks. Each chain has a cursor; the cursor moves only if it still holds what this
  * run read (so concurrent processes do not skip blocks), and a record is unique per
  * (wallet, tx, log), so reading a range twice adds nothing.
  */
@@ -34,12 +35,13 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
     byChain.set(wallet.chain_key, [...(byChain.get(wallet.chain_key) ?? []), wallet]);
   let recorded = 0;
   for (const [chainKey, list] of byChain) {
-    let scan;
+    let scanned;
     try {
-      scan = ctx.chains.family(chainKey).deposits;
+      scanned = ctx.chains.family(chainKey);
     } catch {
       continue; // not a chain served here
     }
+    const scan = scanned.deposits;
     if (!scan) continue; // a family without a deposit scan yet
     const latest = await scan.tip().catch(() => null);
     if (latest === null) continue;
@@ -59,9 +61,11 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
         to,
       )
       .catch(() => null);
-    if (!incoming) continue;
+    const approvals = await readApprovals(scanned, list, from, to);
+    if (!incoming || !approvals) continue;
     await ctx.db.transaction().execute(async (trx) => {
       if (!(await advanceCursor(trx, chainKey, 'deposits', cursor, to + 1n))) return; // another process read this range
+      await recordApprovals(trx, list, approvals);
       for (const transfer of incoming) {
         const wallet = list.find((w) => w.address!.toLowerCase() === transfer.wallet.toLowerCase());
         const token = tokens.get(transfer.token ? transfer.token.toLowerCase() : 'native');

@@ -91,6 +91,8 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'transfer.create_batch': '{{actor}} created the batch {{task}} from wallet {{wallet}}',
       'transfer.create_presigned':
         '{{actor}} created the pre-signed transfer {{task}} from wallet {{wallet}}',
+      'transfer.create_approve_cancel':
+        '{{actor}} created {{task}} to cancel a {{symbol}} approval of wallet {{wallet}}',
       'organization.label_category_create': '{{actor}} added the fund-purpose category {{name}}',
       'organization.label_category_update': '{{actor}} changed the fund-purpose category {{name}}',
       'organization.label_create': '{{actor}} added the fund-purpose tag {{name}}',
@@ -209,6 +211,7 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'transfer.label_set': '{{actor}} 设置了 {{task}} 的资金用途',
       'transfer.create_batch': '{{actor}} 从钱包 {{wallet}} 创建了批量转账 {{task}}',
       'transfer.create_presigned': '{{actor}} 从钱包 {{wallet}} 创建了预签名转账 {{task}}',
+      'transfer.create_approve_cancel': '{{actor}} 创建了 {{task}}，取消钱包 {{wallet}} 的 {{symbol}} 授权',
       'organization.label_category_create': '{{actor}} 新增了资金用途分类 {{name}}',
       'organization.label_category_update': '{{actor}} 修改了资金用途分类 {{name}}',
       'organization.label_create': '{{actor}} 新增了资金用途标签 {{name}}',
@@ -327,6 +330,7 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'transfer.label_set': '{{actor}} 設定了 {{task}} 的資金用途',
       'transfer.create_batch': '{{actor}} 從錢包 {{wallet}} 建立了批量轉賬 {{task}}',
       'transfer.create_presigned': '{{actor}} 從錢包 {{wallet}} 建立了預簽名轉賬 {{task}}',
+      'transfer.create_approve_cancel': '{{actor}} 建立了 {{task}}，取消錢包 {{wallet}} 的 {{symbol}} 授權',
       'organization.label_category_create': '{{actor}} 新增了資金用途分類 {{name}}',
       'organization.label_category_update': '{{actor}} 修改了資金用途分類 {{name}}',
       'organization.label_create': '{{actor}} 新增了資金用途標籤 {{name}}',

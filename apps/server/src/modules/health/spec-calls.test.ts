@@ -11,15 +11,12 @@ const NOT_YET: Record<string, string> = {
   'POST /api/v1/task/dapp-create': 'issue 19',
   'GET /api/v1/task/dapp': 'issue 19',
   'POST /api/v1/fee/dapp-estimate': 'issue 19',
-  'POST /api/v1/fee/dapp-estimate/cancel-approve': 'issue 19',
-  'GET /api/v1/wallets/dapp': 'issue 19',
   'POST /api/v1/wallets/dapp': 'issue 19',
   'POST /api/v1/wallets/dapp/approve': 'issue 19',
   'POST /api/v1/dapp/favorite': 'issue 19',
   'POST /api/v1/dapp/parse': 'issue 19',
   'GET /api/v1/dapp/type': 'issue 19',
   'GET /api/v1/dapp': 'issue 19',
-  'POST /api/v1/task/dapp-approve-cancel': 'issue 19',
 };
 
 let t: TestApp;

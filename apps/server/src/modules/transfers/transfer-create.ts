@@ -31,6 +31,7 @@ import {
 import { usesVelocity } from '../transfer-policy/policy-evaluate';
 import { lockSpaceVelocity, policyInForce, usdColumn } from '../transfer-policy/policy-facts';
 import { delayedUntil, needsApproval } from '../transfer-policy/policy-requirements';
+import type { DappAction } from '../token-approvals/dapp-task';
 
 type CreateInput = z.infer<typeof createTransferBody>;
 
@@ -168,6 +169,8 @@ export interface TaskFacts {
   batchRows?: BatchOutputRow[];
   /** A pre-signed transfer's name. */
   name?: string;
+  /** A Dapp task (type 6): the contract call it makes, shown instead of an amount. */
+  dapp?: DappAction;
   /** The space's known addresses, read with the wallet: the policy's destinations come from them. */
   known: KnownAddresses;
 }
@@ -183,6 +186,10 @@ export async function storeTransfer(
   wallet: Wallet & { address: string },
   intent: TransferIntent,
   facts: TaskFacts,
+  /** What builds the payload, when it is not the intent's payment (a Dapp task's call). */
+  build?: (held: Reservations, state: unknown) => PreparedTransfer,
+  /** A check that must hold under the wallet's writer lock (no second task of the same kind). */
+  underLock?: (trx: Transaction<Database>) => Promise<void>,
 ) {
   const adapter = familyOf(ctx, wallet.chain_key);
   const fw = familyWallet(wallet);
@@ -191,8 +198,11 @@ export async function storeTransfer(
   return auditPolicyBlocks(ctx, actor, wallet, intent.outputs, () =>
     ctx.db.transaction().execute(async (trx) => {
       await lockWalletWriter(trx, wallet.id);
+      await underLock?.(trx);
       const held = await reservations(trx, wallet.id, facts.tokenKeys, adapter.capabilities);
-      const prepared = await family(() => adapter.buildTransfer(fw, intent, state, held));
+      const prepared = await family(() =>
+        build ? build(held, state) : adapter.buildTransfer(fw, intent, state, held),
+      );
       return insertTransfer(ctx, trx, actor, wallet, intent, facts, { prepared, held });
     }),
   );
@@ -280,6 +290,7 @@ export async function insertTransfer(
             ...(facts.smallAmountTest ? { small_amount_test: true } : {}),
             ...(facts.batchRows ? { recipients: facts.batchRows.length } : {}),
             ...(facts.name ? { name: facts.name } : {}),
+            ...(facts.dapp ? { dapp: facts.dapp } : {}),
           }),
           chain_key: wallet.chain_key,
           sequence: prepared.sequence?.toString() ?? null,
@@ -328,12 +339,7 @@ export async function insertTransfer(
     };
     await recordTransferLabel(trx, { ...change, userId: user.id });
   }
-  const shown = facts.batchRows
-    ? `a batch of ${facts.batchRows.length} payments`
-    : `${formatUnits(prepared.amount, token!.decimals)} ${token!.symbol}`;
-  const more = !facts.batchRows && outputs.length > 1 ? ` and ${outputs.length - 1} more` : '';
-  const whither = facts.batchRows ? '' : ` to ${outputs[0]!.to}${more}`;
-  await notifyFirstActors(ctx, trx, task, wallet, `${shown} from ${wallet.name}${whither}`);
+  await notifyFirstActors(ctx, trx, task, wallet, taskSummary(wallet, intent, facts, prepared.amount));
   // Last: the space's audit chain is locked from here to the commit, so keep that short.
   await writeAudit(trx, {
     organizationId: organization.id,
@@ -345,14 +351,23 @@ export async function insertTransfer(
         ? 'create_batch'
         : facts.name
           ? 'create_presigned'
-          : 'create',
+          : facts.dapp
+            ? 'create_approve_cancel'
+            : 'create',
     ip: actor.ip,
     content: {
       task_id: task.id,
       wallet_id: wallet.id,
       to: outputs[0]!.to,
-      ...(token && !facts.batchRows
+      ...(token && !facts.batchRows && !facts.dapp
         ? { amount: formatUnits(prepared.amount, token.decimals), symbol: token.symbol }
+        : {}),
+      ...(facts.dapp
+        ? {
+            token: facts.dapp.token,
+            spender: facts.dapp.spender,
+            symbol: facts.dapp.symbol ?? facts.dapp.token,
+          }
         : {}),
       ...(prepared.sequence !== null ? { nonce: prepared.sequence.toString() } : {}),
       ...(outputs.length > 1
@@ -372,6 +387,19 @@ export async function insertTransfer(
     },
   });
   return task;
+}
+
+/** What the first actors are told the new task does. */
+function taskSummary(wallet: Wallet, intent: TransferIntent, facts: TaskFacts, amount: bigint): string {
+  const { outputs } = intent;
+  if (facts.dapp) {
+    const { symbol, token, spender } = facts.dapp;
+    return `Cancel the ${symbol ?? token} approval of ${spender} from ${wallet.name}`;
+  }
+  if (facts.batchRows) return `a batch of ${facts.batchRows.length} payments from ${wallet.name}`;
+  const more = outputs.length > 1 ? ` and ${outputs.length - 1} more` : '';
+  const token = facts.token!;
+  return `${formatUnits(amount, token.decimals)} ${token.symbol} from ${wallet.name} to ${outputs[0]!.to}${more}`;
 }
 
 /** The recipients of a transfer as the policy reads them: a batch's rows, or the outputs in its one token. */

@@ -8,7 +8,12 @@ export const BATCH_TASK = TaskType.Batch;
 /** A pre-signed transfer: built and signed now, broadcast later (with an e-mail code). */
 export const PRESIGNED_TASK = TaskType.PreSigned;
 /** Every task type that moves funds through the one transfer lifecycle. */
-export const TRANSFER_TYPES: number[] = [TaskType.Transfer, TaskType.Batch, TaskType.PreSigned];
+export const TRANSFER_TYPES: number[] = [
+  TaskType.Transfer,
+  TaskType.Batch,
+  TaskType.PreSigned,
+  TaskType.ContractInteraction,
+];
 /** Statuses whose amount is locked and whose Safe nonce is taken. */
 export const ACTIVE_STATUSES: number[] = [
   TaskStatus.PendingApproval,
