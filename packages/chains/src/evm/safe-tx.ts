@@ -166,12 +166,12 @@ export function buildBatchTransfer(params: {
   });
 }
 
-/** The cancel-a-nonce transaction: a zero-value call from the Safe to itself at `nonce`. */
 /** A plain CALL from the Safe to a contract, carrying no value (e.g. a token's approve). */
 export function buildContractCall(params: { to: string; data: Hex; nonce: bigint }): SafeTx {
   return plainTx({ to: normalizeEvmAddress(params.to), value: 0n, data: params.data, nonce: params.nonce });
 }
 
+/** The cancel-a-nonce transaction: a zero-value call from the Safe to itself at `nonce`. */
 export function buildRejection(safe: string, nonce: bigint): SafeTx {
   return plainTx({ to: normalizeEvmAddress(safe), value: 0n, data: '0x', nonce });
 }
