@@ -97,6 +97,13 @@ export interface TransferIntent {
   chosenInputs?: string[];
 }
 
+/** One call a Dapp asks a wallet to make: target, native value (smallest unit) and call data (hex). */
+export interface ContractCall {
+  to: string;
+  value: bigint;
+  data: string;
+}
+
 /** What the wallet's other active transfers hold, read under the wallet's writer lock. */
 export interface Reservations {
   /** Amount of the intent's asset held by active transfers. */
@@ -417,6 +424,16 @@ export interface FamilyAdapter {
       state: unknown,
       held: Reservations,
     ): PreparedTransfer;
+  };
+  /**
+   * Families whose wallets call contracts (EVM Safes): a Dapp's calls checked, simulated and built
+   * into one payload under the wallet's lock, then carried through the one lifecycle.
+   */
+  readonly contractCalls?: {
+    isContract(address: string): Promise<boolean>;
+    /** Each call run alone from the wallet now: null where it succeeds, else why it reverts. */
+    simulate(wallet: FamilyWallet, calls: ContractCall[]): Promise<(string | null)[]>;
+    build(wallet: FamilyWallet, calls: ContractCall[], state: unknown, held: Reservations): PreparedTransfer;
   };
   /**
    * Balances of many wallets keyed by each wallet's address as given: EVM reads every wallet and

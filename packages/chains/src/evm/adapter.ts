@@ -39,6 +39,7 @@ import {
 } from './safe-signatures';
 import {
   buildBatchTransfer,
+  buildCallsTx,
   buildContractCall,
   buildRejection,
   buildTransfer,
@@ -93,6 +94,10 @@ export interface EvmAdapter extends ChainAdapter {
   buildRejection(safe: string, nonce: bigint): SafeTx;
   /** A plain call from the Safe to a contract (no value). */
   buildContractCall(params: { to: string; data: Hex; nonce: bigint }): SafeTx;
+  /** A Dapp's calls: one plain CALL, or several through the chain's MultiSendCallOnly. */
+  buildCallsTx(params: { calls: readonly { to: string; value: bigint; data: Hex }[]; nonce: bigint }): SafeTx;
+  /** A call run now as if `from` sent it (eth_call): its revert reason, or null when it succeeds. */
+  callReverts(call: { from: string; to: string; value: bigint; data: Hex }): Promise<string | null>;
   /** Several recipients in one Safe transaction, through the chain's MultiSendCallOnly. */
   buildBatchTransfer(params: {
     recipients: { token: TokenRef; to: string; amount: bigint }[];
@@ -330,6 +335,21 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
     },
     buildRejection,
     buildContractCall,
+    buildCallsTx: (params) => buildCallsTx({ ...params, multiSendCallOnly: contracts.multiSendCallOnly }),
+    async callReverts(call) {
+      try {
+        await client.call({
+          account: normalizeEvmAddress(call.from),
+          to: normalizeEvmAddress(call.to),
+          value: call.value,
+          data: call.data,
+        });
+        return null;
+      } catch (error) {
+        rethrowTransport(error, 'eth_call');
+        return revertReason(error);
+      }
+    },
     buildBatchTransfer: (params) =>
       buildBatchTransfer({ ...params, multiSendCallOnly: contracts.multiSendCallOnly }),
     safeTxHash,

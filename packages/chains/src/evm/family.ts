@@ -25,6 +25,7 @@ import { safeTxReview } from './safe-tx-view';
 import { checkSignedCall } from './signed-call';
 import { evmSponsoredSends } from './sponsored';
 import { evmTokenApprovals, nextSafeNonce } from './family-approvals';
+import { evmContractCalls } from './family-calls';
 
 const ZERO_GUARD = /^0x0{40}$/i;
 
@@ -121,6 +122,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
 
     ...evmWalletSetup(chain),
     tokenApprovals: evmTokenApprovals(chain, prepared),
+    contractCalls: evmContractCalls(chain, prepared),
     ...evmSponsoredSends(chain, feeTiers),
 
     async readBalances(wallets, tokens) {

@@ -10,7 +10,7 @@ export type SafeCallKind =
 
 /** One call inside a batch, decoded from the packed bytes. */
 export interface BatchCallReview {
-  kind: 'native' | 'erc20_transfer' | 'contract_call';
+  kind: 'native' | 'erc20_transfer' | 'erc20_approve' | 'contract_call';
   to: string;
   token_contract: string | null;
   recipient: string | null;
@@ -123,9 +123,9 @@ function reviewCall(call: BatchCall & { operation: number }): BatchCallReview {
       amount_raw: call.value.toString(),
     };
   const erc20 = call.value === 0n ? decodeErc20Call(call.data) : null;
-  if (erc20?.fn === 'transfer')
+  if (erc20)
     return {
-      kind: 'erc20_transfer',
+      kind: erc20.fn === 'approve' ? 'erc20_approve' : 'erc20_transfer',
       to: call.to,
       token_contract: call.to,
       recipient: erc20.to,

@@ -12,7 +12,7 @@ import { ChainError } from '../errors';
 import type { TokenRef } from '../types';
 import { erc20Abi, safeAbi } from './abi';
 import { normalizeEvmAddress } from './address';
-import { batchCall, encodeMultiSend } from './multi-send';
+import { batchCall, encodeMultiSend, type BatchCall } from './multi-send';
 
 /** One Safe transaction (the struct the owners sign). Amounts in wei / token base units. */
 export interface SafeTx {
@@ -169,6 +169,31 @@ export function buildBatchTransfer(params: {
 /** A plain CALL from the Safe to a contract, carrying no value (e.g. a token's approve). */
 export function buildContractCall(params: { to: string; data: Hex; nonce: bigint }): SafeTx {
   return plainTx({ to: normalizeEvmAddress(params.to), value: 0n, data: params.data, nonce: params.nonce });
+}
+
+/**
+ * What a Dapp asks the Safe to do: one call as a plain CALL (with its value), several as one
+ * DELEGATECALL to MultiSendCallOnly (all run, or none and the nonce is kept).
+ */
+export function buildCallsTx(params: {
+  multiSendCallOnly: string;
+  calls: readonly BatchCall[];
+  nonce: bigint;
+}): SafeTx {
+  const { calls, nonce } = params;
+  if (calls.length === 1) {
+    const [call] = calls;
+    return plainTx({ to: normalizeEvmAddress(call!.to), value: call!.value, data: call!.data, nonce });
+  }
+  return normalizeSafeTx({
+    ...plainTx({
+      to: normalizeEvmAddress(params.multiSendCallOnly),
+      value: 0n,
+      data: encodeMultiSend(calls),
+      nonce,
+    }),
+    operation: 1,
+  });
 }
 
 /** The cancel-a-nonce transaction: a zero-value call from the Safe to itself at `nonce`. */

@@ -216,7 +216,7 @@ export const safeTxReviewReply = z.object({
   calls: z
     .array(
       z.object({
-        kind: z.enum(['native', 'erc20_transfer', 'contract_call']),
+        kind: z.enum(['native', 'erc20_transfer', 'erc20_approve', 'contract_call']),
         to: z.string(),
         token_contract: z.string().nullable(),
         token_symbol: z.string().nullable(),

@@ -1,6 +1,8 @@
-// ERC-20 approvals of a Safe on the devnet: granted by Safe transactions the test builds with the
-// Safe contract's own hash (not this package's), found from the Approval logs, read with
-// allowance(), and cancelled through the family adapter the way the transfer lifecycle does it.
+// The EVM family's Dapp side on the devnet. ERC-20 approvals of a Safe: granted by Safe
+// transactions the test builds with the Safe contract's own hash (not this package's), found from
+// the Approval logs, read with allowance(), and cancelled through the family adapter the way the
+// transfer lifecycle does it. A Dapp's calls: simulated from the Safe, built (one CALL, or a
+// MultiSendCallOnly batch), signed, executed, and their effects read back from the token.
 import { safeArtifact } from '@keystead/devnet';
 import {
   encodeFunctionData,
@@ -15,7 +17,7 @@ import {
 } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FamilyAdapter, FamilyWallet } from '../family';
+import type { FamilyAdapter, FamilyWallet, StoredTransfer } from '../family';
 import { familyAdapter } from '../family-table';
 import { SAFE_EXEC_OVERHEAD } from './family-approvals';
 import { startTestDevnet, type TestDevnet } from './test-devnet';
@@ -70,6 +72,34 @@ describe('token approvals of a Safe on the devnet', () => {
     const sent = await t.send(funder, { to: safe, data: exec });
     expect(sent.status).toBe('success');
     return sent.hash;
+  }
+
+  /** Two owners sign the stored payload; verified, prepared, sent by a broadcaster and followed. */
+  async function execute(stored: StoredTransfer): Promise<void> {
+    const signatures = [];
+    for (const owner of owners.slice(1)) {
+      const typed = family.signingView(wallet, stored).typed_data as never;
+      const submission = { kind: 'eip712', signature: await owner.signTypedData(typed) };
+      signatures.push(...(await family.verifySubmission(wallet, stored, submission)));
+    }
+    const broadcaster = t.accounts[8] as PrivateKeyAccount;
+    const input = { from: broadcaster.address, fee: { tier: 'standard' as const }, previousRaw: null };
+    const unsigned = await family.prepareExecution!(wallet, stored, signatures, input);
+    const raw = await broadcaster.signTransaction({
+      type: 'eip1559',
+      chainId: unsigned.chainId,
+      to: unsigned.to as Hex,
+      data: unsigned.data as Hex,
+      value: unsigned.value,
+      nonce: unsigned.nonce,
+      gas: unsigned.gas,
+      maxFeePerGas: unsigned.maxFeePerGas,
+      maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas,
+    });
+    expect(await family.relay(raw)).toBe('sent');
+    const { hash } = await family.checkSignedExecution!(wallet, stored, signatures, raw);
+    await t.client.waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50 });
+    expect(await family.follow(hash, stored)).toMatchObject({ state: 'executed' });
   }
 
   beforeAll(async () => {
@@ -156,31 +186,7 @@ describe('token approvals of a Safe on the devnet', () => {
     });
     expect(contractHash).toBe(built.payloadHash);
 
-    const signatures = [];
-    for (const owner of owners.slice(1)) {
-      const typed = family.signingView(wallet, stored).typed_data as never;
-      const submission = { kind: 'eip712', signature: await owner.signTypedData(typed) };
-      signatures.push(...(await family.verifySubmission(wallet, stored, submission)));
-    }
-    const broadcaster = t.accounts[8] as PrivateKeyAccount;
-    await t.send(funder, { to: broadcaster.address, value: parseEther('1') });
-    const input = { from: broadcaster.address, fee: { tier: 'standard' as const }, previousRaw: null };
-    const unsigned = await family.prepareExecution!(wallet, stored, signatures, input);
-    const raw = await broadcaster.signTransaction({
-      type: 'eip1559',
-      chainId: unsigned.chainId,
-      to: unsigned.to as Hex,
-      data: unsigned.data as Hex,
-      value: unsigned.value,
-      nonce: unsigned.nonce,
-      gas: unsigned.gas,
-      maxFeePerGas: unsigned.maxFeePerGas,
-      maxPriorityFeePerGas: unsigned.maxPriorityFeePerGas,
-    });
-    expect(await family.relay(raw)).toBe('sent');
-    const { hash } = await family.checkSignedExecution!(wallet, stored, signatures, raw);
-    await t.client.waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50 });
-    expect(await family.follow(hash, stored)).toMatchObject({ state: 'executed' });
+    await execute(stored);
 
     const now = await t.client.readContract({
       address: usdt,
@@ -194,4 +200,80 @@ describe('token approvals of a Safe on the devnet', () => {
     ]);
     expect(bridgeLeft).toBe(maxUint256);
   });
+
+  it("runs a Dapp's calls: simulated from the Safe, one CALL with value, then a MultiSend batch", async () => {
+    const calls = family.contractCalls!;
+    const receiver = getAddress('0x00000000000000000000000000000000000c0e03');
+    expect(await calls.isContract(usdt)).toBe(true);
+    expect(await calls.isContract(receiver)).toBe(false);
+    await t.send(funder, { to: wallet.address as Address, value: parseEther('2') });
+    const mint = encodeFunctionData({
+      abi: devnetMintAbi,
+      functionName: 'mint',
+      args: [wallet.address as Address, 900n],
+    });
+    await t.send(funder, { to: usdt, data: mint });
+    const pay = (amount: bigint) =>
+      encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receiver, amount] });
+    // Run alone from the Safe: a payment it can make passes, one above its balance reverts with the token's reason.
+    expect(await calls.simulate(wallet, [{ to: usdt, value: 0n, data: pay(100n) }])).toEqual([null]);
+    const [tooMuch] = await calls.simulate(wallet, [{ to: usdt, value: 0n, data: pay(10_000n) }]);
+    expect(tooMuch).toMatch(/insufficient balance/);
+
+    const intent = { outputs: [{ to: usdt, amount: 0n }], token: null, fee: { tier: 'standard' as const } };
+    const one = [{ to: receiver, value: parseEther('0.5'), data: '0x' }];
+    const single = calls.build(wallet, one, await family.readTransferState(wallet, intent), held());
+    expect(single.amount).toBe(parseEther('0.5'));
+    expect(family.reviewView!(wallet, single)).toMatchObject({
+      safe_tx: { kind: 'native', operation: 'CALL' },
+    });
+    await execute(single);
+    expect(await t.client.getBalance({ address: receiver })).toBe(parseEther('0.5'));
+
+    const batch = [
+      { to: usdt, value: 0n, data: pay(300n) },
+      {
+        to: usdt,
+        value: 0n,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [receiver, 77n] }),
+      },
+    ];
+    const both = calls.build(wallet, batch, await family.readTransferState(wallet, intent), held());
+    expect(family.reviewView!(wallet, both)).toMatchObject({
+      safe_tx: {
+        kind: 'multi_send',
+        operation: 'DELEGATECALL',
+        calls: [{ kind: 'erc20_transfer' }, { kind: 'erc20_approve', recipient: receiver, amount_raw: '77' }],
+      },
+    });
+    await execute(both);
+    const read = (functionName: 'balanceOf' | 'allowance', args: readonly Address[]) =>
+      t.client.readContract({ address: usdt, abi: erc20Abi, functionName, args } as never);
+    expect(await read('balanceOf', [receiver])).toBe(300n);
+    expect(await read('allowance', [wallet.address as Address, receiver])).toBe(77n);
+    // More value than the Safe holds is refused before anything is built.
+    const greedy = [{ to: receiver, value: parseEther('100'), data: '0x' }];
+    const refused = (() => {
+      try {
+        calls.build(wallet, greedy, { safe: { nonce: 0n, threshold: 2 }, onChain: new Map() }, held());
+      } catch (error) {
+        return (error as { code?: string }).code;
+      }
+    })();
+    expect(refused).toBe('TRANSFER_BALANCE_INSUFFICIENT_ERROR');
+  });
 });
+
+/** The devnet token's public mint (the devnet faucet's), which viem's ERC-20 ABI does not have. */
+const devnetMintAbi = [
+  {
+    type: 'function',
+    name: 'mint',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [],
+  },
+] as const;
