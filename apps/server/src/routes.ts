@@ -45,7 +45,7 @@ import { exchangeRoutes } from './modules/exchanges/exchange.routes';
 import { escrowRoutes } from './modules/escrow/escrow.routes';
 import { transferPolicyRoutes } from './modules/transfer-policy/transfer-policy.routes';
 import { platformApiRoutes } from './modules/escrow/platform-api.routes';
-import { tokenApprovalRoutes } from './modules/token-approvals/token-approvals.routes';
+import { dappRoutes } from './modules/dapp/dapp.routes';
 
 /** The API's bases (§7): v1 under /api/v1, web-config under /api/web/v2, exchange v4 under /api/web/v4. */
 export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
@@ -81,7 +81,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await walletKindRoutes(v1 as AppInstance, ctx);
       await walletSettingsRoutes(v1 as AppInstance, ctx);
       await transferRoutes(v1 as AppInstance, ctx);
-      await tokenApprovalRoutes(v1 as AppInstance, ctx);
+      await dappRoutes(v1 as AppInstance, ctx);
       await transferListRoutes(v1 as AppInstance, ctx);
       await transferProgressRoutes(v1 as AppInstance, ctx);
       await smallAmountTestRoutes(v1 as AppInstance, ctx);

@@ -434,6 +434,15 @@ export interface FamilyAdapter {
     /** Each call run alone from the wallet now: null where it succeeds, else why it reverts. */
     simulate(wallet: FamilyWallet, calls: ContractCall[]): Promise<(string | null)[]>;
     build(wallet: FamilyWallet, calls: ContractCall[], state: unknown, held: Reservations): PreparedTransfer;
+    /** What a call does, decoded from its bytes (never from what the Dapp says of it). */
+    describe(call: ContractCall): {
+      kind: 'native' | 'erc20_transfer' | 'erc20_approve' | 'contract_call';
+      /** The function's signature where known, its 4-byte selector otherwise; null for a plain payment. */
+      method: string | null;
+      token_contract: string | null;
+      recipient: string | null;
+      amount_raw: string | null;
+    };
   };
   /**
    * Balances of many wallets keyed by each wallet's address as given: EVM reads every wallet and

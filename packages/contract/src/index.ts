@@ -29,3 +29,4 @@ export * from './api/exchanges';
 export * from './api/escrow';
 export * from './api/transfer-policy';
 export * from './api/token-approvals';
+export * from './api/dapp';

@@ -5,7 +5,7 @@ import { formatUnits } from '../modules/wallets/decimal';
 import { chainTokens } from '../modules/wallets/wallet-assets';
 import { WalletStatus } from '../modules/wallets/wallet-status';
 import { familyWallet } from '../modules/transfers/transfer-family';
-import { readApprovals, recordApprovals } from '../modules/token-approvals/approval-scan';
+import { readApprovals, recordApprovals } from '../modules/dapp/approval-scan';
 
 /**
  * Records incoming native and token transfers to the space wallets (through each family's

@@ -5,6 +5,12 @@ import type { EvmAdapter } from './adapter';
 import { nextSafeNonce } from './family-approvals';
 import type { SafeState } from './safe-ops';
 import type { SafeTx } from './safe-tx';
+import { reviewCall } from './safe-tx-view';
+
+const METHODS: Partial<Record<string, string>> = {
+  erc20_transfer: 'transfer(address,uint256)',
+  erc20_approve: 'approve(address,uint256)',
+};
 
 /**
  * A Dapp's calls from a Safe (Dapp task, type 6): targets must hold code when they get data,
@@ -23,6 +29,17 @@ export function evmContractCalls(
           chain.callReverts({ from: wallet.address, to: call.to, value: call.value, data: call.data as Hex }),
         ),
       ),
+    describe(call) {
+      const review = reviewCall({ to: call.to, value: call.value, data: call.data as Hex });
+      const method = METHODS[review.kind] ?? (call.data === '0x' ? null : call.data.slice(0, 10));
+      return {
+        kind: review.kind,
+        method,
+        token_contract: review.token_contract,
+        recipient: review.recipient,
+        amount_raw: review.kind === 'native' ? null : review.amount_raw,
+      };
+    },
     build(wallet, calls, state, held) {
       const { safe, onChain } = state as { safe: SafeState; onChain: Map<string, bigint> };
       const value = calls.reduce((sum, call) => sum + call.value, 0n);

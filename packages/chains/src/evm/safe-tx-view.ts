@@ -113,7 +113,8 @@ export function safeTxReview(
   return { ...base, kind: 'contract_call', token_contract: null, recipient: null, amount_raw: null };
 }
 
-function reviewCall(call: BatchCall & { operation: number }): BatchCallReview {
+/** One call of a batch (or a Dapp request) as a signer reviews it, decoded from its bytes. */
+export function reviewCall(call: BatchCall): BatchCallReview {
   if (call.data === '0x')
     return {
       kind: 'native',

@@ -29,14 +29,18 @@ export const taskReply = z.object({
   name: z.string().nullable().optional(),
   /** A batch (type 4): how many recipients it pays (its rows are in the detail). */
   recipient_count: z.number().nullable().optional(),
-  /** A Dapp task (type 6): what it does — cancel (set to 0) the wallet's approval of `token` to `spender`. */
+  /** A Dapp task (type 6): what it does — cancel (set to 0) an approval of `token` to `spender`, or a Dapp's calls. */
   dapp: z
-    .object({
-      action: z.literal('approve_cancel'),
-      token: z.string(),
-      spender: z.string(),
-      symbol: z.string().nullable(),
-    })
+    .discriminatedUnion('action', [
+      z.object({
+        action: z.literal('approve_cancel'),
+        token: z.string(),
+        spender: z.string(),
+        symbol: z.string().nullable(),
+      }),
+      /** Calls a Dapp asked for (GET /task/dapp decodes them). */
+      z.object({ action: z.literal('calls'), name: z.string(), url: z.string(), call_count: z.number() }),
+    ])
     .nullable()
     .optional(),
   /** The fund purpose's label, where the reply names it (lists, detail, creation). */

@@ -44,6 +44,7 @@ export function auditSentence(row: AuditSentenceRow, language: Language): string
     from: text(content.from) ?? '',
     to: text(content.to) ?? '',
     symbol: text(content.symbol) ?? '',
+    dapp: text(content.dapp) ?? '',
     status: content.stage === undefined ? '' : (words.status[String(content.stage)] ?? String(content.stage)),
     type: words.types[row.type] ?? row.type.replace(/_/g, ' '),
     operation: row.operation.replace(/_/g, ' '),

@@ -31,7 +31,7 @@ import {
 import { usesVelocity } from '../transfer-policy/policy-evaluate';
 import { lockSpaceVelocity, policyInForce, usdColumn } from '../transfer-policy/policy-facts';
 import { delayedUntil, needsApproval } from '../transfer-policy/policy-requirements';
-import type { DappAction } from '../token-approvals/dapp-task';
+import { dappAudit, dappSummary, type DappAction } from '../dapp/dapp-task';
 
 type CreateInput = z.infer<typeof createTransferBody>;
 
@@ -352,7 +352,7 @@ export async function insertTransfer(
         : facts.name
           ? 'create_presigned'
           : facts.dapp
-            ? 'create_approve_cancel'
+            ? dappAudit(facts.dapp).operation
             : 'create',
     ip: actor.ip,
     content: {
@@ -362,13 +362,7 @@ export async function insertTransfer(
       ...(token && !facts.batchRows && !facts.dapp
         ? { amount: formatUnits(prepared.amount, token.decimals), symbol: token.symbol }
         : {}),
-      ...(facts.dapp
-        ? {
-            token: facts.dapp.token,
-            spender: facts.dapp.spender,
-            symbol: facts.dapp.symbol ?? facts.dapp.token,
-          }
-        : {}),
+      ...(facts.dapp ? dappAudit(facts.dapp).content : {}),
       ...(prepared.sequence !== null ? { nonce: prepared.sequence.toString() } : {}),
       ...(outputs.length > 1
         ? {
@@ -392,10 +386,7 @@ export async function insertTransfer(
 /** What the first actors are told the new task does. */
 function taskSummary(wallet: Wallet, intent: TransferIntent, facts: TaskFacts, amount: bigint): string {
   const { outputs } = intent;
-  if (facts.dapp) {
-    const { symbol, token, spender } = facts.dapp;
-    return `Cancel the ${symbol ?? token} approval of ${spender} from ${wallet.name}`;
-  }
+  if (facts.dapp) return dappSummary(facts.dapp, wallet.name);
   if (facts.batchRows) return `a batch of ${facts.batchRows.length} payments from ${wallet.name}`;
   const more = outputs.length > 1 ? ` and ${outputs.length - 1} more` : '';
   const token = facts.token!;

@@ -4,7 +4,7 @@ import { formatUnits } from '../wallets/decimal';
 import { taskNumber } from './transfer-create';
 import { storedPolicy } from '../transfer-policy/policy-requirements';
 import { jsonColumn } from '../../lib/json-column';
-import { dappOf } from '../token-approvals/dapp-task';
+import { dappOf, presentDapp } from '../dapp/dapp-task';
 
 /**
  * A task as lists and detail show it (§3 Task/transfer). `signingExpiresAt`: when its
@@ -26,7 +26,7 @@ export function presentTask(task: Task, signingExpiresAt: Date | null = null) {
     label_id: task.label_id,
     recipient_count: task.type === TaskType.Batch ? (dataOf(task)?.recipients ?? null) : null,
     name: task.type === TaskType.PreSigned ? (dataOf(task)?.name ?? null) : null,
-    dapp: task.type === TaskType.ContractInteraction ? dappOf(dataOf(task)) : null,
+    dapp: task.type === TaskType.ContractInteraction ? presentDapp(dappOf(dataOf(task))) : null,
     nonce: task.sequence,
     safe_tx_hash: task.payload_hash,
     hash: task.exec_tx_hash,

@@ -166,16 +166,16 @@ async function assertJoinedMembers(trx: Kysely<Database>, organizationId: number
     throw new AppError('MEMBER_NOT_FOUND_ERROR');
 }
 
-/** Whitelist or asset tags on or off; whitelist and Dapp cannot both be on (§4). */
+/** Whitelist, asset tags or Dapps on or off; whitelist and Dapp cannot both be on (§4). */
 export async function setWalletSwitch(
   ctx: AppContext,
   actor: CommandContext,
   wallet: Wallet,
-  column: 'whitelist_on' | 'asset_tag_on',
+  column: 'whitelist_on' | 'asset_tag_on' | 'dapp_on',
   open: boolean,
 ): Promise<void> {
-  if (column === 'whitelist_on' && open && wallet.dapp_on)
-    throw new AppError('DAPP_WHITELIST_CONFLICT_ERROR');
+  const conflict = column === 'whitelist_on' ? wallet.dapp_on : column === 'dapp_on' && wallet.whitelist_on;
+  if (open && conflict) throw new AppError('DAPP_WHITELIST_CONFLICT_ERROR');
   await changeWallet(ctx, actor, wallet, `${column}_${open ? 'on' : 'off'}`, {}, (trx) =>
     updateWallet(trx, wallet.id, { [column]: open }),
   );

@@ -37,6 +37,7 @@ export function useAuditSentence(): (row: AuditRow) => string {
         from: text(content.from) ?? '',
         to: text(content.to) ?? '',
         symbol: text(content.symbol) ?? '',
+        dapp: text(content.dapp) ?? '',
         status: stage === null ? '' : t(`status.${stage}`, { defaultValue: stage }),
         type: t(`types.${row.type}`, { defaultValue: row.type.replace(/_/g, ' ') }),
         operation: row.operation.replace(/_/g, ' '),

@@ -31,7 +31,7 @@ export async function activeCancels(db: Db, walletId: number): Promise<Map<strin
   const cancels = new Map<string, number>();
   for (const task of tasks) {
     const dapp = dappOf(jsonColumn(task.data));
-    if (dapp) cancels.set(approvalKey(dapp.token, dapp.spender), task.id);
+    if (dapp?.action === 'approve_cancel') cancels.set(approvalKey(dapp.token, dapp.spender), task.id);
   }
   return cancels;
 }

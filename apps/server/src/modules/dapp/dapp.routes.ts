@@ -1,4 +1,11 @@
 import {
+  dappCreateBody,
+  dappParseBody,
+  dappParseReply,
+  dappTaskReply,
+  taskIdQuery,
+  walletSwitchBody,
+  walletSwitchReply,
   cancelApprovalBody,
   cancelApprovalEstimateBody,
   feeEstimateReply,
@@ -17,12 +24,83 @@ import { feeTiers } from '../transfers/transfer-fee-tiers';
 import { presentTask } from '../transfers/transfer-present';
 import { loadWallet } from '../wallets/wallet-access';
 import { cancelApproval } from './approval-cancel';
+import { createDappTask, dappTaskInfo, parseDappCalls } from './dapp-calls';
+import { setWalletSwitch } from '../wallets/wallet-settings';
 import { approvalsOf, listTokenApprovals } from './approval-list';
 
 const tags = ['dapp'];
 
-/** §2 wallet tab "token approvals": what a wallet lets others spend, and cancelling it. */
-export async function tokenApprovalRoutes(app: AppInstance, ctx: AppContext) {
+/**
+ * §1 Dapp connector: a wallet's Dapp switch, a Dapp's calls decoded and carried as a Dapp task;
+ * §2 wallet tab "token approvals": what a wallet lets others spend, and cancelling it.
+ */
+export async function dappRoutes(app: AppInstance, ctx: AppContext) {
+  app.post(
+    '/wallets/dapp',
+    {
+      config: { access: inSpace('wallet.update') },
+      schema: {
+        response: replies(walletSwitchReply),
+        tags,
+        body: walletSwitchBody,
+        summary: "Turn a wallet's Dapps on or off (not with its whitelist on)",
+      },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
+      await setWalletSwitch(ctx, commandContext(request), wallet, 'dapp_on', request.body.open);
+      return reply.ok({ open: request.body.open });
+    },
+  );
+
+  app.post(
+    '/dapp/parse',
+    {
+      config: { access: inSpace('transfer.act') },
+      schema: {
+        response: replies(dappParseReply),
+        tags,
+        body: dappParseBody,
+        summary: "A Dapp's calls decoded from their bytes and run alone from the wallet now",
+      },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
+      return reply.ok(await parseDappCalls(ctx, wallet, request.body.calls));
+    },
+  );
+
+  app.post(
+    '/task/dapp-create',
+    {
+      config: { access: inSpace('transfer.act') },
+      schema: {
+        response: replies(taskReply),
+        tags,
+        body: dappCreateBody,
+        summary:
+          "A Dapp task (type 6): the Dapp's calls in one Safe transaction, through the transfer lifecycle",
+      },
+    },
+    async (request, reply) =>
+      reply.ok(presentTask(await createDappTask(ctx, commandContext(request), request.body))),
+  );
+
+  app.get(
+    '/task/dapp',
+    {
+      config: { access: inSpace('transfer.act') },
+      schema: {
+        response: replies(dappTaskReply),
+        tags,
+        querystring: taskIdQuery,
+        summary: 'What a Dapp task asks (decoded) and where it stands: the Dapp polls it for its result',
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await dappTaskInfo(ctx, commandContext(request), request.query.task_id)),
+  );
+
   app.get(
     '/wallets/dapp',
     {

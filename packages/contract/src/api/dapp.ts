@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { text } from './common';
+import { feeTierField, gweiString } from './transfers';
+
+/**
+ * §1 Dapp connector, §7 /dapp/parse, /task/dapp-create, /task/dapp: what a Dapp (a Safe App in
+ * the platform's frame, or a WalletConnect session) asks a Safe to do — contract calls — decoded
+ * and simulated for the people who approve and sign it, and carried as a Dapp task (type 6)
+ * through the one transfer lifecycle.
+ */
+const hexAddress = text()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'CHAIN_ADDRESS_INVALID_ERROR');
+
+/** Calls per Dapp request: what one Safe transaction (one MultiSend) carries comfortably. */
+export const DAPP_MAX_CALLS = 50;
+
+export const dappCall = z.object({
+  to: hexAddress,
+  /** Native value in the smallest unit (wei), as a decimal string. */
+  value: text()
+    .regex(/^\d{1,78}$/, 'PARAMS_INVALID_ERROR')
+    .default('0'),
+  /** Call data, hex; "0x" for a plain payment. */
+  data: text()
+    .regex(/^0x([0-9a-fA-F]{2})*$/, 'PARAMS_INVALID_ERROR')
+    .max(100_002, 'PARAMS_INVALID_ERROR')
+    .default('0x'),
+});
+export type DappCall = z.infer<typeof dappCall>;
+
+const dappCalls = z
+  .array(dappCall)
+  .min(1, 'PARAMS_REQUIRED_ERROR')
+  .max(DAPP_MAX_CALLS, 'PARAMS_INVALID_ERROR');
+
+/** Who asks: the Dapp's name and the origin it runs from. */
+export const dappOrigin = z.object({
+  name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(60, 'PARAMS_INVALID_ERROR'),
+  url: text()
+    .trim()
+    .max(300, 'PARAMS_INVALID_ERROR')
+    .regex(/^https?:\/\/[^\s]+$/, 'PARAMS_INVALID_ERROR'),
+});
+
+/** POST /dapp/parse: the calls decoded against the wallet, each run alone from the wallet now. */
+export const dappParseBody = z.object({ wallet_id: z.number().int().positive(), calls: dappCalls });
+
+export const parsedDappCall = z.object({
+  to: z.string(),
+  /** The target holds code (a call with data to an ordinary account is refused at creation). */
+  is_contract: z.boolean(),
+  /** What the call does, decoded from its bytes: native payment, ERC-20 transfer/approve, or another call. */
+  kind: z.enum(['native', 'erc20_transfer', 'erc20_approve', 'contract_call']),
+  /** The function's signature where known, else its 4-byte selector; null for a plain payment. */
+  method: z.string().nullable(),
+  value: z.string(),
+  value_raw: z.string(),
+  token_contract: z.string().nullable(),
+  token_symbol: z.string().nullable(),
+  /** The ERC-20 recipient or spender. */
+  recipient: z.string().nullable(),
+  /** The ERC-20 amount in token units (null when the decimals are unknown). */
+  amount: z.string().nullable(),
+  amount_raw: z.string().nullable(),
+  /** Why the call reverts when run alone from the wallet now; null when it succeeds. */
+  simulation_error: z.string().nullable(),
+});
+export type ParsedDappCall = z.infer<typeof parsedDappCall>;
+
+export const dappParseReply = z.object({
+  native_symbol: z.string(),
+  calls: z.array(parsedDappCall),
+});
+export type DappParse = z.infer<typeof dappParseReply>;
+
+/** POST /task/dapp-create: a Dapp task (type 6) carrying the calls; replies with the task. */
+export const dappCreateBody = z.object({
+  wallet_id: z.number().int().positive(),
+  dapp: dappOrigin,
+  calls: dappCalls,
+  fee_tier: feeTierField.default('standard'),
+  custom_fee_gwei: gweiString.optional(),
+  remark: text().trim().max(200).optional(),
+});
+
+/** GET /task/dapp?task_id: what the Dapp asked and where it stands (the Dapp frame polls it for its result). */
+export const dappTaskReply = z.object({
+  task_id: z.number(),
+  status: z.number(),
+  dapp: dappOrigin,
+  calls: z.array(parsedDappCall),
+  safe_tx_hash: z.string().nullable(),
+  /** The executing transaction, once broadcast. */
+  tx_hash: z.string().nullable(),
+});
+export type DappTaskInfo = z.infer<typeof dappTaskReply>;
