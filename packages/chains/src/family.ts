@@ -404,8 +404,7 @@ export interface FamilyAdapter {
   };
   /**
    * Token families with allowances (EVM's ERC-20): the approvals wallets granted, found with the
-   * deposit scan over the same block range, the allowances now, and the payload that sets one to
-   * 0 (a Dapp task through the one lifecycle, built under the wallet's lock like a transfer).
+   * deposit scan over the same block range, the allowances now, and the call that sets one to 0.
    */
   readonly tokenApprovals?: {
     approvalsBy(
@@ -416,14 +415,8 @@ export interface FamilyAdapter {
       Array<{ wallet: string; token: string; spender: string; txHash: string; blockNumber: bigint }>
     >;
     allowances(refs: { owner: string; token: string; spender: string }[]): Promise<(bigint | null)[]>;
-    /** Gas the cancelling call takes from the wallet, plus the wallet's own execution overhead. */
-    cancelGas(wallet: FamilyWallet, ref: { token: string; spender: string }): Promise<bigint>;
-    buildCancel(
-      wallet: FamilyWallet,
-      ref: { token: string; spender: string },
-      state: unknown,
-      held: Reservations,
-    ): PreparedTransfer;
+    /** The call that cancels an approval: made (estimated, built) like any Dapp call, through contractCalls. */
+    cancelCall(ref: { token: string; spender: string }): ContractCall;
   };
   /**
    * Families whose wallets call contracts (EVM Safes): a Dapp's calls checked, simulated and built
@@ -434,6 +427,8 @@ export interface FamilyAdapter {
     /** Each call run alone from the wallet now: null where it succeeds, else why it reverts. */
     simulate(wallet: FamilyWallet, calls: ContractCall[]): Promise<(string | null)[]>;
     build(wallet: FamilyWallet, calls: ContractCall[], state: unknown, held: Reservations): PreparedTransfer;
+    /** Gas the wallet's execution of these calls takes, for the fee estimate (broadcast measures it exactly). */
+    gas(wallet: FamilyWallet, calls: ContractCall[]): Promise<bigint>;
     /** What a call does, decoded from its bytes (never from what the Dapp says of it). */
     describe(call: ContractCall): {
       kind: 'native' | 'erc20_transfer' | 'erc20_approve' | 'contract_call';

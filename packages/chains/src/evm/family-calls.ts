@@ -2,10 +2,26 @@ import type { Hex } from 'viem';
 import { FamilyError, type FamilyAdapter, type FamilyWallet, type PreparedTransfer } from '../family';
 import { NATIVE } from '../types';
 import type { EvmAdapter } from './adapter';
-import { nextSafeNonce } from './family-approvals';
 import type { SafeState } from './safe-ops';
 import type { SafeTx } from './safe-tx';
 import { reviewCall } from './safe-tx-view';
+
+/**
+ * What a Safe's execTransaction adds to the calls it makes: the base transaction, a few owners'
+ * signature checks, the nonce write and its events. The broadcast step measures the real gas.
+ */
+export const SAFE_EXEC_OVERHEAD = 70_000n;
+
+/** The next free Safe nonce: after the chain's and after every queued transfer's. */
+export function nextSafeNonce(safe: SafeState, highestSequence: bigint | null): bigint {
+  const queued = highestSequence ?? -1n;
+  return safe.nonce > queued ? safe.nonce : queued + 1n;
+}
+
+/** What a call that cannot be estimated alone is counted as: a typical swap or deposit. */
+const UNESTIMATED_CALL_GAS = 200_000n;
+/** MultiSendCallOnly's own cost per packed call (reading and dispatching it). */
+const MULTISEND_GAS_PER_CALL = 6_000n;
 
 const METHODS: Partial<Record<string, string>> = {
   erc20_transfer: 'transfer(address,uint256)',
@@ -29,6 +45,18 @@ export function evmContractCalls(
           chain.callReverts({ from: wallet.address, to: call.to, value: call.value, data: call.data as Hex }),
         ),
       ),
+    async gas(wallet, calls) {
+      const each = await Promise.all(
+        calls.map((call) =>
+          chain
+            .estimateGas({ from: wallet.address, to: call.to, value: call.value, data: call.data })
+            // A call that needs an earlier one of the batch (approve, then swap) cannot be estimated alone.
+            .catch(() => UNESTIMATED_CALL_GAS),
+        ),
+      );
+      const batch = calls.length > 1 ? MULTISEND_GAS_PER_CALL * BigInt(calls.length) : 0n;
+      return each.reduce((sum, gas) => sum + gas, SAFE_EXEC_OVERHEAD + batch);
+    },
     describe(call) {
       const review = reviewCall({ to: call.to, value: call.value, data: call.data as Hex });
       const method = METHODS[review.kind] ?? (call.data === '0x' ? null : call.data.slice(0, 10));

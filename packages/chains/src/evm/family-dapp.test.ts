@@ -19,7 +19,7 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FamilyAdapter, FamilyWallet, StoredTransfer } from '../family';
 import { familyAdapter } from '../family-table';
-import { SAFE_EXEC_OVERHEAD } from './family-approvals';
+import { SAFE_EXEC_OVERHEAD } from './family-calls';
 import { startTestDevnet, type TestDevnet } from './test-devnet';
 import { isUnlimitedAllowance } from './token-approvals';
 
@@ -154,13 +154,14 @@ describe('token approvals of a Safe on the devnet', () => {
 
   it('cancels one with approve(spender, 0) built, signed, verified and executed like a transfer', async () => {
     const ref = { token: usdt, spender: dex };
-    const gas = await family.tokenApprovals!.cancelGas(wallet, ref);
+    const cancel = family.tokenApprovals!.cancelCall(ref);
+    const gas = await family.contractCalls!.gas(wallet, [cancel]);
     expect(gas).toBeGreaterThan(SAFE_EXEC_OVERHEAD);
     expect(gas).toBeLessThan(SAFE_EXEC_OVERHEAD + 60_000n);
 
     const intent = { outputs: [{ to: usdt, amount: 0n }], token: null, fee: { tier: 'standard' as const } };
     const state = await family.readTransferState(wallet, intent);
-    const built = family.tokenApprovals!.buildCancel(wallet, ref, state, held());
+    const built = family.contractCalls!.build(wallet, [cancel], state, held());
     const stored = built;
     expect(family.reviewView!(wallet, stored)).toMatchObject({
       safe_tx: { kind: 'erc20_approve', token_contract: usdt, recipient: dex, amount_raw: '0' },

@@ -24,8 +24,8 @@ import { safeTxFromJson, safeTxToJson } from './safe-tx-json';
 import { safeTxReview } from './safe-tx-view';
 import { checkSignedCall } from './signed-call';
 import { evmSponsoredSends } from './sponsored';
-import { evmTokenApprovals, nextSafeNonce } from './family-approvals';
-import { evmContractCalls } from './family-calls';
+import { evmTokenApprovals } from './family-approvals';
+import { evmContractCalls, nextSafeNonce } from './family-calls';
 
 const ZERO_GUARD = /^0x0{40}$/i;
 
@@ -121,7 +121,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     },
 
     ...evmWalletSetup(chain),
-    tokenApprovals: evmTokenApprovals(chain, prepared),
+    tokenApprovals: evmTokenApprovals(chain),
     contractCalls: evmContractCalls(chain, prepared),
     ...evmSponsoredSends(chain, feeTiers),
 

@@ -8,6 +8,7 @@ import { storeTransfer, walletToOperate } from '../transfers/transfer-create';
 import type { WalletToken } from '../wallets/wallet-assets';
 import { activeCancels, approvalKey, approvalsOf } from './approval-list';
 import { DAPP_TASK } from './dapp-task';
+import { callsOf } from './dapp-calls';
 
 type CancelInput = z.infer<typeof cancelApprovalBody>;
 
@@ -57,7 +58,7 @@ export async function cancelApproval(ctx: AppContext, actor: CommandContext, inp
       dapp,
     },
     // Checked under the wallet's writer lock, so two requests cannot both start one.
-    (held, state) => reads.buildCancel(familyWallet(wallet), ref, state, held),
+    (held, state) => callsOf(adapter).build(familyWallet(wallet), [reads.cancelCall(ref)], state, held),
     async (trx) => {
       const cancels = await activeCancels(trx, wallet.id);
       if (cancels.has(approvalKey(tokenAddress, spender)))

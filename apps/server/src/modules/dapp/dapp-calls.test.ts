@@ -173,9 +173,16 @@ describe("a Dapp's calls", () => {
   });
 
   it('run as one Safe transaction through signatures and broadcast; the Dapp reads the result', async () => {
-    const created = await create({
-      calls: [usdtCall('transfer', payee, 12_500_000n), usdtCall('approve', router, 77n)],
-    });
+    const calls = [usdtCall('transfer', payee, 12_500_000n), usdtCall('approve', router, 77n)];
+    const estimate = await operator().client.post<{ gas_limit: string; unit: string }>(
+      '/api/v1/fee/dapp-estimate',
+      {
+        wallet_id: safe.walletId,
+        calls,
+      },
+    );
+    expect(estimate.code, estimate.raw).toBe('OK');
+    const created = await create({ calls });
     expect(created.code, created.raw).toBe('OK');
     const taskId = created.data.task_id;
     expect(created.data).toMatchObject({
@@ -226,8 +233,15 @@ describe("a Dapp's calls", () => {
       raw_tx: await signPreparedExecution(broadcaster, prepared.data),
     });
     expect(sent.code, sent.raw).toBe('OK');
-    await node.waitForTransactionReceipt({ hash: sent.data.tx_hash, pollingInterval: 50 });
+    const receipt = await node.waitForTransactionReceipt({ hash: sent.data.tx_hash, pollingInterval: 50 });
     expect(await followTransfers(t.ctx)).toBeGreaterThanOrEqual(1);
+    // The estimate against what the execution used (printed; the per-call figures are ours).
+    const ratio = Number(estimate.data.gas_limit) / Number(receipt.gasUsed);
+    console.warn(
+      `Dapp batch of 2: gas used ${receipt.gasUsed}, estimated ${estimate.data.gas_limit} (${ratio.toFixed(2)}×)`,
+    );
+    expect(ratio).toBeGreaterThan(0.9);
+    expect(ratio).toBeLessThan(2);
 
     const read = (functionName: 'balanceOf' | 'allowance', args: readonly Address[]) =>
       node.readContract({ address: safe.usdt as Address, abi: erc20Abi, functionName, args } as never);

@@ -17,12 +17,12 @@ import { DAPP_TASK, dappOf, type CallCheck, type StoredCall } from './dapp-task'
 type CreateInput = z.infer<typeof dappCreateBody>;
 
 /** The family's contract calls, or the catalogue's refusal for a wallet that cannot make them. */
-function callsOf(adapter: FamilyAdapter) {
+export function callsOf(adapter: FamilyAdapter) {
   if (!adapter.contractCalls) throw new AppError('DAPP_WALLET_UNSUPPORTED_ERROR');
   return adapter.contractCalls;
 }
 
-const asCall = (call: DappCall | StoredCall): ContractCall => ({
+export const asCall = (call: DappCall | StoredCall): ContractCall => ({
   to: call.to,
   value: BigInt(call.value),
   data: call.data.toLowerCase(),

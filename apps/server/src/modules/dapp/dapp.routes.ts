@@ -24,7 +24,9 @@ import { feeTiers } from '../transfers/transfer-fee-tiers';
 import { presentTask } from '../transfers/transfer-present';
 import { loadWallet } from '../wallets/wallet-access';
 import { cancelApproval } from './approval-cancel';
-import { createDappTask, dappTaskInfo, parseDappCalls } from './dapp-calls';
+import { asCall, callsOf, createDappTask, dappTaskInfo, parseDappCalls } from './dapp-calls';
+import type { ContractCall } from '@keystead/chains';
+import type { Wallet } from '../../db/schema';
 import { setWalletSwitch } from '../wallets/wallet-settings';
 import { approvalsOf, listTokenApprovals } from './approval-list';
 
@@ -131,15 +133,25 @@ export async function dappRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
-      const adapter = familyOf(ctx, wallet.chain_key);
-      const reads = approvalsOf(adapter);
-      const ref = { token: request.body.token, spender: request.body.spender };
-      const [tiers, gas] = await Promise.all([
-        feeTiers(adapter),
-        family(() => reads.cancelGas(familyWallet(wallet), ref)),
-      ]);
-      if (tiers.unit !== 'gwei') throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
-      return reply.ok({ ...tiers, gas_limit: gas.toString() });
+      const cancel = approvalsOf(familyOf(ctx, wallet.chain_key)).cancelCall(request.body);
+      return reply.ok(await callsFee(ctx, wallet, [cancel]));
+    },
+  );
+
+  app.post(
+    '/fee/dapp-estimate',
+    {
+      config: { access: inSpace('transfer.act') },
+      schema: {
+        response: replies(feeEstimateReply),
+        tags,
+        body: dappParseBody,
+        summary: "Fee tiers and the gas of a Dapp's calls from the Safe",
+      },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
+      return reply.ok(await callsFee(ctx, wallet, request.body.calls.map(asCall)));
     },
   );
 
@@ -159,4 +171,15 @@ export async function dappRoutes(app: AppInstance, ctx: AppContext) {
       return reply.ok(presentTask(task));
     },
   );
+}
+
+/** The fee tiers now and the gas the wallet's execution of these calls takes. */
+async function callsFee(ctx: AppContext, wallet: Wallet, calls: ContractCall[]) {
+  const adapter = familyOf(ctx, wallet.chain_key);
+  const [tiers, gas] = await Promise.all([
+    feeTiers(adapter),
+    family(() => callsOf(adapter).gas(familyWallet(wallet), calls)),
+  ]);
+  if (tiers.unit !== 'gwei') throw new AppError('WALLET_CHAIN_UNSUPPORTED_ERROR');
+  return { ...tiers, gas_limit: gas.toString() };
 }
