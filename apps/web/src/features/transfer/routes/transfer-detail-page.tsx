@@ -25,6 +25,7 @@ import { TronSignCard } from '../components/detail/tron/tron-sign-card';
 import { XrpSignCard } from '../components/detail/xrp/xrp-sign-card';
 import { SolSignCard } from '../components/detail/sol/sol-sign-card';
 import { TaskStatusTag } from '../components/transfer-bits';
+import { approveCancelOf } from '../components/approve-cancel';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
 /** /task/:id and /task/detail/:id: progress, approvals, signatures, broadcast and speed-ups, revoke, the nonce queue. */
@@ -74,7 +75,9 @@ export default function TransferDetailPage() {
             <span data-testid="task-number">
               {task.rejection_of
                 ? t('detail.rejectionTitle', { number: task.task_number })
-                : t('detail.title', { number: task.task_number })}
+                : approveCancelOf(task)
+                  ? t('approveCancel.detailTitle', { number: task.task_number })
+                  : t('detail.title', { number: task.task_number })}
             </span>
             <TaskStatusTag status={task.status} />
           </Space>

@@ -10,6 +10,7 @@ import { useWalletBaseInfo } from '../api/get-wallet-base-info';
 import { useChains } from '../api/list-chains';
 import { FAMILY_KEY, isWeightedFamily, useSignerWeights } from '../api/account-setup';
 import { ACCOUNT_SETUP_STATUSES, SIGN_TYPE, WALLET_STATUS } from '../wallet-status';
+import { ApprovalsTab } from '../components/detail/approvals-tab';
 import { AssetsTab } from '../components/detail/assets-tab';
 import { AuditTab } from '../components/detail/audit-tab';
 import { DepositTab } from '../components/detail/deposit-tab';
@@ -20,7 +21,7 @@ import { SolCreateCard } from '../components/create/sol-create-card';
 import { TransfersTab } from '../components/detail/transfers-tab';
 import { AddressText, MONO, RoleTags, SignTypeTag, WalletStatusTag } from '../components/wallet-bits';
 
-/** /wallet/detail/:id: one wallet: assets, deposit, transfers, settings and its audit log (tabs of features not built are not shown). */
+/** /wallet/detail/:id: one wallet: assets, deposit, transfers, token approvals (EVM Safes), settings and its audit log (tabs of features not built are not shown). */
 export default function WalletDetailPage() {
   const { t } = useTranslation('wallets');
   const navigate = useNavigate();
@@ -92,6 +93,16 @@ export default function WalletDetailPage() {
       label: t('detail.tabs.transfers'),
       children: <TransfersTab walletId={walletId} />,
     },
+    // §2 token approvals: ERC-20 allowances exist only for EVM Safes.
+    ...(family === 'EVM' && data.sign_type === SIGN_TYPE.multi
+      ? [
+          {
+            key: 'approvals',
+            label: <span data-testid="wallet-tab-approvals">{t('detail.tabs.approvals')}</span>,
+            children: <ApprovalsTab wallet={data} />,
+          },
+        ]
+      : []),
   ];
 
   return (

@@ -45,12 +45,16 @@ export function MultiSendCalls({ view }: { view: SafeTxReviewReply }) {
             </strong>
             {call.kind === 'contract_call' ? (
               <Typography.Text type="warning"> · {t('multiSend.contractCall')}</Typography.Text>
+            ) : call.kind === 'erc20_approve' ? (
+              <Typography.Text type="warning"> · {t('multiSend.approve')}</Typography.Text>
             ) : null}
             <div>
-              <Typography.Text type="secondary">{t('multiSend.to')} </Typography.Text>
+              <Typography.Text type="secondary">
+                {call.kind === 'erc20_approve' ? t('multiSend.spender') : t('multiSend.to')}{' '}
+              </Typography.Text>
               <HexText value={call.recipient ?? call.to} />
             </div>
-            {call.kind === 'erc20_transfer' ? (
+            {call.kind === 'erc20_transfer' || call.kind === 'erc20_approve' ? (
               <div style={{ fontSize: 12 }}>
                 <Typography.Text type="secondary">{t('multiSend.tokenContract')} </Typography.Text>
                 <HexText value={call.token_contract} />

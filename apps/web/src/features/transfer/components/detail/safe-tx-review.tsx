@@ -35,7 +35,7 @@ export function SafeTxReview({ task, title }: { task: EvmTaskInfo; title: string
             {view.operation}
           </Tag>
         </Descriptions.Item>
-        {view.kind === 'erc20_transfer' ? (
+        {view.kind === 'erc20_transfer' || view.kind === 'erc20_approve' ? (
           <Descriptions.Item label={t('review.token')}>
             <span data-testid="review-token">{view.token_symbol ?? t('review.unknownToken')}</span>{' '}
             <HexText value={view.token_contract} />
@@ -46,12 +46,16 @@ export function SafeTxReview({ task, title }: { task: EvmTaskInfo; title: string
           </Descriptions.Item>
         ) : null}
         {view.recipient ? (
-          <Descriptions.Item label={t('review.recipient')}>
+          <Descriptions.Item
+            label={view.kind === 'erc20_approve' ? t('review.spender') : t('review.recipient')}
+          >
             <HexText value={view.recipient} testId="review-recipient" />
           </Descriptions.Item>
         ) : null}
         {view.amount_raw !== null ? (
-          <Descriptions.Item label={t('review.amount')}>
+          <Descriptions.Item
+            label={view.kind === 'erc20_approve' ? t('review.allowance') : t('review.amount')}
+          >
             <strong>
               {view.amount !== null ? (
                 <TokenAmount

@@ -7,6 +7,7 @@ import { usdLine } from '../wizard/fee-usd';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
 import { FundPurpose } from './fund-purpose';
+import { ApproveCancelLine, approveCancelOf } from '../approve-cancel';
 import { BroadcastAfter, TaskPolicyLine } from '@/features/transfer-policy';
 
 /** The transfer's facts: wallet, recipient, amount, nonce, hashes, fund purpose, remark, failure reason. */
@@ -15,6 +16,7 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
   const screens = Grid.useBreakpoint();
   const utxo = isUtxoTask(task);
   const wide = screens.md ? 2 : 1;
+  const approveCancel = approveCancelOf(task);
   return (
     <>
       {utxo && task.replaces ? (
@@ -83,16 +85,31 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
           </Descriptions.Item>
         ) : null}
         <Descriptions.Item label={t('fields.wallet')}>{task.wallet_name}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.amount')}>
-          <strong>
-            <TokenAmount amount={task.amount} symbol={task.symbol} testId="task-amount" />
-          </strong>
-        </Descriptions.Item>
+        {approveCancel ? (
+          <Descriptions.Item label={t('approveCancel.action')}>
+            <strong>
+              <ApproveCancelLine dapp={approveCancel} testId="task-approve-cancel" />
+            </strong>
+          </Descriptions.Item>
+        ) : (
+          <Descriptions.Item label={t('fields.amount')}>
+            <strong>
+              <TokenAmount amount={task.amount} symbol={task.symbol} testId="task-amount" />
+            </strong>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('fields.from')}>
           <HexText value={task.wallet_address} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.to')}>
-          {task.type === 4 ? (
+        {approveCancel ? (
+          <Descriptions.Item label={t('approveCancel.token')}>
+            <HexText value={approveCancel.token} testId="task-approve-token" />
+          </Descriptions.Item>
+        ) : null}
+        <Descriptions.Item label={approveCancel ? t('approveCancel.spender') : t('fields.to')}>
+          {approveCancel ? (
+            <HexText value={approveCancel.spender} testId="task-to" />
+          ) : task.type === 4 ? (
             <span data-testid="task-to">
               {t('list.batchRecipients', { count: task.recipient_count ?? 0 })}
             </span>

@@ -9,6 +9,7 @@ import type { PickerWallet } from '@/features/wallet';
 import { SigningCountdown } from '../signing-countdown';
 import { TaskStatusTag, TokenAmount, formatTime } from '../transfer-bits';
 import { useLazyTranslation } from '@/lib/use-namespace';
+import { approveCancelOf } from '../approve-cancel';
 
 interface Paging {
   page: number;
@@ -89,6 +90,18 @@ export function TransferTable(props: {
       </Space>
     );
   };
+  /** The amount, or for an approval's cancellation the allowance it sets ("USDT allowance → 0"). */
+  const amount = (row: TransferListItem) => {
+    const cancel = approveCancelOf(row);
+    if (!cancel) return <TokenAmount amount={row.amount} symbol={row.symbol} />;
+    return (
+      <span data-testid="row-approve-cancel">
+        {t('approveCancel.toZero', { symbol: cancel.symbol ?? row.symbol ?? '' })}
+      </span>
+    );
+  };
+  /** Where it goes; a cancellation names the spender, not the token contract it calls. */
+  const target = (row: TransferListItem) => approveCancelOf(row)?.spender ?? row.to;
   const purpose = (row: TransferListItem) => (
     <span data-testid="row-fund-purpose">{row.fund_purpose ? labelName(row.fund_purpose, t) : '—'}</span>
   );
@@ -97,9 +110,11 @@ export function TransferTable(props: {
       ? t('list.walletCreation')
       : row.rejection_of
         ? t('list.rejection')
-        : row.type === 5
-          ? t('list.preSigned', { name: row.name ?? '' })
-          : t('list.transfer');
+        : approveCancelOf(row)
+          ? t('approveCancel.title')
+          : row.type === 5
+            ? t('list.preSigned', { name: row.name ?? '' })
+            : t('list.transfer');
   const nonceColumn = props.preSigned
     ? [
         {
@@ -143,14 +158,12 @@ export function TransferTable(props: {
                 {walletName(row)} →{' '}
                 {row.type === 4
                   ? t('list.batchRecipients', { count: row.recipient_count ?? 0 })
-                  : row.to
-                    ? `${row.to.slice(0, 6)}…${row.to.slice(-4)}`
+                  : target(row)
+                    ? `${target(row)!.slice(0, 6)}…${target(row)!.slice(-4)}`
                     : '—'}
                 {row.fund_purpose ? <> · {purpose(row)}</> : null}
               </Typography.Text>
-              <Typography.Text strong>
-                <TokenAmount amount={row.amount} symbol={row.symbol} />
-              </Typography.Text>
+              <Typography.Text strong>{amount(row)}</Typography.Text>
             </div>
             <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 4 }}>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -217,7 +230,7 @@ export function TransferTable(props: {
               </span>
             ) : (
               <span style={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
-                <AddressText address={value} />
+                <AddressText address={approveCancelOf(row)?.spender ?? value} />
               </span>
             ),
         },
@@ -225,7 +238,7 @@ export function TransferTable(props: {
           title: t('fields.amount'),
           width: 160,
           align: 'right',
-          render: (_: unknown, row) => <TokenAmount amount={row.amount} symbol={row.symbol} />,
+          render: (_: unknown, row) => amount(row),
         },
         { title: t('fields.fundPurpose'), width: 140, render: (_: unknown, row) => purpose(row) },
         {

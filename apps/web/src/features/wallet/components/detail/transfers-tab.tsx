@@ -4,6 +4,7 @@ import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { QueryError } from '@/components/ui/query-error';
+import { ApproveCancelLine, approveCancelOf } from '@/features/transfer';
 import { useWalletTransfers } from '../../api/list-wallet-transfers';
 import { AddressText } from '../wallet-bits';
 
@@ -50,6 +51,8 @@ export function TransfersTab({ walletId }: { walletId: number }) {
           render: (_: unknown, row) =>
             row.type === WALLET_DEPLOYMENT ? (
               <Typography.Text type="secondary">{t('detail.transfers.deployment')}</Typography.Text>
+            ) : approveCancelOf(row) ? (
+              <ApproveCancelLine dapp={approveCancelOf(row)!} />
             ) : (
               <Typography.Text>
                 {row.amount ?? '—'} {row.symbol ?? ''}
@@ -59,7 +62,11 @@ export function TransfersTab({ walletId }: { walletId: number }) {
         {
           title: t('detail.transfers.to'),
           dataIndex: 'to',
-          render: (to: string | null) => (to ? <AddressText address={to} /> : '—'),
+          // A cancellation calls the token contract; the spender is who it concerns.
+          render: (to: string | null, row) => {
+            const shown = approveCancelOf(row)?.spender ?? to;
+            return shown ? <AddressText address={shown} /> : '—';
+          },
         },
         {
           title: t('detail.transfers.created'),
