@@ -107,7 +107,11 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: AppInstanc
   await app.register(cookie, { secret: config.appSecret });
   await app.register(requestContextPlugin);
   await app.register(envelopePlugin);
-  await app.register(securityPlugin, { appSecret: config.appSecret, secureCookies: config.secureCookies });
+  await app.register(securityPlugin, {
+    appSecret: config.appSecret,
+    secureCookies: config.secureCookies,
+    frameOrigins: config.DAPP_FRAME_ORIGINS,
+  });
   await app.register(sessionPlugin, { ctx });
   await app.register(accessPlugin);
   await app.register(metricsPlugin, config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : {});

@@ -18,6 +18,9 @@ function isJsonObject(text: string): boolean {
   }
 }
 
+/** scheme://host[:port|:*], nothing after: what a CSP source may name for a framed Dapp. */
+const FRAME_ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -184,6 +187,22 @@ const envSchema = z.object({
    * fail (a mismatch is a 500 naming it). Default: fail when NODE_ENV=test, off otherwise.
    */
   REPLY_SCHEMA_CHECK: z.enum(['off', 'warn', 'fail']).optional(),
+  /**
+   * Extra origins the /dapp page may frame besides any https one (CSP frame-src), comma-separated,
+   * e.g. a Safe App served over http on this machine: http://127.0.0.1:5555 (a port of * allows any).
+   */
+  DAPP_FRAME_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine((origins) => origins.every((origin) => FRAME_ORIGIN.test(origin)), {
+      message: 'comma-separated origins such as http://127.0.0.1:5555 (scheme, host, optional port or *)',
+    }),
   /** Fault injection for the exactly-once broadcast test: SIGKILL right after a relay send. */
   FAULT_KILL_AFTER_BROADCAST_SEND: booleanFlag.default(false),
 });

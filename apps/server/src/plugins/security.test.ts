@@ -3,6 +3,7 @@ import { CSRF_COOKIE, SESSION_COOKIE } from '@keystead/contract';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { loginWithEmailCode, PASSWORD } from '../../test/auth-helpers';
 import { person } from '../../test/space-helpers';
+import { loadConfig } from '../config';
 import { issueCsrfToken } from './security';
 
 let t: TestApp;
@@ -17,7 +18,35 @@ describe('security headers', () => {
     const csp = String(reply.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
+    // The /dapp page frames a Safe App of its own origin: https ones only, by default.
+    expect(csp).toContain('frame-src https:;');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('lets the /dapp page frame the origins of DAPP_FRAME_ORIGINS too, and still nothing frame it', async () => {
+    const framed = await createTestApp(
+      { DAPP_FRAME_ORIGINS: 'http://127.0.0.1:5555, http://localhost:*' },
+      { chains: [] },
+    );
+    try {
+      const reply = await framed.client().get('/api/v1/language');
+      const csp = String(reply.headers['content-security-policy']);
+      expect(csp).toContain('frame-src https: http://127.0.0.1:5555 http://localhost:*;');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(reply.headers['x-frame-options']).toBe('DENY');
+    } finally {
+      await framed.close();
+    }
+  });
+
+  it('refuses a DAPP_FRAME_ORIGINS entry that is not a bare origin', () => {
+    for (const bad of [
+      '127.0.0.1:5555',
+      'http://a.example/path',
+      "'unsafe-inline'",
+      'http://a.example; script-src *',
+    ])
+      expect(() => loadConfig({ DAPP_FRAME_ORIGINS: bad })).toThrow(/DAPP_FRAME_ORIGINS/);
   });
 
   it('sends HSTS only when the request came over TLS', async () => {
