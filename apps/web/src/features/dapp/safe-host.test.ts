@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { MessageFormatter, Methods } from '@safe-global/safe-apps-sdk';
+import { TaskStatus } from '@keystead/contract/states';
+import {
+  callsOf,
+  chainInfoOf,
+  dappUrl,
+  isSafeAppRequest,
+  replyError,
+  replyOk,
+  txDetailsOf,
+} from './safe-host';
+
+const SAFE = '0x1111111111111111111111111111111111111111';
+const TOKEN = '0x2222222222222222222222222222222222222222';
+
+describe('Safe Apps host protocol', () => {
+  it('recognises what the SDK posts and nothing else', () => {
+    // The SDK's own request builder makes window.crypto ids; the shape is what counts here.
+    const request = {
+      id: 'abc',
+      method: Methods.getSafeInfo,
+      params: undefined,
+      env: { sdkVersion: '9.1.0' },
+    };
+    expect(isSafeAppRequest(request)).toBe(true);
+    expect(isSafeAppRequest({ id: 'abc', method: 'getSafeInfo' })).toBe(false);
+    expect(isSafeAppRequest('getSafeInfo')).toBe(false);
+    expect(isSafeAppRequest(null)).toBe(false);
+  });
+
+  it('answers in the shapes of the SDK, with a version the SDK accepts (major ≥ 1)', () => {
+    const ok = replyOk('r1', { safeTxHash: '0xab' });
+    expect(ok).toEqual(MessageFormatter.makeResponse('r1', { safeTxHash: '0xab' }, ok.version!));
+    expect(Number(ok.version!.split('.')[0])).toBeGreaterThanOrEqual(1);
+    expect(replyError('r2', 'Transactions were rejected')).toMatchObject({
+      id: 'r2',
+      success: false,
+      error: 'Transactions were rejected',
+    });
+  });
+
+  it('opens https Dapps anywhere and http ones only on this machine', () => {
+    expect(dappUrl('https://swap.example/app')?.origin).toBe('https://swap.example');
+    expect(dappUrl(' http://127.0.0.1:5555/ ')?.origin).toBe('http://127.0.0.1:5555');
+    expect(dappUrl('http://localhost:3000')?.origin).toBe('http://localhost:3000');
+    expect(dappUrl('http://swap.example')).toBeNull();
+    expect(dappUrl('javascript:alert(1)')).toBeNull();
+    expect(dappUrl('swap.example')).toBeNull();
+  });
+
+  it('takes the calls of sendTransactions as decimal wei and hex data', () => {
+    expect(
+      callsOf({
+        txs: [
+          { to: TOKEN, value: '0', data: '0xa9059cbb' },
+          { to: SAFE, value: '0x10', data: '' },
+        ],
+      }),
+    ).toEqual([
+      { to: TOKEN, value: '0', data: '0xa9059cbb' },
+      { to: SAFE, value: '16', data: '0x' },
+    ]);
+    expect(callsOf({ txs: [] })).toBeNull();
+    expect(callsOf({ txs: [{ to: 'nobody', value: '0', data: '0x' }] })).toBeNull();
+    expect(callsOf({ txs: [{ to: TOKEN, value: 'lots', data: '0x' }] })).toBeNull();
+    expect(callsOf({ txs: [{ to: TOKEN, value: '0', data: '0xabc' }] })).toBeNull();
+    expect(callsOf(undefined)).toBeNull();
+  });
+
+  it('tells the Dapp where its transaction stands', () => {
+    const details = (status: number, txHash: string | null = null) =>
+      txDetailsOf({ safeAddress: SAFE, safeTxHash: '0xbeef', status, txHash, to: TOKEN, callCount: 2 });
+    expect(details(TaskStatus.PendingApproval).txStatus).toBe('AWAITING_CONFIRMATIONS');
+    expect(details(TaskStatus.PendingSignature).txStatus).toBe('AWAITING_CONFIRMATIONS');
+    expect(details(TaskStatus.PendingBroadcast).txStatus).toBe('AWAITING_EXECUTION');
+    expect(details(TaskStatus.OnChain, '0xfeed')).toMatchObject({
+      txStatus: 'AWAITING_EXECUTION',
+      txHash: '0xfeed',
+    });
+    expect(details(TaskStatus.Completed, '0xfeed')).toMatchObject({ txStatus: 'SUCCESS', txHash: '0xfeed' });
+    expect(details(TaskStatus.Failed).txStatus).toBe('FAILED');
+    expect(details(TaskStatus.Revoked).txStatus).toBe('CANCELLED');
+    expect(details(TaskStatus.PendingSignature).txHash).toBeUndefined();
+  });
+
+  it("describes the chain with the SDK's explorer templates", () => {
+    const info = chainInfoOf({
+      chain_id: '31337',
+      name: 'Devnet',
+      symbol: 'ETH',
+      decimals: 18,
+      explorer: { tx: 'https://scan.example/tx/{hash}', address: 'https://scan.example/address/{address}' },
+    });
+    expect(info).toMatchObject({
+      chainId: '31337',
+      chainName: 'Devnet',
+      nativeCurrency: { symbol: 'ETH', decimals: 18 },
+      blockExplorerUriTemplate: {
+        txHash: 'https://scan.example/tx/{{txHash}}',
+        address: 'https://scan.example/address/{{address}}',
+      },
+    });
+  });
+});
