@@ -487,6 +487,13 @@ export interface TransferRecordsTable {
   noted_at: NullableTimestamp;
 }
 
+/** A person's favourite Dapp of the catalogue. */
+export interface DappFavoritesTable {
+  user_id: number;
+  dapp_id: number;
+  created_at: CreatedAt;
+}
+
 /** An ERC-20 approval a wallet granted: the latest Approval event of a token and spender. */
 export interface TokenApprovalsTable {
   wallet_id: number;
@@ -830,6 +837,7 @@ export interface Database {
   task_broadcasts: TaskBroadcastsTable;
   transfer_records: TransferRecordsTable;
   token_approvals: TokenApprovalsTable;
+  dapp_favorites: DappFavoritesTable;
   asset_snapshots: AssetSnapshotsTable;
   wallet_asset_days: WalletAssetDaysTable;
   space_asset_days: SpaceAssetDaysTable;

@@ -95,3 +95,34 @@ export const dappTaskReply = z.object({
   tx_hash: z.string().nullable(),
 });
 export type DappTaskInfo = z.infer<typeof dappTaskReply>;
+
+/** §3 Dapp types of the catalogue: GET /dapp/type names them in the request's language. */
+export const DAPP_TYPES = ['dex', 'lending', 'staking', 'bridge', 'tools'] as const;
+export const dappType = z.enum(DAPP_TYPES);
+
+export const dappTypesReply = z.object({ list: z.array(z.object({ type: dappType, name: z.string() })) });
+
+/** GET /dapp: the catalogue for one of the space's chains (or all), favourites first. */
+export const dappListQuery = z.object({
+  type: dappType.optional(),
+  chain_key: text().trim().max(40).optional(),
+  favorite: z.enum(['true', 'false']).optional(),
+});
+
+export const dappItem = z.object({
+  dapp_id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  type: dappType,
+  /** One sentence in the request's language. */
+  description: z.string(),
+  /** The chains (keys) it serves. */
+  chain_keys: z.array(z.string()),
+  is_favorite: z.boolean(),
+});
+export type DappItem = z.infer<typeof dappItem>;
+export const dappListReply = z.object({ list: z.array(dappItem) });
+
+/** POST /dapp/favorite (§7: dapp_id, is_favorite). */
+export const dappFavoriteBody = z.object({ dapp_id: z.number().int().positive(), is_favorite: z.boolean() });
+export const dappFavoriteReply = z.object({ dapp_id: z.number(), is_favorite: z.boolean() });

@@ -1,4 +1,9 @@
 import {
+  dappFavoriteBody,
+  dappFavoriteReply,
+  dappListQuery,
+  dappListReply,
+  dappTypesReply,
   dappCreateBody,
   dappParseBody,
   dappParseReply,
@@ -27,6 +32,7 @@ import { cancelApproval } from './approval-cancel';
 import { asCall, callsOf, createDappTask, dappTaskInfo, parseDappCalls } from './dapp-calls';
 import type { ContractCall } from '@keystead/chains';
 import type { Wallet } from '../../db/schema';
+import { dappList, dappTypes, setDappFavorite } from './dapp-list';
 import { setWalletSwitch } from '../wallets/wallet-settings';
 import { approvalsOf, listTokenApprovals } from './approval-list';
 
@@ -37,6 +43,51 @@ const tags = ['dapp'];
  * §2 wallet tab "token approvals": what a wallet lets others spend, and cancelling it.
  */
 export async function dappRoutes(app: AppInstance, ctx: AppContext) {
+  const member = { access: inSpace('space.view') };
+  app.get(
+    '/dapp/type',
+    {
+      config: member,
+      schema: { response: replies(dappTypesReply), tags, summary: "The Dapp catalogue's types" },
+    },
+    async (request, reply) => reply.ok(dappTypes(request.lang)),
+  );
+
+  app.get(
+    '/dapp',
+    {
+      config: member,
+      schema: {
+        response: replies(dappListReply),
+        tags,
+        querystring: dappListQuery,
+        summary: 'The Dapp catalogue, by type, chain or favourites (favourites first)',
+      },
+    },
+    async (request, reply) => {
+      const { user } = commandContext(request);
+      return reply.ok(await dappList(ctx.db, user.id, request.lang, request.query));
+    },
+  );
+
+  app.post(
+    '/dapp/favorite',
+    {
+      config: member,
+      schema: {
+        response: replies(dappFavoriteReply),
+        tags,
+        body: dappFavoriteBody,
+        summary: "Mark or unmark a Dapp of the catalogue as one of the caller's favourites",
+      },
+    },
+    async (request, reply) => {
+      const { user } = commandContext(request);
+      const { dapp_id, is_favorite } = request.body;
+      return reply.ok(await setDappFavorite(ctx.db, user.id, dapp_id, is_favorite));
+    },
+  );
+
   app.post(
     '/wallets/dapp',
     {

@@ -9,9 +9,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 const NOT_YET: Record<string, string> = {
   // Issue 19: Dapp connector.
   'POST /api/v1/wallets/dapp/approve': 'issue 19',
-  'POST /api/v1/dapp/favorite': 'issue 19',
-  'GET /api/v1/dapp/type': 'issue 19',
-  'GET /api/v1/dapp': 'issue 19',
 };
 
 let t: TestApp;
