@@ -44,6 +44,7 @@ export async function verifiedBitcoinSigner(
   chain: BitcoinChainKey,
   signer: TestSigner,
   name = 'Key',
+  device?: 'software' | 'ledger' | 'trezor' | 'onekey' | 'qr',
 ): Promise<number> {
   const added = await person.client.post<{ id: number }>('/api/v1/permission-address/bitcoin', {
     name,
@@ -51,6 +52,7 @@ export async function verifiedBitcoinSigner(
     xpub: signer.key.xpub,
     fingerprint: signer.key.fingerprint,
     path: signer.key.path,
+    ...(device ? { device } : {}),
   });
   expect(added.code).toBe('OK');
   const challenge = await person.client.get<{ challenge_id: number; message: string }>(

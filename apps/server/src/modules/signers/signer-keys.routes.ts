@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addSignerKeyReply, verifySignerReply, bitcoinCheckReply, text } from '@keystead/contract';
 import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
+import { keySource, SIGNER_DEVICES } from '../wallets/hardware-mix';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { SIGNED_IN } from '../../plugins/access-rules';
@@ -29,6 +30,8 @@ export const addSignerKeyBody = z.object({
   /** Path from the master to the xpub, e.g. m/48'/2'/0'/2'. */
   path: text().trim().min(1).max(100),
   description: text().trim().max(99).optional(),
+  /** Where the key lives (§5: LTC/BCH multisigs cannot mix Ledger with Trezor or OneKey keys). */
+  device: z.enum(SIGNER_DEVICES).default('software'),
 });
 export const verifySignerKeyBody = z.object({
   id: z.number().int().positive(),
@@ -75,7 +78,7 @@ export async function signerKeyRoutes(app: AppInstance, ctx: AppContext) {
           name: body.name,
           address: key.address,
           description: body.description ?? null,
-          source: 'xpub',
+          source: keySource(body.device),
           derivation_path: key.derivationPath,
           fingerprint: key.fingerprint,
           chain_key: chain,

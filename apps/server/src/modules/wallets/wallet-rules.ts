@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { effectivePlan } from '../spaces/space-presenter';
 import { SignType, WalletStatus } from './wallet-status';
 import { signerAddressesInSpace } from '../policy/space-scope';
+import { mixesHardware } from './hardware-mix';
 
 export const MAX_VIEWERS = 5;
 export const MAX_RISK_CONTROL_USERS = 5;
@@ -85,6 +86,13 @@ export async function checkMultisigInput(
   if (unverified) throw new AppError('SIGNER_NOT_VERIFIED_ERROR', { field: unverified.address });
   const owners = new Set(signers.map((signer) => signer.address.toLowerCase()));
   if (owners.size !== signers.length) throw new AppError('PARAMS_INVALID_ERROR', { field: 'signers' });
+  if (
+    mixesHardware(
+      input.chain_key,
+      signers.map((signer) => signer.source),
+    )
+  )
+    throw new AppError('WALLET_HARDWARE_MIX_ERROR');
 
   const everyone = [
     ...new Set([

@@ -74,6 +74,18 @@ describe.skipIf(!isLitecoindAvailable())(
       expect((await create(CHAIN, [...btcKeys].reverse())).code).toBe('WALLET_EXISTS_ERROR');
     });
 
+    it('an LTC multisig cannot mix Ledger with Trezor or OneKey keys (§5); Ledger with a software key is fine', async () => {
+      const key = (who: (typeof space)['admin'], seed: number, device: 'ledger' | 'trezor' | 'onekey') =>
+        verifiedBitcoinSigner(who, CHAIN, testSigner(CHAIN, new Uint8Array(32).fill(seed)), device, device);
+      const ledger = await key(space.admin, 60, 'ledger');
+      const trezor = await key(space.members[0]!, 61, 'trezor');
+      const onekey = await key(space.members[1]!, 62, 'onekey');
+      expect((await create(CHAIN, [ledger, trezor])).code).toBe('WALLET_HARDWARE_MIX_ERROR');
+      expect((await create(CHAIN, [ledger, btcKeys[1]!, onekey])).code).toBe('WALLET_HARDWARE_MIX_ERROR');
+      expect((await create(CHAIN, [trezor, onekey])).code).toBe('OK');
+      expect((await create(CHAIN, [ledger, btcKeys[2]!])).code).toBe('OK');
+    });
+
     it('a Safe from /wallets/multi waits for its deployment', async () => {
       const created = await create(devnetChains()[0]!.chainId.toString(), evmKeys);
       expect(created.code).toBe('OK');
