@@ -76,7 +76,8 @@ export type LazyNamespace =
   | 'preSign'
   | 'asset'
   | 'exchange'
-  | 'transferPolicy';
+  | 'transferPolicy'
+  | 'dapp';
 type JsonModule = { default: Record<string, unknown> };
 const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModule>>> = {
   spaces: {
@@ -123,6 +124,11 @@ const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModu
     'en-US': () => import('@/locales/en-US/transfer-policy.json'),
     'zh-CN': () => import('@/locales/zh-CN/transfer-policy.json'),
     'zh-HK': () => import('@/locales/zh-HK/transfer-policy.json'),
+  },
+  dapp: {
+    'en-US': () => import('@/locales/en-US/dapp.json'),
+    'zh-CN': () => import('@/locales/zh-CN/dapp.json'),
+    'zh-HK': () => import('@/locales/zh-HK/dapp.json'),
   },
 };
 const wantedLazy = new Set<LazyNamespace>();

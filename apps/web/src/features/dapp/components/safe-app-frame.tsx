@@ -1,0 +1,163 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Space as Stack } from 'antd';
+import type { Chain, WalletDetail } from '@keystead/contract/api/wallet-replies';
+import { useLazyTranslation } from '@/lib/use-namespace';
+import { fetchDappTask, useCreateDappTask } from '../api/dapp-calls';
+import { Methods, callsOf, chainInfoOf, txDetailsOf } from '../safe-host';
+import { useSafeAppHost } from '../use-safe-app-host';
+import { ReviewModal, type DappRequest } from './review-modal';
+
+/** What the Dapp is told when the user rejects its transactions (the SDK rejects its promise with it). */
+const REJECTED = 'Transactions were rejected by the user';
+
+interface Pending extends DappRequest {
+  resolve: (value: { safeTxHash: string }) => void;
+  reject: (error: Error) => void;
+}
+
+interface Created {
+  taskId: number;
+  safeTxHash: string;
+  to: string;
+  callCount: number;
+}
+
+/**
+ * A Safe App in a sandboxed frame of its own origin, answered as the Safe `wallet` would: its
+ * transactions are reviewed here and become one Dapp task that goes through the wallet's usual
+ * approvals and signatures.
+ */
+export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletDetail; chain: Chain }) {
+  const { t } = useLazyTranslation('dapp');
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  // The request under review, read by the message handler between renders.
+  const pendingRef = useRef<Pending | null>(null);
+  const [created, setCreated] = useState<Created[]>([]);
+  // safeTxHash → task, for getTxBySafeTxHash: only transactions sent from this page are known.
+  const tasks = useRef(new Map<string, Created>());
+  const create = useCreateDappTask();
+  const safeAddress = wallet.address ?? '';
+
+  const handle = useCallback(
+    async (method: string, params: unknown): Promise<unknown> => {
+      switch (method) {
+        case Methods.getSafeInfo:
+          return {
+            safeAddress,
+            chainId: Number(wallet.chain_id),
+            owners: wallet.signers.map((signer) => signer.address),
+            threshold: wallet.threshold,
+            isReadOnly: false,
+          };
+        case Methods.getChainInfo:
+          return chainInfoOf(chain);
+        case Methods.getEnvironmentInfo:
+          return { origin: window.location.origin };
+        case Methods.sendTransactions: {
+          const calls = callsOf(params);
+          if (!calls) throw new Error('Invalid transactions: each needs to, value (wei) and data (hex)');
+          if (pendingRef.current) throw new Error('Another request is being reviewed');
+          return new Promise((resolve, reject) => {
+            const request = { origin: url.origin, calls, resolve, reject };
+            pendingRef.current = request;
+            setPending(request);
+          });
+        }
+        case Methods.getTxBySafeTxHash: {
+          const hash = String((params as { safeTxHash?: unknown } | null)?.safeTxHash ?? '').toLowerCase();
+          const task = tasks.current.get(hash);
+          if (!task)
+            throw new Error(`Unknown safeTxHash ${hash}: only transactions sent from this page are known`);
+          const info = await fetchDappTask(task.taskId);
+          return txDetailsOf({ ...task, safeAddress, status: info.status, txHash: info.tx_hash });
+        }
+        default:
+          throw new Error(`${method} is not supported yet`);
+      }
+    },
+    [safeAddress, wallet, chain, url],
+  );
+  useSafeAppHost(frame, url.origin, handle);
+
+  // A review left open when the frame goes (another wallet or Dapp) is a rejection for the Dapp.
+  useEffect(() => () => pendingRef.current?.reject(new Error(REJECTED)), []);
+
+  const reject = () => {
+    pending?.reject(new Error(REJECTED));
+    pendingRef.current = null;
+    setPending(null);
+    create.reset();
+  };
+  const confirm = () => {
+    if (!pending) return;
+    const dapp = { name: url.host, url: url.origin };
+    create.mutate(
+      { wallet_id: wallet.wallet_id, dapp, calls: pending.calls },
+      {
+        onSuccess: (task) => {
+          const safeTxHash = task.safe_tx_hash ?? '';
+          const entry = {
+            taskId: task.task_id,
+            safeTxHash,
+            to: pending.calls[0]!.to,
+            callCount: pending.calls.length,
+          };
+          tasks.current.set(safeTxHash.toLowerCase(), entry);
+          setCreated((list) => [entry, ...list]);
+          pending.resolve({ safeTxHash });
+          pendingRef.current = null;
+          setPending(null);
+          create.reset();
+        },
+      },
+    );
+  };
+
+  return (
+    // One fixed child per slot: a list growing in front of the frame must not move (remount, reload) it.
+    <Stack direction="vertical" size={12} style={{ width: '100%' }}>
+      <div style={{ display: 'grid', gap: 12 }}>
+        {created.map((entry) => (
+          <Alert
+            key={entry.taskId}
+            type="success"
+            showIcon
+            data-testid="dapp-task-created"
+            message={t('created.title', { count: entry.callCount })}
+            description={
+              <Link to={`/task/${entry.taskId}`} data-testid="dapp-task-link">
+                {t('created.link', { id: entry.taskId })}
+              </Link>
+            }
+          />
+        ))}
+      </div>
+      <iframe
+        ref={frame}
+        src={url.href}
+        title={t('frame.title', { origin: url.origin })}
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+        data-testid="dapp-frame"
+        style={{
+          width: '100%',
+          height: 560,
+          border: '1px solid #e8ebf3',
+          borderRadius: 8,
+          background: '#fff',
+        }}
+      />
+      {pending ? (
+        <ReviewModal
+          request={pending}
+          wallet={{ id: wallet.wallet_id, name: wallet.name, address: safeAddress }}
+          creating={create.isPending}
+          createError={create.error}
+          onConfirm={confirm}
+          onReject={reject}
+        />
+      ) : null}
+    </Stack>
+  );
+}
