@@ -52,6 +52,8 @@ export async function startServerProcess(
       TRUST_PROXY: 'true',
       DEVNET: 'on',
       DEVNET_PORT: '0',
+      // The test Safe App (lib/safe-app-server.ts) runs on 127.0.0.1 at a free port: /dapp may frame it.
+      DAPP_FRAME_ORIGINS: 'http://127.0.0.1:*',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

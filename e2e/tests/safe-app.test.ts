@@ -1,0 +1,175 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createPublicClient, erc20Abi, http, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { hardhat } from 'viem/chains';
+import { screenshot } from '../lib/browser';
+import { modalClosed, motionDone } from '../lib/motion';
+import { startSafeAppServer } from '../lib/safe-app-server';
+import { teamInBrowser } from '../lib/team-browser';
+import { DEVNET_KEYS, randomAddress, signByApi, usdtBalance } from '../lib/transfers';
+import { devnetRpcUrl } from '../lib/wallet-provider';
+
+interface Prepared {
+  chain_id: number;
+  to: Hex;
+  data: Hex;
+  value: string;
+  nonce: number;
+  gas: string;
+  max_fee_per_gas: string;
+  max_priority_fee_per_gas: string;
+}
+
+/**
+ * A Safe App on /dapp (§1 Dapp connector): the test Dapp (fixtures/safe-app) runs from another
+ * origin in the page's frame and speaks only the Safe Apps SDK. It reads the Safe, sends a USDT
+ * transfer and an approval as one request; the user reviews both decoded calls and confirms; the
+ * Dapp task is approved, signed and broadcast by API, and the Dapp sees SUCCESS with the hash.
+ */
+describe('a Safe App on /dapp', () => {
+  const session = teamInBrowser();
+  let dapp: Awaited<ReturnType<typeof startSafeAppServer>>;
+  const recipient = randomAddress();
+  const spender = randomAddress();
+  const admin = () => session.team.admin.session;
+
+  beforeAll(async () => {
+    dapp = await startSafeAppServer();
+    await admin().call('PUT', '/api/v1/organization/settings', { enable_dapp: true });
+    await admin().call('POST', '/api/v1/wallets/dapp', { wallet_id: session.team.walletId, open: true });
+  });
+  afterAll(async () => dapp?.close());
+
+  const appUrl = () => `${dapp.origin}/?token=${session.team.usdt}&to=${recipient}&spender=${spender}`;
+  const frame = (page: Page) => page.frameLocator('[data-testid="dapp-frame"]');
+  const frameText = (page: Page, id: string) => frame(page).locator(`#${id}`).innerText();
+  const review = (page: Page) => page.getByRole('dialog').filter({ hasText: "Review the Dapp's request" });
+
+  /** /dapp with the team's Safe chosen and the test Dapp opened in the frame. */
+  async function openDapp(): Promise<Page> {
+    const page = await session.open(session.team.admin, '/dapp');
+    await page
+      .locator('.ant-select')
+      .filter({ has: page.locator('#dapp-wallet') })
+      .click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Ops Safe' }).click();
+    await page.getByTestId('dapp-url').fill(appUrl());
+    await page.getByTestId('dapp-open').click();
+    await expect.poll(() => frameText(page, 'safe-address')).toBe(session.team.safe);
+    return page;
+  }
+
+  it(
+    'reviews the Dapp’s transfer and approval, creates one task, and the Dapp sees it executed',
+    { timeout: 180_000 },
+    async () => {
+      const page = await openDapp();
+      await screenshot(page, 'dapp-host-open');
+
+      await frame(page).locator('#send').click();
+      const dialog = review(page);
+      await dialog.getByTestId('dapp-call-1').waitFor();
+      await expect(dialog.getByTestId('dapp-review-who').innerText()).resolves.toContain(
+        `${dapp.origin} asks Ops Safe to sign 2 calls`,
+      );
+      const transfer = (await dialog.getByTestId('dapp-call-0').innerText()).toLowerCase();
+      expect(transfer).toContain('token transfer');
+      expect(transfer).toContain('12.5 usdt');
+      expect(transfer).toContain(recipient.toLowerCase());
+      const approve = (await dialog.getByTestId('dapp-call-1').innerText()).toLowerCase();
+      expect(approve).toContain('token approval');
+      expect(approve).toContain('spender');
+      expect(approve).toContain('5 usdt');
+      expect(approve).toContain(spender.toLowerCase());
+      await motionDone(dialog);
+      await screenshot(page, 'dapp-review');
+
+      await dialog.getByTestId('dapp-confirm').click();
+      await modalClosed(page);
+      await expect.poll(() => frameText(page, 'safe-tx-hash')).toMatch(/^0x[0-9a-f]{64}$/);
+      const safeTxHash = await frameText(page, 'safe-tx-hash');
+      const href = await page.getByTestId('dapp-task-link').getAttribute('href');
+      const taskId = Number(/\/task\/(\d+)$/.exec(href ?? '')?.[1]);
+      const task = await admin().call<{ safe_tx_hash: string; dapp: { url: string } }>(
+        'GET',
+        `/api/v1/task/dapp?task_id=${taskId}`,
+      );
+      expect(task).toMatchObject({ safe_tx_hash: safeTxHash, dapp: { url: dapp.origin } });
+      await expect.poll(() => frameText(page, 'tx-status')).toBe('AWAITING_CONFIRMATIONS');
+
+      // The wallet's usual steps, by API: two approvers, two signers, a broadcaster.
+      const { team } = session;
+      for (const approver of team.approvers)
+        await approver.session.call('POST', '/api/v1/task/approve', { task_id: taskId, result: 1 });
+      await signByApi(team.signers[0].session, taskId, DEVNET_KEYS[1]);
+      await signByApi(team.signers[1].session, taskId, DEVNET_KEYS[2]);
+      const broadcaster = privateKeyToAccount(generatePrivateKey());
+      await admin().call('POST', '/api/v1/dev/faucet', { address: broadcaster.address, eth: '1' });
+      const prepared = await admin().call<Prepared>('POST', '/api/v1/broadcast-create', {
+        task_id: taskId,
+        from: broadcaster.address,
+      });
+      const raw = await broadcaster.signTransaction({
+        chainId: prepared.chain_id,
+        type: 'eip1559',
+        to: prepared.to,
+        data: prepared.data,
+        value: BigInt(prepared.value),
+        nonce: prepared.nonce,
+        gas: BigInt(prepared.gas),
+        maxFeePerGas: BigInt(prepared.max_fee_per_gas),
+        maxPriorityFeePerGas: BigInt(prepared.max_priority_fee_per_gas),
+      });
+      const sent = await admin().call<{ tx_hash: Hex }>('POST', '/api/v1/broadcast', {
+        task_id: taskId,
+        raw_tx: raw,
+      });
+
+      await expect.poll(() => frameText(page, 'tx-status'), { timeout: 60_000 }).toBe('SUCCESS');
+      expect(await frameText(page, 'tx-hash')).toBe(sent.tx_hash);
+      await screenshot(page, 'dapp-host-success');
+
+      expect(await usdtBalance(team.usdt, recipient)).toBe(12_500_000n);
+      const client = createPublicClient({ chain: hardhat, transport: http(devnetRpcUrl()) });
+      const allowance = await client.readContract({
+        address: team.usdt,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [team.safe, spender],
+      });
+      expect(allowance).toBe(5_000_000n);
+    },
+  );
+
+  it('with the wallet’s Dapps off, Confirm says so in the review and Reject tells the Dapp', async () => {
+    const page = await openDapp();
+    await admin().call('POST', '/api/v1/wallets/dapp', { wallet_id: session.team.walletId, open: false });
+    await frame(page).locator('#send').click();
+    const dialog = review(page);
+    await dialog.getByTestId('dapp-call-1').waitFor();
+    await motionDone(dialog);
+    await dialog.getByTestId('dapp-confirm').click();
+    await expect
+      .poll(() => dialog.getByTestId('dapp-create-error').innerText())
+      .toContain('This wallet does not support Dapps.');
+    await screenshot(page, 'dapp-review-refused');
+    await dialog.getByTestId('dapp-reject').click();
+    await modalClosed(page);
+    await expect.poll(() => frameText(page, 'error')).toBe('Transactions were rejected by the user');
+    expect(await page.getByTestId('dapp-task-created').count()).toBe(0);
+  });
+
+  it('with the space’s Dapps off, the page says so and offers no frame', async () => {
+    await admin().call('PUT', '/api/v1/organization/settings', { enable_dapp: false });
+    const page = await session.open(session.team.admin, '/dapp');
+    await page.getByTestId('dapp-space-off').waitFor();
+    expect(await page.getByTestId('dapp-space-off').innerText()).toContain(
+      'Dapps are turned off in this space.',
+    );
+    expect(await page.getByTestId('dapp-frame').count()).toBe(0);
+    expect(await page.getByTestId('dapp-url').count()).toBe(0);
+    await screenshot(page, 'dapp-space-off');
+  });
+});
