@@ -415,8 +415,8 @@ export interface FamilyAdapter {
       Array<{ wallet: string; token: string; spender: string; txHash: string; blockNumber: bigint }>
     >;
     allowances(refs: { owner: string; token: string; spender: string }[]): Promise<(bigint | null)[]>;
-    /** The call that cancels an approval: made (estimated, built) like any Dapp call, through contractCalls. */
-    cancelCall(ref: { token: string; spender: string }): ContractCall;
+    /** The call that sets an allowance (0 cancels it): made (estimated, built) like any Dapp call. */
+    approveCall(ref: { token: string; spender: string }, amount: bigint): ContractCall;
   };
   /**
    * Families whose wallets call contracts (EVM Safes): a Dapp's calls checked, simulated and built

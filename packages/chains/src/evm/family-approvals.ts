@@ -4,8 +4,8 @@ import { approveCallData } from './token-approvals';
 
 /**
  * ERC-20 approvals of Safe wallets: Approval events found with the deposit scan, allowances read
- * in one Multicall3 batch, and the call that cancels one — approve(spender, 0) from the Safe,
- * made like any Dapp call (contractCalls).
+ * in one Multicall3 batch, and the call that sets one — approve(spender, amount) from the Safe,
+ * 0 to cancel — made like any Dapp call (contractCalls).
  */
 export function evmTokenApprovals(chain: EvmAdapter): NonNullable<FamilyAdapter['tokenApprovals']> {
   return {
@@ -18,6 +18,6 @@ export function evmTokenApprovals(chain: EvmAdapter): NonNullable<FamilyAdapter[
       return seen.map((a) => ({ ...a, wallet: a.owner }));
     },
     allowances: (refs) => chain.readAllowances(refs),
-    cancelCall: (ref) => ({ to: ref.token, value: 0n, data: approveCallData(ref.spender, 0n) }),
+    approveCall: (ref, amount) => ({ to: ref.token, value: 0n, data: approveCallData(ref.spender, amount) }),
   };
 }

@@ -154,7 +154,7 @@ describe('token approvals of a Safe on the devnet', () => {
 
   it('cancels one with approve(spender, 0) built, signed, verified and executed like a transfer', async () => {
     const ref = { token: usdt, spender: dex };
-    const cancel = family.tokenApprovals!.cancelCall(ref);
+    const cancel = family.tokenApprovals!.approveCall(ref, 0n);
     const gas = await family.contractCalls!.gas(wallet, [cancel]);
     expect(gas).toBeGreaterThan(SAFE_EXEC_OVERHEAD);
     expect(gas).toBeLessThan(SAFE_EXEC_OVERHEAD + 60_000n);

@@ -64,3 +64,11 @@ export const cancelApprovalBody = approvalRef.extend({
   custom_fee_gwei: gweiString.optional(),
   remark: text().trim().max(200).optional(),
 });
+
+/** POST /wallets/dapp/approve: a Dapp task (type 6) setting the allowance; replies with the task. */
+export const grantApprovalBody = cancelApprovalBody.extend({
+  /** In the token's units (no exponent, no sign), or "unlimited" (the largest uint256). */
+  amount: text()
+    .trim()
+    .regex(/^(unlimited|\d{1,60}(\.\d{1,36})?)$/, 'TASK_AMOUNT_INVALID_ERROR'),
+});

@@ -38,6 +38,14 @@ export const taskReply = z.object({
         spender: z.string(),
         symbol: z.string().nullable(),
       }),
+      z.object({
+        action: z.literal('approve'),
+        token: z.string(),
+        spender: z.string(),
+        symbol: z.string().nullable(),
+        /** In token units, or "unlimited". */
+        amount: z.string(),
+      }),
       /** Calls a Dapp asked for (GET /task/dapp decodes them). */
       z.object({ action: z.literal('calls'), name: z.string(), url: z.string(), call_count: z.number() }),
     ])

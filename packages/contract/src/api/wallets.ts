@@ -10,7 +10,9 @@ export const addSignerBody = z.object({
   address: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
   family: signerFamily.default('EVM'),
   description: text().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
-  source: z.enum(['browser', 'devnet', 'ledger', 'trezor', 'onekey', 'walletconnect', 'qr']).default('browser'),
+  source: z
+    .enum(['browser', 'devnet', 'ledger', 'trezor', 'onekey', 'walletconnect', 'qr'])
+    .default('browser'),
 });
 export const signerIdQuery = z.object({ id: z.coerce.number().int().positive() });
 export const verifySignerBody = z.object({

@@ -96,6 +96,8 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'transfer.create_approve_cancel':
         '{{actor}} created {{task}} to cancel a {{symbol}} approval of wallet {{wallet}}',
       'transfer.create_dapp': '{{actor}} created {{task}} for the Dapp {{dapp}} from wallet {{wallet}}',
+      'transfer.create_approve':
+        '{{actor}} created {{task}} to approve {{symbol}} spending from wallet {{wallet}}',
       'organization.label_category_create': '{{actor}} added the fund-purpose category {{name}}',
       'organization.label_category_update': '{{actor}} changed the fund-purpose category {{name}}',
       'organization.label_create': '{{actor}} added the fund-purpose tag {{name}}',
@@ -218,6 +220,7 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'transfer.create_presigned': '{{actor}} 从钱包 {{wallet}} 创建了预签名转账 {{task}}',
       'transfer.create_approve_cancel': '{{actor}} 创建了 {{task}}，取消钱包 {{wallet}} 的 {{symbol}} 授权',
       'transfer.create_dapp': '{{actor}} 为 Dapp {{dapp}} 从钱包 {{wallet}} 创建了 {{task}}',
+      'transfer.create_approve': '{{actor}} 创建了 {{task}}，授权使用钱包 {{wallet}} 的 {{symbol}}',
       'organization.label_category_create': '{{actor}} 新增了资金用途分类 {{name}}',
       'organization.label_category_update': '{{actor}} 修改了资金用途分类 {{name}}',
       'organization.label_create': '{{actor}} 新增了资金用途标签 {{name}}',
@@ -340,6 +343,7 @@ export const AUDIT_WORDS: Record<Language, Words> = {
       'transfer.create_presigned': '{{actor}} 從錢包 {{wallet}} 建立了預簽名轉賬 {{task}}',
       'transfer.create_approve_cancel': '{{actor}} 建立了 {{task}}，取消錢包 {{wallet}} 的 {{symbol}} 授權',
       'transfer.create_dapp': '{{actor}} 為 Dapp {{dapp}} 從錢包 {{wallet}} 建立了 {{task}}',
+      'transfer.create_approve': '{{actor}} 建立了 {{task}}，授權使用錢包 {{wallet}} 的 {{symbol}}',
       'organization.label_category_create': '{{actor}} 新增了資金用途分類 {{name}}',
       'organization.label_category_update': '{{actor}} 修改了資金用途分類 {{name}}',
       'organization.label_create': '{{actor}} 新增了資金用途標籤 {{name}}',

@@ -19,8 +19,11 @@ export function approvalsOf(family: FamilyAdapter) {
   return family.tokenApprovals;
 }
 
-/** The active Dapp tasks cancelling an approval of this wallet, by "token:spender" (lower case). */
-export async function activeCancels(db: Db, walletId: number): Promise<Map<string, number>> {
+/** The active Dapp tasks setting or cancelling an approval of this wallet, by approvalKey. */
+export async function activeApprovalTasks(
+  db: Db,
+  walletId: number,
+): Promise<Map<string, { taskId: number; action: 'approve' | 'approve_cancel' }>> {
   const tasks = await db
     .selectFrom('tasks')
     .select(['id', 'data'])
@@ -28,12 +31,13 @@ export async function activeCancels(db: Db, walletId: number): Promise<Map<strin
     .where('type', '=', DAPP_TASK)
     .where('status', 'in', ACTIVE_STATUSES)
     .execute();
-  const cancels = new Map<string, number>();
+  const active = new Map<string, { taskId: number; action: 'approve' | 'approve_cancel' }>();
   for (const task of tasks) {
     const dapp = dappOf(jsonColumn(task.data));
-    if (dapp?.action === 'approve_cancel') cancels.set(approvalKey(dapp.token, dapp.spender), task.id);
+    if (dapp?.action === 'approve' || dapp?.action === 'approve_cancel')
+      active.set(approvalKey(dapp.token, dapp.spender), { taskId: task.id, action: dapp.action });
   }
-  return cancels;
+  return active;
 }
 
 export const approvalKey = (token: string, spender: string) => `${token}:${spender}`.toLowerCase();
@@ -52,7 +56,7 @@ export async function listTokenApprovals(ctx: AppContext, wallet: Wallet): Promi
       .where('wallet_id', '=', wallet.id)
       .orderBy('block_number', 'desc')
       .execute(),
-    activeCancels(ctx.db, wallet.id),
+    activeApprovalTasks(ctx.db, wallet.id),
     walletTokens(ctx, ctx.db, wallet),
     spenderNames(ctx.db, wallet.organization_id),
     readCursor(ctx.db, wallet.chain_key, 'deposits'),
@@ -68,7 +72,8 @@ export async function listTokenApprovals(ctx: AppContext, wallet: Wallet): Promi
     const value = allowances[i];
     if (!value) continue; // back to 0, or not an ERC-20 answer: nothing stands
     const token = tokens.find((t) => t.contract?.toLowerCase() === row.token.toLowerCase());
-    const cancelTask = cancels.get(approvalKey(row.token, row.spender)) ?? null;
+    const active = cancels.get(approvalKey(row.token, row.spender));
+    const cancelTask = active?.action === 'approve_cancel' ? active.taskId : null;
     list.push({
       token: row.token,
       symbol: token?.symbol ?? null,

@@ -13,6 +13,8 @@ export interface StoredCall {
 /** What a Dapp task does, kept in its data: cancel a token approval, or make a Dapp's calls. */
 export type DappAction =
   | { action: 'approve_cancel'; token: string; spender: string; symbol: string | null }
+  /** Set an allowance: `amount` in token units, or "unlimited". */
+  | { action: 'approve'; token: string; spender: string; symbol: string | null; amount: string }
   | {
       action: 'calls';
       name: string;
@@ -30,7 +32,9 @@ export interface CallCheck {
 /** The Dapp action out of a task's data, if it has one. */
 export function dappOf(data: unknown): DappAction | null {
   const dapp = (data as { dapp?: DappAction } | null)?.dapp;
-  return dapp?.action === 'approve_cancel' || dapp?.action === 'calls' ? dapp : null;
+  return dapp?.action === 'approve_cancel' || dapp?.action === 'approve' || dapp?.action === 'calls'
+    ? dapp
+    : null;
 }
 
 /** A task's Dapp action as lists and the detail show it (the calls themselves: GET /task/dapp). */
@@ -41,19 +45,21 @@ export function presentDapp(dapp: DappAction | null) {
 
 /** What the first actors are told a new Dapp task does. */
 export function dappSummary(dapp: DappAction, walletName: string): string {
+  const symbol = dapp.action === 'calls' ? '' : (dapp.symbol ?? dapp.token);
   if (dapp.action === 'approve_cancel')
-    return `Cancel the ${dapp.symbol ?? dapp.token} approval of ${dapp.spender} from ${walletName}`;
+    return `Cancel the ${symbol} approval of ${dapp.spender} from ${walletName}`;
+  if (dapp.action === 'approve') return `Let ${dapp.spender} spend ${dapp.amount} ${symbol} of ${walletName}`;
   const count = dapp.calls.length === 1 ? 'a call' : `${dapp.calls.length} calls`;
   return `${dapp.name} asks ${walletName} for ${count}`;
 }
 
 /** The audit operation and content of a Dapp task's creation. */
 export function dappAudit(dapp: DappAction) {
-  if (dapp.action === 'approve_cancel')
-    return {
-      operation: 'create_approve_cancel',
-      content: { token: dapp.token, spender: dapp.spender, symbol: dapp.symbol ?? dapp.token },
-    };
+  if (dapp.action !== 'calls') {
+    const content = { token: dapp.token, spender: dapp.spender, symbol: dapp.symbol ?? dapp.token };
+    if (dapp.action === 'approve_cancel') return { operation: 'create_approve_cancel', content };
+    return { operation: 'create_approve', content: { ...content, amount: dapp.amount } };
+  }
   return {
     operation: 'create_dapp',
     content: { dapp: dapp.name, url: dapp.url, targets: [...new Set(dapp.calls.map((c) => c.to))] },

@@ -12,6 +12,7 @@ import {
   walletSwitchBody,
   walletSwitchReply,
   cancelApprovalBody,
+  grantApprovalBody,
   cancelApprovalEstimateBody,
   feeEstimateReply,
   taskReply,
@@ -28,7 +29,7 @@ import { family, familyOf, familyWallet } from '../transfers/transfer-family';
 import { feeTiers } from '../transfers/transfer-fee-tiers';
 import { presentTask } from '../transfers/transfer-present';
 import { loadWallet } from '../wallets/wallet-access';
-import { cancelApproval } from './approval-cancel';
+import { cancelApproval, grantApproval } from './approval-tasks';
 import { asCall, callsOf, createDappTask, dappTaskInfo, parseDappCalls } from './dapp-calls';
 import type { ContractCall } from '@keystead/chains';
 import type { Wallet } from '../../db/schema';
@@ -184,7 +185,7 @@ export async function dappRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
-      const cancel = approvalsOf(familyOf(ctx, wallet.chain_key)).cancelCall(request.body);
+      const cancel = approvalsOf(familyOf(ctx, wallet.chain_key)).approveCall(request.body, 0n);
       return reply.ok(await callsFee(ctx, wallet, [cancel]));
     },
   );
@@ -204,6 +205,22 @@ export async function dappRoutes(app: AppInstance, ctx: AppContext) {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
       return reply.ok(await callsFee(ctx, wallet, request.body.calls.map(asCall)));
     },
+  );
+
+  app.post(
+    '/wallets/dapp/approve',
+    {
+      config: { access: inSpace('transfer.act') },
+      schema: {
+        response: replies(taskReply),
+        tags,
+        body: grantApprovalBody,
+        summary:
+          "Let a spender use the wallet's tokens: a Dapp task (type 6) calling approve(spender, amount)",
+      },
+    },
+    async (request, reply) =>
+      reply.ok(presentTask(await grantApproval(ctx, commandContext(request), request.body))),
   );
 
   app.post(

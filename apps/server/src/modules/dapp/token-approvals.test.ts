@@ -219,36 +219,7 @@ describe('cancelling an approval', () => {
   });
 
   it('goes through approval, two signatures and broadcast; the allowance on chain is 0 and it leaves the tab', async () => {
-    const approved = await signer().client.post('/api/v1/task/approve', { task_id: taskId, result: 1 });
-    expect(approved.code, approved.raw).toBe('OK');
-    for (const [who, key] of [
-      [space.admin, 23],
-      [signer(), 24],
-    ] as const) {
-      const signed = await who.client.post('/api/v1/sign', {
-        task_id: taskId,
-        signature: await signatureFor(who, key, taskId),
-      });
-      expect(signed.code, signed.raw).toBe('OK');
-    }
-    const broadcaster = privateKeyToAccount(generatePrivateKey());
-    const funded = await space.admin.client.post('/api/v1/dev/faucet', {
-      address: broadcaster.address,
-      eth: '1',
-    });
-    expect(funded.code).toBe('OK');
-    const prepared = await space.admin.client.post<PreparedExecution>('/api/v1/broadcast-create', {
-      task_id: taskId,
-      from: broadcaster.address,
-    });
-    expect(prepared.code, prepared.raw).toBe('OK');
-    const sent = await space.admin.client.post<{ tx_hash: Hex }>('/api/v1/broadcast', {
-      task_id: taskId,
-      raw_tx: await signPreparedExecution(broadcaster, prepared.data),
-    });
-    expect(sent.code, sent.raw).toBe('OK');
-    await node.waitForTransactionReceipt({ hash: sent.data.tx_hash, pollingInterval: 50 });
-    expect(await followTransfers(t.ctx)).toBeGreaterThanOrEqual(1);
+    const sent = await runToChain(taskId);
 
     expect(await allowanceOnChain(dex)).toBe(0n);
     expect(await allowanceOnChain(bridge)).toBe(maxUint256);
@@ -267,8 +238,48 @@ describe('cancelling an approval', () => {
   it('lets only one of two racing cancellations of the same approval through', async () => {
     const [a, b] = await Promise.all([cancel({ spender: bridge }), cancel({ spender: bridge })]);
     expect([a.code, b.code].sort()).toEqual(['DAPP_APPROVE_CANCEL_DUPLICATE_ERROR', 'OK']);
+    // Revoked before anyone signed: its Safe nonce is free again for the next task.
+    const winner = a.code === 'OK' ? a : b;
+    const revoked = await operator().client.post('/api/v1/task/revoke', { task_id: winner.data.task_id });
+    expect(revoked.code, revoked.raw).toBe('OK');
+    expect((await approvals()).data.list.find((x) => x.spender === bridge)?.status).toBe('approve');
   });
 });
+
+/** Approval by the wallet's approver, both owners' signatures, broadcast and the watcher: the task's execution. */
+async function runToChain(taskId: number): Promise<{ data: { tx_hash: Hex } }> {
+  const approved = await signer().client.post('/api/v1/task/approve', { task_id: taskId, result: 1 });
+  expect(approved.code, approved.raw).toBe('OK');
+  for (const [who, key] of [
+    [space.admin, 23],
+    [signer(), 24],
+  ] as const) {
+    const signed = await who.client.post('/api/v1/sign', {
+      task_id: taskId,
+      signature: await signatureFor(who, key, taskId),
+    });
+    expect(signed.code, signed.raw).toBe('OK');
+  }
+  const broadcaster = privateKeyToAccount(generatePrivateKey());
+  const funded = await space.admin.client.post('/api/v1/dev/faucet', {
+    address: broadcaster.address,
+    eth: '1',
+  });
+  expect(funded.code).toBe('OK');
+  const prepared = await space.admin.client.post<PreparedExecution>('/api/v1/broadcast-create', {
+    task_id: taskId,
+    from: broadcaster.address,
+  });
+  expect(prepared.code, prepared.raw).toBe('OK');
+  const sent = await space.admin.client.post<{ tx_hash: Hex }>('/api/v1/broadcast', {
+    task_id: taskId,
+    raw_tx: await signPreparedExecution(broadcaster, prepared.data),
+  });
+  expect(sent.code, sent.raw).toBe('OK');
+  await node.waitForTransactionReceipt({ hash: sent.data.tx_hash, pollingInterval: 50 });
+  expect(await followTransfers(t.ctx)).toBeGreaterThanOrEqual(1);
+  return sent;
+}
 
 async function taskCount(): Promise<number> {
   const row = await t.ctx.db
@@ -277,3 +288,53 @@ async function taskCount(): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+describe('granting an approval', () => {
+  const vault = getAddress('0x00000000000000000000000000000000000a0e03');
+  const grant = (body: object, who: Person = operator()) =>
+    who.client.post<{ task_id: number; type: number; to: string; dapp: unknown }>(
+      '/api/v1/wallets/dapp/approve',
+      {
+        wallet_id: safe.walletId,
+        token: safe.usdt,
+        spender: vault,
+        ...body,
+      },
+    );
+
+  it('needs Dapps on in the space and the wallet, and a positive amount', async () => {
+    expect((await grant({ amount: '40' })).code).toBe('DAPP_SPACE_UNSUPPORTED_ERROR');
+    expect((await space.admin.client.put('/api/v1/organization/settings', { enable_dapp: true })).code).toBe(
+      'OK',
+    );
+    expect((await grant({ amount: '40' })).code).toBe('DAPP_WALLET_UNSUPPORTED_ERROR');
+    const switched = await space.admin.client.post('/api/v1/wallets/dapp', {
+      wallet_id: safe.walletId,
+      open: true,
+    });
+    expect(switched.code).toBe('OK');
+    expect((await grant({ amount: '0' })).code).toBe('TRANSFER_VOLUME_ZERO_ERROR');
+    expect((await grant({ amount: '1e6' })).code).toBe('TASK_AMOUNT_INVALID_ERROR');
+    expect((await grant({ amount: '40' }, viewer())).code).toBe('PERMISSION_WALLET_OPERATE_ERROR');
+  });
+
+  it('sets the allowance on chain through the lifecycle; one approval task per spender at a time', async () => {
+    const created = await grant({ amount: '40' });
+    expect(created.code, created.raw).toBe('OK');
+    expect(created.data).toMatchObject({
+      type: 6,
+      to: vault,
+      dapp: { action: 'approve', spender: vault, symbol: 'USDT', amount: '40' },
+    });
+    expect((await grant({ amount: 'unlimited' })).code).toBe('DAPP_APPROVAL_PENDING_ERROR');
+    const info = await signer().client.get<{ safe_tx: Record<string, unknown> }>('/api/v1/task/info', {
+      task_id: created.data.task_id,
+    });
+    expect(info.data.safe_tx).toMatchObject({ kind: 'erc20_approve', recipient: vault, amount: '40' });
+    await runToChain(created.data.task_id);
+    expect(await allowanceOnChain(vault)).toBe(40_000_000n);
+    await scanToTip();
+    const listed = (await approvals()).data.list.find((a) => a.spender === vault);
+    expect(listed).toMatchObject({ allowance: '40', unlimited: false, status: 'approve' });
+  });
+});
