@@ -7,6 +7,7 @@ import { teamInBrowser } from '../lib/team-browser';
 import { motionDone, modalClosed } from '../lib/motion';
 import { screenshotBoth, toastWith } from '../lib/wallets';
 import { approveFromSafe, usdtAllowance } from '../lib/token-approvals';
+import { failOnce } from '../lib/screen-checks';
 
 /**
  * Token approvals end to end on the devnet (issue 19): the team's Safe approves two spenders for
@@ -21,11 +22,9 @@ describe('token approvals on the devnet', () => {
   let team: TransferTeam;
   const spender = randomAddress();
   const unlimitedSpender = randomAddress();
-  beforeAll(async () => {
+  beforeAll(() => {
     team = session.team;
-    await approveFromSafe(team, spender, 25_000_000n);
-    await approveFromSafe(team, unlimitedSpender, maxUint256);
-  }, 60_000);
+  });
 
   const tabPath = () => `/wallet/detail/${team.walletId}?tab=approvals`;
   /** The tab's row of one spender (rows carry their spender's address). */
@@ -44,11 +43,28 @@ describe('token approvals on the devnet', () => {
     "lists the Safe's on-chain approvals, cancels one through the UI, signed and broadcast: the allowance is 0",
     { timeout: 240_000 },
     async () => {
+      // Before any approval: a failed read is an error with Retry (never "none"), then the empty state.
+      const operator = await session.open(team.admin, `/wallet/detail/${team.walletId}`);
+      await failOnce(operator, '**/api/v1/wallets/dapp?*');
+      await operator.getByTestId('wallet-tab-approvals').click();
+      const failed = operator.getByTestId('approvals-error');
+      await failed.waitFor();
+      expect(await operator.getByTestId('approvals-empty').count()).toBe(0);
+      // Said in the tab only, not toasted as well.
+      const toast = operator.locator('.ant-notification-notice').filter({ hasText: 'Injected failure' });
+      expect(await toast.count()).toBe(0);
+      await failed.getByTestId('query-retry').click();
+      await operator.getByTestId('approvals-empty').waitFor();
+      expect(await operator.getByTestId('approvals-empty').innerText()).toMatch(
+        /No token approvals found\s+Approval events read up to block \d+/,
+      );
+      await screenshotBoth(operator, 'token-approvals-empty');
+
+      await approveFromSafe(team, spender, 25_000_000n);
+      await approveFromSafe(team, unlimitedSpender, maxUint256);
       expect(await usdtAllowance(team, spender)).toBe(25_000_000n);
 
-      // The operator's tab finds both once the scan has read their blocks (the tab re-reads by itself).
-      const operator = await session.open(team.admin, tabPath());
-      await operator.getByTestId('approvals-tab').waitFor();
+      // The tab finds both once the scan has read their blocks (it re-reads by itself).
       await row(operator, spender).waitFor({ timeout: 45_000 });
       await row(operator, unlimitedSpender).waitFor({ timeout: 45_000 });
       const limited = row(operator, spender);
@@ -106,6 +122,24 @@ describe('token approvals on the devnet', () => {
       );
       expect(await row(tab, spender).getByTestId('approval-cancel').isDisabled()).toBe(true);
       await tab.context().close();
+
+      // An approver (not an operator) reads the approvals but is offered no cancellation.
+      const reader = await session.open(team.approvers[1], tabPath());
+      await row(reader, unlimitedSpender).waitFor();
+      expect(await reader.getByTestId('approval-cancel').count()).toBe(0);
+      expect(await reader.getByTestId('approvals-tab').innerText()).toContain(
+        "Only the wallet's operators can cancel an approval.",
+      );
+      // In the approver's to-do list it reads as a cancellation, not as "0 USDT" to the token contract.
+      await reader.goto(new URL('/transfer', reader.url()).toString());
+      const listed = reader.getByTestId('transfer-row').first();
+      await expect.poll(() => listed.getByTestId('row-title').innerText()).toBe('Cancel approval');
+      expect(await listed.getByTestId('row-approve-cancel').innerText()).toBe('USDT allowance → 0');
+      expect((await listed.innerText()).toLowerCase()).toContain(
+        `${spender.slice(0, 6)}…${spender.slice(-4)}`,
+      );
+      await screenshotBoth(reader, 'token-approvals-transfer-list');
+      await reader.context().close();
 
       // The first approver reviews what the Safe will sign: approve(spender, 0) on USDT.
       const approver = await session.open(team.approvers[0], `/task/${taskId}`);

@@ -11,14 +11,17 @@ export const tokenApprovalsKey = (walletId: number) => ['wallet', 'token-approva
 /**
  * GET /wallets/dapp: the Safe's standing ERC-20 approvals. Re-read every 5 s while shown: the
  * server's scan finds new Approval events by itself, and a cancellation changes a row's status.
+ * After a failure it waits for the reader's Retry (the tab says the read failed).
  */
 export const useTokenApprovals = (walletId: number) =>
   useQuery({
     queryKey: tokenApprovalsKey(walletId),
     queryFn: () => api.get<TokenApprovals>(`${V1}/wallets/dapp`, { wallet_id: walletId }),
     enabled: walletId > 0,
-    refetchInterval: 5_000,
+    refetchInterval: (query) => (query.state.status === 'error' ? false : 5_000),
     retry: false,
+    // The tab says a failed read itself (with Retry): no toast on top.
+    meta: { silent: true },
   });
 
 export interface ApprovalRef {
@@ -35,6 +38,8 @@ export const useCancelApprovalEstimate = (ref: ApprovalRef | null) =>
     enabled: ref !== null,
     refetchInterval: 30_000,
     retry: false,
+    // The dialog says a failed estimate itself.
+    meta: { silent: true },
   });
 
 /** POST /task/dapp-approve-cancel (operators): a Dapp task (type 6) that sets the allowance to 0. */

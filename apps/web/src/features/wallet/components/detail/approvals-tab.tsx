@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Button, Empty, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/ui/query-error';
 import { useTokenApprovals, type TokenApproval } from '../../api/token-approvals';
 import type { WalletDetail } from '../../api/types';
 import { WALLET_STATUS } from '../../wallet-status';
-import { AddressText } from '../wallet-bits';
+import { ApprovalsList } from './approvals-list';
 import { CancelApprovalModal } from './cancel-approval-modal';
-
-const rowKey = (row: TokenApproval) => `${row.token}:${row.spender}`;
 
 /**
  * §2 wallet tab "token approvals" (EVM Safes): who may spend the Safe's tokens, with the
@@ -89,107 +86,24 @@ export function ApprovalsTab({ wallet }: { wallet: WalletDetail }) {
           }
         />
       ) : (
-        <Table<TokenApproval>
-          data-testid="approvals-table"
-          rowKey={rowKey}
-          size="small"
+        <ApprovalsList
+          rows={data?.list ?? []}
           loading={approvals.isPending}
-          dataSource={data?.list ?? []}
-          pagination={false}
-          scroll={{ x: 900 }}
-          onRow={(row) => ({ 'data-testid': 'approval-row', 'data-spender': row.spender }) as never}
-          columns={[
-            {
-              title: t('approvals.columns.token'),
-              key: 'token',
-              render: (_: unknown, row) => (
-                <div data-testid="approval-token">
-                  <Typography.Text strong>{row.symbol ?? t('approvals.unknownToken')}</Typography.Text>
-                  <div>
-                    <AddressText address={row.token} />
-                  </div>
-                </div>
-              ),
-            },
-            {
-              title: t('approvals.columns.spender'),
-              key: 'spender',
-              render: (_: unknown, row) => (
-                <div data-testid="approval-spender">
-                  {row.spender_name ? <Typography.Text strong>{row.spender_name}</Typography.Text> : null}
-                  <div>
-                    <AddressText address={row.spender} />
-                  </div>
-                </div>
-              ),
-            },
-            {
-              title: t('approvals.columns.allowance'),
-              key: 'allowance',
-              render: (_: unknown, row) =>
-                row.unlimited ? (
-                  <Tag color="warning" data-testid="approval-allowance" style={{ marginInlineEnd: 0 }}>
-                    {t('approvals.unlimited')}
-                  </Tag>
-                ) : (
-                  <Typography.Text data-testid="approval-allowance">
-                    {row.decimals === null
-                      ? t('approvals.baseUnits', { value: row.allowance })
-                      : `${row.allowance} ${row.symbol ?? ''}`.trim()}
-                  </Typography.Text>
-                ),
-            },
-            {
-              title: t('approvals.columns.status'),
-              key: 'status',
-              render: (_: unknown, row) => (
-                <Space size={4} wrap data-testid="approval-status">
-                  <Tag
-                    color={row.status === 'approve' ? 'success' : 'processing'}
-                    style={{ marginInlineEnd: 0 }}
+          action={
+            operator
+              ? (row) => (
+                  <Button
+                    size="small"
+                    danger
+                    disabled={!ready || row.status === 'approve_cancel'}
+                    onClick={() => setCancelling(row)}
+                    data-testid="approval-cancel"
                   >
-                    {t(`approvals.status.${row.status}`)}
-                  </Tag>
-                  {row.cancel_task_id !== null ? (
-                    <Link to={`/task/${row.cancel_task_id}`} data-testid="approval-cancel-task">
-                      {t('approvals.openCancelTask')}
-                    </Link>
-                  ) : null}
-                </Space>
-              ),
-            },
-            {
-              title: t('approvals.columns.lastTx'),
-              key: 'tx',
-              render: (_: unknown, row) => (
-                <div>
-                  <AddressText address={row.tx_hash} short={`${row.tx_hash.slice(0, 10)}…`} />
-                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                    {t('approvals.block', { block: row.block_number })}
-                  </Typography.Text>
-                </div>
-              ),
-            },
-            ...(operator
-              ? [
-                  {
-                    title: t('approvals.columns.action'),
-                    key: 'action',
-                    render: (_: unknown, row: TokenApproval) => (
-                      <Button
-                        size="small"
-                        danger
-                        disabled={!ready || row.status === 'approve_cancel'}
-                        onClick={() => setCancelling(row)}
-                        data-testid="approval-cancel"
-                      >
-                        {t('approvals.cancel')}
-                      </Button>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
+                    {t('approvals.cancel')}
+                  </Button>
+                )
+              : null
+          }
         />
       )}
       {cancelling ? (
