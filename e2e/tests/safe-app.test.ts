@@ -5,6 +5,7 @@ import { createPublicClient, erc20Abi, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { screenshot } from '../lib/browser';
+import { screenshotBoth } from '../lib/wallets';
 import { modalClosed, motionDone } from '../lib/motion';
 import { startSafeAppServer } from '../lib/safe-app-server';
 import { teamInBrowser } from '../lib/team-browser';
@@ -66,7 +67,7 @@ describe('a Safe App on /dapp', () => {
     { timeout: 180_000 },
     async () => {
       const page = await openDapp();
-      await screenshot(page, 'dapp-host-open');
+      await screenshotBoth(page, 'dapp-host-open');
 
       await frame(page).locator('#send').click();
       const dialog = review(page);
@@ -84,7 +85,7 @@ describe('a Safe App on /dapp', () => {
       expect(approve).toContain('5 usdt');
       expect(approve).toContain(spender.toLowerCase());
       await motionDone(dialog);
-      await screenshot(page, 'dapp-review');
+      await screenshotBoth(page, 'dapp-review');
 
       await dialog.getByTestId('dapp-confirm').click();
       await modalClosed(page);

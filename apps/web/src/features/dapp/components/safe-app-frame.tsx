@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Space as Stack } from 'antd';
+import { Alert } from 'antd';
 import type { Chain, WalletDetail } from '@keystead/contract/api/wallet-replies';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { fetchDappTask, useCreateDappTask } from '../api/dapp-calls';
@@ -116,25 +116,24 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
   };
 
   return (
-    // One fixed child per slot: a list growing in front of the frame must not move (remount, reload) it.
-    <Stack direction="vertical" size={12} style={{ width: '100%' }}>
-      <div style={{ display: 'grid', gap: 12 }}>
-        {created.map((entry) => (
-          <Alert
-            key={entry.taskId}
-            type="success"
-            showIcon
-            data-testid="dapp-task-created"
-            message={t('created.title', { count: entry.callCount })}
-            description={
-              <Link to={`/task/${entry.taskId}`} data-testid="dapp-task-link">
-                {t('created.link', { id: entry.taskId })}
-              </Link>
-            }
-          />
-        ))}
-      </div>
+    <div style={{ display: 'grid', gap: 12 }}>
+      {created.map((entry) => (
+        <Alert
+          key={entry.taskId}
+          type="success"
+          showIcon
+          data-testid="dapp-task-created"
+          message={t('created.title', { count: entry.callCount })}
+          description={
+            <Link to={`/task/${entry.taskId}`} data-testid="dapp-task-link">
+              {t('created.link', { id: entry.taskId })}
+            </Link>
+          }
+        />
+      ))}
+      {/* Keyed: the alerts growing in front of it must not remount (reload) the Dapp. */}
       <iframe
+        key="frame"
         ref={frame}
         src={url.href}
         title={t('frame.title', { origin: url.origin })}
@@ -158,6 +157,6 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
           onReject={reject}
         />
       ) : null}
-    </Stack>
+    </div>
   );
 }
