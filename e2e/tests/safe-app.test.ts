@@ -43,20 +43,21 @@ describe('a Safe App on /dapp', () => {
   });
   afterAll(async () => dapp?.close());
 
-  const appUrl = () => `${dapp.origin}/?token=${session.team.usdt}&to=${recipient}&spender=${spender}`;
+  const appUrl = (amount = '12500000') =>
+    `${dapp.origin}/?token=${session.team.usdt}&to=${recipient}&spender=${spender}&amount=${amount}`;
   const frame = (page: Page) => page.frameLocator('[data-testid="dapp-frame"]');
   const frameText = (page: Page, id: string) => frame(page).locator(`#${id}`).innerText();
   const review = (page: Page) => page.getByRole('dialog').filter({ hasText: "Review the Dapp's request" });
 
   /** /dapp with the team's Safe chosen and the test Dapp opened in the frame. */
-  async function openDapp(): Promise<Page> {
+  async function openDapp(amount?: string): Promise<Page> {
     const page = await session.open(session.team.admin, '/dapp');
     await page
       .locator('.ant-select')
       .filter({ has: page.locator('#dapp-wallet') })
       .click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Ops Safe' }).click();
-    await page.getByTestId('dapp-url').fill(appUrl());
+    await page.getByTestId('dapp-url').fill(appUrl(amount));
     await page.getByTestId('dapp-open').click();
     await expect.poll(() => frameText(page, 'safe-address')).toBe(session.team.safe);
     return page;
@@ -144,12 +145,18 @@ describe('a Safe App on /dapp', () => {
     },
   );
 
-  it('with the wallet’s Dapps off, Confirm says so in the review and Reject tells the Dapp', async () => {
-    const page = await openDapp();
+  it('warns of a call that would fail; with the wallet’s Dapps off Confirm says so, and Reject tells the Dapp', async () => {
+    // More USDT than the Safe holds (1,000): the transfer reverts when run now.
+    const page = await openDapp('5000000000');
     await admin().call('POST', '/api/v1/wallets/dapp', { wallet_id: session.team.walletId, open: false });
     await frame(page).locator('#send').click();
     const dialog = review(page);
     await dialog.getByTestId('dapp-call-1').waitFor();
+    expect(await dialog.getByTestId('dapp-call-0-warning').innerText()).toContain(
+      'This call fails if run now',
+    );
+    expect(await dialog.getByTestId('dapp-call-1-warning').count()).toBe(0);
+    await expect(dialog.getByText('1 call fails if run now.').count()).resolves.toBe(1);
     await motionDone(dialog);
     await dialog.getByTestId('dapp-confirm').click();
     await expect
