@@ -105,7 +105,7 @@ describe('token approvals on the devnet', () => {
       await modalClosed(operator);
       const taskId = Number(new URL(operator.url()).pathname.split('/').pop());
       expect(await operator.getByTestId('task-number').innerText()).toMatch(/^Cancel approval /);
-      expect((await operator.getByTestId('task-approve-cancel').innerText()).toLowerCase()).toBe(
+      expect((await operator.getByTestId('task-approval-action').innerText()).toLowerCase()).toBe(
         `cancel approval: usdt · spender ${spender.slice(0, 6)}…${spender.slice(-4)}`,
       );
       expect((await operator.getByTestId('task-to').innerText()).toLowerCase()).toBe(spender.toLowerCase());
@@ -134,7 +134,7 @@ describe('token approvals on the devnet', () => {
       await reader.goto(new URL('/transfer', reader.url()).toString());
       const listed = reader.getByTestId('transfer-row').first();
       await expect.poll(() => listed.getByTestId('row-title').innerText()).toBe('Cancel approval');
-      expect(await listed.getByTestId('row-approve-cancel').innerText()).toBe('USDT allowance → 0');
+      expect(await listed.getByTestId('row-approval-action').innerText()).toBe('USDT allowance → 0');
       expect((await listed.innerText()).toLowerCase()).toContain(
         `${spender.slice(0, 6)}…${spender.slice(-4)}`,
       );

@@ -3,6 +3,6 @@ export { useTransferList, type TransferListQuery } from './api/transfer-queries'
 export { TaskStatusTag, TokenAmount } from './components/transfer-bits';
 export type { TransferListItem, TransferPage } from './api/types';
 export { ApprovalMfa, approvalGate } from './components/detail/approval-mfa';
-export { ApproveCancelLine, approveCancelOf } from './components/approve-cancel';
+export { ApprovalTaskLine, approvalTaskOf } from './components/approval-task';
 export { FeeTierChoice } from './components/wizard/fee-tier-choice';
 export { GWEI_PATTERN } from './components/wizard/fee-picker';

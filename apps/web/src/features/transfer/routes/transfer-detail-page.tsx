@@ -25,7 +25,7 @@ import { TronSignCard } from '../components/detail/tron/tron-sign-card';
 import { XrpSignCard } from '../components/detail/xrp/xrp-sign-card';
 import { SolSignCard } from '../components/detail/sol/sol-sign-card';
 import { TaskStatusTag } from '../components/transfer-bits';
-import { approveCancelOf } from '../components/approve-cancel';
+import { approvalTaskOf, useApprovalTitle } from '../components/approval-task';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
 /** /task/:id and /task/detail/:id: progress, approvals, signatures, broadcast and speed-ups, revoke, the nonce queue. */
@@ -34,6 +34,7 @@ export default function TransferDetailPage() {
   const screens = Grid.useBreakpoint();
   const id = Number(useParams().id ?? 0);
   const info = useTaskInfo(id);
+  const approvalTitle = useApprovalTitle();
   const task = info.data;
   const wallet = useWalletBaseInfo(task?.wallet_id ?? 0);
   // Solana replies are EVM-shaped (no family field): the chain says it is a Squads wallet.
@@ -75,8 +76,8 @@ export default function TransferDetailPage() {
             <span data-testid="task-number">
               {task.rejection_of
                 ? t('detail.rejectionTitle', { number: task.task_number })
-                : approveCancelOf(task)
-                  ? t('approveCancel.detailTitle', { number: task.task_number })
+                : approvalTaskOf(task)
+                  ? `${approvalTitle(approvalTaskOf(task)!)} ${task.task_number}`
                   : t('detail.title', { number: task.task_number })}
             </span>
             <TaskStatusTag status={task.status} />

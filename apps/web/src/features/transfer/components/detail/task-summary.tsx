@@ -7,7 +7,7 @@ import { usdLine } from '../wizard/fee-usd';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
 import { FundPurpose } from './fund-purpose';
-import { ApproveCancelLine, approveCancelOf } from '../approve-cancel';
+import { ApprovalTaskLine, approvalTaskOf } from '../approval-task';
 import { BroadcastAfter, TaskPolicyLine } from '@/features/transfer-policy';
 
 /** The transfer's facts: wallet, recipient, amount, nonce, hashes, fund purpose, remark, failure reason. */
@@ -16,7 +16,7 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
   const screens = Grid.useBreakpoint();
   const utxo = isUtxoTask(task);
   const wide = screens.md ? 2 : 1;
-  const approveCancel = approveCancelOf(task);
+  const approval = approvalTaskOf(task);
   return (
     <>
       {utxo && task.replaces ? (
@@ -85,10 +85,10 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
           </Descriptions.Item>
         ) : null}
         <Descriptions.Item label={t('fields.wallet')}>{task.wallet_name}</Descriptions.Item>
-        {approveCancel ? (
-          <Descriptions.Item label={t('approveCancel.action')}>
+        {approval ? (
+          <Descriptions.Item label={t('approvalTask.action')}>
             <strong>
-              <ApproveCancelLine dapp={approveCancel} testId="task-approve-cancel" />
+              <ApprovalTaskLine dapp={approval} testId="task-approval-action" />
             </strong>
           </Descriptions.Item>
         ) : (
@@ -101,14 +101,14 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
         <Descriptions.Item label={t('fields.from')}>
           <HexText value={task.wallet_address} />
         </Descriptions.Item>
-        {approveCancel ? (
-          <Descriptions.Item label={t('approveCancel.token')}>
-            <HexText value={approveCancel.token} testId="task-approve-token" />
+        {approval ? (
+          <Descriptions.Item label={t('approvalTask.token')}>
+            <HexText value={approval.token} testId="task-approval-token" />
           </Descriptions.Item>
         ) : null}
-        <Descriptions.Item label={approveCancel ? t('approveCancel.spender') : t('fields.to')}>
-          {approveCancel ? (
-            <HexText value={approveCancel.spender} testId="task-to" />
+        <Descriptions.Item label={approval ? t('approvalTask.spender') : t('fields.to')}>
+          {approval ? (
+            <HexText value={approval.spender} testId="task-to" />
           ) : task.type === 4 ? (
             <span data-testid="task-to">
               {t('list.batchRecipients', { count: task.recipient_count ?? 0 })}

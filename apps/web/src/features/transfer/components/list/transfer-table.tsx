@@ -9,7 +9,7 @@ import type { PickerWallet } from '@/features/wallet';
 import { SigningCountdown } from '../signing-countdown';
 import { TaskStatusTag, TokenAmount, formatTime } from '../transfer-bits';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { approveCancelOf } from '../approve-cancel';
+import { ApprovalTaskAmount, approvalTaskOf, useApprovalTitle } from '../approval-task';
 
 interface Paging {
   page: number;
@@ -32,6 +32,7 @@ export function TransferTable(props: {
   const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
   const chains = useChains().data?.list;
+  const approvalTitle = useApprovalTitle();
   // Tron and XRP thresholds are weights: their rows say the signatures and the weight needed, not "n of m".
   const weighted = (row: TransferListItem) =>
     isWeightedFamily(chains?.find((chain) => chain.chain_id === row.chain_id)?.family);
@@ -90,18 +91,14 @@ export function TransferTable(props: {
       </Space>
     );
   };
-  /** The amount, or for an approval's cancellation the allowance it sets ("USDT allowance → 0"). */
+  /** The amount, or for an approval task the allowance it sets ("USDT allowance → 0"). */
   const amount = (row: TransferListItem) => {
-    const cancel = approveCancelOf(row);
-    if (!cancel) return <TokenAmount amount={row.amount} symbol={row.symbol} />;
-    return (
-      <span data-testid="row-approve-cancel">
-        {t('approveCancel.toZero', { symbol: cancel.symbol ?? row.symbol ?? '' })}
-      </span>
-    );
+    const approval = approvalTaskOf(row);
+    if (!approval) return <TokenAmount amount={row.amount} symbol={row.symbol} />;
+    return <ApprovalTaskAmount dapp={approval} testId="row-approval-action" />;
   };
-  /** Where it goes; a cancellation names the spender, not the token contract it calls. */
-  const target = (row: TransferListItem) => approveCancelOf(row)?.spender ?? row.to;
+  /** Where it goes; an approval task names the spender, not the token contract it calls. */
+  const target = (row: TransferListItem) => approvalTaskOf(row)?.spender ?? row.to;
   const purpose = (row: TransferListItem) => (
     <span data-testid="row-fund-purpose">{row.fund_purpose ? labelName(row.fund_purpose, t) : '—'}</span>
   );
@@ -110,8 +107,8 @@ export function TransferTable(props: {
       ? t('list.walletCreation')
       : row.rejection_of
         ? t('list.rejection')
-        : approveCancelOf(row)
-          ? t('approveCancel.title')
+        : approvalTaskOf(row)
+          ? approvalTitle(approvalTaskOf(row)!)
           : row.type === 5
             ? t('list.preSigned', { name: row.name ?? '' })
             : t('list.transfer');
@@ -230,7 +227,7 @@ export function TransferTable(props: {
               </span>
             ) : (
               <span style={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
-                <AddressText address={approveCancelOf(row)?.spender ?? value} />
+                <AddressText address={approvalTaskOf(row)?.spender ?? value} />
               </span>
             ),
         },

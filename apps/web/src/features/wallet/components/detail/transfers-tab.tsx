@@ -4,7 +4,7 @@ import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { QueryError } from '@/components/ui/query-error';
-import { ApproveCancelLine, approveCancelOf } from '@/features/transfer';
+import { ApprovalTaskLine, approvalTaskOf } from '@/features/transfer';
 import { useWalletTransfers } from '../../api/list-wallet-transfers';
 import { AddressText } from '../wallet-bits';
 
@@ -51,8 +51,8 @@ export function TransfersTab({ walletId }: { walletId: number }) {
           render: (_: unknown, row) =>
             row.type === WALLET_DEPLOYMENT ? (
               <Typography.Text type="secondary">{t('detail.transfers.deployment')}</Typography.Text>
-            ) : approveCancelOf(row) ? (
-              <ApproveCancelLine dapp={approveCancelOf(row)!} />
+            ) : approvalTaskOf(row) ? (
+              <ApprovalTaskLine dapp={approvalTaskOf(row)!} />
             ) : (
               <Typography.Text>
                 {row.amount ?? '—'} {row.symbol ?? ''}
@@ -62,9 +62,9 @@ export function TransfersTab({ walletId }: { walletId: number }) {
         {
           title: t('detail.transfers.to'),
           dataIndex: 'to',
-          // A cancellation calls the token contract; the spender is who it concerns.
+          // An approval task calls the token contract; the spender is who it concerns.
           render: (to: string | null, row) => {
-            const shown = approveCancelOf(row)?.spender ?? to;
+            const shown = approvalTaskOf(row)?.spender ?? to;
             return shown ? <AddressText address={shown} /> : '—';
           },
         },
