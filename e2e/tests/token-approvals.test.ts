@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { maxUint256, type Hex } from 'viem';
 import { DEVNET_KEYS, randomAddress, signByApi, taskInfo, type TransferTeam } from '../lib/transfers';
 import { teamInBrowser } from '../lib/team-browser';
+import { pictures } from '../lib/browser';
 import { motionDone, modalClosed } from '../lib/motion';
 import { screenshotBoth, toastWith } from '../lib/wallets';
 import { approveFromSafe, usdtAllowance } from '../lib/token-approvals';
@@ -152,7 +153,7 @@ describe('token approvals on the devnet', () => {
         spender.toLowerCase(),
       );
       expect(await approver.getByTestId('review-amount').innerText()).toBe('0 USDT');
-      await screenshotBoth(approver, 'token-approvals-cancel-review');
+      await pictures(approver, 'token-approvals-cancel-review', approver.getByTestId('safe-tx-review'));
       await approver.getByTestId('approve').click();
       await toastWith(approver, 'You approved the transfer.');
       await approver.context().close();
