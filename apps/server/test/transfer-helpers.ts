@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { type Hex } from 'viem';
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { expect } from 'vitest';
+import { createPublicClient, http, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { expect, inject } from 'vitest';
 import { hardhatAccounts } from '@keystead/devnet';
 import { confirmDeployments, refreshBalances } from '../src/jobs/wallet-jobs';
+import { followTransfers } from '../src/jobs/transfer-watcher';
 import { addMember, createSpace, person, type Person } from './space-helpers';
 import type { TestApp } from './test-app';
 import { verifiedSigner } from './wallet-helpers';
@@ -232,4 +233,42 @@ export function signPreparedExecution(account: PrivateKeyAccount, prepared: Prep
     maxFeePerGas: BigInt(prepared.max_fee_per_gas),
     maxPriorityFeePerGas: BigInt(prepared.max_priority_fee_per_gas),
   });
+}
+
+/**
+ * A Safe task run to the chain by API: the approvers approve, each [person, key] signs, a fresh
+ * account funded by the faucet broadcasts, and the watcher records the execution.
+ */
+export async function executeByApi(
+  t: TestApp,
+  admin: Person,
+  taskId: number,
+  steps: { approvers?: Person[]; signers: Array<readonly [Person, number]> },
+): Promise<{ txHash: Hex; gasUsed: bigint }> {
+  for (const approver of steps.approvers ?? []) {
+    const approved = await approver.client.post('/api/v1/task/approve', { task_id: taskId, result: 1 });
+    expect(approved.code, approved.raw).toBe('OK');
+  }
+  for (const [who, key] of steps.signers) {
+    const signature = await signatureFor(who, key, taskId);
+    const signed = await who.client.post('/api/v1/sign', { task_id: taskId, signature });
+    expect(signed.code, signed.raw).toBe('OK');
+  }
+  const broadcaster = privateKeyToAccount(generatePrivateKey());
+  const funded = await admin.client.post('/api/v1/dev/faucet', { address: broadcaster.address, eth: '1' });
+  expect(funded.code).toBe('OK');
+  const prepared = await admin.client.post<PreparedExecution>('/api/v1/broadcast-create', {
+    task_id: taskId,
+    from: broadcaster.address,
+  });
+  expect(prepared.code, prepared.raw).toBe('OK');
+  const sent = await admin.client.post<{ tx_hash: Hex }>('/api/v1/broadcast', {
+    task_id: taskId,
+    raw_tx: await signPreparedExecution(broadcaster, prepared.data),
+  });
+  expect(sent.code, sent.raw).toBe('OK');
+  const node = createPublicClient({ transport: http(inject('devnet')!.rpcUrl) });
+  const receipt = await node.waitForTransactionReceipt({ hash: sent.data.tx_hash, pollingInterval: 50 });
+  expect(await followTransfers(t.ctx)).toBeGreaterThanOrEqual(1);
+  return { txHash: sent.data.tx_hash, gasUsed: receipt.gasUsed };
 }

@@ -9,7 +9,7 @@ import { parseAmount } from '../transfers/amount';
 import { formatUnits } from '../wallets/decimal';
 import type { WalletToken } from '../wallets/wallet-assets';
 import { activeApprovalTasks, approvalKey, approvalsOf } from './approval-list';
-import { DAPP_TASK, type DappAction } from './dapp-task';
+import { dappFacts, type DappAction } from './dapp-task';
 import { callsOf } from './dapp-calls';
 
 type CancelInput = z.infer<typeof cancelApprovalBody>;
@@ -87,25 +87,13 @@ async function approvalTask(
     token: null,
     fee: feeChoice(input.fee_tier, input.custom_fee_gwei),
   };
-  const facts = {
-    type: DAPP_TASK,
-    known,
-    token,
-    tokenKeys: [token.key],
-    tags: [],
-    remark: input.remark ?? null,
-    labelId: null,
-    feeTier: input.fee_tier,
-    smallAmountTest: false,
-    dapp,
-  };
   const call = reads.approveCall(ref, amount);
   return storeTransfer(
     ctx,
     actor,
     wallet,
     intent,
-    facts,
+    dappFacts(dapp, token, known, input),
     (held, state) => callsOf(adapter).build(familyWallet(wallet), [call], state, held),
     async (trx) => {
       const active = (await activeApprovalTasks(trx, wallet.id)).get(approvalKey(ref.token, spender));

@@ -11,7 +11,6 @@ import {
   maxUint256,
   parseEther,
   type Address,
-  type Hex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -20,14 +19,11 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createSpace, person, type Person } from '../../../test/space-helpers';
 import {
   createSafe,
-  signatureFor,
-  signPreparedExecution,
+  executeByApi,
   transferSpace,
   type DeployedSafe,
-  type PreparedExecution,
   type TransferSpace,
 } from '../../../test/transfer-helpers';
-import { followTransfers } from '../../jobs/transfer-watcher';
 
 let t: TestApp;
 let space: TransferSpace;
@@ -209,36 +205,16 @@ describe("a Dapp's calls", () => {
       'TASK_NOT_FOUND_ERROR',
     );
 
-    for (const [who, key] of [
-      [space.admin, 25],
-      [signer(), 26],
-    ] as const) {
-      const signed = await who.client.post('/api/v1/sign', {
-        task_id: taskId,
-        signature: await signatureFor(who, key, taskId),
-      });
-      expect(signed.code, signed.raw).toBe('OK');
-    }
-    const broadcaster = privateKeyToAccount(generatePrivateKey());
-    expect(
-      (await space.admin.client.post('/api/v1/dev/faucet', { address: broadcaster.address, eth: '1' })).code,
-    ).toBe('OK');
-    const prepared = await space.admin.client.post<PreparedExecution>('/api/v1/broadcast-create', {
-      task_id: taskId,
-      from: broadcaster.address,
+    const sent = await executeByApi(t, space.admin, taskId, {
+      signers: [
+        [space.admin, 25],
+        [signer(), 26],
+      ],
     });
-    expect(prepared.code, prepared.raw).toBe('OK');
-    const sent = await space.admin.client.post<{ tx_hash: Hex }>('/api/v1/broadcast', {
-      task_id: taskId,
-      raw_tx: await signPreparedExecution(broadcaster, prepared.data),
-    });
-    expect(sent.code, sent.raw).toBe('OK');
-    const receipt = await node.waitForTransactionReceipt({ hash: sent.data.tx_hash, pollingInterval: 50 });
-    expect(await followTransfers(t.ctx)).toBeGreaterThanOrEqual(1);
     // The estimate against what the execution used (printed; the per-call figures are ours).
-    const ratio = Number(estimate.data.gas_limit) / Number(receipt.gasUsed);
+    const ratio = Number(estimate.data.gas_limit) / Number(sent.gasUsed);
     console.warn(
-      `Dapp batch of 2: gas used ${receipt.gasUsed}, estimated ${estimate.data.gas_limit} (${ratio.toFixed(2)}×)`,
+      `Dapp batch of 2: gas used ${sent.gasUsed}, estimated ${estimate.data.gas_limit} (${ratio.toFixed(2)}×)`,
     );
     expect(ratio).toBeGreaterThan(0.9);
     expect(ratio).toBeLessThan(2);
@@ -249,7 +225,7 @@ describe("a Dapp's calls", () => {
     expect(await read('allowance', [safe.address as Address, router])).toBe(77n);
     const result = await operator().client.get<DappTaskInfo>('/api/v1/task/dapp', { task_id: taskId });
     expect(result.code, result.raw).toBe('OK');
-    expect(result.data).toMatchObject({ task_id: taskId, dapp: swapApp, tx_hash: sent.data.tx_hash });
+    expect(result.data).toMatchObject({ task_id: taskId, dapp: swapApp, tx_hash: sent.txHash });
     expect([1, 6]).toContain(result.data.status);
     expect(result.data.calls.map((c) => c.method)).toEqual([
       'transfer(address,uint256)',

@@ -12,7 +12,7 @@ import { loadTransfer } from '../transfers/transfer-access';
 import { family, familyOf, familyWallet, feeChoice } from '../transfers/transfer-family';
 import { formatUnits } from '../wallets/decimal';
 import { walletTokens, type WalletToken } from '../wallets/wallet-assets';
-import { DAPP_TASK, dappOf, type CallCheck, type StoredCall } from './dapp-task';
+import { DAPP_TASK, dappFacts, dappOf, type CallCheck, type StoredCall } from './dapp-task';
 
 type CreateInput = z.infer<typeof dappCreateBody>;
 
@@ -134,24 +134,8 @@ export async function createDappTask(ctx: AppContext, actor: CommandContext, inp
     calls: calls.map((c) => ({ to: c.to, value: c.value.toString(), data: c.data })),
     checks: parsed.calls.map((c) => ({ is_contract: c.is_contract, simulation_error: c.simulation_error })),
   };
-  return storeTransfer(
-    ctx,
-    actor,
-    wallet,
-    intent,
-    {
-      type: DAPP_TASK,
-      known,
-      token: native,
-      tokenKeys: [native.key],
-      tags: [],
-      remark: input.remark ?? null,
-      labelId: null,
-      feeTier: input.fee_tier,
-      smallAmountTest: false,
-      dapp,
-    },
-    (held, state) => contract.build(familyWallet(wallet), calls, state, held),
+  return storeTransfer(ctx, actor, wallet, intent, dappFacts(dapp, native, known, input), (held, state) =>
+    contract.build(familyWallet(wallet), calls, state, held),
   );
 }
 

@@ -1,4 +1,7 @@
 import { TaskType } from '@keystead/contract';
+import type { KnownAddresses } from '../transfers/address-tags';
+import type { TaskFacts } from '../transfers/transfer-create';
+import type { WalletToken } from '../wallets/wallet-assets';
 
 /** §3 transaction type DappTask: a contract call from the wallet through the one transfer lifecycle. */
 export const DAPP_TASK = TaskType.ContractInteraction;
@@ -63,5 +66,26 @@ export function dappAudit(dapp: DappAction) {
   return {
     operation: 'create_dapp',
     content: { dapp: dapp.name, url: dapp.url, targets: [...new Set(dapp.calls.map((c) => c.to))] },
+  };
+}
+
+/** A Dapp task's facts for the one creation path: no fund purpose, no risk tags, its one asset. */
+export function dappFacts(
+  dapp: DappAction,
+  token: WalletToken,
+  known: KnownAddresses,
+  input: { fee_tier: string; remark?: string | undefined },
+): TaskFacts {
+  return {
+    type: DAPP_TASK,
+    known,
+    token,
+    tokenKeys: [token.key],
+    tags: [],
+    remark: input.remark ?? null,
+    labelId: null,
+    feeTier: input.fee_tier,
+    smallAmountTest: false,
+    dapp,
   };
 }

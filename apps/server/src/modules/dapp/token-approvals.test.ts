@@ -24,16 +24,13 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createSpace, person, type Person } from '../../../test/space-helpers';
 import {
   createSafe,
-  signatureFor,
+  executeByApi,
   signerKey,
-  signPreparedExecution,
   transferSpace,
   type DeployedSafe,
-  type PreparedExecution,
   type TransferSpace,
 } from '../../../test/transfer-helpers';
 import { recordDeposits } from '../../jobs/deposit-scan';
-import { followTransfers } from '../../jobs/transfer-watcher';
 
 /** Devnet account that sends this file's transactions (no other file sends from it). */
 const SENDER = 14;
@@ -232,7 +229,7 @@ describe('cancelling an approval', () => {
       .where('spender', '=', dex)
       .executeTakeFirstOrThrow();
     // The cancellation's own Approval event (value 0) is now the latest one seen.
-    expect(row.tx_hash).toBe(sent.data.tx_hash);
+    expect(row.tx_hash).toBe(sent.txHash);
   });
 
   it('lets only one of two racing cancellations of the same approval through', async () => {
@@ -246,40 +243,15 @@ describe('cancelling an approval', () => {
   });
 });
 
-/** Approval by the wallet's approver, both owners' signatures, broadcast and the watcher: the task's execution. */
-async function runToChain(taskId: number): Promise<{ data: { tx_hash: Hex } }> {
-  const approved = await signer().client.post('/api/v1/task/approve', { task_id: taskId, result: 1 });
-  expect(approved.code, approved.raw).toBe('OK');
-  for (const [who, key] of [
-    [space.admin, 23],
-    [signer(), 24],
-  ] as const) {
-    const signed = await who.client.post('/api/v1/sign', {
-      task_id: taskId,
-      signature: await signatureFor(who, key, taskId),
-    });
-    expect(signed.code, signed.raw).toBe('OK');
-  }
-  const broadcaster = privateKeyToAccount(generatePrivateKey());
-  const funded = await space.admin.client.post('/api/v1/dev/faucet', {
-    address: broadcaster.address,
-    eth: '1',
+/** Approval by the wallet's approver, both owners' signatures, broadcast and the watcher. */
+const runToChain = (taskId: number) =>
+  executeByApi(t, space.admin, taskId, {
+    approvers: [signer()],
+    signers: [
+      [space.admin, 23],
+      [signer(), 24],
+    ],
   });
-  expect(funded.code).toBe('OK');
-  const prepared = await space.admin.client.post<PreparedExecution>('/api/v1/broadcast-create', {
-    task_id: taskId,
-    from: broadcaster.address,
-  });
-  expect(prepared.code, prepared.raw).toBe('OK');
-  const sent = await space.admin.client.post<{ tx_hash: Hex }>('/api/v1/broadcast', {
-    task_id: taskId,
-    raw_tx: await signPreparedExecution(broadcaster, prepared.data),
-  });
-  expect(sent.code, sent.raw).toBe('OK');
-  await node.waitForTransactionReceipt({ hash: sent.data.tx_hash, pollingInterval: 50 });
-  expect(await followTransfers(t.ctx)).toBeGreaterThanOrEqual(1);
-  return sent;
-}
 
 async function taskCount(): Promise<number> {
   const row = await t.ctx.db
