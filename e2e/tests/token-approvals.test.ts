@@ -80,7 +80,7 @@ describe('token approvals on the devnet', () => {
         'Unlimited',
       );
       expect(await operator.getByTestId('approvals-scanned').innerText()).toMatch(/up to block \d+/);
-      await screenshotBoth(operator, 'token-approvals-tab');
+      await pictures(operator, 'token-approvals-tab', limited);
 
       // The modal says what will be signed and offers the estimate's fee tiers.
       await limited.getByTestId('approval-cancel').click();
