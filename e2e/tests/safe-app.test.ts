@@ -167,6 +167,17 @@ describe('a Safe App on /dapp', () => {
     await modalClosed(page);
     await expect.poll(() => frameText(page, 'error')).toBe('Transactions were rejected by the user');
     expect(await page.getByTestId('dapp-task-created').count()).toBe(0);
+
+    // Chosen afresh, the wallet says its Dapps are off and offers no frame.
+    const fresh = await session.open(session.team.admin, '/dapp');
+    await fresh
+      .locator('.ant-select')
+      .filter({ has: fresh.locator('#dapp-wallet') })
+      .click();
+    await fresh.locator('.ant-select-item-option').filter({ hasText: 'Ops Safe' }).click();
+    await fresh.getByTestId('dapp-wallet-off').waitFor();
+    expect(await fresh.getByTestId('dapp-wallet-off').innerText()).toContain('Ops Safe');
+    expect(await fresh.getByTestId('dapp-frame').count()).toBe(0);
   });
 
   it('with the space’s Dapps off, the page says so and offers no frame', async () => {

@@ -45,6 +45,8 @@ export const walletBaseReply = z.object({
   broadcast_scope: z.number(),
   is_open_white_list: z.boolean(),
   is_open_asset_tag: z.boolean(),
+  /** The wallet's Dapp switch (never on with the whitelist). */
+  is_open_dapp: z.boolean(),
   deploy_tx_hash: z.string().nullable(),
   descriptor: walletDescriptorsReply.nullable(),
   /** Solana: the Squads multisig holding the wallet's configuration, and the space's fee payer that pays for it. */

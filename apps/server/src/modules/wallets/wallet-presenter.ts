@@ -22,6 +22,7 @@ export function presentWallet(wallet: Wallet) {
     broadcast_scope: wallet.broadcast_scope,
     is_open_white_list: wallet.whitelist_on,
     is_open_asset_tag: wallet.asset_tag_on,
+    is_open_dapp: wallet.dapp_on,
     deploy_tx_hash: wallet.deploy_tx_hash,
     // Bitcoin family: the wallet's output descriptors (receive 0/*, change 1/*).
     descriptor: wallet.descriptor_receive

@@ -66,8 +66,8 @@ export function DappConnector({ spaceId }: { spaceId: string }) {
   );
   const detail = wallet.data && wallet.data.wallet_id === walletId ? wallet.data : null;
   const chain = detail ? chains.data.list.find((item) => item.chain_id === detail.chain_id) : undefined;
-  // The wallet's Dapp switch (GET /wallets/base-info is_open_dapp); unknown when the server does not say.
-  const walletOff = (detail as { is_open_dapp?: boolean } | null)?.is_open_dapp === false;
+  // The wallet's Dapp switch (GET /wallets/base-info is_open_dapp).
+  const walletOff = detail?.is_open_dapp === false;
 
   const open = () => {
     const url = dappUrl(input);
