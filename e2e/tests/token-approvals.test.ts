@@ -11,7 +11,8 @@ import { approveFromSafe, usdtAllowance } from '../lib/token-approvals';
 import { failOnce } from '../lib/screen-checks';
 
 /**
- * Token approvals end to end on the devnet (issue 19): the team's Safe approves two spenders for
+ * Token approvals end to end on the devnet (issue 19). Before any approval the tab says a failed
+ * read with Retry, then that none was found. Then the team's Safe approves two spenders for
  * USDT on chain by its own execTransaction (outside the app); the server's scan finds them and the
  * wallet's "Token approvals" tab lists them (25 USDT, Unlimited). The operator cancels one in the
  * tab's modal with a fee tier; the approver sees an ERC-20 approve of 0 to that spender, the
@@ -21,8 +22,6 @@ import { failOnce } from '../lib/screen-checks';
 describe('token approvals on the devnet', () => {
   const session = teamInBrowser();
   let team: TransferTeam;
-  const spender = randomAddress();
-  const unlimitedSpender = randomAddress();
   beforeAll(() => {
     team = session.team;
   });
@@ -40,32 +39,38 @@ describe('token approvals on the devnet', () => {
     await scope.getByTestId('connector-account').waitFor();
   }
 
+  it('before any approval: a failed read is an error with Retry (never "none"), then the empty state', async () => {
+    const operator = await session.open(team.admin, `/wallet/detail/${team.walletId}`);
+    await failOnce(operator, '**/api/v1/wallets/dapp?*');
+    await operator.getByTestId('wallet-tab-approvals').click();
+    const failed = operator.getByTestId('approvals-error');
+    await failed.waitFor();
+    expect(await operator.getByTestId('approvals-empty').count()).toBe(0);
+    // Said in the tab only, not toasted as well.
+    const toast = operator.locator('.ant-notification-notice').filter({ hasText: 'Injected failure' });
+    expect(await toast.count()).toBe(0);
+    await failed.getByTestId('query-retry').click();
+    await operator.getByTestId('approvals-empty').waitFor();
+    expect(await operator.getByTestId('approvals-empty').innerText()).toMatch(
+      /No token approvals found\s+Approval events read up to block \d+/,
+    );
+    await screenshotBoth(operator, 'token-approvals-empty');
+    await operator.context().close();
+  });
+
   it(
     "lists the Safe's on-chain approvals, cancels one through the UI, signed and broadcast: the allowance is 0",
     { timeout: 240_000 },
     async () => {
-      // Before any approval: a failed read is an error with Retry (never "none"), then the empty state.
-      const operator = await session.open(team.admin, `/wallet/detail/${team.walletId}`);
-      await failOnce(operator, '**/api/v1/wallets/dapp?*');
-      await operator.getByTestId('wallet-tab-approvals').click();
-      const failed = operator.getByTestId('approvals-error');
-      await failed.waitFor();
-      expect(await operator.getByTestId('approvals-empty').count()).toBe(0);
-      // Said in the tab only, not toasted as well.
-      const toast = operator.locator('.ant-notification-notice').filter({ hasText: 'Injected failure' });
-      expect(await toast.count()).toBe(0);
-      await failed.getByTestId('query-retry').click();
-      await operator.getByTestId('approvals-empty').waitFor();
-      expect(await operator.getByTestId('approvals-empty').innerText()).toMatch(
-        /No token approvals found\s+Approval events read up to block \d+/,
-      );
-      await screenshotBoth(operator, 'token-approvals-empty');
-
+      // Fresh spenders per attempt: a retry does not meet the first attempt's approvals.
+      const spender = randomAddress();
+      const unlimitedSpender = randomAddress();
       await approveFromSafe(team, spender, 25_000_000n);
       await approveFromSafe(team, unlimitedSpender, maxUint256);
       expect(await usdtAllowance(team, spender)).toBe(25_000_000n);
 
       // The tab finds both once the scan has read their blocks (it re-reads by itself).
+      const operator = await session.open(team.admin, tabPath());
       await row(operator, spender).waitFor({ timeout: 45_000 });
       await row(operator, unlimitedSpender).waitFor({ timeout: 45_000 });
       const limited = row(operator, spender);
