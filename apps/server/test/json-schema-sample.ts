@@ -35,6 +35,7 @@ const PATTERN_CANDIDATES = [
   '2024-01-02T03:04:05Z',
   '1.5',
   '09:00',
+  'https://example.com',
 ];
 
 /**
