@@ -180,6 +180,42 @@ describe('a Safe App on /dapp', () => {
     expect(await fresh.getByTestId('dapp-frame').count()).toBe(0);
   });
 
+  it('lists the catalogue by type with favourites first; Use fills the address; none serves the devnet', async () => {
+    const page = await session.open(session.team.admin, '/dapp');
+    const catalogue = page.getByTestId('dapp-catalogue');
+    await catalogue.getByTestId('dapp-item-1').waitFor();
+    const names = () => catalogue.locator('.ant-list-item-meta-title').allInnerTexts();
+    expect((await names()).length).toBe(6);
+    await catalogue.getByTestId('dapp-catalogue-type').getByText('Staking').click();
+    await expect.poll(names).toEqual([expect.stringContaining('Lido')]);
+    await catalogue.getByTestId('dapp-catalogue-type').getByText('All').click();
+    await expect.poll(async () => (await names()).length).toBe(6);
+    await catalogue.getByTestId('dapp-favorite-5').click();
+    await expect.poll(async () => (await names())[0]).toContain('Across');
+    expect(await catalogue.getByTestId('dapp-favorite-5').getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'dapp-catalogue');
+    await catalogue.getByTestId('dapp-use-5').click();
+    expect(await page.getByTestId('dapp-url').inputValue()).toBe('https://app.across.to');
+    // The favourite is the person's: a new page shows it first again.
+    const again = await session.open(session.team.admin, '/dapp');
+    await again.getByTestId('dapp-item-5').waitFor();
+    expect(
+      await again
+        .locator('[data-testid="dapp-catalogue"] .ant-list-item')
+        .first()
+        .getAttribute('data-testid'),
+    ).toBe('dapp-item-5');
+    // Chosen, the devnet Safe narrows the list to its chain, which none of these apps serves.
+    await again
+      .locator('.ant-select')
+      .filter({ has: again.locator('#dapp-wallet') })
+      .click();
+    await again.locator('.ant-select-item-option').filter({ hasText: 'Ops Safe' }).click();
+    await expect
+      .poll(() => again.getByTestId('dapp-catalogue').innerText())
+      .toContain('No Dapp of this kind serves this chain.');
+  });
+
   it('with the space’s Dapps off, the page says so and offers no frame', async () => {
     await admin().call('PUT', '/api/v1/organization/settings', { enable_dapp: false });
     const page = await session.open(session.team.admin, '/dapp');

@@ -7,6 +7,7 @@ import { useChains, useWalletBaseInfo, useWallets } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { dappUrl } from '../safe-host';
 import { SafeAppFrame } from './safe-app-frame';
+import { DappCatalogue } from './dapp-catalogue';
 
 /** Normal (deployed, usable) — the only status a Safe can carry a Dapp's calls in. */
 const WALLET_NORMAL = 1;
@@ -144,6 +145,13 @@ export function DappConnector({ spaceId }: { spaceId: string }) {
       {detail && chain && opened && !walletOff ? (
         <SafeAppFrame key={`${detail.wallet_id}:${opened.href}`} url={opened} wallet={detail} chain={chain} />
       ) : null}
+      <DappCatalogue
+        {...(detail ? { chainKey: detail.chain_id } : {})}
+        onUse={(url) => {
+          setInput(url);
+          setInvalid(false);
+        }}
+      />
     </Stack>
   );
 }
