@@ -175,9 +175,11 @@ describe('wallets on the devnet', () => {
       await expect
         .poll(() => page.getByTestId('wallet-transfers').innerText(), { timeout: 15_000 })
         .toMatch(/T\d{6}[\s\S]*Completed[\s\S]*Wallet deployment/);
-      // Tabs of features that are not built are not offered; the admin has the payment settings.
-      for (const name of ['Risk control', 'API keys', 'Token approvals'])
+      // Tabs of features that are not built are not offered; a Safe has its token approvals and
+      // the admin has the payment settings.
+      for (const name of ['Risk control', 'API keys'])
         expect(await page.getByRole('tab', { name }).count()).toBe(0);
+      expect(await page.getByRole('tab', { name: 'Token approvals' }).count()).toBe(1);
       expect(await page.getByRole('tab', { name: 'Payment settings', exact: true }).count()).toBe(1);
       await screenshotBoth(page, 'wallets-detail-transfers');
 
