@@ -1,5 +1,5 @@
 import { createPublicClient, erc20Abi, http, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { registerAccount } from './accounts';
 import type { ApiSession } from './api-session';
@@ -254,4 +254,31 @@ export function randomAddress(): Hex {
       .padStart(2, '0'),
   );
   return `0x${bytes.join('')}` as Hex;
+}
+
+/** What POST /broadcast-create hands the broadcaster: the execTransaction to sign with its account. */
+export interface PreparedExecution {
+  chain_id: number;
+  to: Hex;
+  data: Hex;
+  value: string;
+  nonce: number;
+  gas: string;
+  max_fee_per_gas: string;
+  max_priority_fee_per_gas: string;
+}
+
+/** The broadcaster's account signs the prepared execution as its wallet would (EIP-1559). */
+export function signPrepared(account: PrivateKeyAccount, prepared: PreparedExecution): Promise<Hex> {
+  return account.signTransaction({
+    chainId: prepared.chain_id,
+    type: 'eip1559',
+    to: prepared.to,
+    data: prepared.data,
+    value: BigInt(prepared.value),
+    nonce: prepared.nonce,
+    gas: BigInt(prepared.gas),
+    maxFeePerGas: BigInt(prepared.max_fee_per_gas),
+    maxPriorityFeePerGas: BigInt(prepared.max_priority_fee_per_gas),
+  });
 }

@@ -16,22 +16,13 @@ import {
   transferByApi,
   usdtBalance,
   waitFor,
+  signPrepared,
+  type PreparedExecution as Prepared,
 } from '../lib/transfers';
 import { useDevnet } from '../lib/wallet-provider';
 
 /** Hardhat test account 5 (publicly known key): the broadcaster, unused by the team setup. */
 const BROADCASTER_KEY: Hex = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
-
-interface Prepared {
-  chain_id: number;
-  to: Hex;
-  data: Hex;
-  value: string;
-  nonce: number;
-  gas: string;
-  max_fee_per_gas: string;
-  max_priority_fee_per_gas: string;
-}
 
 /**
  * Exactly-once broadcast (issue 6 reliability): the server is SIGKILLed right after it relayed
@@ -174,17 +165,3 @@ describe('broadcast relay on a real server process: exactly once across a SIGKIL
     },
   );
 });
-
-function signPrepared(account: ReturnType<typeof privateKeyToAccount>, prepared: Prepared) {
-  return account.signTransaction({
-    chainId: prepared.chain_id,
-    type: 'eip1559',
-    to: prepared.to,
-    data: prepared.data,
-    value: BigInt(prepared.value),
-    nonce: prepared.nonce,
-    gas: BigInt(prepared.gas),
-    maxFeePerGas: BigInt(prepared.max_fee_per_gas),
-    maxPriorityFeePerGas: BigInt(prepared.max_priority_fee_per_gas),
-  });
-}

@@ -13,21 +13,12 @@ import {
   transferByApi,
   waitFor,
   type TransferTeam,
+  signPrepared,
+  type PreparedExecution as Prepared,
 } from '../lib/transfers';
 
 /** Hardhat test account 4 (publicly known key): the broadcaster here, used by no other test. */
 const BROADCASTER_KEY: Hex = '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a';
-
-interface Prepared {
-  chain_id: number;
-  to: Hex;
-  data: Hex;
-  value: string;
-  nonce: number;
-  gas: string;
-  max_fee_per_gas: string;
-  max_priority_fee_per_gas: string;
-}
 
 /** How far the element's content sticks out of its own box (0 when it fits). */
 const overflow = (page: Page, selector: string) =>
@@ -58,17 +49,7 @@ describe('nothing is cut off or spills over', () => {
       task_id: taskId,
       from: broadcaster.address,
     });
-    const raw = await broadcaster.signTransaction({
-      chainId: prepared.chain_id,
-      type: 'eip1559',
-      to: prepared.to,
-      data: prepared.data,
-      value: BigInt(prepared.value),
-      nonce: prepared.nonce,
-      gas: BigInt(prepared.gas),
-      maxFeePerGas: BigInt(prepared.max_fee_per_gas),
-      maxPriorityFeePerGas: BigInt(prepared.max_priority_fee_per_gas),
-    });
+    const raw = await signPrepared(broadcaster, prepared);
     await team.admin.session.call('POST', '/api/v1/broadcast', { task_id: taskId, raw_tx: raw });
     await waitFor(
       'the broadcast on record',

@@ -15,21 +15,12 @@ import {
   transferByApi,
   waitFor,
   type TransferTeam,
+  signPrepared,
+  type PreparedExecution as Prepared,
 } from '../lib/transfers';
 
 /** Hardhat test account 5 (publicly known key): the broadcaster, unused by the team setup. */
 const BROADCASTER_KEY: Hex = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
-
-interface Prepared {
-  chain_id: number;
-  to: Hex;
-  data: Hex;
-  value: string;
-  nonce: number;
-  gas: string;
-  max_fee_per_gas: string;
-  max_priority_fee_per_gas: string;
-}
 
 /**
  * Three look-up screens on the devnet: how signing works (signer-address page), an on-chain
@@ -98,17 +89,7 @@ describe('look-up screens', () => {
       task_id: taskId,
       from: broadcaster.address,
     });
-    const raw = await broadcaster.signTransaction({
-      chainId: prepared.chain_id,
-      type: 'eip1559',
-      to: prepared.to,
-      data: prepared.data,
-      value: BigInt(prepared.value),
-      nonce: prepared.nonce,
-      gas: BigInt(prepared.gas),
-      maxFeePerGas: BigInt(prepared.max_fee_per_gas),
-      maxPriorityFeePerGas: BigInt(prepared.max_priority_fee_per_gas),
-    });
+    const raw = await signPrepared(broadcaster, prepared);
     await team.admin.session.call('POST', '/api/v1/broadcast', { task_id: taskId, raw_tx: raw });
     const done = await waitFor(
       'the transfer to complete',

@@ -9,19 +9,15 @@ import { screenshotBoth } from '../lib/wallets';
 import { modalClosed, motionDone } from '../lib/motion';
 import { startSafeAppServer } from '../lib/safe-app-server';
 import { teamInBrowser } from '../lib/team-browser';
-import { DEVNET_KEYS, randomAddress, signByApi, usdtBalance } from '../lib/transfers';
+import {
+  DEVNET_KEYS,
+  randomAddress,
+  signByApi,
+  usdtBalance,
+  signPrepared,
+  type PreparedExecution as Prepared,
+} from '../lib/transfers';
 import { devnetRpcUrl } from '../lib/wallet-provider';
-
-interface Prepared {
-  chain_id: number;
-  to: Hex;
-  data: Hex;
-  value: string;
-  nonce: number;
-  gas: string;
-  max_fee_per_gas: string;
-  max_priority_fee_per_gas: string;
-}
 
 /**
  * A Safe App on /dapp (§1 Dapp connector): the test Dapp (fixtures/safe-app) runs from another
@@ -113,17 +109,7 @@ describe('a Safe App on /dapp', () => {
         task_id: taskId,
         from: broadcaster.address,
       });
-      const raw = await broadcaster.signTransaction({
-        chainId: prepared.chain_id,
-        type: 'eip1559',
-        to: prepared.to,
-        data: prepared.data,
-        value: BigInt(prepared.value),
-        nonce: prepared.nonce,
-        gas: BigInt(prepared.gas),
-        maxFeePerGas: BigInt(prepared.max_fee_per_gas),
-        maxPriorityFeePerGas: BigInt(prepared.max_priority_fee_per_gas),
-      });
+      const raw = await signPrepared(broadcaster, prepared);
       const sent = await admin().call<{ tx_hash: Hex }>('POST', '/api/v1/broadcast', {
         task_id: taskId,
         raw_tx: raw,
