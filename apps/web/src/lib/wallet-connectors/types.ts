@@ -63,7 +63,8 @@ export interface WalletConnector {
   signTransaction(chainId: number, tx: SignableTransaction): Promise<Hex>;
 }
 
-export type ConnectorId = 'injected' | 'devnet';
+/** injected / devnet exist; ledger, trezor, onekey and qr are the device connectors of issue 19. */
+export type ConnectorId = 'injected' | 'devnet' | 'ledger' | 'trezor' | 'onekey' | 'qr';
 
 /** A failure of a wallet action, named by its §8 client message. */
 export class WalletError extends Error {
