@@ -48,6 +48,9 @@ export default defineConfig({
         replacement: path.resolve(here, '../../packages/contract/src/$1'),
       },
       { find: /^@\//, replacement: `${path.resolve(here, 'src')}/` },
+      // The UR registry's dependencies (hashing streams) need Node's stream module at load time;
+      // the browser build gets the npm port instead of an empty stand-in.
+      { find: /^stream$/, replacement: 'stream-browserify' },
     ],
   },
   build: {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { QrExchangeHost } from '@/components/qr-exchange/qr-exchange-host';
 import { setLoginRedirect } from '@/lib/api-client';
 import { LanguageLoadingOverlay } from './language-loading-overlay';
 
@@ -19,6 +20,7 @@ export function RootRoute() {
     <>
       <Outlet />
       <LanguageLoadingOverlay />
+      <QrExchangeHost />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import './buffer-global';
+import './node-globals';
 import { URDecoder, UREncoder, UR } from '@ngraveio/bc-ur';
 import {
   CryptoAccount,

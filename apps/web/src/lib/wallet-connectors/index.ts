@@ -1,7 +1,8 @@
 /**
  * Wallet connectors (DESIGN: lib/ wallet connectors): one interface for every way to reach a
- * signing key. Only what works is listed: the injected browser wallet and, on a server with the
- * devnet, the devnet signer; TronLink for Tron. Ledger, Trezor, WalletConnect and QR plug in here later.
+ * signing key. Only what works is listed: the injected browser wallet, air-gapped QR signers and,
+ * on a server with the devnet, the devnet signer; TronLink for Tron. Ledger, Trezor and OneKey
+ * plug in here as their connectors land.
  */
 export { WalletError, isWalletError } from './types';
 export type {
@@ -16,5 +17,7 @@ export type {
 export { showWalletError, toWalletError, type WalletAction } from './errors';
 export { injectedConnector } from './injected';
 export { devnetConnector } from './devnet';
+export { qrConnector } from './qr';
+export { typedDataHashes, type TypedDataHashes } from './typed-data-hashes';
 export { tronLink } from './tronlink';
 export { solanaWallet } from './phantom';

@@ -61,6 +61,11 @@ export interface WalletConnector {
   readonly signsOffline: boolean;
   /** Signs an EIP-1559 transaction on `chainId` without sending it; resolves the raw transaction. */
   signTransaction(chainId: number, tx: SignableTransaction): Promise<Hex>;
+  /**
+   * True when it signs typed data and messages only (QR and hardware signers here): not offered
+   * where a transaction must be sent, such as a Safe's deployment or a relayed broadcast.
+   */
+  readonly signsOnly?: boolean;
 }
 
 /** injected / devnet exist; ledger, trezor, onekey and qr are the device connectors of issue 19. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Radio, Select, Space, Typography } from 'antd';
-import { ApiOutlined, CheckCircleFilled, ExperimentOutlined } from '@ant-design/icons';
+import { ApiOutlined, CheckCircleFilled, ExperimentOutlined, QrcodeOutlined } from '@ant-design/icons';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { showWalletError, type Address, type WalletConnector } from '@/lib/wallet-connectors';
 import { useConnectors } from '../hooks/use-connectors';
@@ -9,6 +10,22 @@ import { MONO } from './wallet-bits';
 export interface SignerConnection {
   connector: WalletConnector;
   account: Address;
+}
+
+/** A connector's name in the list: products keep their names, the others are translated. */
+function connectorLabel(t: TFunction<'wallets'>, connector: WalletConnector): string {
+  if (connector.id === 'devnet') return t('connect.devnet');
+  if (connector.id === 'qr') return t('qr.name');
+  if (connector.id === 'injected') return t('connect.injected', { name: connector.name });
+  return connector.name;
+}
+
+function connectorHint(t: TFunction<'wallets'>, connector: WalletConnector): string {
+  if (connector.id === 'devnet') return t('connect.devnetHint');
+  if (connector.id === 'qr') return t('qr.hint');
+  if (connector.id === 'injected')
+    return connector.available() ? t('connect.injectedHint') : t('connect.injectedMissing');
+  return '';
 }
 
 const same = (a?: string | null, b?: string | null) => Boolean(a && b && a.toLowerCase() === b.toLowerCase());
@@ -24,10 +41,13 @@ export function ConnectSigner(props: {
   /** Chain key of the wallet (the devnet signer only appears on the devnet). */
   chainKey?: string;
   expected?: string[];
+  /** The connection will send a transaction: connectors that only sign are left out. */
+  sends?: boolean;
   onChange: (connection: SignerConnection | null) => void;
 }) {
   const { t } = useTranslation('wallets');
-  const { connectors } = useConnectors(props.chainKey);
+  const all = useConnectors(props.chainKey).connectors;
+  const connectors = props.sends ? all.filter((item) => !item.signsOnly) : all;
   const [connectorId, setConnectorId] = useState<string>(() => connectors[0]!.id);
   const [accounts, setAccounts] = useState<Address[]>([]);
   const [account, setAccount] = useState<Address | undefined>();
@@ -69,17 +89,17 @@ export function ConnectSigner(props: {
         {connectors.map((item) => (
           <Radio key={item.id} value={item.id} data-testid={`connector-${item.id}`}>
             <Space size={6}>
-              {item.id === 'devnet' ? <ExperimentOutlined /> : <ApiOutlined />}
-              <span>
-                {item.id === 'devnet' ? t('connect.devnet') : t('connect.injected', { name: item.name })}
-              </span>
+              {item.id === 'devnet' ? (
+                <ExperimentOutlined />
+              ) : item.id === 'qr' ? (
+                <QrcodeOutlined />
+              ) : (
+                <ApiOutlined />
+              )}
+              <span>{connectorLabel(t, item)}</span>
             </Space>
             <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-              {item.id === 'devnet'
-                ? t('connect.devnetHint')
-                : item.available()
-                  ? t('connect.injectedHint')
-                  : t('connect.injectedMissing')}
+              {connectorHint(t, item)}
             </Typography.Text>
           </Radio>
         ))}

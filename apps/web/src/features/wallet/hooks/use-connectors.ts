@@ -1,11 +1,17 @@
 import { useMemo } from 'react';
 import { useWebConfig } from '@/features/platform';
-import { devnetConnector, injectedConnector, type WalletConnector } from '@/lib/wallet-connectors';
+import {
+  devnetConnector,
+  injectedConnector,
+  qrConnector,
+  type WalletConnector,
+} from '@/lib/wallet-connectors';
 
 /**
  * The connectors that work here: the injected browser wallet (listed even when missing, so the
- * user learns it needs an extension) and, on a server with the devnet, the devnet signer when
- * the chain is the devnet (`chainKey` undefined: any EVM use such as a signer address).
+ * user learns it needs an extension), an air-gapped QR signer and, on a server with the devnet,
+ * the devnet signer when the chain is the devnet (`chainKey` undefined: any EVM use such as a
+ * signer address).
  */
 export function useConnectors(chainKey?: string): {
   connectors: WalletConnector[];
@@ -14,7 +20,7 @@ export function useConnectors(chainKey?: string): {
   const config = useWebConfig();
   const devnetChainId = config.data?.dev_mode && config.data.devnet ? config.data.devnet.chain_id : null;
   return useMemo(() => {
-    const list: WalletConnector[] = [injectedConnector()];
+    const list: WalletConnector[] = [injectedConnector(), qrConnector()];
     const devnetUsable =
       devnetChainId !== null && (chainKey === undefined || chainKey === String(devnetChainId));
     if (devnetUsable) list.push(devnetConnector(devnetChainId));

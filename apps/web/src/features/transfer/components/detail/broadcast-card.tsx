@@ -121,6 +121,7 @@ export function BroadcastCard(props: { task: EvmTaskInfo; allowed: boolean; user
             {speedUp ? t('broadcast.speedUpHint') : t('broadcast.hint')}
           </Typography.Paragraph>
           <ConnectSigner
+            sends
             chainId={Number(task.chain_id)}
             chainKey={task.chain_id ?? undefined}
             onChange={onChange}

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Card, Input, InputNumber, List, Select, Space, Tag, Typography, Upload } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, QrcodeOutlined, UploadOutlined } from '@ant-design/icons';
 import { useWebConfig } from '@/features/platform';
 import { toastSuccess } from '@/lib/notify';
+import { exchangeByQr } from '@/lib/qr-signing/qr-exchange';
+import { isWalletError, showWalletError } from '@/lib/wallet-connectors';
 import {
   broadcastPsbt,
   devnetSignPsbt,
@@ -51,6 +53,25 @@ export function PsbtCard(props: {
   const mine = signers.filter((person) => person.user_id === props.userId && !signedKeys.has(person.address));
   const devnet = Boolean(config.data?.dev_mode && task.chain_id?.endsWith('-regtest'));
   const signing = task.status === 3 && task.psbt;
+
+  /** The PSBT as animated `crypto-psbt` QR codes; the signed one read back from the signer's screen. */
+  const signByQr = async () => {
+    let signed: string;
+    try {
+      const { psbtFromUr, psbtToUr, urFrames } = await import('@/lib/qr-signing/ur-codec');
+      const reply = await exchangeByQr({
+        title: t('psbt.qrTitle'),
+        frames: urFrames(psbtToUr(task.psbt!)),
+        expect: ['crypto-psbt'],
+      });
+      signed = psbtFromUr(reply);
+    } catch (error) {
+      if (!isWalletError(error, 'wallet_user_reject')) void showWalletError(error);
+      return;
+    }
+    // The platform verifies the signatures; a refusal is toasted by the sign action.
+    await submit(signed).catch(() => undefined);
+  };
 
   const submit = async (psbt: string) => {
     if (!psbt) return;
@@ -124,6 +145,11 @@ export function PsbtCard(props: {
             >
               {t('psbt.download')}
             </Button>
+            {mine.length > 0 ? (
+              <Button icon={<QrcodeOutlined />} onClick={() => void signByQr()} data-testid="psbt-qr-sign">
+                {t('psbt.qrSign')}
+              </Button>
+            ) : null}
             {mine.length > 0 ? (
               <Upload
                 accept=".psbt,.txt"

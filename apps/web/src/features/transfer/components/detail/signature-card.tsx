@@ -1,8 +1,8 @@
-import { useCallback, useState } from 'react';
-import { Button, Card, List, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Card, List, Typography } from 'antd';
 import { ConnectSigner, AddressText, type SignerConnection } from '@/features/wallet';
 import { toastSuccess } from '@/lib/notify';
-import { showWalletError, type TypedDataRequest } from '@/lib/wallet-connectors';
+import { showWalletError, typedDataHashes, type TypedDataRequest } from '@/lib/wallet-connectors';
 import { signTask, useTaskAction } from '../../api/task-actions';
 import type { EvmTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
@@ -29,7 +29,8 @@ export function SignatureCard(props: {
   const mine = signers.filter(
     (person) => person.user_id === props.userId && !signed.has(person.address.toLowerCase()),
   );
-  const canSign = task.status === 3 && mine.length > 0 && task.typed_data !== null;
+  const hashesAgree = useHashesAgree(task);
+  const canSign = task.status === 3 && mine.length > 0 && task.typed_data !== null && hashesAgree;
 
   const submit = async () => {
     if (!connection || !task.typed_data) return;
@@ -85,6 +86,15 @@ export function SignatureCard(props: {
       {[0, 3].includes(task.status) && !props.reviewShownAbove ? (
         <SafeTxReview task={task} title={canSign ? t('review.signTitle') : t('review.title')} />
       ) : null}
+      {!hashesAgree ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginTop: 12 }}
+          message={t('review.hashMismatch')}
+          data-testid="sign-hash-mismatch"
+        />
+      ) : null}
       {canSign ? (
         <div style={{ marginTop: 12 }} data-testid="sign-form">
           <Typography.Paragraph type="secondary">{t('signature.hint')}</Typography.Paragraph>
@@ -108,4 +118,29 @@ export function SignatureCard(props: {
       ) : null}
     </Card>
   );
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The hashes a device will show, computed here from the typed data that will be signed, agree
+ * with the ones the review shows (from the server's decoding): otherwise the signer would compare
+ * the device's screen with values that are not what it signs, so signing is withheld.
+ */
+function useHashesAgree(task: EvmTaskInfo): boolean {
+  const view = task.safe_tx;
+  const data = task.typed_data as unknown as TypedDataRequest | null;
+  return useMemo(() => {
+    if (!view || !data) return true;
+    try {
+      const hashes = typedDataHashes(data);
+      return (
+        same(hashes.digest, view.safe_tx_hash) &&
+        same(hashes.domain, view.domain_hash) &&
+        same(hashes.message, view.message_hash)
+      );
+    } catch {
+      return false;
+    }
+  }, [view, data]);
 }

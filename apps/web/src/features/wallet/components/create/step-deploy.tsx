@@ -109,6 +109,7 @@ export function StepDeploy({ walletId }: { walletId: number }) {
           ) : null}
           <Card size="small" title={t('deploy.connectTitle')} style={{ marginBottom: 16 }}>
             <ConnectSigner
+              sends
               chainId={Number(data.chain_id)}
               chainKey={data.chain_id}
               expected={signerAddresses}

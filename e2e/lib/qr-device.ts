@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import { URDecoder, UREncoder, type UR } from '@ngraveio/bc-ur';
+import { CryptoHDKey, CryptoKeypath, PathComponent } from '@keystonehq/bc-ur-registry';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { HDKey } from 'viem/accounts';
+
+/**
+ * An air-gapped signer played from outside the page, the way a Keystone-like device works: it
+ * reads the page's QR codes off the screen (screenshots of the code, read by zbar's `zbarimg`),
+ * decodes them with the reference UR library, and answers with QR pictures the page reads back.
+ */
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-qr-device-'));
+let picture = 0;
+
+/** Reads the animated request on screen frame by frame until the UR is whole. */
+export async function readShownUr(page: Page): Promise<UR> {
+  const canvas = page.getByTestId('qr-exchange').getByTestId('qr-request');
+  await canvas.waitFor();
+  const decoder = new URDecoder();
+  for (let shot = 0; shot < 200 && !decoder.isComplete(); shot += 1) {
+    const file = path.join(dir, `screen-${picture++}.png`);
+    await canvas.screenshot({ path: file });
+    const text = zbar(file);
+    if (text) decoder.receivePart(text.toLowerCase());
+  }
+  if (!decoder.isSuccess()) throw new Error(`the request was not read whole: ${decoder.resultError()}`);
+  return decoder.resultUR();
+}
+
+function zbar(file: string): string | null {
+  try {
+    return execFileSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null; // no code found in this shot (between two frames)
+  }
+}
+
+/** The device's reply as QR pictures (one per part), to upload. */
+export async function replyPictures(ur: UR, maxFragmentLength = 150): Promise<string[]> {
+  const encoder = new UREncoder(ur, maxFragmentLength);
+  const count = encoder.fragmentsLength === 1 ? 1 : encoder.fragmentsLength * 2;
+  const files: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const file = path.join(dir, `reply-${picture++}.png`);
+    await QRCode.toFile(file, encoder.nextPart().toUpperCase(), { errorCorrectionLevel: 'M', margin: 4 });
+    files.push(file);
+  }
+  return files;
+}
+
+/** The device's account export: the m/44'/60'/0' key of a phrase, as Keystone shows it for MetaMask. */
+export function accountExport(mnemonic: string): UR {
+  const master = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
+  const account = master.derive("m/44'/60'/0'");
+  const fingerprint = Buffer.alloc(4);
+  fingerprint.writeUInt32BE(master.fingerprint);
+  return new CryptoHDKey({
+    isMaster: false,
+    key: Buffer.from(account.publicKey!),
+    chainCode: Buffer.from(account.chainCode!),
+    origin: new CryptoKeypath(
+      [44, 60, 0].map((index) => new PathComponent({ index, hardened: true })),
+      fingerprint,
+    ),
+  }).toUR();
+}
+
+/** Uploads pictures into the open QR dialog. */
+export async function uploadToDialog(page: Page, files: string[]): Promise<void> {
+  await page.getByTestId('qr-exchange').locator('input[type=file]').setInputFiles(files);
+}
