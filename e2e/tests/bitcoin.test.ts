@@ -2,9 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ApiSession } from '../lib/api-session';
+import { CryptoPSBT } from '@keystonehq/bc-ur-registry';
 import { registerAccount } from '../lib/accounts';
 import { VIEWPORTS, launchBrowser, newPage, screenshot } from '../lib/browser';
 import { overlaysAtRest } from '../lib/motion';
+import { readShownUr, replyPictures, uploadToDialog } from '../lib/qr-device';
 import { addMember, createSpace, openInSpace, registerCreator } from '../lib/spaces';
 import { waitFor } from '../lib/transfers';
 import { screenshotBoth, toastWith } from '../lib/wallets';
@@ -49,7 +51,8 @@ async function verifyKeyByApi(session: ApiSession, index: number): Promise<void>
  * browser with the devnet key; the admin creates a 2-of-3 P2WSH wallet in the wizard and sees
  * its descriptors on the BTC success step; the dev faucet funds it; the admin creates a transfer
  * with two outputs in the transfer wizard (manual coin choice, sat/vB fee); two signers sign it
- * with devnet PSBT keys in their own pages; it is broadcast from the page and confirmed after a
+ * in their own pages, one with a devnet PSBT key and one by QR code (animated crypto-psbt read
+ * off the screen, the signed PSBT uploaded as QR pictures); it is broadcast from the page and confirmed after a
  * block; the wallet detail shows the descriptors to copy and export.
  */
 describe('Bitcoin-family multisig on Litecoin regtest', () => {
@@ -138,7 +141,7 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     address = info.address;
   });
 
-  it('a transfer with two outputs is created in the wizard, signed by two devnet signers in their pages, broadcast from the page and confirmed', async () => {
+  it('a transfer with two outputs is created in the wizard, signed in two pages (a devnet key, a QR signer), broadcast from the page and confirmed', async () => {
     await admin.session.call('POST', '/api/v1/dev/utxo-faucet', { address, amount: '2' });
     const page = await open(admin.session, '/wallet/transfer');
     await page.getByTestId(`transfer-wallet-${walletId}`).click();
@@ -212,14 +215,24 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     await screenshotBoth(first, 'bitcoin-transfer-detail');
     await first.getByTestId('psbt-devnet-sign').click();
     await toastWith(first, 'Your signature was added.');
+    // The second signer signs by QR code: the device (played from outside) reads the animated
+    // crypto-psbt off the screen with zbar, signs it with devnet key 2, and shows the signed PSBT
+    // back as QR codes, uploaded as pictures.
     const second = await open(signers[1]!.session, `/task/${taskId}`);
-    await second.getByTestId('psbt-devnet-sign').waitFor();
-    await second.locator('[data-testid="psbt-devnet-signer"] .ant-select').click();
-    await second
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: '#2' })
-      .click();
-    await second.getByTestId('psbt-devnet-sign').click();
+    await second.getByTestId('psbt-qr-sign').click();
+    const shown = CryptoPSBT.fromCBOR((await readShownUr(second)).cbor)
+      .getPSBT()
+      .toString('base64');
+    const signed = await signers[1]!.session.call<{ psbt: string }>('POST', '/api/v1/dev/utxo-devnet-sign', {
+      chain_key: CHAIN,
+      index: 2,
+      psbt: shown,
+    });
+    await screenshot(second, 'bitcoin-psbt-qr');
+    await uploadToDialog(
+      second,
+      await replyPictures(new CryptoPSBT(Buffer.from(signed.psbt, 'base64')).toUR()),
+    );
     await toastWith(second, 'Your signature was added.');
     await page.getByTestId('psbt-broadcast').click();
     await toastWith(page, 'Sent to the network.');
