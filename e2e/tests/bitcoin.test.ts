@@ -220,6 +220,10 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     // back as QR codes, uploaded as pictures.
     const second = await open(signers[1]!.session, `/task/${taskId}`);
     await second.getByTestId('psbt-qr-sign').click();
+    // What the device must show: both outputs, the change and the fee.
+    const details = await second.getByTestId('qr-details').innerText();
+    for (const line of [OUTSIDE, '0.5 LTC', SECOND, '0.25 LTC', 'Change', 'Network fee'])
+      expect(details).toContain(line);
     const shown = CryptoPSBT.fromCBOR((await readShownUr(second)).cbor)
       .getPSBT()
       .toString('base64');

@@ -15,6 +15,7 @@ import {
   speedUpPsbt,
 } from '../../api/psbt-actions';
 import { useTaskAction } from '../../api/task-actions';
+import { fromUnits } from '../wizard/amount-rules';
 import type { BitcoinTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { personName, type WalletDetail } from '@/features/wallet';
@@ -54,6 +55,19 @@ export function PsbtCard(props: {
   const devnet = Boolean(config.data?.dev_mode && task.chain_id?.endsWith('-regtest'));
   const signing = task.status === 3 && task.psbt;
 
+  /** What the signer's device must show for this PSBT: every output and the fee. */
+  const psbtDetails = () => {
+    const symbol = task.symbol ?? '';
+    const lines = (task.outputs ?? []).map((out) => ({ label: `${out.amount} ${symbol}`, value: out.to }));
+    if (task.change)
+      lines.push({
+        label: `${fromUnits(BigInt(task.change.value_sat), 8)} ${symbol} · ${t('utxo.change')}`,
+        value: task.change.address,
+      });
+    if (task.fee) lines.push({ label: t('fields.fee'), value: `${task.fee} ${symbol}` });
+    return lines;
+  };
+
   /** The PSBT as animated `crypto-psbt` QR codes; the signed one read back from the signer's screen. */
   const signByQr = async () => {
     let signed: string;
@@ -63,6 +77,7 @@ export function PsbtCard(props: {
         title: t('psbt.qrTitle'),
         frames: urFrames(psbtToUr(task.psbt!)),
         expect: ['crypto-psbt'],
+        details: psbtDetails(),
       });
       signed = psbtFromUr(reply);
     } catch (error) {
