@@ -22,9 +22,12 @@ export const VIEWPORTS = {
 
 /**
  * Debian's Chromium, headless, nothing reaching out to the internet. playwright-core gives every
- * launch a fresh temporary profile (it refuses --user-data-dir with launch()).
+ * launch a fresh temporary profile (it refuses --user-data-dir with launch()). `extraArgs`: e.g. a
+ * fake camera playing a video file.
  */
-export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
+export async function launchBrowser(
+  extraArgs: string[] = [],
+): Promise<{ browser: Browser; close: () => Promise<void> }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -37,6 +40,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   return {

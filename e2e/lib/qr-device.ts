@@ -71,6 +71,42 @@ export function accountExport(mnemonic: string): UR {
   }).toUR();
 }
 
+/**
+ * A video file for Chromium's fake camera (`--use-file-for-fake-video-capture`) that shows one
+ * QR code — the device's screen held up to the camera. Y4M, 4:2:0: the code drawn in the luma
+ * plane (black modules on white), neutral chroma.
+ */
+export function cameraVideo(ur: UR): string {
+  const part = UREncoder.encodeSinglePart(ur).toUpperCase();
+  const code = QRCode.create(part, { errorCorrectionLevel: 'M' });
+  const size = code.modules.size;
+  const scale = 6;
+  const side = (size + 8) * scale; // four modules of white around the code
+  const width = side + (side % 2);
+  const luma = Buffer.alloc(width * width, 255);
+  for (let row = 0; row < size; row += 1)
+    for (let column = 0; column < size; column += 1) {
+      if (!code.modules.get(row, column)) continue;
+      for (let y = 0; y < scale; y += 1)
+        luma.fill(
+          0,
+          ((row + 4) * scale + y) * width + (column + 4) * scale,
+          ((row + 4) * scale + y) * width + (column + 5) * scale,
+        );
+    }
+  const chroma = Buffer.alloc((width / 2) * (width / 2) * 2, 128);
+  const file = path.join(dir, `camera-${picture++}.y4m`);
+  fs.writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${width} H${width} F10:1 Ip A1:1 C420jpeg\nFRAME\n`),
+      luma,
+      chroma,
+    ]),
+  );
+  return file;
+}
+
 /** Uploads pictures into the open QR dialog. */
 export async function uploadToDialog(page: Page, files: string[]): Promise<void> {
   await page.getByTestId('qr-exchange').locator('input[type=file]').setInputFiles(files);

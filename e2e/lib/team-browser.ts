@@ -9,14 +9,14 @@ import { setupTransferTeam, type TransferTeam } from './transfers';
  * One transfer team (space, Safe, people; lib/transfers.ts) and one browser for a describe block:
  * registers its setup and teardown hooks; `open` signs a person into the team's space at a path.
  */
-export function teamInBrowser(setupMs = 120_000) {
+export function teamInBrowser(setupMs = 120_000, browserArgs: () => string[] = () => []) {
   let browser: Browser;
   let close: () => Promise<void>;
   let team: TransferTeam | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    ({ browser, close } = await launchBrowser());
+    ({ browser, close } = await launchBrowser(browserArgs()));
     team = await setupTransferTeam();
   }, setupMs);
   afterAll(async () => {

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ETHSignature, EthSignRequest } from '@keystonehq/bc-ur-registry-eth';
 import { mnemonicToAccount } from 'viem/accounts';
-import { accountExport, readShownUr, replyPictures, uploadToDialog } from '../lib/qr-device';
+import { accountExport, cameraVideo, readShownUr, replyPictures, uploadToDialog } from '../lib/qr-device';
 import { screenshot } from '../lib/browser';
 import { teamInBrowser } from '../lib/team-browser';
 import { randomAddress, taskInfo, transferByApi, waitFor, type TransferTeam } from '../lib/transfers';
@@ -18,12 +18,18 @@ interface Review {
 
 /**
  * Air-gapped signing of a Safe transfer through the screens (issue 19): the signer connects a QR
- * signer by showing its account export, the page shows the eth-sign-request as animated QR codes
+ * signer by showing its account export to the camera (Chromium's fake camera plays a picture of
+ * it), the page shows the eth-sign-request as animated QR codes
  * with the hashes to compare, a device played from outside reads them off the screen (zbar),
  * signs what it decoded and answers with a QR picture; the platform verifies and counts it.
  */
 describe('signing a Safe transfer with an air-gapped QR signer', () => {
-  const session = teamInBrowser();
+  // Chromium's fake camera shows the device's account export, as a device held up to a webcam.
+  const session = teamInBrowser(undefined, () => [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${cameraVideo(accountExport(PHRASE))}`,
+  ]);
   let team: TransferTeam;
   beforeAll(() => {
     team = session.team;
@@ -36,12 +42,12 @@ describe('signing a Safe transfer with an air-gapped QR signer', () => {
     await page.getByTestId('sign-form').waitFor();
     const card = page.getByTestId('signature-card');
 
-    // Connect: the device shows its account export; the page derives the accounts.
+    // Connect: the device shows its account export to the camera; the page derives the accounts.
     await card.getByTestId('connector-qr').click();
     await card.getByTestId('connector-connect').click();
     await page.getByTestId('qr-exchange').waitFor();
     await screenshot(page, 'qr-connect');
-    await uploadToDialog(page, await replyPictures(accountExport(PHRASE)));
+    await page.getByTestId('qr-camera-toggle').click();
     await page.getByTestId('qr-exchange').waitFor({ state: 'detached' });
     const device = mnemonicToAccount(PHRASE, { addressIndex: 1 });
     await expect.poll(() => card.getByTestId('connector-account').innerText()).toContain(device.address);

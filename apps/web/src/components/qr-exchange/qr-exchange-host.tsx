@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { Alert, Button, Descriptions, Modal, Progress, Space, Typography, Upload } from 'antd';
 import { CameraOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { qrExchangeStore, type PendingExchange } from '@/lib/qr-signing/qr-exchange';
 import { readQrFromFile } from '@/lib/qr-signing/qr-image';
-import type { UrCollector } from '@/lib/qr-signing/ur-codec';
 import { WalletError } from '@/lib/wallet-connectors';
 import { AnimatedQr } from './animated-qr';
 import { CameraScanner, type CameraProblem } from './camera-scanner';
@@ -19,37 +18,38 @@ export function QrExchangeHost() {
 
 function QrExchangeModal({ pending }: { pending: PendingExchange }) {
   const { t } = useTranslation('wallets');
-  const [collector, setCollector] = useState<UrCollector | null>(null);
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [camera, setCamera] = useState(false);
-
-  useEffect(() => {
-    void import('@/lib/qr-signing/ur-codec').then(({ UrCollector }) =>
-      setCollector(new UrCollector(pending.expect)),
-    );
-  }, [pending]);
+  // The codec loads with the dialog; a text scanned before it is there waits for it, never dropped.
+  const codec = useMemo(() => import('@/lib/qr-signing/ur-codec'), []);
+  const collector = useMemo(
+    () => codec.then(({ UrCollector }) => new UrCollector(pending.expect)),
+    [codec, pending],
+  );
 
   const receive = useCallback(
     (text: string) => {
-      if (!collector) return;
-      void import('@/lib/qr-signing/ur-codec').then(({ UrReadError }) => {
-        try {
-          const done = collector.receive(text);
-          setProgress(collector.progress);
-          setProblem(null);
-          if (done) pending.resolve(collector.result());
-        } catch (error) {
-          if (!(error instanceof UrReadError)) throw error;
-          setProblem(
-            error.problem === 'wrong_type'
-              ? t('qr.wrongType', { type: error.message })
-              : t('qr.invalid', { detail: error.message }),
-          );
-        }
-      });
+      void Promise.all([codec, collector]).then(
+        ([{ UrReadError }, reader]) => {
+          try {
+            const done = reader.receive(text);
+            setProgress(reader.progress);
+            setProblem(null);
+            if (done) pending.resolve(reader.result());
+          } catch (error) {
+            if (!(error instanceof UrReadError)) throw error;
+            setProblem(
+              error.problem === 'wrong_type'
+                ? t('qr.wrongType', { type: error.message })
+                : t('qr.invalid', { detail: error.message }),
+            );
+          }
+        },
+        () => setProblem(t('qr.loadFailed')),
+      );
     },
-    [collector, pending, t],
+    [codec, collector, pending, t],
   );
 
   const onCameraProblem = useCallback(
@@ -117,7 +117,7 @@ function QrExchangeModal({ pending }: { pending: PendingExchange }) {
                   return false;
                 }}
               >
-                <Button icon={<UploadOutlined />} disabled={!collector} data-testid="qr-upload">
+                <Button icon={<UploadOutlined />} data-testid="qr-upload">
                   {t('qr.upload')}
                 </Button>
               </Upload>
