@@ -2,11 +2,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Card, List, Typography } from 'antd';
 import { ConnectSigner, AddressText, type SignerConnection } from '@/features/wallet';
 import { toastSuccess } from '@/lib/notify';
-import { showWalletError, typedDataHashes, type TypedDataRequest } from '@/lib/wallet-connectors';
+import { showWalletError, type TypedDataRequest } from '@/lib/wallet-connectors';
 import { signTask, useTaskAction } from '../../api/task-actions';
 import type { EvmTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { personName, type WalletDetail } from '@/features/wallet';
+import { hashesAgree } from './hash-check';
 import { SafeTxReview } from './safe-tx-review';
 import { SigningStateTag } from './signing-state-tag';
 
@@ -120,27 +121,9 @@ export function SignatureCard(props: {
   );
 }
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-/**
- * The hashes a device will show, computed here from the typed data that will be signed, agree
- * with the ones the review shows (from the server's decoding): otherwise the signer would compare
- * the device's screen with values that are not what it signs, so signing is withheld.
- */
+/** See hashesAgree: recomputed only when the task's typed data or review change. */
 function useHashesAgree(task: EvmTaskInfo): boolean {
   const view = task.safe_tx;
   const data = task.typed_data as unknown as TypedDataRequest | null;
-  return useMemo(() => {
-    if (!view || !data) return true;
-    try {
-      const hashes = typedDataHashes(data);
-      return (
-        same(hashes.digest, view.safe_tx_hash) &&
-        same(hashes.domain, view.domain_hash) &&
-        same(hashes.message, view.message_hash)
-      );
-    } catch {
-      return false;
-    }
-  }, [view, data]);
+  return useMemo(() => !view || !data || hashesAgree(data, view), [view, data]);
 }
