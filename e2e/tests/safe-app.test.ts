@@ -64,6 +64,9 @@ describe('a Safe App on /dapp', () => {
     { timeout: 180_000 },
     async () => {
       const page = await openDapp();
+      // The Dapp read the Safe's USDT through the host's rpcCall: what the node holds.
+      const held = await usdtBalance(session.team.usdt, session.team.safe);
+      await expect.poll(() => frameText(page, 'safe-balance')).toBe(held.toString());
       await screenshotBoth(page, 'dapp-host-open');
 
       await frame(page).locator('#send').click();

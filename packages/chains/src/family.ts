@@ -438,6 +438,8 @@ export interface FamilyAdapter {
       recipient: string | null;
       amount_raw: string | null;
     };
+    /** A read-only node request for a Dapp (EVM: the Safe Apps SDK's rpcCall reads). */
+    read(method: string, params: readonly unknown[]): Promise<unknown>;
   };
   /**
    * Balances of many wallets keyed by each wallet's address as given: EVM reads every wallet and

@@ -52,6 +52,28 @@ import {
 import { getTransfersTo } from './transfers';
 import { getApprovalsBy, readAllowances, type AllowanceRef, type ApprovalSeen } from './token-approvals';
 
+/**
+ * The node calls a Dapp may make through the platform (the Safe Apps SDK's rpcCall list, without
+ * safe_setSettings): reads only; nothing that sends, signs or changes the node.
+ */
+export const READ_RPC_METHODS = [
+  'eth_call',
+  'eth_gasPrice',
+  'eth_getLogs',
+  'eth_getBalance',
+  'eth_getCode',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
+  'eth_getTransactionCount',
+  'eth_estimateGas',
+  'eth_blockNumber',
+  'eth_chainId',
+] as const;
+export type ReadRpcMethod = (typeof READ_RPC_METHODS)[number];
+
 export interface EvmAdapterConfig {
   info: ChainInfo;
   rpcUrl: string;
@@ -98,6 +120,8 @@ export interface EvmAdapter extends ChainAdapter {
   buildCallsTx(params: { calls: readonly { to: string; value: bigint; data: Hex }[]; nonce: bigint }): SafeTx;
   /** A call run now as if `from` sent it (eth_call): its revert reason, or null when it succeeds. */
   callReverts(call: { from: string; to: string; value: bigint; data: Hex }): Promise<string | null>;
+  /** A read-only JSON-RPC request passed to the node as it is (a Dapp reading the chain). */
+  readRpc(method: ReadRpcMethod, params: readonly unknown[]): Promise<unknown>;
   /** Several recipients in one Safe transaction, through the chain's MultiSendCallOnly. */
   buildBatchTransfer(params: {
     recipients: { token: TokenRef; to: string; amount: bigint }[];
@@ -348,6 +372,16 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
       } catch (error) {
         rethrowTransport(error, 'eth_call');
         return revertReason(error);
+      }
+    },
+    async readRpc(method, params) {
+      if (!READ_RPC_METHODS.includes(method))
+        throw new ChainError('INVALID_ARGUMENT', `${method} is not a read`);
+      try {
+        return await client.request({ method, params } as never);
+      } catch (error) {
+        rethrowTransport(error, method);
+        throw new ChainError('RPC_ERROR', `${method}: ${revertReason(error)}`, { cause: error });
       }
     },
     buildBatchTransfer: (params) =>

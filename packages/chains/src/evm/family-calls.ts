@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import { FamilyError, type FamilyAdapter, type FamilyWallet, type PreparedTransfer } from '../family';
 import { NATIVE } from '../types';
-import type { EvmAdapter } from './adapter';
+import { READ_RPC_METHODS, type EvmAdapter, type ReadRpcMethod } from './adapter';
 import type { SafeState } from './safe-ops';
 import type { SafeTx } from './safe-tx';
 import { reviewCall } from './safe-tx-view';
@@ -39,6 +39,11 @@ export function evmContractCalls(
 ): NonNullable<FamilyAdapter['contractCalls']> {
   return {
     isContract: (address) => chain.isContract(address),
+    read(method, params) {
+      if (!(READ_RPC_METHODS as readonly string[]).includes(method))
+        throw new FamilyError('PARAMS_INVALID_ERROR', { field: 'method' });
+      return chain.readRpc(method as ReadRpcMethod, params);
+    },
     simulate: (wallet, calls) =>
       Promise.all(
         calls.map((call) =>

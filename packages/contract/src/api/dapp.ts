@@ -43,6 +43,19 @@ export const dappOrigin = z.object({
     .regex(/^https?:\/\/[^\s]+$/, 'PARAMS_INVALID_ERROR'),
 });
 
+/**
+ * POST /dapp/rpc: a Safe App's read of the chain (the SDK's rpcCall), passed to the wallet's node.
+ * Only reads are taken (eth_call, eth_getBalance, eth_getLogs…; the chain family keeps the list).
+ */
+export const dappRpcBody = z.object({
+  wallet_id: z.number().int().positive(),
+  method: z.string().regex(/^eth_[A-Za-z]{3,40}$/, 'PARAMS_INVALID_ERROR'),
+  params: z.array(z.unknown()).max(4, 'PARAMS_INVALID_ERROR'),
+});
+
+/** The node's result as JSON-RPC gave it. */
+export const dappRpcReply = z.object({ result: z.unknown() });
+
 /** POST /dapp/parse: the calls decoded against the wallet, each run alone from the wallet now. */
 export const dappParseBody = z.object({ wallet_id: z.number().int().positive(), calls: dappCalls });
 

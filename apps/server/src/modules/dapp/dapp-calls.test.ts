@@ -80,6 +80,48 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe("a Safe App's reads of the chain (rpcCall)", () => {
+  const rpc = (method: string, params: unknown[], who: Person = operator(), walletId = safe.walletId) =>
+    who.client.post<{ result: unknown }>('/api/v1/dapp/rpc', { wallet_id: walletId, method, params });
+
+  it("pass reads to the wallet's node and answer what the node answers", async () => {
+    const safeAddress = safe.address as Address;
+    const balance = await rpc('eth_getBalance', [safe.address, 'latest']);
+    expect(balance.code).toBe('OK');
+    expect(BigInt(balance.data.result as string)).toBe(await node.getBalance({ address: safeAddress }));
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [safeAddress] });
+    const call = await rpc('eth_call', [{ to: safe.usdt, data }, 'latest']);
+    const held = await node.readContract({
+      address: safe.usdt as Address,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [safeAddress],
+    });
+    expect(BigInt(call.data.result as string)).toBe(held);
+    expect((await rpc('eth_chainId', [])).data.result).toBe(`0x${(await node.getChainId()).toString(16)}`);
+  });
+
+  it('refuse anything that is not a read, a reverting call and other spaces', async () => {
+    const raw = '0x02f8';
+    for (const method of ['eth_sendRawTransaction', 'eth_sendTransaction', 'eth_sign', 'debug_traceCall'])
+      expect((await rpc(method, [raw])).code).toBe('PARAMS_INVALID_ERROR');
+    expect((await rpc('eth_call', [1, 2, 3, 4, 5])).code).toBe('PARAMS_INVALID_ERROR');
+    // USDT the Safe does not hold: the token reverts.
+    const transfer = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [payee, maxUint256],
+    });
+    const reverted = await rpc('eth_call', [{ from: safe.address, to: safe.usdt, data: transfer }, 'latest']);
+    expect(reverted.code).toBe('WS_EVM_CONTRACT_CALL_ERROR');
+    // A viewer of the wallet may read (reading the chain changes nothing); an outsider learns nothing.
+    expect((await rpc('eth_blockNumber', [], viewer())).code).toBe('OK');
+    const outsider = await person(t, { mfa: true, prefix: 'reader' });
+    await createSpace(outsider, 'Far away');
+    expect((await rpc('eth_blockNumber', [], outsider)).code).toBe('WALLET_NOT_FOUND_ERROR');
+  });
+});
+
 describe("a wallet's Dapp switch", () => {
   it('is for admins, and never on together with the whitelist', async () => {
     expect((await walletSwitch('/api/v1/wallets/dapp', true, operator())).code).toBe(

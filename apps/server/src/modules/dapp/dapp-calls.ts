@@ -29,6 +29,22 @@ export const asCall = (call: DappCall | StoredCall): ContractCall => ({
 });
 
 /**
+ * POST /dapp/rpc: a Dapp's read of the chain through the wallet's node. The family takes reads
+ * only; a node that fails or a call that reverts answers the catalogue's contract-call error.
+ */
+export async function readForDapp(
+  ctx: AppContext,
+  wallet: Wallet,
+  method: string,
+  params: readonly unknown[],
+): Promise<unknown> {
+  const contract = callsOf(familyOf(ctx, wallet.chain_key));
+  return family(() => contract.read(method, params)).catch((error: unknown) => {
+    throw error instanceof AppError ? error : new AppError('WS_EVM_CONTRACT_CALL_ERROR');
+  });
+}
+
+/**
  * POST /dapp/parse: each call decoded from its bytes (never from what the Dapp says of it), its
  * token named from the wallet's tokens or the contract itself, whether its target holds code, and
  * why it reverts when run alone from the wallet now.

@@ -7,6 +7,8 @@ import {
   dappCreateBody,
   dappParseBody,
   dappParseReply,
+  dappRpcBody,
+  dappRpcReply,
   dappTaskReply,
   taskIdQuery,
   walletSwitchBody,
@@ -30,7 +32,7 @@ import { feeTiers } from '../transfers/transfer-fee-tiers';
 import { presentTask } from '../transfers/transfer-present';
 import { loadWallet } from '../wallets/wallet-access';
 import { cancelApproval, grantApproval } from './approval-tasks';
-import { asCall, callsOf, createDappTask, dappTaskInfo, parseDappCalls } from './dapp-calls';
+import { asCall, callsOf, createDappTask, dappTaskInfo, parseDappCalls, readForDapp } from './dapp-calls';
 import type { ContractCall } from '@keystead/chains';
 import type { Wallet } from '../../db/schema';
 import { dappList, dappTypes, setDappFavorite } from './dapp-list';
@@ -121,6 +123,24 @@ export async function dappRoutes(app: AppInstance, ctx: AppContext) {
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
       return reply.ok(await parseDappCalls(ctx, wallet, request.body.calls));
+    },
+  );
+
+  app.post(
+    '/dapp/rpc',
+    {
+      config: { access: inSpace('transfer.act') },
+      schema: {
+        response: replies(dappRpcReply),
+        tags,
+        body: dappRpcBody,
+        summary: "A Safe App's read of the chain (rpcCall) through the wallet's node: reads only",
+      },
+    },
+    async (request, reply) => {
+      const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
+      const { method, params } = request.body;
+      return reply.ok({ result: await readForDapp(ctx, wallet, method, params) });
     },
   );
 

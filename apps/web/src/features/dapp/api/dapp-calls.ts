@@ -28,3 +28,9 @@ export const useCreateDappTask = () =>
 /** GET /task/dapp: where a Dapp task stands (the Dapp asks through getTxBySafeTxHash). */
 export const fetchDappTask = (taskId: number) =>
   api.get<DappTaskInfo>(`${V1}/task/dapp`, { task_id: taskId });
+
+/** POST /dapp/rpc: a Safe App's read of the chain (rpcCall) through the wallet's node. */
+export const readChainForDapp = (walletId: number, method: string, params: unknown[]) =>
+  api
+    .post<{ result: unknown }>(`${V1}/dapp/rpc`, { wallet_id: walletId, method, params })
+    .then((reply) => reply.result);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert } from 'antd';
 import type { Chain, WalletDetail } from '@keystead/contract/api/wallet-replies';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { fetchDappTask, useCreateDappTask } from '../api/dapp-calls';
+import { fetchDappTask, readChainForDapp, useCreateDappTask } from '../api/dapp-calls';
 import { Methods, callsOf, chainInfoOf, txDetailsOf } from '../safe-host';
 import { useSafeAppHost } from '../use-safe-app-host';
 import { ReviewModal, type DappRequest } from './review-modal';
@@ -72,6 +72,12 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
             throw new Error(`Unknown safeTxHash ${hash}: only transactions sent from this page are known`);
           const info = await fetchDappTask(task.taskId);
           return txDetailsOf({ ...task, safeAddress, status: info.status, txHash: info.tx_hash });
+        }
+        case Methods.rpcCall: {
+          // Reads only; the server refuses anything else (sending goes through sendTransactions).
+          const { call, params: args } = (params ?? {}) as { call?: unknown; params?: unknown };
+          if (typeof call !== 'string' || !Array.isArray(args)) throw new Error('Invalid rpcCall');
+          return readChainForDapp(wallet.wallet_id, call, args);
         }
         default:
           throw new Error(`${method} is not supported yet`);
