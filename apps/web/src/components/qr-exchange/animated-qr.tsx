@@ -34,6 +34,8 @@ export function AnimatedQr({ frames }: { frames: string[] }) {
         ref={canvas}
         data-testid="qr-request"
         data-frame={index}
+        role="img"
+        aria-label={t('qr.codeLabel', { frame: index + 1, count: frames.length })}
         style={{ maxWidth: '100%', imageRendering: 'pixelated', background: '#fff' }}
       />
       {frames.length > 1 ? (
