@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import { ETHSignature, EthSignRequest } from '@keystonehq/bc-ur-registry-eth';
 import { mnemonicToAccount } from 'viem/accounts';
 import { accountExport, cameraVideo, readShownUr, replyPictures, uploadToDialog } from '../lib/qr-device';
@@ -63,6 +64,12 @@ describe('signing a Safe transfer with an air-gapped QR signer', () => {
     expect(details).toContain(review.safe_tx.domain_hash);
     expect(details).toContain(review.safe_tx.message_hash);
     await screenshot(page, 'qr-sign-request');
+    const axe = await new AxeBuilder({ page: page as never })
+      .include('.ant-modal')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 
     // The device reads the animated codes off the screen and signs what it decoded.
     const request = EthSignRequest.fromCBOR((await readShownUr(page)).cbor);
