@@ -107,6 +107,24 @@ export function cameraVideo(ur: UR): string {
   return file;
 }
 
+/** A multisig key export (crypto-hdkey) of an account tpub, as Sparrow or Keystone shows it. */
+export function bitcoinKeyExport(key: { xpub: string; fingerprint: string; path: string }): UR {
+  const node = HDKey.fromExtendedKey(key.xpub, { public: 0x043587cf, private: 0x04358394 });
+  const parent = Buffer.alloc(4);
+  parent.writeUInt32BE(node.parentFingerprint);
+  const components = key.path
+    .replace(/^m\//, '')
+    .split('/')
+    .map((part) => new PathComponent({ index: parseInt(part, 10), hardened: part.endsWith("'") }));
+  return new CryptoHDKey({
+    isMaster: false,
+    key: Buffer.from(node.publicKey!),
+    chainCode: Buffer.from(node.chainCode!),
+    origin: new CryptoKeypath(components, Buffer.from(key.fingerprint, 'hex'), components.length),
+    parentFingerprint: parent,
+  }).toUR();
+}
+
 /** Uploads pictures into the open QR dialog. */
 export async function uploadToDialog(page: Page, files: string[]): Promise<void> {
   await page.getByTestId('qr-exchange').locator('input[type=file]').setInputFiles(files);

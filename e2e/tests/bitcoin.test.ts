@@ -6,7 +6,7 @@ import { CryptoPSBT } from '@keystonehq/bc-ur-registry';
 import { registerAccount } from '../lib/accounts';
 import { VIEWPORTS, launchBrowser, newPage, screenshot } from '../lib/browser';
 import { overlaysAtRest } from '../lib/motion';
-import { readShownUr, replyPictures, uploadToDialog } from '../lib/qr-device';
+import { bitcoinKeyExport, readShownUr, replyPictures, uploadToDialog } from '../lib/qr-device';
 import { addMember, createSpace, openInSpace, registerCreator } from '../lib/spaces';
 import { waitFor } from '../lib/transfers';
 import { screenshotBoth, toastWith } from '../lib/wallets';
@@ -85,11 +85,21 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     return page;
   }
 
-  it('a signer adds an xpub and verifies it with the devnet key', async () => {
+  it('a signer adds an xpub read from the device by QR and verifies it with the devnet key', async () => {
     const page = await open(signers[0]!.session, '/permission-address');
     await page.getByTestId('btc-key-add').click();
-    await page.getByTestId('btc-key-devnet-fill').click();
-    await expect.poll(() => page.locator('#btc-key-xpub').inputValue()).toMatch(/^tpub/);
+    // The device (devnet key 1) shows its multisig key export; a picture of it fills the form.
+    const keys = await signers[0]!.session.call<{
+      list: Array<{ index: number; xpub: string; fingerprint: string; path: string }>;
+    }>('GET', `/api/v1/dev/utxo-devnet-keys?chain_key=${CHAIN}`);
+    const key = keys.list.find((k) => k.index === 1)!;
+    await page.getByTestId('btc-key-scan').click();
+    await uploadToDialog(page, await replyPictures(bitcoinKeyExport(key)));
+    await page.getByTestId('qr-exchange').waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('#btc-key-xpub').inputValue()).toBe(key.xpub);
+    expect(await page.locator('#btc-key-fingerprint').inputValue()).toBe(key.fingerprint);
+    expect(await page.locator('#btc-key-path').inputValue()).toBe(key.path);
+    await page.locator('#btc-key-name').fill('Device key');
     // The first challenge request fails on the way: the dialog says so, and Retry reads one.
     await page.route('**/api/v1/permission-address/challenge*', (route) => route.abort(), { times: 1 });
     await page.getByTestId('btc-key-add-submit').click();

@@ -168,6 +168,57 @@ function ethKeyOfAccount(ur: UR): CryptoHDKey {
   throw new UrReadError('invalid', 'no EVM key');
 }
 
+/** A Bitcoin-family signer key as the platform takes it (BIP-48 account key). */
+export interface BitcoinKey {
+  xpub: string;
+  fingerprint: string;
+  path: string;
+}
+
+/** BIP-32 version bytes of public keys: xpub (main networks), tpub (test and regtest). */
+const XPUB_VERSIONS = {
+  main: { public: 0x0488b21e, private: 0x0488ade4 },
+  test: { public: 0x043587cf, private: 0x04358394 },
+} as const;
+
+/**
+ * A multisig account key from a device's export (Sparrow, Keystone, Passport, Jade): a
+ * `crypto-hdkey`, or the BIP-48 P2WSH key (m/48'/coin'/account'/2') of a `crypto-account`, as an
+ * extended public key with its master fingerprint and path.
+ */
+export function bitcoinKeyFromUr(ur: UR, network: 'main' | 'test'): BitcoinKey {
+  const key = ur.type === 'crypto-account' ? multisigKeyOfAccount(ur) : CryptoHDKey.fromCBOR(ur.cbor);
+  const origin = key.getOrigin();
+  const chainCode = key.getChainCode();
+  if (!origin || !chainCode) throw new UrReadError('invalid', 'no key origin or chain code');
+  const components = origin.getComponents();
+  const last = components[components.length - 1];
+  const parent = key.getParentFingerprint();
+  const node = new HDKey({
+    versions: XPUB_VERSIONS[network],
+    publicKey: key.getKey(),
+    chainCode,
+    depth: origin.getDepth() || components.length,
+    index: last ? last.getIndex() + (last.isHardened() ? 0x80000000 : 0) : 0,
+    parentFingerprint: parent ? parent.readUInt32BE(0) : 0,
+  });
+  return {
+    xpub: node.publicExtendedKey,
+    fingerprint: origin.getSourceFingerprint()?.toString('hex') ?? '',
+    path: `m/${origin.getPath()}`,
+  };
+}
+
+function multisigKeyOfAccount(ur: UR): CryptoHDKey {
+  const account = CryptoAccount.fromCBOR(ur.cbor);
+  for (const output of account.getOutputDescriptors()) {
+    const key = output.getHDKey();
+    const path = key?.getOrigin()?.getPath() ?? '';
+    if (/^48'\/\d+'\/\d+'\/2'$/.test(path)) return key;
+  }
+  throw new UrReadError('invalid', 'no BIP-48 P2WSH key');
+}
+
 /** A device-side export of an account key (tests and the developer tools play the device with it). */
 export function hdKeyUr(input: {
   publicKey: Uint8Array;

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Modal, Select, Space } from 'antd';
+import { QrcodeOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useWebConfig } from '@/features/platform';
 import { useChains } from '@/features/wallet';
 import { trimStart } from '@/lib/validation';
 import { showErrorToast } from '@/lib/notify';
+import { exchangeByQr } from '@/lib/qr-signing/qr-exchange';
+import { isWalletError, showWalletError } from '@/lib/wallet-connectors';
 import { addBitcoinKey, fetchDevnetKeys, type BitcoinKeyInput } from '../api/bitcoin-keys';
 import { signerAddressesKey } from '../api/list-signer-addresses';
 
@@ -40,6 +43,22 @@ export function AddBitcoinKeyModal(props: {
       path: key.path,
       name: form.getFieldValue('name') || `Devnet key ${devKey}`,
     });
+  };
+
+  /** The key read from the device's export QR (Sparrow, Keystone, Passport, Jade). */
+  const fillFromDevice = async () => {
+    try {
+      const reply = await exchangeByQr({
+        title: t('signer.btc.scanTitle'),
+        frames: [],
+        expect: ['crypto-hdkey', 'crypto-account'],
+      });
+      const { bitcoinKeyFromUr } = await import('@/lib/qr-signing/ur-codec');
+      const network = /-(regtest|testnet|test)$/.test(chainKey ?? '') ? 'test' : 'main';
+      form.setFieldsValue(bitcoinKeyFromUr(reply, network));
+    } catch (error) {
+      if (!isWalletError(error, 'wallet_user_reject')) void showWalletError(error);
+    }
   };
 
   const submit = async () => {
@@ -94,6 +113,14 @@ export function AddBitcoinKeyModal(props: {
             options={chains.map((chain) => ({ value: chain.chain_id, label: chain.name }))}
           />
         </Form.Item>
+        <Button
+          icon={<QrcodeOutlined />}
+          style={{ marginBottom: 16 }}
+          onClick={() => void fillFromDevice()}
+          data-testid="btc-key-scan"
+        >
+          {t('signer.btc.scan')}
+        </Button>
         {devnet ? (
           <Space wrap style={{ marginBottom: 16 }} data-testid="btc-key-devnet">
             <Select
