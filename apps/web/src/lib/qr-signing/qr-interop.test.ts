@@ -17,6 +17,7 @@ import { CryptoPSBT } from '@keystonehq/bc-ur-registry';
 import { ETHSignature, EthSignRequest } from '@keystonehq/bc-ur-registry-eth';
 import { mnemonicToAccount } from 'viem/accounts';
 import { recoverTypedDataAddress, type TypedDataDefinition } from 'viem';
+import { buildTransfer, safeTxTypedData } from '@keystead/chains';
 import { isLitecoindAvailable, startLitecoinRegtest, type LitecoinRegtest } from '@keystead/devnet';
 import { readQrText } from './qr-image';
 import { QR_OPTIONS, qrText } from './qr-render';
@@ -83,22 +84,17 @@ describe.skipIf(!zbarAvailable)('EIP-712 typed data signed through QR codes', ()
     const device = mnemonicToAccount('test test test test test test test test test test test junk', {
       addressIndex: 1,
     });
-    const typedData = {
-      domain: { chainId: 31337, verifyingContract: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
-      types: {
-        EIP712Domain: [
-          { name: 'chainId', type: 'uint256' },
-          { name: 'verifyingContract', type: 'address' },
-        ],
-        SafeTx: [
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'nonce', type: 'uint256' },
-        ],
-      },
-      primaryType: 'SafeTx',
-      message: { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '1000', nonce: '0' },
-    };
+    // A Safe transaction's typed data as the platform builds it (a 1.5 USDT transfer).
+    const typedData = safeTxTypedData(
+      31337,
+      '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      buildTransfer({
+        to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        amount: 1_500_000n,
+        token: { contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', symbol: 'USDT', decimals: 6 },
+        nonce: 0n,
+      }),
+    );
     const requestId = '3b5e9a2c-4f1d-4e8a-9c7b-2d6f0a1e5b4c';
     const frames = urFrames(
       ethSignRequestUr({

@@ -1,12 +1,6 @@
 import './node-globals';
 import { URDecoder, UREncoder, UR } from '@ngraveio/bc-ur';
-import {
-  CryptoAccount,
-  CryptoHDKey,
-  CryptoKeypath,
-  CryptoPSBT,
-  PathComponent,
-} from '@keystonehq/bc-ur-registry';
+import { CryptoAccount, CryptoHDKey, CryptoPSBT } from '@keystonehq/bc-ur-registry';
 import { DataType, ETHSignature, EthSignRequest } from '@keystonehq/bc-ur-registry-eth';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { HDKey } from 'viem/accounts';
@@ -217,25 +211,6 @@ function multisigKeyOfAccount(ur: UR): CryptoHDKey {
     if (/^48'\/\d+'\/\d+'\/2'$/.test(path)) return key;
   }
   throw new UrReadError('invalid', 'no BIP-48 P2WSH key');
-}
-
-/** A device-side export of an account key (tests and the developer tools play the device with it). */
-export function hdKeyUr(input: {
-  publicKey: Uint8Array;
-  chainCode: Uint8Array;
-  path: string;
-  fingerprint: string;
-}): UR {
-  const components = input.path
-    .replace(/^m\//, '')
-    .split('/')
-    .map((part) => new PathComponent({ index: parseInt(part, 10), hardened: part.endsWith("'") }));
-  return new CryptoHDKey({
-    isMaster: false,
-    key: Buffer.from(input.publicKey),
-    chainCode: Buffer.from(input.chainCode),
-    origin: new CryptoKeypath(components, Buffer.from(input.fingerprint, 'hex')),
-  }).toUR();
 }
 
 export { UR };
