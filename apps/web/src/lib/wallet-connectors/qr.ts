@@ -1,4 +1,9 @@
-import { recoverMessageAddress, recoverTypedDataAddress, type TypedDataDefinition } from 'viem';
+import {
+  isAddressEqual,
+  recoverMessageAddress,
+  recoverTypedDataAddress,
+  type TypedDataDefinition,
+} from 'viem';
 import { i18next } from '../i18n';
 import { exchangeByQr } from '../qr-signing/qr-exchange';
 import { typedDataHashes } from './typed-data-hashes';
@@ -10,7 +15,11 @@ type QrAccount = import('../qr-signing/ur-codec').QrAccount;
 /** The UR libraries load with the first QR exchange, not with the page. */
 const codec = (): Promise<Codec> => import('../qr-signing/ur-codec');
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** The signature came from `address`, or the device signed with another key. */
+function signedBy(signer: Address, address: Address, signature: Hex): Hex {
+  if (!isAddressEqual(signer, address)) throw new WalletError('signer_mismatch', `signed by ${signer}`);
+  return signature;
+}
 
 /**
  * Air-gapped signers over QR codes (Keystone, AirGap Vault, imToken's cold wallet…; EIP-4527):
@@ -24,7 +33,7 @@ export function qrConnector(): WalletConnector {
   const t = (key: string) => i18next.t(`wallets:qr.${key}`);
 
   const accountOf = (address: Address) => {
-    const account = accounts.find((item) => same(item.address, address));
+    const account = accounts.find((item) => isAddressEqual(item.address, address));
     if (!account) throw new WalletError('signer_mismatch');
     return account;
   };
@@ -74,9 +83,7 @@ export function qrConnector(): WalletConnector {
     },
     async signMessage(address, message) {
       const signature = await sign(address, { kind: 'personal_message', data: message }, []);
-      const signer = await recoverMessageAddress({ message, signature });
-      if (!same(signer, address)) throw new WalletError('signer_mismatch', `signed by ${signer}`);
-      return signature;
+      return signedBy(await recoverMessageAddress({ message, signature }), address, signature);
     },
     async signTypedData(address, data) {
       const hashes = typedDataHashes(data);
@@ -90,8 +97,7 @@ export function qrConnector(): WalletConnector {
         ...(data as unknown as TypedDataDefinition),
         signature,
       });
-      if (!same(signer, address)) throw new WalletError('signer_mismatch', `signed by ${signer}`);
-      return signature;
+      return signedBy(signer, address, signature);
     },
     signsOffline: false,
     signsOnly: true,

@@ -15,10 +15,10 @@ import {
   speedUpPsbt,
 } from '../../api/psbt-actions';
 import { useTaskAction } from '../../api/task-actions';
-import { fromUnits } from '../wizard/amount-rules';
 import type { BitcoinTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { personName, type WalletDetail } from '@/features/wallet';
+import { outputRows } from './utxo-tx-card';
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
 
@@ -58,12 +58,10 @@ export function PsbtCard(props: {
   /** What the signer's device must show for this PSBT: every output and the fee. */
   const psbtDetails = () => {
     const symbol = task.symbol ?? '';
-    const lines = (task.outputs ?? []).map((out) => ({ label: `${out.amount} ${symbol}`, value: out.to }));
-    if (task.change)
-      lines.push({
-        label: `${fromUnits(BigInt(task.change.value_sat), 8)} ${symbol} · ${t('utxo.change')}`,
-        value: task.change.address,
-      });
+    const lines = outputRows(task).map((row) => ({
+      label: `${row.amount} ${symbol}${row.change ? ` · ${t('utxo.change')}` : ''}`,
+      value: row.address,
+    }));
     if (task.fee) lines.push({ label: t('fields.fee'), value: `${task.fee} ${symbol}` });
     return lines;
   };

@@ -30,8 +30,8 @@ export function SignatureCard(props: {
   const mine = signers.filter(
     (person) => person.user_id === props.userId && !signed.has(person.address.toLowerCase()),
   );
-  const hashesAgree = useHashesAgree(task);
-  const canSign = task.status === 3 && mine.length > 0 && task.typed_data !== null && hashesAgree;
+  const hashesMatch = useHashesAgree(task);
+  const canSign = task.status === 3 && mine.length > 0 && task.typed_data !== null && hashesMatch;
 
   const submit = async () => {
     if (!connection || !task.typed_data) return;
@@ -87,7 +87,7 @@ export function SignatureCard(props: {
       {[0, 3].includes(task.status) && !props.reviewShownAbove ? (
         <SafeTxReview task={task} title={canSign ? t('review.signTitle') : t('review.title')} />
       ) : null}
-      {!hashesAgree ? (
+      {!hashesMatch ? (
         <Alert
           type="error"
           showIcon

@@ -10,18 +10,16 @@ const MONO = {
   wordBreak: 'break-all',
 } as const;
 
-interface Row {
+export interface OutputRow {
   key: string;
   address: string;
   amount: string;
   change: boolean;
 }
 
-/** A Bitcoin-family transaction: the coins it spends and the outputs it pays (change marked). */
-export function UtxoTxCard({ task }: { task: BitcoinTaskInfo }) {
-  const { t } = useLazyTranslation('transfer');
-  const symbol = task.symbol ?? '';
-  const outputs: Row[] = [
+/** What the transaction pays: each recipient, then the change back to the wallet. */
+export function outputRows(task: BitcoinTaskInfo): OutputRow[] {
+  return [
     ...(task.outputs ?? []).map((out, index) => ({
       key: `o${index}`,
       address: out.to,
@@ -39,6 +37,13 @@ export function UtxoTxCard({ task }: { task: BitcoinTaskInfo }) {
         ]
       : []),
   ];
+}
+
+/** A Bitcoin-family transaction: the coins it spends and the outputs it pays (change marked). */
+export function UtxoTxCard({ task }: { task: BitcoinTaskInfo }) {
+  const { t } = useLazyTranslation('transfer');
+  const symbol = task.symbol ?? '';
+  const outputs = outputRows(task);
   return (
     <Card size="small" title={t('utxo.transaction')} data-testid="utxo-tx-card">
       <Typography.Text strong>{t('utxo.inputs', { count: task.inputs?.length ?? 0 })}</Typography.Text>
@@ -69,7 +74,7 @@ export function UtxoTxCard({ task }: { task: BitcoinTaskInfo }) {
         ]}
       />
       <Typography.Text strong>{t('utxo.outputsCount', { count: outputs.length })}</Typography.Text>
-      <Table<Row>
+      <Table<OutputRow>
         size="small"
         pagination={false}
         rowKey="key"
