@@ -13,6 +13,10 @@ export const addSignerBody = z.object({
   source: z
     .enum(['browser', 'devnet', 'ledger', 'trezor', 'onekey', 'walletconnect', 'qr'])
     .default('browser'),
+  /** The key's derivation path on a hardware or QR signer (m/44'/60'/…), to find it there again. */
+  path: text()
+    .regex(/^m(\/\d{1,10}'?){1,8}$/, 'PARAMS_INVALID_ERROR')
+    .optional(),
 });
 export const signerIdQuery = z.object({ id: z.coerce.number().int().positive() });
 export const verifySignerBody = z.object({

@@ -97,6 +97,7 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
           address: key.address,
           description: request.body.description ?? null,
           source: request.body.source,
+          derivation_path: request.body.path ?? null,
         },
         { address: key.address, name: request.body.name },
       );

@@ -104,4 +104,29 @@ describe('signer addresses', () => {
         .code,
     ).toBe('RESOURCE_EXISTS_ERROR');
   });
+
+  it("keeps a hardware signer's source and derivation path, and refuses a malformed path", async () => {
+    const someone = await person(t);
+    const address = privateKeyToAccount(devnetKey(8)).address;
+    const bad = await someone.client.post('/api/v1/permission-address', {
+      name: 'Ledger',
+      address,
+      source: 'ledger',
+      path: "m/44'/60'/x",
+    });
+    expect(bad.code).toBe('PARAMS_INVALID_ERROR');
+    const added = await someone.client.post<{ id: number }>('/api/v1/permission-address', {
+      name: 'Ledger',
+      address,
+      source: 'ledger',
+      path: "m/44'/60'/1'/0/0",
+    });
+    expect(added.code).toBe('OK');
+    const list = await someone.client.get<{
+      list: Array<{ id: number; source: string; path: string | null }>;
+    }>('/api/v1/permission-address');
+    expect(list.data.list).toEqual([
+      expect.objectContaining({ id: added.data.id, source: 'ledger', path: "m/44'/60'/1'/0/0" }),
+    ]);
+  });
 });

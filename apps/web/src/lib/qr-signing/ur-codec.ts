@@ -1,10 +1,10 @@
-import './node-globals';
+import '../node-globals';
 import { URDecoder, UREncoder, UR } from '@ngraveio/bc-ur';
 import { CryptoAccount, CryptoHDKey, CryptoPSBT } from '@keystonehq/bc-ur-registry';
 import { DataType, ETHSignature, EthSignRequest } from '@keystonehq/bc-ur-registry-eth';
-import { secp256k1 } from '@noble/curves/secp256k1';
 import { HDKey } from 'viem/accounts';
-import { bytesToHex, publicKeyToAddress } from 'viem/utils';
+import { bytesToHex } from 'viem/utils';
+import { evmChildAccounts } from '../wallet-connectors/hd-accounts';
 
 /**
  * Uniform Resources (Blockchain Commons BCR-2020-005/006) for air-gapped signers such as
@@ -141,16 +141,10 @@ export function evmAccountsFromUr(ur: UR, count = 5): QrAccount[] {
   if (!chainCode) throw new UrReadError('invalid', 'no chain code');
   const fingerprint = origin.getSourceFingerprint()?.toString('hex') ?? '00000000';
   const node = new HDKey({ publicKey: key.getKey(), chainCode });
-  return Array.from({ length: count }, (_, index) => {
-    const child = node.deriveChild(0).deriveChild(index);
-    // An address hashes the uncompressed key; BIP-32 keys are compressed.
-    const uncompressed = secp256k1.ProjectivePoint.fromHex(child.publicKey!).toRawBytes(false);
-    return {
-      address: publicKeyToAddress(bytesToHex(uncompressed)),
-      path: `m/${path}/0/${index}`,
-      fingerprint,
-    };
-  });
+  return evmChildAccounts(node.deriveChild(0), `m/${path}/0`, count).map((account) => ({
+    ...account,
+    fingerprint,
+  }));
 }
 
 function ethKeyOfAccount(ur: UR): CryptoHDKey {

@@ -6,6 +6,7 @@ import {
 } from 'viem';
 import { i18next } from '../i18n';
 import { exchangeByQr } from '../qr-signing/qr-exchange';
+import { signedBy } from './signed-by';
 import { typedDataHashes } from './typed-data-hashes';
 import { WalletError, type Address, type Hex, type WalletConnector } from './types';
 
@@ -14,12 +15,6 @@ type QrAccount = import('../qr-signing/ur-codec').QrAccount;
 
 /** The UR libraries load with the first QR exchange, not with the page. */
 const codec = (): Promise<Codec> => import('../qr-signing/ur-codec');
-
-/** The signature came from `address`, or the device signed with another key. */
-function signedBy(signer: Address, address: Address, signature: Hex): Hex {
-  if (!isAddressEqual(signer, address)) throw new WalletError('signer_mismatch', `signed by ${signer}`);
-  return signature;
-}
 
 /**
  * Air-gapped signers over QR codes (Keystone, AirGap Vault, imToken's cold wallet…; EIP-4527):

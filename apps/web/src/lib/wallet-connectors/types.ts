@@ -66,6 +66,8 @@ export interface WalletConnector {
    * where a transaction must be sent, such as a Safe's deployment or a relayed broadcast.
    */
   readonly signsOnly?: boolean;
+  /** How the account is found on the device again (a derivation path), where it has one. */
+  accountLabel?(account: Address): string | undefined;
 }
 
 /** injected / devnet exist; ledger, trezor, onekey and qr are the device connectors of issue 19. */

@@ -33,7 +33,8 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
   const [form] = Form.useForm<Values>();
   const add = useAddSignerAddress();
   const [useConnected, setUseConnected] = useState(false);
-  const [source, setSource] = useState<AddSignerInput['source']>('browser');
+  // Where the connected account came from; a typed address is a browser wallet's.
+  const [origin, setOrigin] = useState<Pick<AddSignerInput, 'address' | 'source' | 'path'> | null>(null);
   const family = Form.useWatch('family', form) ?? 'EVM';
   const tron = family === 'TRX';
   const accountCheck = family === 'EVM' ? null : ACCOUNT_CHECK[family];
@@ -42,7 +43,12 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
     (connection: SignerConnection | null) => {
       if (!connection) return;
       form.setFieldValue('address', connection.account);
-      setSource(connection.connector.id === 'devnet' ? 'devnet' : 'browser');
+      const id = connection.connector.id;
+      setOrigin({
+        address: connection.account,
+        source: id === 'injected' ? 'browser' : id,
+        path: connection.connector.accountLabel?.(connection.account),
+      });
     },
     [form],
   );
@@ -54,10 +60,13 @@ export function AddSignerModal(props: { open: boolean; onClose: () => void; onAd
       address: values.address.trim(),
       family: values.family,
       description: values.description?.trim() || undefined,
-      source,
+      ...(origin && origin.address.toLowerCase() === values.address.trim().toLowerCase()
+        ? { source: origin.source, path: origin.path }
+        : { source: 'browser' }),
     });
     form.resetFields();
     setUseConnected(false);
+    setOrigin(null);
     props.onAdded(reply.id);
   };
 

@@ -38,6 +38,13 @@ export function SignerDetailDrawer({
             <Descriptions.Item label={t('signer.fields.source')}>
               {t(`signer.source.${signer.source}`, { defaultValue: signer.source })}
             </Descriptions.Item>
+            {signer.path ? (
+              <Descriptions.Item label={t('signer.fields.path')}>
+                <Typography.Text style={MONO} data-testid="signer-path">
+                  {signer.path}
+                </Typography.Text>
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label={t('signer.fields.status')}>
               <SignerStatusTag status={signer.status} />
             </Descriptions.Item>

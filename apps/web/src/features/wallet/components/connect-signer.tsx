@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Radio, Select, Space, Typography } from 'antd';
-import { ApiOutlined, CheckCircleFilled, ExperimentOutlined, QrcodeOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  CheckCircleFilled,
+  ExperimentOutlined,
+  QrcodeOutlined,
+  UsbOutlined,
+} from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { showWalletError, type Address, type WalletConnector } from '@/lib/wallet-connectors';
@@ -23,9 +29,24 @@ function connectorLabel(t: TFunction<'wallets'>, connector: WalletConnector): st
 function connectorHint(t: TFunction<'wallets'>, connector: WalletConnector): string {
   if (connector.id === 'devnet') return t('connect.devnetHint');
   if (connector.id === 'qr') return t('qr.hint');
+  if (connector.id === 'ledger') return t('connect.ledgerHint');
   if (connector.id === 'injected')
     return connector.available() ? t('connect.injectedHint') : t('connect.injectedMissing');
   return '';
+}
+
+/** An account in the open list: the address, and below it the path a device finds it by. */
+function AccountOption(props: { address: string; path?: string }) {
+  return (
+    <div style={{ ...MONO, whiteSpace: 'normal', wordBreak: 'break-all' }}>
+      {props.address}
+      {props.path ? (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {props.path}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
 }
 
 const same = (a?: string | null, b?: string | null) => Boolean(a && b && a.toLowerCase() === b.toLowerCase());
@@ -93,6 +114,8 @@ export function ConnectSigner(props: {
                 <ExperimentOutlined />
               ) : item.id === 'qr' ? (
                 <QrcodeOutlined />
+              ) : item.id === 'ledger' ? (
+                <UsbOutlined />
               ) : (
                 <ApiOutlined />
               )}
@@ -117,12 +140,20 @@ export function ConnectSigner(props: {
           <Select
             value={account}
             onChange={setAccount}
+            // A device lists a dozen accounts at most: all rendered, none hidden by virtual scrolling.
+            virtual={false}
             style={{ minWidth: 0, flex: '1 1 260px' }}
             data-testid="connector-account"
             options={accounts.map((address) => ({
               value: address,
               label: <span style={MONO}>{address}</span>,
             }))}
+            optionRender={(option) => (
+              <AccountOption
+                address={String(option.value)}
+                path={connector.accountLabel?.(option.value as Address)}
+              />
+            )}
           />
         ) : account ? (
           <Typography.Text style={{ ...MONO, wordBreak: 'break-all' }} data-testid="connected-account">

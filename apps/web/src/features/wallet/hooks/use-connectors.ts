@@ -3,13 +3,15 @@ import { useWebConfig } from '@/features/platform';
 import {
   devnetConnector,
   injectedConnector,
+  ledgerConnector,
   qrConnector,
   type WalletConnector,
 } from '@/lib/wallet-connectors';
 
 /**
  * The connectors that work here: the injected browser wallet (listed even when missing, so the
- * user learns it needs an extension), an air-gapped QR signer and, on a server with the devnet,
+ * user learns it needs an extension), a Ledger where the browser has WebHID (Chromium), an
+ * air-gapped QR signer and, on a server with the devnet,
  * the devnet signer when the chain is the devnet (`chainKey` undefined: any EVM use such as a
  * signer address).
  */
@@ -20,7 +22,12 @@ export function useConnectors(chainKey?: string): {
   const config = useWebConfig();
   const devnetChainId = config.data?.dev_mode && config.data.devnet ? config.data.devnet.chain_id : null;
   return useMemo(() => {
-    const list: WalletConnector[] = [injectedConnector(), qrConnector()];
+    const ledger = ledgerConnector();
+    const list: WalletConnector[] = [
+      injectedConnector(),
+      ...(ledger.available() ? [ledger] : []),
+      qrConnector(),
+    ];
     const devnetUsable =
       devnetChainId !== null && (chainKey === undefined || chainKey === String(devnetChainId));
     if (devnetUsable) list.push(devnetConnector(devnetChainId));

@@ -1,0 +1,58 @@
+import type { ClientMessageKey } from '@keystead/contract/errors/client-messages';
+import { WalletError } from '../types';
+
+/** What the Ledger was asked to do: the same status word means different things per step. */
+export type LedgerStep = 'connect' | 'sign';
+
+/**
+ * Ledger status words (APDU replies; Ledger's `StatusCodes` and the Ethereum app's documentation)
+ * and the §8 client message each one shows.
+ */
+const STATUS_MESSAGES: Record<number, ClientMessageKey> = {
+  0x6985: 'wallet_user_reject', // conditions of use not satisfied: denied on the device
+  0x5501: 'wallet_user_reject', // user refused on the device (newer firmware)
+  0x5515: 'hardware_pin', // device locked
+  0x6982: 'hardware_pin', // security status not satisfied: locked or PIN not entered
+  0x6e00: 'app_mismatch', // class not supported: another app (or the dashboard) is open
+  0x6e01: 'app_mismatch',
+  0x6d00: 'app_mismatch', // instruction not supported: an app without this command
+  0x6511: 'app_mismatch', // the dashboard is open, no app
+  0x6807: 'app_mismatch', // app not installed
+  0x6b00: 'hardware_invalid_params',
+  0x6700: 'hardware_invalid_params',
+};
+
+/** Failures raised by the transport itself, by error name (@ledgerhq/errors). */
+const NAMED_MESSAGES: Record<string, ClientMessageKey> = {
+  TransportOpenUserCancelled: 'no_device', // the browser's device chooser closed without a choice
+  NotFoundError: 'no_device',
+  TransportRaceCondition: 'ledger_busy', // another request is still waiting on the device
+  DisconnectedDevice: 'hardware_connection',
+  DisconnectedDeviceDuringOperation: 'hardware_connection',
+  TransportInterfaceNotAvailable: 'hardware_connection',
+  NetworkError: 'hardware_connection',
+  NotAllowedError: 'hardware_permission', // WebHID refused (no user gesture, policy, or denied)
+  SecurityError: 'hardware_permission',
+  LockedDeviceError: 'hardware_pin',
+};
+
+/**
+ * Maps a Ledger failure onto a §8 client message. 0x6a80 (incorrect data) while signing is the
+ * Ethereum app refusing a hash it cannot show: "blind signing" must be enabled in its settings.
+ */
+export function ledgerError(error: unknown, step: LedgerStep): WalletError {
+  if (error instanceof WalletError) return error;
+  const record = (typeof error === 'object' && error ? error : {}) as {
+    name?: unknown;
+    statusCode?: unknown;
+    message?: unknown;
+  };
+  const detail = typeof record.message === 'string' ? record.message : String(error);
+  if (typeof record.statusCode === 'number') {
+    if (record.statusCode === 0x6a80)
+      return new WalletError(step === 'sign' ? 'allow_transaction_data' : 'hardware_invalid_params', detail);
+    return new WalletError(STATUS_MESSAGES[record.statusCode] ?? 'hardware_other', detail);
+  }
+  const named = typeof record.name === 'string' ? NAMED_MESSAGES[record.name] : undefined;
+  return new WalletError(named ?? 'hardware_unknown', detail);
+}
