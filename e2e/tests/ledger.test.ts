@@ -68,6 +68,7 @@ describe('a Ledger signer through the screens (recorded device replies)', () => 
     await verify.getByTestId('connector-ledger').click();
     await verify.getByTestId('connector-connect').click();
     await expect.poll(() => verify.getByTestId('connector-account').textContent()).toContain(expected);
+    await expect.poll(() => verify.getByTestId('signer-verify-submit').isEnabled()).toBe(true);
     await screenshot(page, 'ledger-verify');
     await verify.getByRole('button', { name: 'Cancel' }).click();
     await dialog(page, 'Verify the signer address').waitFor({ state: 'hidden' });

@@ -1,8 +1,8 @@
 /**
  * Wallet connectors (DESIGN: lib/ wallet connectors): one interface for every way to reach a
- * signing key. Only what works is listed: the injected browser wallet, Ledger (WebHID), air-gapped
- * QR signers and, on a server with the devnet, the devnet signer; TronLink for Tron. Trezor and
- * OneKey plug in here as their connectors land.
+ * signing key. Only what works is listed: the injected browser wallet, Ledger (WebHID), Trezor
+ * (Trezor Connect), air-gapped QR signers and, on a server with the devnet, the devnet signer;
+ * TronLink for Tron. OneKey plugs in here when its connector lands.
  */
 export { WalletError, isWalletError } from './types';
 export type {
@@ -19,6 +19,7 @@ export { injectedConnector } from './injected';
 export { devnetConnector } from './devnet';
 export { qrConnector } from './qr';
 export { ledgerConnector } from './ledger/ledger';
+export { trezorConnector } from './trezor/trezor';
 export { typedDataHashes, type TypedDataHashes } from './typed-data-hashes';
 export { tronLink } from './tronlink';
 export { solanaWallet } from './phantom';

@@ -30,6 +30,7 @@ function connectorHint(t: TFunction<'wallets'>, connector: WalletConnector): str
   if (connector.id === 'devnet') return t('connect.devnetHint');
   if (connector.id === 'qr') return t('qr.hint');
   if (connector.id === 'ledger') return t('connect.ledgerHint');
+  if (connector.id === 'trezor') return t('connect.trezorHint');
   if (connector.id === 'injected')
     return connector.available() ? t('connect.injectedHint') : t('connect.injectedMissing');
   return '';
@@ -114,7 +115,7 @@ export function ConnectSigner(props: {
                 <ExperimentOutlined />
               ) : item.id === 'qr' ? (
                 <QrcodeOutlined />
-              ) : item.id === 'ledger' ? (
+              ) : item.id === 'ledger' || item.id === 'trezor' ? (
                 <UsbOutlined />
               ) : (
                 <ApiOutlined />

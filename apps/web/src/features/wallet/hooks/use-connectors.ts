@@ -5,13 +5,14 @@ import {
   injectedConnector,
   ledgerConnector,
   qrConnector,
+  trezorConnector,
   type WalletConnector,
 } from '@/lib/wallet-connectors';
 
 /**
  * The connectors that work here: the injected browser wallet (listed even when missing, so the
- * user learns it needs an extension), a Ledger where the browser has WebHID (Chromium), an
- * air-gapped QR signer and, on a server with the devnet,
+ * user learns it needs an extension), a Ledger where the browser has WebHID (Chromium), a Trezor
+ * (through Trezor's own window), an air-gapped QR signer and, on a server with the devnet,
  * the devnet signer when the chain is the devnet (`chainKey` undefined: any EVM use such as a
  * signer address).
  */
@@ -26,6 +27,7 @@ export function useConnectors(chainKey?: string): {
     const list: WalletConnector[] = [
       injectedConnector(),
       ...(ledger.available() ? [ledger] : []),
+      trezorConnector(),
       qrConnector(),
     ];
     const devnetUsable =

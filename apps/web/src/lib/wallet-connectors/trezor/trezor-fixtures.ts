@@ -1,0 +1,72 @@
+/**
+ * Trezor's published device-test fixtures (trezor/trezor-firmware, common/tests/fixtures/
+ * ethereum/): what a Trezor initialised with `setup.mnemonic` answered to each request. Facts,
+ * not code; the tests check them independently against the phrase with viem.
+ */
+
+/** getpublickey.json: extended public keys of a device with this phrase. */
+export const GET_PUBLIC_KEY = {
+  mnemonic: 'alcohol woman abuse must during monitor noble actual mixed trade anger aisle',
+  keys: {
+    "m/44'/60'/0'/0": {
+      chainCode: 'ebccb5cbd84caa898472fc50a511b8653e234c3f2dd7bd4a5ec53f7073cc8c4f',
+      publicKey: '02d50ff29b89327b2ebce52cb751a11d074ab01394cb9e49f99ddc51da2146d212',
+    },
+    "m/44'/60'/0'": {
+      chainCode: '813d9feda6421f97a6472ff36679aa9e211ff88f6bdee51093af313ce628087e',
+      publicKey: '0318c22dedce01caca32354f98428e3af06a452f3fa84e6af8f1b6aa362affa641',
+    },
+  } as Record<string, { chainCode: string; publicKey: string }>,
+};
+
+/** signmessage.json, its first case. */
+export const SIGN_MESSAGE = {
+  mnemonic: 'all all all all all all all all all all all all',
+  path: "m/44'/60'/0'/0/0",
+  message: 'This is an example of a signed message.',
+  address: '0x73d0385F4d8E00C5e6504C6030F47BF6212736A8',
+  signature:
+    'af4eac50f21acc6daeb0ab036f616f5d19fccade46e47100642b3dfc798c9b740d5873887bdc2f02502c90777a082d10dca113bd1ec29d08108396401421c8cc1b',
+};
+
+/** sign_typed_data.json, case "basic_data" (same device as SIGN_MESSAGE). */
+export const SIGN_TYPED_DATA = {
+  path: "m/44'/60'/0'/0/0",
+  data: {
+    types: {
+      EIP712Domain: [
+        { name: 'name', type: 'string' },
+        { name: 'version', type: 'string' },
+        { name: 'chainId', type: 'uint256' },
+        { name: 'verifyingContract', type: 'address' },
+      ],
+      Person: [
+        { name: 'name', type: 'string' },
+        { name: 'wallet', type: 'address' },
+      ],
+      Mail: [
+        { name: 'from', type: 'Person' },
+        { name: 'to', type: 'Person' },
+        { name: 'contents', type: 'string' },
+      ],
+    },
+    primaryType: 'Mail',
+    domain: {
+      name: 'Ether Mail',
+      version: '1',
+      chainId: 1,
+      verifyingContract: '0x1e0Ae8205e9726E6F296ab8869160A6423E2337E',
+    },
+    message: {
+      from: { name: 'Cow', wallet: '0xc0004B62C5A39a728e4Af5bee0c6B4a4E54b15ad' },
+      to: { name: 'Bob', wallet: '0x54B0Fa66A065748C40dCA2C7Fe125A2028CF9982' },
+      contents: 'Hello, Bob!',
+    },
+  },
+  metamask_v4_compat: true,
+  message_hash: '0xea6529f0ee9eb0b207b5a8b0ebfa673d398d6a78262818da1d270bd138f81f03',
+  domain_separator_hash: '0x97d6f53774b810fbda27e091c03c6a6d6815dd1270c2e62e82c6917c1eff774b',
+  address: '0x73d0385F4d8E00C5e6504C6030F47BF6212736A8',
+  signature:
+    '0x2c2d8c7c1facf5bdcd997b5435bb42f3f4170a111ce079c94b5d1e34414f76560c4600d2167568e052ab846555bd590de93bb230987766c636613262eaeb8bdc1c',
+};
