@@ -154,7 +154,16 @@ export interface TransferLine {
   time: string | null;
 }
 
-const historyCache = new Map<number, { at: number; lines: TransferLine[] }>();
+type HistoryCache = Map<number, { at: number; lines: TransferLine[] }>;
+// One cache per running app (its wallet ids are its database's): apps in one process, as the
+// tests run them, never see each other's entries.
+const historyCaches = new WeakMap<AppContext, HistoryCache>();
+
+function historyCache(ctx: AppContext): HistoryCache {
+  let cache = historyCaches.get(ctx);
+  if (!cache) historyCaches.set(ctx, (cache = new Map()));
+  return cache;
+}
 
 function transferLine(type: 'deposit' | 'withdrawal', t: Record<string, unknown>): TransferLine {
   const fee = t.fee as { cost?: unknown } | undefined;
@@ -183,7 +192,7 @@ function transferLine(type: 'deposit' | 'withdrawal', t: Record<string, unknown>
  * (historyNeedsCurrencies) has it read first.
  */
 export async function accountTransfers(ctx: AppContext, account: ExchangeAccount): Promise<TransferLine[]> {
-  const cached = historyCache.get(account.wallet_id);
+  const cached = historyCache(ctx).get(account.wallet_id);
   if (cached && Date.now() - cached.at < ctx.config.EXCHANGE_CACHE_SECONDS * 1000) return cached.lines;
   let lines: TransferLine[];
   try {
@@ -208,11 +217,11 @@ export async function accountTransfers(ctx: AppContext, account: ExchangeAccount
   } catch (error) {
     return exchangeFailure(ctx, account, error, 'ES_DEPOSIT_WITHDRAW_QUERY_ERROR');
   }
-  historyCache.set(account.wallet_id, { at: Date.now(), lines });
+  historyCache(ctx).set(account.wallet_id, { at: Date.now(), lines });
   return lines;
 }
 
 /** Forgets an account's cached history (deleted account). */
-export function forgetTransfers(walletId: number): void {
-  historyCache.delete(walletId);
+export function forgetTransfers(ctx: AppContext, walletId: number): void {
+  historyCache(ctx).delete(walletId);
 }

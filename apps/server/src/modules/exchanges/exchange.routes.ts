@@ -103,7 +103,7 @@ export async function exchangeRoutes(app: AppInstance, ctx: AppContext) {
       const actor = commandContext(request);
       const account = await loadExchangeAccount(ctx, actor, request.body.wallet_id);
       await deleteExchangeAccount(ctx, actor, account);
-      forgetTransfers(account.wallet_id);
+      forgetTransfers(ctx, account.wallet_id);
       return reply.ok({ wallet_id: account.wallet_id, deleted: true as const });
     },
   );
