@@ -30,17 +30,26 @@ export interface TrezorApi {
   }): Promise<TrezorReply<{ address: string; signature: string }>>;
 }
 
+let connectReady: Promise<TrezorApi> | undefined;
+
 /**
- * Trezor Connect for the browser, loaded and set up with the first use. It opens Trezor's own
- * window (connect.trezor.io), which reaches the device over Trezor Bridge or WebUSB.
+ * Trezor Connect for the browser, loaded and set up once (a second `init` is refused) with the
+ * first use. It opens Trezor's own window (connect.trezor.io), which reaches the device over
+ * Trezor Bridge or WebUSB. A failed set-up is tried again next time.
  */
-async function trezorConnect(): Promise<TrezorApi> {
-  const { default: connect } = await import('@trezor/connect-web');
-  await connect.init({
-    lazyLoad: true,
-    manifest: { appName: 'Keystead', appUrl: location.origin, email: `security@${location.hostname}` },
+function trezorConnect(): Promise<TrezorApi> {
+  connectReady ??= (async () => {
+    const { default: connect } = await import('@trezor/connect-web');
+    await connect.init({
+      lazyLoad: true,
+      manifest: { appName: 'Keystead', appUrl: location.origin, email: `security@${location.hostname}` },
+    });
+    return connect as unknown as TrezorApi;
+  })().catch((error: unknown) => {
+    connectReady = undefined;
+    throw error;
   });
-  return connect as unknown as TrezorApi;
+  return connectReady;
 }
 
 /** The extended keys read at connect, and the accounts under each (MetaMask's and MEW's layouts). */
