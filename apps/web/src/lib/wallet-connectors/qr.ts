@@ -1,12 +1,7 @@
-import {
-  isAddressEqual,
-  recoverMessageAddress,
-  recoverTypedDataAddress,
-  type TypedDataDefinition,
-} from 'viem';
+import { recoverMessageAddress, recoverTypedDataAddress, type TypedDataDefinition } from 'viem';
 import { i18next } from '../i18n';
 import { exchangeByQr } from '../qr-signing/qr-exchange';
-import { signedBy } from './signed-by';
+import { accountOf, signedBy, signsOnlyMethods } from './signed-by';
 import { typedDataHashes } from './typed-data-hashes';
 import { WalletError, type Address, type Hex, type WalletConnector } from './types';
 
@@ -27,18 +22,12 @@ export function qrConnector(): WalletConnector {
   let accounts: QrAccount[] = [];
   const t = (key: string) => i18next.t(`wallets:qr.${key}`);
 
-  const accountOf = (address: Address) => {
-    const account = accounts.find((item) => isAddressEqual(item.address, address));
-    if (!account) throw new WalletError('signer_mismatch');
-    return account;
-  };
-
   const sign = async (
     address: Address,
     request: { kind: 'typed_data' | 'personal_message'; data: string; chainId?: number },
     details: Array<{ label: string; value: string }>,
   ): Promise<Hex> => {
-    const account = accountOf(address);
+    const account = accountOf(accounts, address);
     const { ethSignRequestUr, ethSignatureFromUr, urFrames } = await codec();
     const requestId = crypto.randomUUID();
     const frames = urFrames(ethSignRequestUr({ ...request, ...account, requestId }));
@@ -94,13 +83,6 @@ export function qrConnector(): WalletConnector {
       });
       return signedBy(signer, address, signature);
     },
-    signsOffline: false,
-    signsOnly: true,
-    async sendTransaction() {
-      throw new WalletError('hardware_blockchain', 'QR signers sign Safe typed data, not transactions');
-    },
-    async signTransaction() {
-      throw new WalletError('hardware_blockchain', 'QR signers sign Safe typed data, not transactions');
-    },
+    ...signsOnlyMethods('A QR signer'),
   };
 }

@@ -1,8 +1,8 @@
 import { recoverAddress, recoverMessageAddress, stringToHex } from 'viem';
 import type { DerivedAccount } from '../hd-accounts';
-import { signedBy } from '../signed-by';
+import { accountOf, signedBy, signsOnlyMethods } from '../signed-by';
 import { typedDataHashes } from '../typed-data-hashes';
-import { WalletError, type Address, type WalletConnector } from '../types';
+import type { Address, WalletConnector } from '../types';
 import { ledgerError, type LedgerStep } from './ledger-errors';
 import type { ApduExchange, LedgerLayout, LedgerSession } from './ledger-device';
 
@@ -56,11 +56,7 @@ export function ledgerConnector(options: LedgerOptions = {}): WalletConnector {
     }
   };
 
-  const pathOf = (address: Address): string => {
-    const account = accounts.find((item) => item.address.toLowerCase() === address.toLowerCase());
-    if (!account) throw new WalletError('signer_mismatch', 'not an account of this Ledger');
-    return account.path;
-  };
+  const pathOf = (address: Address): string => accountOf(accounts, address).path;
 
   return {
     id: 'ledger',
@@ -99,13 +95,6 @@ export function ledgerConnector(options: LedgerOptions = {}): WalletConnector {
       });
       return signedBy(await recoverAddress({ hash: hashes.digest, signature }), address, signature);
     },
-    signsOffline: false,
-    signsOnly: true,
-    async sendTransaction() {
-      throw new WalletError('hardware_blockchain', 'the Ledger connector signs Safe typed data and messages');
-    },
-    async signTransaction() {
-      throw new WalletError('hardware_blockchain', 'the Ledger connector signs Safe typed data and messages');
-    },
+    ...signsOnlyMethods('The Ledger connector'),
   };
 }

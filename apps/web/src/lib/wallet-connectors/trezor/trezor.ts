@@ -2,7 +2,7 @@ import { recoverAddress, recoverMessageAddress } from 'viem';
 import { HDKey } from 'viem/accounts';
 import { hexToBytes } from 'viem/utils';
 import { evmChildAccounts, type DerivedAccount } from '../hd-accounts';
-import { signedBy } from '../signed-by';
+import { accountOf, signedBy, signsOnlyMethods } from '../signed-by';
 import { typedDataHashes } from '../typed-data-hashes';
 import { WalletError, type Address, type Hex, type TypedDataRequest, type WalletConnector } from '../types';
 import { trezorError } from './trezor-errors';
@@ -76,11 +76,7 @@ export function trezorConnector(
 ): WalletConnector {
   let accounts: DerivedAccount[] = [];
 
-  const pathOf = (address: Address): string => {
-    const account = accounts.find((item) => item.address.toLowerCase() === address.toLowerCase());
-    if (!account) throw new WalletError('signer_mismatch', 'not an account of this Trezor');
-    return account.path;
-  };
+  const pathOf = (address: Address): string => accountOf(accounts, address).path;
 
   const connection = async (): Promise<TrezorApi> => {
     try {
@@ -138,13 +134,6 @@ export function trezorConnector(
       const signature = withPrefix(reply.signature);
       return signedBy(await recoverAddress({ hash: hashes.digest, signature }), address, signature);
     },
-    signsOffline: false,
-    signsOnly: true,
-    async sendTransaction() {
-      throw new WalletError('hardware_blockchain', 'the Trezor connector signs Safe typed data and messages');
-    },
-    async signTransaction() {
-      throw new WalletError('hardware_blockchain', 'the Trezor connector signs Safe typed data and messages');
-    },
+    ...signsOnlyMethods('The Trezor connector'),
   };
 }
