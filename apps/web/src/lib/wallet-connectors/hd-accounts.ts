@@ -1,5 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1';
+import { isAddressEqual } from 'viem';
 import type { HDKey } from 'viem/accounts';
+import { accountOf } from './signed-by';
 import { bytesToHex, publicKeyToAddress } from 'viem/utils';
 import type { Address } from './types';
 
@@ -23,4 +25,29 @@ export function evmChildAccounts(parent: HDKey, parentPath: string, count: numbe
     address: evmAddressOfKey(parent.deriveChild(index).publicKey!),
     path: `${parentPath}/${index}`,
   }));
+}
+
+/** The accounts a device listed at connect, kept for signing: the path of each address. */
+export class DeviceAccounts {
+  private list: DerivedAccount[] = [];
+
+  /** Keeps a new list; resolves its addresses, as `connect` does. */
+  replace(list: DerivedAccount[]): Address[] {
+    this.list = list;
+    return this.addresses;
+  }
+
+  get addresses(): Address[] {
+    return this.list.map((account) => account.address);
+  }
+
+  /** The path to sign with; an address the device did not list is a signer mismatch. */
+  pathOf(address: Address): string {
+    return accountOf(this.list, address).path;
+  }
+
+  /** The path shown beside an address in the account list. */
+  label(address: Address): string | undefined {
+    return this.list.find((account) => isAddressEqual(account.address, address))?.path;
+  }
 }

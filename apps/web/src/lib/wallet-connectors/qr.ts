@@ -1,7 +1,6 @@
-import { recoverMessageAddress, recoverTypedDataAddress, type TypedDataDefinition } from 'viem';
 import { i18next } from '../i18n';
 import { exchangeByQr } from '../qr-signing/qr-exchange';
-import { accountOf, signedBy, signsOnlyMethods } from './signed-by';
+import { accountOf, checkedMessageSignature, checkedTypedSignature, signsOnlyMethods } from './signed-by';
 import { typedDataHashes } from './typed-data-hashes';
 import { WalletError, type Address, type Hex, type WalletConnector } from './types';
 
@@ -67,7 +66,7 @@ export function qrConnector(): WalletConnector {
     },
     async signMessage(address, message) {
       const signature = await sign(address, { kind: 'personal_message', data: message }, []);
-      return signedBy(await recoverMessageAddress({ message, signature }), address, signature);
+      return checkedMessageSignature(address, message, signature);
     },
     async signTypedData(address, data) {
       const hashes = typedDataHashes(data);
@@ -77,11 +76,7 @@ export function qrConnector(): WalletConnector {
         { label: t('domainHash'), value: hashes.domain },
         { label: t('messageHash'), value: hashes.message },
       ]);
-      const signer = await recoverTypedDataAddress({
-        ...(data as unknown as TypedDataDefinition),
-        signature,
-      });
-      return signedBy(signer, address, signature);
+      return checkedTypedSignature(address, hashes.digest, signature);
     },
     ...signsOnlyMethods('A QR signer'),
   };

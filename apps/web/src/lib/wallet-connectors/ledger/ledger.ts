@@ -1,8 +1,8 @@
-import { recoverAddress, recoverMessageAddress, stringToHex } from 'viem';
-import type { DerivedAccount } from '../hd-accounts';
-import { accountOf, signedBy, signsOnlyMethods } from '../signed-by';
+import { stringToHex } from 'viem';
+import { DeviceAccounts } from '../hd-accounts';
+import { checkedMessageSignature, checkedTypedSignature, signsOnlyMethods } from '../signed-by';
 import { typedDataHashes } from '../typed-data-hashes';
-import type { Address, WalletConnector } from '../types';
+import type { WalletConnector } from '../types';
 import { ledgerError, type LedgerStep } from './ledger-errors';
 import type { ApduExchange, LedgerLayout, LedgerSession } from './ledger-device';
 
@@ -41,14 +41,18 @@ export interface LedgerOptions {
  */
 export function ledgerConnector(options: LedgerOptions = {}): WalletConnector {
   const exchange = options.exchange ?? testExchange;
-  let accounts: DerivedAccount[] = [];
+  const accounts = new DeviceAccounts();
 
-  const withDevice = async <T>(step: LedgerStep, run: (session: LedgerSession) => Promise<T>): Promise<T> => {
+  /** Opens the app, runs one step with it and the device module, closes it; failures named. */
+  const withDevice = async <T>(
+    step: LedgerStep,
+    run: (eth: LedgerSession['eth'], module: Device) => Promise<T>,
+  ): Promise<T> => {
     let session: LedgerSession | undefined;
     try {
-      const { openLedger } = await device();
-      session = await openLedger(exchange());
-      return await run(session);
+      const module = await device();
+      session = await module.openLedger(exchange());
+      return await run(session.eth, module);
     } catch (error) {
       throw ledgerError(error, step);
     } finally {
@@ -56,44 +60,40 @@ export function ledgerConnector(options: LedgerOptions = {}): WalletConnector {
     }
   };
 
-  const pathOf = (address: Address): string => accountOf(accounts, address).path;
-
   return {
     id: 'ledger',
     name: 'Ledger',
     get accounts() {
-      return accounts.map((account) => account.address);
+      return accounts.addresses;
     },
     available: () => Boolean(exchange()) || (typeof navigator !== 'undefined' && 'hid' in navigator),
-    accountLabel: (address) => accounts.find((item) => item.address === address)?.path,
+    accountLabel: (address) => accounts.label(address),
     async connect() {
-      accounts = await withDevice('connect', async ({ eth }) => {
-        const { listLedgerAccounts } = await device();
-        return listLedgerAccounts(eth, options.perLayout ?? 5, options.layouts);
-      });
-      return accounts.map((account) => account.address);
+      const list = await withDevice('connect', (eth, { listLedgerAccounts }) =>
+        listLedgerAccounts(eth, options.perLayout ?? 5, options.layouts),
+      );
+      return accounts.replace(list);
     },
     async signMessage(address, message) {
-      const path = pathOf(address);
-      const signature = await withDevice('sign', async ({ eth }) => {
-        const { devicePath, joinSignature } = await device();
-        return joinSignature(await eth.signPersonalMessage(devicePath(path), stringToHex(message).slice(2)));
-      });
-      return signedBy(await recoverMessageAddress({ message, signature }), address, signature);
+      const path = accounts.pathOf(address);
+      const signature = await withDevice('sign', async (eth, { devicePath, joinSignature }) =>
+        joinSignature(await eth.signPersonalMessage(devicePath(path), stringToHex(message).slice(2))),
+      );
+      return checkedMessageSignature(address, message, signature);
     },
     async signTypedData(address, data) {
-      const path = pathOf(address);
+      const path = accounts.pathOf(address);
       const hashes = typedDataHashes(data);
-      const signature = await withDevice('sign', async ({ eth }) => {
-        const { devicePath, joinSignature } = await device();
-        const reply = await eth.signEIP712HashedMessage(
-          devicePath(path),
-          hashes.domain.slice(2),
-          hashes.message.slice(2),
-        );
-        return joinSignature(reply);
-      });
-      return signedBy(await recoverAddress({ hash: hashes.digest, signature }), address, signature);
+      const signature = await withDevice('sign', async (eth, { devicePath, joinSignature }) =>
+        joinSignature(
+          await eth.signEIP712HashedMessage(
+            devicePath(path),
+            hashes.domain.slice(2),
+            hashes.message.slice(2),
+          ),
+        ),
+      );
+      return checkedTypedSignature(address, hashes.digest, signature);
     },
     ...signsOnlyMethods('The Ledger connector'),
   };

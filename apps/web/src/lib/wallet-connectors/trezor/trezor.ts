@@ -1,10 +1,9 @@
-import { recoverAddress, recoverMessageAddress } from 'viem';
 import { HDKey } from 'viem/accounts';
 import { hexToBytes } from 'viem/utils';
-import { evmChildAccounts, type DerivedAccount } from '../hd-accounts';
-import { accountOf, signedBy, signsOnlyMethods } from '../signed-by';
+import { DeviceAccounts, evmChildAccounts } from '../hd-accounts';
+import { checkedMessageSignature, checkedTypedSignature, signsOnlyMethods } from '../signed-by';
 import { typedDataHashes } from '../typed-data-hashes';
-import { WalletError, type Address, type Hex, type TypedDataRequest, type WalletConnector } from '../types';
+import { WalletError, type Hex, type TypedDataRequest, type WalletConnector } from '../types';
 import { trezorError } from './trezor-errors';
 
 /** What a Trezor Connect call resolves to. */
@@ -74,9 +73,7 @@ export function trezorConnector(
   api: () => Promise<TrezorApi> = trezorConnect,
   perLayout = 5,
 ): WalletConnector {
-  let accounts: DerivedAccount[] = [];
-
-  const pathOf = (address: Address): string => accountOf(accounts, address).path;
+  const accounts = new DeviceAccounts();
 
   const connection = async (): Promise<TrezorApi> => {
     try {
@@ -90,10 +87,10 @@ export function trezorConnector(
     id: 'trezor',
     name: 'Trezor',
     get accounts() {
-      return accounts.map((account) => account.address);
+      return accounts.addresses;
     },
     available: () => typeof window !== 'undefined',
-    accountLabel: (address) => accounts.find((item) => item.address === address)?.path,
+    accountLabel: (address) => accounts.label(address),
     async connect() {
       const trezor = await connection();
       const keys = await call(
@@ -101,7 +98,7 @@ export function trezorConnector(
           bundle: LAYOUTS.map((path) => ({ path, showOnTrezor: false })),
         }),
       );
-      accounts = LAYOUTS.flatMap((parent, index) => {
+      const list = LAYOUTS.flatMap((parent, index) => {
         const key = keys[index]!;
         const node = new HDKey({
           publicKey: hexToBytes(withPrefix(key.publicKey)),
@@ -109,17 +106,16 @@ export function trezorConnector(
         });
         return evmChildAccounts(node, parent, perLayout);
       });
-      return accounts.map((account) => account.address);
+      return accounts.replace(list);
     },
     async signMessage(address, message) {
-      const path = pathOf(address);
+      const path = accounts.pathOf(address);
       const trezor = await connection();
       const reply = await call(trezor.ethereumSignMessage({ path, message, hex: false }));
-      const signature = withPrefix(reply.signature);
-      return signedBy(await recoverMessageAddress({ message, signature }), address, signature);
+      return checkedMessageSignature(address, message, withPrefix(reply.signature));
     },
     async signTypedData(address, data) {
-      const path = pathOf(address);
+      const path = accounts.pathOf(address);
       const hashes = typedDataHashes(data);
       const trezor = await connection();
       const reply = await call(
@@ -131,8 +127,7 @@ export function trezorConnector(
           message_hash: hashes.message,
         }),
       );
-      const signature = withPrefix(reply.signature);
-      return signedBy(await recoverAddress({ hash: hashes.digest, signature }), address, signature);
+      return checkedTypedSignature(address, hashes.digest, withPrefix(reply.signature));
     },
     ...signsOnlyMethods('The Trezor connector'),
   };
