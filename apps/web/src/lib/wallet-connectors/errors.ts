@@ -1,4 +1,5 @@
 import type { ClientMessageKey } from '@keystead/contract/errors/client-messages';
+import type { ErrorParams } from '@keystead/contract/errors/types';
 import { isApiError } from '../api-client';
 import { currentLanguage, i18next } from '../i18n';
 import { showErrorToast, toast } from '../notify';
@@ -61,6 +62,16 @@ export function toWalletError(error: unknown, action: WalletAction): Error {
   return new WalletError(FALLBACK[action], text);
 }
 
+/**
+ * A wallet failure's §8 client message in the current language, placeholders filled from the
+ * error's `params` where it has them (custom_path_limit's {max}).
+ */
+export async function walletErrorMessage(error: WalletError): Promise<string> {
+  const { formatClientMessage } = await import('../error-catalogue');
+  const params = 'params' in error ? (error.params as ErrorParams) : undefined;
+  return formatClientMessage(error.code, currentLanguage(), params);
+}
+
 /** Toasts a wallet failure in the current language (§8 client messages); API errors toast as usual. */
 export async function showWalletError(error: unknown): Promise<void> {
   if (!(error instanceof WalletError)) return showErrorToast(error);
@@ -71,6 +82,6 @@ export async function showWalletError(error: unknown): Promise<void> {
   toast(
     kind,
     i18next.t(kind === 'warning' ? 'errors:title.Alert' : 'errors:title.Error'),
-    message.messages[currentLanguage()],
+    await walletErrorMessage(error),
   );
 }

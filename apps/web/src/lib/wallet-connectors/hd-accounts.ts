@@ -1,6 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { isAddressEqual } from 'viem';
 import type { HDKey } from 'viem/accounts';
+import { customAccountPath, type CustomPathRequest } from './custom-path';
 import { accountOf } from './signed-by';
 import { bytesToHex, publicKeyToAddress } from 'viem/utils';
 import type { Address } from './types';
@@ -39,6 +40,23 @@ export class DeviceAccounts {
 
   get addresses(): Address[] {
     return this.list.map((account) => account.address);
+  }
+
+  /**
+   * Adds the account at a custom path (checked against the limit first); `readAddress` asks the
+   * device, only for a path not listed yet. Resolves its address.
+   */
+  async addCustom(
+    request: CustomPathRequest,
+    readAddress: (path: string) => Promise<Address>,
+  ): Promise<Address> {
+    const path = customAccountPath(request);
+    const listed = this.list.find((account) => account.path === path);
+    if (listed) return listed.address;
+    const address = await readAddress(path);
+    if (!this.list.some((account) => isAddressEqual(account.address, address)))
+      this.list = [...this.list, { address, path }];
+    return address;
   }
 
   /** The path to sign with; an address the device did not list is a signer mismatch. */

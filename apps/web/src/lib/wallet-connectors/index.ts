@@ -14,7 +14,16 @@ export type {
   TypedDataRequest,
   WalletConnector,
 } from './types';
-export { showWalletError, toWalletError, type WalletAction } from './errors';
+export { showWalletError, toWalletError, walletErrorMessage, type WalletAction } from './errors';
+export {
+  CUSTOM_PATH_INDEX_MAX,
+  SCHEME_PATHS,
+  hasCustomPaths,
+  isDerivationPath,
+  type AccountScheme,
+  type CustomPathAccounts,
+  type CustomPathRequest,
+} from './custom-path';
 export { injectedConnector } from './injected';
 export { devnetConnector } from './devnet';
 export { qrConnector } from './qr';

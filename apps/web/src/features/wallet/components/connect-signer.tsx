@@ -9,8 +9,9 @@ import {
 } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { showWalletError, type Address, type WalletConnector } from '@/lib/wallet-connectors';
+import { hasCustomPaths, showWalletError, type Address, type WalletConnector } from '@/lib/wallet-connectors';
 import { useConnectors } from '../hooks/use-connectors';
+import { CustomPathField } from './custom-path-field';
 import { MONO } from './wallet-bits';
 
 export interface SignerConnection {
@@ -163,6 +164,16 @@ export function ConnectSigner(props: {
           </Typography.Text>
         ) : null}
       </div>
+      {accounts.length > 0 && hasCustomPaths(connector) ? (
+        <CustomPathField
+          key={connector.id}
+          connector={connector}
+          onAdded={(address) => {
+            setAccounts(connector.accounts);
+            setAccount(address);
+          }}
+        />
+      ) : null}
       {mismatch ? (
         <Alert
           style={{ marginTop: 12 }}

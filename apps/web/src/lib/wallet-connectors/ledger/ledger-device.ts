@@ -50,6 +50,20 @@ async function extendedKey(eth: Eth, path: string): Promise<HDKey> {
   });
 }
 
+/** A path as the Ethereum app takes it (no "m/"). */
+export const devicePath = (path: string) => path.replace(/^m\//, '');
+
+/**
+ * The account at `path` (`m/…`), one getAddress request without display or chain code; the
+ * address the device names is checked against the public key it returned.
+ */
+export async function ledgerAccountAt(eth: Eth, path: string): Promise<DerivedAccount> {
+  const reply = await eth.getAddress(devicePath(path), false, false);
+  const address = evmAddressOfKey(hexToBytes(`0x${reply.publicKey}`));
+  if (getAddress(reply.address) !== address) throw new WalletError('hardware_device', `address of ${path}`);
+  return { address, path };
+}
+
 /**
  * The device's accounts in each layout: BIP-44 m/44'/60'/0'/0/i (MetaMask, Ledger Live's first
  * account) and legacy m/44'/60'/0'/i (MEW/MyCrypto) from one extended key each; Ledger Live's
@@ -67,14 +81,8 @@ export async function listLedgerAccounts(
   if (layouts.includes('legacy'))
     accounts.push(...evmChildAccounts(await extendedKey(eth, "44'/60'/0'"), "m/44'/60'/0'", perLayout));
   if (layouts.includes('live'))
-    for (let index = 1; index < perLayout; index += 1) {
-      const path = `44'/60'/${index}'/0/0`;
-      const reply = await eth.getAddress(path);
-      const address = evmAddressOfKey(hexToBytes(`0x${reply.publicKey}`));
-      if (getAddress(reply.address) !== address)
-        throw new WalletError('hardware_device', `address of ${path}`);
-      accounts.push({ address, path: `m/${path}` });
-    }
+    for (let index = 1; index < perLayout; index += 1)
+      accounts.push(await ledgerAccountAt(eth, `m/44'/60'/${index}'/0/0`));
   return accounts;
 }
 
@@ -83,6 +91,3 @@ export function joinSignature(signature: { v: number; r: string; s: string }): H
   const v = signature.v < 27 ? signature.v + 27 : signature.v;
   return `0x${signature.r.padStart(64, '0')}${signature.s.padStart(64, '0')}${v.toString(16).padStart(2, '0')}`;
 }
-
-/** A path as the Ethereum app takes it (no "m/"). */
-export const devicePath = (path: string) => path.replace(/^m\//, '');

@@ -3,6 +3,8 @@ import { TransportStatusError } from '@ledgerhq/errors';
 import { mnemonicToAccount } from 'viem/accounts';
 import { recoverTypedDataAddress, type TypedDataDefinition } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { formatClientMessage } from '@keystead/contract/errors/client-messages';
+import { CUSTOM_PATH_INDEX_MAX, CustomPathLimitError, type CustomPathRequest } from '../custom-path';
 import { WalletError, type Address } from '../types';
 import { ledgerConnector, type LedgerOptions } from './ledger';
 import type { ApduExchange } from './ledger-device';
@@ -102,5 +104,120 @@ describe('Ledger connector, replaying recordings of real devices', () => {
     expect(named('NotAllowedError')).toBe('hardware_permission');
     expect(named('Whatever')).toBe('hardware_unknown');
     expect(ledgerError(new WalletError('signer_mismatch'), 'sign').code).toBe('signer_mismatch');
+  });
+});
+
+/** A BIP-32 path as the Ethereum app reads it: a level count, then each index as 4 bytes (big-endian). */
+function pathBytes(path: string): string {
+  const levels = path.split('/').slice(1);
+  const indexes = levels.map((level) =>
+    (Number.parseInt(level, 10) + (level.endsWith("'") ? 2 ** 31 : 0)).toString(16),
+  );
+  return (
+    levels.length.toString(16).padStart(2, '0') + indexes.map((index) => index.padStart(8, '0')).join('')
+  );
+}
+
+/** getAddress (CLA e0, INS 02), P1 00 = not shown on the device, P2 00 = no chain code. */
+const getAddressApdu = (path: string) =>
+  `e0020000${(pathBytes(path).length / 2).toString(16).padStart(2, '0')}${pathBytes(path)}`;
+
+/** An exchange that keeps every APDU and refuses it as the device's user would (0x6985). */
+function refusingDevice() {
+  const sent: string[] = [];
+  const exchange: ApduExchange = async (apdu) => {
+    sent.push(apdu);
+    return '6985';
+  };
+  return { sent, connector: ledgerConnector({ exchange: () => exchange }) };
+}
+
+describe('Ledger custom derivation paths', () => {
+  it('adds the account at a custom path with one getAddress request (MyCrypto recording)', async () => {
+    // The recording's APDU is the one built here from the path, independently of hw-app-eth.
+    expect(MYCRYPTO.bip44Account1).toContain(`=> ${getAddressApdu("m/44'/60'/0'/0/1")}\n`);
+    const { connector, accounts } = await connected(
+      { layouts: ['legacy'], perLayout: 1 },
+      MYCRYPTO.legacyParent,
+      MYCRYPTO.bip44Account1,
+    );
+    const address = await connector.addCustomAccount({ scheme: 'bip44', index: 1 });
+    expect(address).toBe(mnemonicToAccount(MYCRYPTO_DEVICE_PHRASE, { path: "m/44'/60'/0'/0/1" }).address);
+    expect(address).toBe('0x59A897A2dbd55D20bCC9B52d5eaA14E2859Dc467');
+    expect(connector.accounts).toEqual([...accounts, address]);
+    expect(connector.accountLabel!(address)).toBe("m/44'/60'/0'/0/1");
+    // Listed now: the same path as a whole is not asked of the device again (the replay has no more).
+    await expect(connector.addCustomAccount({ path: "m/44'/60'/0'/0/1" })).resolves.toBe(address);
+    expect(connector.accounts).toHaveLength(2);
+  });
+
+  it('signs with the custom account at its path', async () => {
+    const sent: string[] = [];
+    const replayed = await replay(MYCRYPTO.bip44Account1);
+    const exchange: ApduExchange = async (apdu) => {
+      if (!apdu.startsWith('e008')) return replayed(apdu);
+      sent.push(apdu);
+      return '6985';
+    };
+    const connector = ledgerConnector({ exchange: () => exchange });
+    const address = await connector.addCustomAccount({ path: "m/44'/60'/0'/0/1" });
+    await expect(connector.signMessage(address, 'foo')).rejects.toMatchObject({ code: 'wallet_user_reject' });
+    // signPersonalMessage: the path, the message length (4 bytes), the message.
+    const data = `${pathBytes("m/44'/60'/0'/0/1")}00000003666f6f`;
+    expect(sent).toEqual([`e0080000${(data.length / 2).toString(16)}${data}`]);
+  });
+
+  it(`refuses an index above ${CUSTOM_PATH_INDEX_MAX} below purpose and coin type, before asking the device`, async () => {
+    const { sent, connector } = refusingDevice();
+    const overLimit: CustomPathRequest[] = [
+      { path: "m/44'/60'/0'/0/1001" },
+      { path: "m/44'/60'/1001'/0/0" },
+      { scheme: 'bip44', index: 1001 },
+      { scheme: 'legacy', index: 5000 },
+      { scheme: 'live', index: 1001 },
+    ];
+    for (const request of overLimit) {
+      const error = await connector.addCustomAccount(request).catch((failure: unknown) => failure);
+      expect(error).toMatchObject({ code: 'custom_path_limit', params: { max: 1000 } });
+      expect(error).toBeInstanceOf(CustomPathLimitError);
+      const { code, params } = error as CustomPathLimitError;
+      expect(formatClientMessage(code, 'en-US', params)).toBe(
+        'The custom derivation path index exceeds the limit of 1000.',
+      );
+    }
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses what is not a path of the shape the server accepts, before asking the device', async () => {
+    const { sent, connector } = refusingDevice();
+    const invalid: CustomPathRequest[] = [
+      { path: "44'/60'/0'/0/1" },
+      { path: 'm' },
+      { path: 'm/44h/60h/0h/0/1' },
+      { path: "m/44'/60'/0'/0/x" },
+      { path: "m/44'/60'/0'/0/0/0/0/0/0" },
+      { path: "m/2147483648'/60'/0'" },
+      { scheme: 'bip44', index: -1 },
+      { scheme: 'legacy', index: 1.5 },
+    ];
+    for (const request of invalid)
+      await expect(connector.addCustomAccount(request)).rejects.toMatchObject({
+        code: 'hardware_invalid_params',
+      });
+    expect(sent).toEqual([]);
+  });
+
+  it('sends exactly the getAddress APDU of a valid path; purpose and coin type are not limited', async () => {
+    const { sent, connector } = refusingDevice();
+    const paths = ["m/44'/60'/1000'/0/1000", "m/44'/5718350'/0'/0/0", "m/44'/60'/7'"];
+    for (const path of paths)
+      await expect(connector.addCustomAccount({ path })).rejects.toMatchObject({
+        code: 'wallet_user_reject',
+      });
+    await expect(connector.addCustomAccount({ scheme: 'live', index: 1000 })).rejects.toMatchObject({
+      code: 'wallet_user_reject',
+    });
+    expect(sent).toEqual([...paths, "m/44'/60'/1000'/0/0"].map(getAddressApdu));
+    expect(connector.accounts).toEqual([]);
   });
 });

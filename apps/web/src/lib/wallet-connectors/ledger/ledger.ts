@@ -1,4 +1,5 @@
 import { stringToHex } from 'viem';
+import type { CustomPathAccounts } from '../custom-path';
 import { DeviceAccounts } from '../hd-accounts';
 import { checkedMessageSignature, checkedTypedSignature, signsOnlyMethods } from '../signed-by';
 import { typedDataHashes } from '../typed-data-hashes';
@@ -36,10 +37,11 @@ export interface LedgerOptions {
  * Ledger over WebHID with its Ethereum app (Chromium browsers): connect lists the device's
  * accounts with their paths; Safe signatures are EIP-712 hashes (the device shows the domain and
  * message hashes the page shows beside them) and signer challenges personal messages. Every
- * signature is recovered in the page and compared with the account before it is used. It signs
- * only: a Safe's deployment or a relayed broadcast needs a wallet that sends.
+ * signature is recovered in the page and compared with the account before it is used. The user
+ * may add an account at a path of their own (addCustomAccount). It signs only: a Safe's
+ * deployment or a relayed broadcast needs a wallet that sends.
  */
-export function ledgerConnector(options: LedgerOptions = {}): WalletConnector {
+export function ledgerConnector(options: LedgerOptions = {}): WalletConnector & CustomPathAccounts {
   const exchange = options.exchange ?? testExchange;
   const accounts = new DeviceAccounts();
 
@@ -74,6 +76,10 @@ export function ledgerConnector(options: LedgerOptions = {}): WalletConnector {
       );
       return accounts.replace(list);
     },
+    addCustomAccount: (request) =>
+      accounts.addCustom(request, (path) =>
+        withDevice('connect', async (eth, { ledgerAccountAt }) => (await ledgerAccountAt(eth, path)).address),
+      ),
     async signMessage(address, message) {
       const path = accounts.pathOf(address);
       const signature = await withDevice('sign', async (eth, { devicePath, joinSignature }) =>

@@ -19,6 +19,19 @@ export const GET_PUBLIC_KEY = {
   } as Record<string, { chainCode: string; publicKey: string }>,
 };
 
+/**
+ * getaddress.json: addresses a device with this phrase (the signing fixtures' device) gave for
+ * paths connect does not list: the custom paths of the tests.
+ */
+export const GET_ADDRESS = {
+  mnemonic: 'all all all all all all all all all all all all',
+  addresses: {
+    "m/44'/60'/0'/0/100": '0x1e6E3708a059aEa1241a81c7aAe84b6CDbC54d59',
+    "m/44'/60'/100'": '0x93Fb0Ff84F5BB6E7b6a9835C7AA6dE7a76794266',
+    "m/44'/61'/0'/0/0": '0xF410e37E9C8BCf8CF319c84Ae9dCEbe057804a04',
+  } as Record<string, string>,
+};
+
 /** signmessage.json, its first case. */
 export const SIGN_MESSAGE = {
   mnemonic: 'all all all all all all all all all all all all',

@@ -1,10 +1,12 @@
-import { HDKey, mnemonicToAccount } from 'viem/accounts';
+import { HDKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { bytesToHex } from 'viem/utils';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { describe, expect, it } from 'vitest';
+import { formatClientMessage } from '@keystead/contract/errors/client-messages';
+import { CustomPathLimitError } from '../custom-path';
 import type { TrezorApi, TrezorReply } from './trezor';
 import { trezorConnector } from './trezor';
-import { GET_PUBLIC_KEY, SIGN_MESSAGE, SIGN_TYPED_DATA } from './trezor-fixtures';
+import { GET_ADDRESS, GET_PUBLIC_KEY, SIGN_MESSAGE, SIGN_TYPED_DATA } from './trezor-fixtures';
 
 const ok = <T>(payload: T): TrezorReply<T> => ({ success: true, payload });
 const failed = (code: string): TrezorReply<never> => ({ success: false, payload: { error: code, code } });
@@ -21,6 +23,10 @@ function fixtureTrezor(keys: Record<string, { chainCode: string; publicKey: stri
       return found.every(Boolean)
         ? ok(found as Array<{ chainCode: string; publicKey: string }>)
         : failed('Method_InvalidParameter');
+    },
+    async ethereumGetAddress({ path, showOnTrezor }) {
+      const address = showOnTrezor ? undefined : GET_ADDRESS.addresses[path];
+      return address ? ok({ address }) : failed('Method_InvalidParameter');
     },
     async ethereumSignMessage(params) {
       expect(params).toEqual({ path: SIGN_MESSAGE.path, message: SIGN_MESSAGE.message, hex: false });
@@ -101,5 +107,68 @@ describe('Trezor connector, answered from Trezor firmware fixtures', () => {
       throw new Error('iframe did not load');
     });
     await expect(unreachable.connect()).rejects.toMatchObject({ code: 'hardware_connection' });
+  });
+});
+
+/** The address of `path` under a phrase, derived by viem (any coin type, unlike mnemonicToAccount's type). */
+function phraseAddress(mnemonic: string, path: string) {
+  const key = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(path);
+  return privateKeyToAccount(bytesToHex(key.privateKey!)).address;
+}
+
+describe('Trezor custom derivation paths, answered from getaddress.json', () => {
+  it('adds accounts at paths connect does not list, as a whole path or an index in a layout', async () => {
+    const connector = trezorConnector(async () => fixtureTrezor(keysOf(GET_ADDRESS.mnemonic)));
+    const listed = await connector.connect();
+    const bip44 = await connector.addCustomAccount({ scheme: 'bip44', index: 100 });
+    const hardened = await connector.addCustomAccount({ path: "m/44'/60'/100'" });
+    const classic = await connector.addCustomAccount({ path: "m/44'/61'/0'/0/0" });
+    expect([bip44, hardened, classic]).toEqual([
+      '0x1e6E3708a059aEa1241a81c7aAe84b6CDbC54d59',
+      '0x93Fb0Ff84F5BB6E7b6a9835C7AA6dE7a76794266',
+      '0xF410e37E9C8BCf8CF319c84Ae9dCEbe057804a04',
+    ]);
+    for (const address of [bip44, hardened, classic])
+      expect(address).toBe(phraseAddress(GET_ADDRESS.mnemonic, connector.accountLabel!(address)!));
+    expect(connector.accountLabel!(bip44)).toBe("m/44'/60'/0'/0/100");
+    expect(connector.accounts).toEqual([...listed, bip44, hardened, classic]);
+  });
+
+  it('signs with a custom account at its path', async () => {
+    const requests: Array<{ path: string }> = [];
+    const connector = trezorConnector(async () => ({
+      ...fixtureTrezor({}),
+      ethereumSignMessage: async (params) => {
+        requests.push(params);
+        return failed('Failure_ActionCancelled');
+      },
+    }));
+    const address = await connector.addCustomAccount({ path: "m/44'/60'/0'/0/100" });
+    await expect(connector.signMessage(address, 'foo')).rejects.toMatchObject({ code: 'wallet_user_reject' });
+    expect(requests).toEqual([{ path: "m/44'/60'/0'/0/100", message: 'foo', hex: false }]);
+  });
+
+  it('refuses an index above the limit, or no path, without asking the device', async () => {
+    let asked = 0;
+    const connector = trezorConnector(async () => ({
+      ...fixtureTrezor({}),
+      ethereumGetAddress: async () => {
+        asked += 1;
+        return failed('Method_InvalidParameter');
+      },
+    }));
+    const error = await connector
+      .addCustomAccount({ path: "m/44'/60'/0'/0/1001" })
+      .catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(CustomPathLimitError);
+    const { code, params } = error as CustomPathLimitError;
+    expect(formatClientMessage(code, 'zh-CN', params)).toBe('自定义派生路径序号超出上限 1000。');
+    await expect(connector.addCustomAccount({ scheme: 'bip44', index: 1001 })).rejects.toMatchObject({
+      code: 'custom_path_limit',
+    });
+    await expect(connector.addCustomAccount({ path: "m/44'/60'/0'/0/-1" })).rejects.toMatchObject({
+      code: 'hardware_invalid_params',
+    });
+    expect(asked).toBe(0);
   });
 });

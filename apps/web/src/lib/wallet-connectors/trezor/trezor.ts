@@ -1,9 +1,11 @@
+import { getAddress, isAddress } from 'viem';
 import { HDKey } from 'viem/accounts';
 import { hexToBytes } from 'viem/utils';
+import type { CustomPathAccounts } from '../custom-path';
 import { DeviceAccounts, evmChildAccounts } from '../hd-accounts';
 import { checkedMessageSignature, checkedTypedSignature, signsOnlyMethods } from '../signed-by';
 import { typedDataHashes } from '../typed-data-hashes';
-import { WalletError, type Hex, type TypedDataRequest, type WalletConnector } from '../types';
+import { WalletError, type Address, type Hex, type TypedDataRequest, type WalletConnector } from '../types';
 import { trezorError } from './trezor-errors';
 
 /** What a Trezor Connect call resolves to. */
@@ -15,6 +17,10 @@ export interface TrezorApi {
   ethereumGetPublicKey(params: {
     bundle: Array<{ path: string; showOnTrezor: boolean }>;
   }): Promise<TrezorReply<Array<{ publicKey: string; chainCode: string }>>>;
+  ethereumGetAddress(params: {
+    path: string;
+    showOnTrezor: boolean;
+  }): Promise<TrezorReply<{ address: string }>>;
   ethereumSignMessage(params: {
     path: string;
     message: string;
@@ -67,12 +73,13 @@ const withPrefix = (hex: string): Hex => (hex.startsWith('0x') ? hex : `0x${hex}
  * request and lists the BIP-44 and legacy accounts with their paths; Safe signatures are EIP-712
  * typed data sent whole with its domain and message hashes (a Model One signs the hashes and
  * shows them; newer models show the fields); signer challenges are personal messages. Every
- * signature is recovered in the page and compared with the account. It signs only.
+ * signature is recovered in the page and compared with the account. The user may add an account
+ * at a path of their own (addCustomAccount). It signs only.
  */
 export function trezorConnector(
   api: () => Promise<TrezorApi> = trezorConnect,
   perLayout = 5,
-): WalletConnector {
+): WalletConnector & CustomPathAccounts {
   const accounts = new DeviceAccounts();
 
   const connection = async (): Promise<TrezorApi> => {
@@ -108,6 +115,14 @@ export function trezorConnector(
       });
       return accounts.replace(list);
     },
+    addCustomAccount: (request) =>
+      accounts.addCustom(request, async (path): Promise<Address> => {
+        const trezor = await connection();
+        const { address } = await call(trezor.ethereumGetAddress({ path, showOnTrezor: false }));
+        if (!isAddress(address, { strict: false }))
+          throw new WalletError('hardware_device', `address of ${path}`);
+        return getAddress(address);
+      }),
     async signMessage(address, message) {
       const path = accounts.pathOf(address);
       const trezor = await connection();
