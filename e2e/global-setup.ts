@@ -7,9 +7,12 @@ import { startTronFixtureNode } from '@keystead/tron-fixture-node';
 import { startXrplFixtureNode } from '@keystead/xrpl-fixture-node';
 import { startSolanaDevnet } from '@keystead/solana-devnet';
 import { startServerProcess } from './lib/server-process';
+import { startWalletConnectRelay } from './lib/walletconnect-relay';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The WalletConnect relay stand-in and the project id the server was given. */
+    walletconnectRelay: { url: string; projectId: string };
     baseURL: string;
     /** JSON-RPC URL of the server's EVM devnet (chain 31337), for the tests' injected wallet. */
     devnetRpcUrl: string;
@@ -39,7 +42,11 @@ export default async function setup(project: TestProject) {
   const xrpl = await startXrplFixtureNode();
   // Solana: a real Solana VM (LiteSVM) behind JSON-RPC; the Squads program is not loaded on it.
   const solana = await startSolanaDevnet({ port: 0 });
+  // WalletConnect: a local stand-in for its relay (the real one cannot be reached here).
+  const relay = await startWalletConnectRelay();
   const server = await startServerProcess(dataDir, {
+    WALLETCONNECT_PROJECT_ID: relay.projectId,
+    WALLETCONNECT_RELAY_URL: relay.url,
     TRON_NILE_RPC_URL: tron.url,
     XRPL_TESTNET_RPC_URL: xrpl.url,
     SOLANA_DEVNET_RPC_URL: solana.url,
@@ -50,12 +57,14 @@ export default async function setup(project: TestProject) {
   project.provide('tronRpcUrl', tron.url);
   project.provide('xrplRpcUrl', xrpl.url);
   project.provide('solanaRpcUrl', solana.url);
+  project.provide('walletconnectRelay', { url: relay.url, projectId: relay.projectId });
 
   return async () => {
     await server.stop();
     await tron.close();
     await xrpl.close();
     await solana.close();
+    await relay.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

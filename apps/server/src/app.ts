@@ -111,6 +111,9 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: AppInstanc
     appSecret: config.appSecret,
     secureCookies: config.secureCookies,
     frameOrigins: config.DAPP_FRAME_ORIGINS,
+    connectOrigins: config.WALLETCONNECT_PROJECT_ID
+      ? [config.WALLETCONNECT_RELAY_URL.replace(/\/$/, '')]
+      : [],
   });
   await app.register(sessionPlugin, { ctx });
   await app.register(accessPlugin);

@@ -203,6 +203,22 @@ const envSchema = z.object({
     .refine((origins) => origins.every((origin) => FRAME_ORIGIN.test(origin)), {
       message: 'comma-separated origins such as http://127.0.0.1:5555 (scheme, host, optional port or *)',
     }),
+  /**
+   * WalletConnect (the /dapp page pairs with Dapps through its relay): the project id from
+   * WalletConnect's cloud; without one WalletConnect is hidden.
+   */
+  WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'the project id WalletConnect gave (letters and digits)')
+    .optional(),
+  /** The relay the page's WalletConnect client talks to (allowed in the CSP's connect-src). */
+  WALLETCONNECT_RELAY_URL: z
+    .string()
+    .regex(
+      /^wss?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/,
+      'a ws:// or wss:// origin, e.g. wss://relay.walletconnect.org',
+    )
+    .default('wss://relay.walletconnect.org'),
   /** Fault injection for the exactly-once broadcast test: SIGKILL right after a relay send. */
   FAULT_KILL_AFTER_BROADCAST_SEND: booleanFlag.default(false),
 });

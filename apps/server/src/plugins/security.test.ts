@@ -39,6 +39,33 @@ describe('security headers', () => {
     }
   });
 
+  it('lets the page reach the WalletConnect relay only when WalletConnect has a project id', async () => {
+    const plain = await t.client().get<{ walletconnect: unknown }>('/api/web/v2/web-config');
+    expect(plain.data.walletconnect).toBeNull();
+    expect(String(plain.headers['content-security-policy'])).toContain("connect-src 'self';");
+    const relay = 'ws://127.0.0.1:4444';
+    const wc = await createTestApp(
+      { WALLETCONNECT_PROJECT_ID: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', WALLETCONNECT_RELAY_URL: relay },
+      { chains: [] },
+    );
+    try {
+      const reply = await wc.client().get<{ walletconnect: unknown }>('/api/web/v2/web-config');
+      expect(reply.data.walletconnect).toEqual({
+        project_id: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+        relay_url: relay,
+      });
+      expect(String(reply.headers['content-security-policy'])).toContain(`connect-src 'self' ${relay};`);
+    } finally {
+      await wc.close();
+    }
+    for (const bad of [
+      { WALLETCONNECT_RELAY_URL: 'https://relay.example' },
+      { WALLETCONNECT_RELAY_URL: 'wss://relay.example/path?x=1' },
+      { WALLETCONNECT_PROJECT_ID: 'not an id!' },
+    ])
+      expect(() => loadConfig({ ...bad })).toThrow(/WALLETCONNECT/);
+  });
+
   it('refuses a DAPP_FRAME_ORIGINS entry that is not a bare origin', () => {
     for (const bad of [
       '127.0.0.1:5555',

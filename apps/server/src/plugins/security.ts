@@ -23,16 +23,20 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * The policy of every reply. `frameOrigins` (DAPP_FRAME_ORIGINS) are the origins the /dapp page
  * may frame besides any https one: a Safe App runs in an iframe of its own origin. Nothing may
- * frame this app (frame-ancestors).
+ * frame this app (frame-ancestors). `connectOrigins` are the servers the page may talk to besides
+ * its own (the WalletConnect relay, when WalletConnect is on).
  */
-export function contentSecurityPolicy(frameOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  frameOrigins: readonly string[] = [],
+  connectOrigins: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     // antd writes its CSS-in-JS into <style> elements at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectOrigins].join(' '),
     "font-src 'self' data:",
     ['frame-src https:', ...frameOrigins].join(' '),
     "object-src 'none'",
@@ -43,9 +47,12 @@ export function contentSecurityPolicy(frameOrigins: readonly string[] = []): str
 }
 
 /** The headers helmet would send, fixed at start-up. HSTS is added per request, only over TLS. */
-export function securityHeaders(frameOrigins: readonly string[] = []): Record<string, string> {
+export function securityHeaders(
+  frameOrigins: readonly string[] = [],
+  connectOrigins: readonly string[] = [],
+): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(frameOrigins),
+    'content-security-policy': contentSecurityPolicy(frameOrigins, connectOrigins),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
@@ -67,44 +74,47 @@ export function securityHeaders(frameOrigins: readonly string[] = []): Record<st
  * cookie is re-issued whenever it does not fit the session cookie sent, and on the reply that
  * sets or clears the session cookie (login, second factor, logout).
  */
-export const securityPlugin = fp<{ appSecret: string; secureCookies: boolean; frameOrigins?: string[] }>(
-  async (app, options) => {
-    // Computed once: the same security headers go on every reply (a per-request helmet call
-    // re-parsed the policy each time and cost ~5% of a request in the profile).
-    const headers = securityHeaders(options.frameOrigins);
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.headers(headers);
-    });
+export const securityPlugin = fp<{
+  appSecret: string;
+  secureCookies: boolean;
+  frameOrigins?: string[];
+  connectOrigins?: string[];
+}>(async (app, options) => {
+  // Computed once: the same security headers go on every reply (a per-request helmet call
+  // re-parsed the policy each time and cost ~5% of a request in the profile).
+  const headers = securityHeaders(options.frameOrigins, options.connectOrigins);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
 
-    const setCsrfCookie = (reply: FastifyReply, sessionToken: string | undefined | null) =>
-      reply.setCookie(CSRF_COOKIE, issueCsrfToken(options.appSecret, sessionToken), {
-        path: '/',
-        sameSite: 'strict',
-        httpOnly: false,
-        secure: options.secureCookies,
-      });
-    // A later setCookie of the same name on the reply replaces the one set here.
-    app.decorateReply('bindCsrfToSession', function bindCsrfToSession(this: FastifyReply, token) {
-      return setCsrfCookie(this, token);
+  const setCsrfCookie = (reply: FastifyReply, sessionToken: string | undefined | null) =>
+    reply.setCookie(CSRF_COOKIE, issueCsrfToken(options.appSecret, sessionToken), {
+      path: '/',
+      sameSite: 'strict',
+      httpOnly: false,
+      secure: options.secureCookies,
     });
+  // A later setCookie of the same name on the reply replaces the one set here.
+  app.decorateReply('bindCsrfToSession', function bindCsrfToSession(this: FastifyReply, token) {
+    return setCsrfCookie(this, token);
+  });
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.protocol === 'https') {
-        reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-      }
-      const session = request.cookies[SESSION_COOKIE];
-      const cookie = request.cookies[CSRF_COOKIE];
-      if (!cookie || !isValidCsrfToken(options.appSecret, cookie, session)) setCsrfCookie(reply, session);
-      if (
-        UNSAFE_METHODS.has(request.method) &&
-        request.routeOptions.config?.csrf !== false &&
-        !csrfPasses(request, options.appSecret, session)
-      ) {
-        return rejectCsrf(request, reply);
-      }
-    });
-  },
-);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    const session = request.cookies[SESSION_COOKIE];
+    const cookie = request.cookies[CSRF_COOKIE];
+    if (!cookie || !isValidCsrfToken(options.appSecret, cookie, session)) setCsrfCookie(reply, session);
+    if (
+      UNSAFE_METHODS.has(request.method) &&
+      request.routeOptions.config?.csrf !== false &&
+      !csrfPasses(request, options.appSecret, session)
+    ) {
+      return rejectCsrf(request, reply);
+    }
+  });
+});
 
 /** What a token is bound to: the session cookie's hash ('' for a client without a session). */
 function csrfMac(secret: string, sessionToken: string | undefined | null, nonce: string): string {

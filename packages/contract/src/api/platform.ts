@@ -30,6 +30,8 @@ export const webConfigReply = z.object({
   client_version: z.string(),
   /** The local devnet's chain id and contract addresses, when the server runs one. */
   devnet: z.object({ chain_id: z.number(), contracts: z.record(z.string(), z.string()) }).nullable(),
+  /** WalletConnect's project and relay, when the server has a project id (else it is hidden). */
+  walletconnect: z.object({ project_id: z.string(), relay_url: z.string() }).nullable(),
 });
 export type WebConfig = z.infer<typeof webConfigReply>;
 

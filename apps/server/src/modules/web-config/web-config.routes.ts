@@ -34,6 +34,9 @@ export async function webConfigRoutes(app: AppInstance, ctx: AppContext) {
           devnet && devnet.family === 'EVM'
             ? { chain_id: devnet.chainId, contracts: devnet.contracts }
             : null,
+        walletconnect: ctx.config.WALLETCONNECT_PROJECT_ID
+          ? { project_id: ctx.config.WALLETCONNECT_PROJECT_ID, relay_url: ctx.config.WALLETCONNECT_RELAY_URL }
+          : null,
       } satisfies WebConfig);
     },
   );
