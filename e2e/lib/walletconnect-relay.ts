@@ -93,8 +93,13 @@ export function verifyRelayJwt(
 export async function startWalletConnectRelay(): Promise<RelayStandIn> {
   const report: RelayReport = { violations: [], methods: {}, clients: 0 };
   const stored: StoredMessage[] = [];
-  /** topic → sockets subscribed, with each socket's subscription id. */
-  const subscribers = new Map<string, Map<WebSocket, string>>();
+  /**
+   * topic → the clients subscribed (did:key → subscription id). Kept per client, not per socket,
+   * as the relay does: a client that reconnects still hears its topics, including the ones its
+   * session methods subscribed it to.
+   */
+  const subscribers = new Map<string, Map<string, string>>();
+  const socketsOf = new Map<string, Set<WebSocket>>();
   /** Per client: the ids of messages already handed over (a reconnect must not repeat them). */
   const delivered = new Map<string, Set<string>>();
   const clientOf = new WeakMap<WebSocket, string>();
@@ -134,12 +139,17 @@ export async function startWalletConnectRelay(): Promise<RelayStandIn> {
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
+      const client = (auth as { iss: string }).iss;
       report.clients += 1;
-      clientOf.set(ws, (auth as { iss: string }).iss);
+      clientOf.set(ws, client);
+      socketsOf.set(client, (socketsOf.get(client) ?? new Set()).add(ws));
       ws.on('message', (data) => onMessage(ws, data.toString()));
-      ws.on('close', () => {
-        for (const sockets of subscribers.values()) sockets.delete(ws);
-      });
+      ws.on('close', () => socketsOf.get(client)?.delete(ws));
+      // What waited for this client while it was away.
+      for (const [topic, clients] of subscribers) {
+        const subscriptionId = clients.get(client);
+        if (subscriptionId) deliverStored(client, topic, subscriptionId);
+      }
     });
   });
 
@@ -149,9 +159,13 @@ export async function startWalletConnectRelay(): Promise<RelayStandIn> {
       .update(message.topic + message.message)
       .digest('hex');
 
-  const deliver = (ws: WebSocket, message: StoredMessage, subscriptionId: string) => {
-    const client = clientOf.get(ws)!;
+  /** Hands a message to one open socket of `client`, once; kept for later when none is open. */
+  const deliver = (client: string, message: StoredMessage, subscriptionId: string) => {
     if (message.publisher === client) return;
+    const ws = [...(socketsOf.get(client) ?? [])]
+      .reverse()
+      .find((socket) => socket.readyState === socket.OPEN);
+    if (!ws) return;
     const seen = delivered.get(client) ?? new Set<string>();
     delivered.set(client, seen);
     const id = messageId(message);
@@ -187,24 +201,27 @@ export async function startWalletConnectRelay(): Promise<RelayStandIn> {
       publisher: clientOf.get(publisher)!,
     };
     stored.push(entry);
-    for (const [ws, subscriptionId] of subscribers.get(topic) ?? []) deliver(ws, entry, subscriptionId);
+    for (const [client, subscriptionId] of subscribers.get(topic) ?? [])
+      deliver(client, entry, subscriptionId);
   };
 
-  const subscribe = (ws: WebSocket, topic: string): string => {
-    // The id the clients expect: sha256(topic + client id), as they compute it themselves.
-    const subscriptionId = crypto
-      .createHash('sha256')
-      .update(topic + clientOf.get(ws))
-      .digest('hex');
-    const sockets = subscribers.get(topic) ?? new Map<WebSocket, string>();
-    sockets.set(ws, subscriptionId);
-    subscribers.set(topic, sockets);
-    // Messages published before the subscription wait for it (the relay is a mailbox).
+  const deliverStored = (client: string, topic: string, subscriptionId: string) =>
     setImmediate(() =>
       live()
         .filter((message) => message.topic === topic)
-        .forEach((message) => deliver(ws, message, subscriptionId)),
+        .forEach((message) => deliver(client, message, subscriptionId)),
     );
+
+  const subscribe = (ws: WebSocket, topic: string): string => {
+    // The id the clients expect: sha256(topic + client id), as they compute it themselves.
+    const client = clientOf.get(ws)!;
+    const subscriptionId = crypto
+      .createHash('sha256')
+      .update(topic + client)
+      .digest('hex');
+    subscribers.set(topic, (subscribers.get(topic) ?? new Map<string, string>()).set(client, subscriptionId));
+    // Messages published before the subscription wait for it (the relay is a mailbox).
+    deliverStored(client, topic, subscriptionId);
     return subscriptionId;
   };
 
@@ -232,13 +249,14 @@ export async function startWalletConnectRelay(): Promise<RelayStandIn> {
       }
       case 'irn_unsubscribe':
         if (!isTopic(params.topic)) return new Error('topic');
-        subscribers.get(params.topic)?.delete(ws);
+        subscribers.get(params.topic)?.delete(clientOf.get(ws)!);
         return true;
       case 'irn_batchUnsubscribe': {
         const list = params.subscriptions;
         if (!Array.isArray(list) || !list.every((item) => isTopic((item as { topic?: unknown })?.topic)))
           return new Error('subscriptions');
-        for (const item of list as Array<{ topic: string }>) subscribers.get(item.topic)?.delete(ws);
+        for (const item of list as Array<{ topic: string }>)
+          subscribers.get(item.topic)?.delete(clientOf.get(ws)!);
         return true;
       }
       case 'irn_publish': {

@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { Alert, Button, Card, Form, Input, Select, Space as Stack, Spin } from 'antd';
 import { QueryError } from '@/components/ui/query-error';
 import { useOrganizationBaseInfo } from '@/features/organization';
+import { useWebConfig } from '@/features/platform';
 import { useChains, useWalletBaseInfo, useWallets } from '@/features/wallet';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { dappUrl } from '../safe-host';
 import { SafeAppFrame } from './safe-app-frame';
 import { DappCatalogue } from './dapp-catalogue';
+import { WalletConnectPanel } from './walletconnect-panel';
 
 /** Normal (deployed, usable) — the only status a Safe can carry a Dapp's calls in. */
 const WALLET_NORMAL = 1;
@@ -27,6 +29,7 @@ export function DappConnector({ spaceId }: { spaceId: string }) {
   const [opened, setOpened] = useState<URL | null>(null);
   const [invalid, setInvalid] = useState(false);
   const wallet = useWalletBaseInfo(walletId ?? 0);
+  const webConfig = useWebConfig();
 
   const failed = [space, wallets, chains].find((query) => query.isError);
   if (failed)
@@ -69,6 +72,14 @@ export function DappConnector({ spaceId }: { spaceId: string }) {
   const chain = detail ? chains.data.list.find((item) => item.chain_id === detail.chain_id) : undefined;
   // The wallet's Dapp switch (GET /wallets/base-info is_open_dapp).
   const walletOff = detail?.is_open_dapp === false;
+
+  const safeEntries = safes.map((item) => ({
+    walletId: item.wallet_id,
+    name: item.name,
+    address: item.address ?? '',
+    chainId: Number(item.chain_id),
+  }));
+  const walletconnect = webConfig.data?.walletconnect;
 
   const open = () => {
     const url = dappUrl(input);
@@ -142,6 +153,15 @@ export function DappConnector({ spaceId }: { spaceId: string }) {
           />
         ) : null}
       </Card>
+      {walletconnect ? (
+        <WalletConnectPanel
+          config={walletconnect}
+          safes={safeEntries}
+          selected={
+            detail && !walletOff ? (safeEntries.find((entry) => entry.walletId === walletId) ?? null) : null
+          }
+        />
+      ) : null}
       {detail && chain && opened && !walletOff ? (
         <SafeAppFrame key={`${detail.wallet_id}:${opened.href}`} url={opened} wallet={detail} chain={chain} />
       ) : null}

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { Alert } from 'antd';
 import type { Chain, WalletDetail } from '@keystead/contract/api/wallet-replies';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { fetchDappTask, readChainForDapp, useCreateDappTask } from '../api/dapp-calls';
 import { Methods, callsOf, chainInfoOf, txDetailsOf } from '../safe-host';
 import { useSafeAppHost } from '../use-safe-app-host';
+import { CreatedTasks } from './created-tasks';
 import { ReviewModal, type DappRequest } from './review-modal';
 
 /** What the Dapp is told when the user rejects its transactions (the SDK rejects its promise with it). */
@@ -123,20 +122,7 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
 
   return (
     <div style={{ display: 'grid', gap: 12 }}>
-      {created.map((entry) => (
-        <Alert
-          key={entry.taskId}
-          type="success"
-          showIcon
-          data-testid="dapp-task-created"
-          message={t('created.title', { count: entry.callCount })}
-          description={
-            <Link to={`/task/${entry.taskId}`} data-testid="dapp-task-link">
-              {t('created.link', { id: entry.taskId })}
-            </Link>
-          }
-        />
-      ))}
+      <CreatedTasks tasks={created} />
       {/* Keyed: the alerts growing in front of it must not remount (reload) the Dapp. */}
       <iframe
         key="frame"

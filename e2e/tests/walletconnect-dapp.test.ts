@@ -1,0 +1,201 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createPublicClient, encodeFunctionData, erc20Abi, http, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { hardhat } from 'viem/chains';
+import { screenshot } from '../lib/browser';
+import { modalClosed, motionDone } from '../lib/motion';
+import { teamInBrowser } from '../lib/team-browser';
+import {
+  DEVNET_KEYS,
+  randomAddress,
+  signByApi,
+  signPrepared,
+  usdtBalance,
+  type PreparedExecution as Prepared,
+} from '../lib/transfers';
+import { devnetRpcUrl } from '../lib/wallet-provider';
+import { relayReport, walletConnectDapp } from '../lib/walletconnect-dapp';
+
+/**
+ * WalletConnect's wallet side on /dapp (§1 Dapp connector): a Dapp running WalletConnect's own
+ * client library pairs with the team's Safe through the relay stand-in, reads the chain through
+ * it and sends a USDT transfer, which is reviewed, becomes a Dapp task, is approved, signed and
+ * broadcast, and the Dapp finds the executed transaction by the safeTxHash it was answered.
+ */
+describe('WalletConnect on /dapp', () => {
+  const session = teamInBrowser();
+  const admin = () => session.team.admin.session;
+  let dapp: Awaited<ReturnType<typeof walletConnectDapp>>;
+
+  beforeAll(async () => {
+    await admin().call('PUT', '/api/v1/organization/settings', { enable_dapp: true });
+    await admin().call('POST', '/api/v1/wallets/dapp', { wallet_id: session.team.walletId, open: true });
+    dapp = await walletConnectDapp('Swap Example');
+  });
+  afterAll(async () => dapp?.close());
+
+  async function openWithSafe(): Promise<Page> {
+    const page = await session.open(session.team.admin, '/dapp');
+    await page
+      .locator('.ant-select')
+      .filter({ has: page.locator('#dapp-wallet') })
+      .click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Ops Safe' }).click();
+    // WalletConnect has started (connected to the relay) once its spinner is gone.
+    await page.getByTestId('wc-panel').waitFor();
+    await expect.poll(() => page.getByTestId('wc-starting').count()).toBe(0);
+    return page;
+  }
+
+  async function pair(page: Page, uri: string) {
+    await page.getByTestId('wc-uri').fill(uri);
+    await page.getByTestId('wc-pair').click();
+    const proposal = page.getByRole('dialog').filter({ has: page.getByTestId('wc-proposal') });
+    await proposal.waitFor();
+    await motionDone(proposal);
+    return proposal;
+  }
+
+  it(
+    'pairs, answers reads, turns a transaction into a Dapp task and the Dapp finds it executed',
+    { timeout: 180_000 },
+    async () => {
+      const page = await openWithSafe();
+      const { uri, session: approved } = await dapp.propose({ optional: ['eip155:31337'] });
+      const proposal = await pair(page, uri);
+      const shown = await proposal.innerText();
+      expect(shown).toContain('Swap Example');
+      expect(shown).toContain('https://dapp.example');
+      expect(shown).toContain(session.team.safe);
+      await screenshot(page, 'wc-proposal');
+      await proposal.getByTestId('wc-approve').click();
+      await modalClosed(page);
+      const wcSession = await approved;
+      expect(wcSession.namespaces.eip155!.accounts).toEqual([`eip155:31337:${session.team.safe}`]);
+      await expect.poll(() => page.getByTestId('wc-session').innerText()).toContain('Swap Example');
+
+      // Reads: the chain id, and the Safe's balance as the node has it.
+      expect(await dapp.request(wcSession, 'eth_chainId', [])).toBe('0x7a69');
+      const client = createPublicClient({ chain: hardhat, transport: http(devnetRpcUrl()) });
+      const balance = await client.getBalance({ address: session.team.safe });
+      const read = await dapp.request<string>(wcSession, 'eth_getBalance', [session.team.safe, 'latest']);
+      expect(BigInt(read)).toBe(balance);
+      // Message signing is not offered: the session does not name it, so the Dapp knows at once.
+      expect(wcSession.namespaces.eip155!.methods).not.toContain('personal_sign');
+      expect(wcSession.namespaces.eip155!.methods).toContain('eth_sendTransaction');
+
+      // A USDT transfer, reviewed decoded and confirmed: the Dapp is answered the safeTxHash.
+      const recipient = randomAddress();
+      const data = encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [recipient, 7_500_000n],
+      });
+      const sending = dapp.request<Hex>(wcSession, 'eth_sendTransaction', [
+        { from: session.team.safe, to: session.team.usdt, data, value: '0x0' },
+      ]);
+      const review = page.getByRole('dialog').filter({ hasText: "Review the Dapp's request" });
+      await review.getByTestId('dapp-call-0').waitFor();
+      expect(await review.getByTestId('dapp-review-who').innerText()).toContain(
+        'https://dapp.example asks Ops Safe',
+      );
+      const call = (await review.getByTestId('dapp-call-0').innerText()).toLowerCase();
+      expect(call).toContain('7.5 usdt');
+      expect(call).toContain(recipient.toLowerCase());
+      await motionDone(review);
+      await screenshot(page, 'wc-review');
+      await review.getByTestId('dapp-confirm').click();
+      await modalClosed(page);
+      const safeTxHash = await sending;
+      expect(safeTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+      const href = await page.getByTestId('dapp-task-link').getAttribute('href');
+      const taskId = Number(/\/task\/(\d+)$/.exec(href ?? '')?.[1]);
+      const task = await admin().call<{ safe_tx_hash: string; dapp: { name: string } }>(
+        'GET',
+        `/api/v1/task/dapp?task_id=${taskId}`,
+      );
+      expect(task).toMatchObject({ safe_tx_hash: safeTxHash, dapp: { name: 'Swap Example' } });
+      // Not executed yet: no receipt for it.
+      expect(await dapp.request(wcSession, 'eth_getTransactionReceipt', [safeTxHash])).toBeNull();
+
+      const { team } = session;
+      for (const approver of team.approvers)
+        await approver.session.call('POST', '/api/v1/task/approve', { task_id: taskId, result: 1 });
+      await signByApi(team.signers[0].session, taskId, DEVNET_KEYS[1]);
+      await signByApi(team.signers[1].session, taskId, DEVNET_KEYS[2]);
+      const broadcaster = privateKeyToAccount(generatePrivateKey());
+      await admin().call('POST', '/api/v1/dev/faucet', { address: broadcaster.address, eth: '1' });
+      const prepared = await admin().call<Prepared>('POST', '/api/v1/broadcast-create', {
+        task_id: taskId,
+        from: broadcaster.address,
+      });
+      const sent = await admin().call<{ tx_hash: Hex }>('POST', '/api/v1/broadcast', {
+        task_id: taskId,
+        raw_tx: await signPrepared(broadcaster, prepared),
+      });
+      await client.waitForTransactionReceipt({ hash: sent.tx_hash });
+      await expect
+        .poll(
+          async () =>
+            (
+              await dapp.request<{ transactionHash: string } | null>(wcSession, 'eth_getTransactionReceipt', [
+                safeTxHash,
+              ])
+            )?.transactionHash,
+          { timeout: 60_000 },
+        )
+        .toBe(sent.tx_hash);
+      expect(await usdtBalance(team.usdt, recipient)).toBe(7_500_000n);
+
+      // Rejected in the review: the Dapp hears 4001 and no task is made.
+      const refused = dapp.request(wcSession, 'eth_sendTransaction', [
+        { from: session.team.safe, to: session.team.usdt, data, value: '0x0' },
+      ]);
+      await review.getByTestId('dapp-call-0').waitFor();
+      await motionDone(review);
+      await review.getByTestId('dapp-reject').click();
+      await expect(refused).rejects.toMatchObject({ code: 4001 });
+      await modalClosed(page);
+      expect(await page.getByTestId('dapp-task-created').count()).toBe(1);
+
+      // Disconnected on the page: the Dapp is told, and the list empties.
+      const deleted = new Promise((resolve) => dapp.client.once('session_delete', resolve));
+      await page.getByTestId('wc-disconnect').click();
+      await deleted;
+      await expect.poll(() => page.getByTestId('wc-session').count()).toBe(0);
+      await screenshot(page, 'wc-disconnected');
+      expect((await relayReport()).violations).toEqual([]);
+    },
+  );
+
+  it('refuses a Dapp that requires another chain and a link that is not a pairing link', async () => {
+    const page = await openWithSafe();
+    await page.getByTestId('wc-uri').fill('wc:not-a-link');
+    await page.getByTestId('wc-pair').click();
+    await expect.poll(() => page.getByText('This is not a WalletConnect v2 link').count()).toBe(1);
+
+    const other = await walletConnectDapp('Mainnet Only');
+    try {
+      const { uri, session: approved } = await other.propose({ required: ['eip155:1'] });
+      const settled = approved.then(
+        () => 'approved',
+        () => 'rejected',
+      );
+      const proposal = await pair(page, uri);
+      expect(await proposal.getByTestId('wc-chain-mismatch').innerText()).toContain(
+        "The Dapp's chain does not match this wallet's chain.",
+      );
+      expect(await proposal.getByTestId('wc-approve').isDisabled()).toBe(true);
+      await screenshot(page, 'wc-chain-mismatch');
+      await proposal.getByTestId('wc-reject').click();
+      await modalClosed(page);
+      expect(await settled).toBe('rejected');
+      expect(await page.getByTestId('wc-session').count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+    expect((await relayReport()).violations).toEqual([]);
+  });
+});
