@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { QrExchangeHost } from '@/components/qr-exchange/qr-exchange-host';
+import { WalletConnectPromptHost } from '@/components/walletconnect-prompt/walletconnect-prompt-host';
 import { setLoginRedirect } from '@/lib/api-client';
 import { LanguageLoadingOverlay } from './language-loading-overlay';
 
@@ -21,6 +22,7 @@ export function RootRoute() {
       <Outlet />
       <LanguageLoadingOverlay />
       <QrExchangeHost />
+      <WalletConnectPromptHost />
     </>
   );
 }

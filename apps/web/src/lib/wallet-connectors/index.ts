@@ -1,7 +1,8 @@
 /**
  * Wallet connectors (DESIGN: lib/ wallet connectors): one interface for every way to reach a
  * signing key. Only what works is listed: the injected browser wallet, Ledger (WebHID), Trezor
- * (Trezor Connect), air-gapped QR signers and, on a server with the devnet, the devnet signer;
+ * (Trezor Connect), air-gapped QR signers, a phone wallet over WalletConnect (when the server has
+ * a WalletConnect project) and, on a server with the devnet, the devnet signer;
  * TronLink for Tron. OneKey plugs in here when its connector lands.
  */
 export { WalletError, isWalletError } from './types';
@@ -27,6 +28,12 @@ export {
 export { injectedConnector } from './injected';
 export { devnetConnector } from './devnet';
 export { qrConnector } from './qr';
+export { walletConnectConnector, type WalletConnectConfig } from './walletconnect/walletconnect';
+export {
+  walletConnectPrompts,
+  type PendingPrompt,
+  type WalletConnectPrompt,
+} from './walletconnect/wc-prompt';
 export { ledgerConnector } from './ledger/ledger';
 export { trezorConnector } from './trezor/trezor';
 export { typedDataHashes, type TypedDataHashes } from './typed-data-hashes';

@@ -68,10 +68,12 @@ export interface WalletConnector {
   readonly signsOnly?: boolean;
   /** How the account is found on the device again (a derivation path), where it has one. */
   accountLabel?(account: Address): string | undefined;
+  /** Ends a lasting connection (a WalletConnect session), where there is one: the next connect pairs anew. */
+  disconnect?(): Promise<void>;
 }
 
-/** injected / devnet exist; ledger, trezor, onekey and qr are the device connectors of issue 19. */
-export type ConnectorId = 'injected' | 'devnet' | 'ledger' | 'trezor' | 'onekey' | 'qr';
+/** injected / devnet exist; ledger, trezor, onekey and qr are the device connectors of issue 19; walletconnect a phone wallet. */
+export type ConnectorId = 'injected' | 'devnet' | 'ledger' | 'trezor' | 'onekey' | 'qr' | 'walletconnect';
 
 /** A failure of a wallet action, named by its §8 client message. */
 export class WalletError extends Error {

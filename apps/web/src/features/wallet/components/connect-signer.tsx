@@ -4,6 +4,7 @@ import {
   ApiOutlined,
   CheckCircleFilled,
   ExperimentOutlined,
+  MobileOutlined,
   QrcodeOutlined,
   UsbOutlined,
 } from '@ant-design/icons';
@@ -23,6 +24,7 @@ export interface SignerConnection {
 function connectorLabel(t: TFunction<'wallets'>, connector: WalletConnector): string {
   if (connector.id === 'devnet') return t('connect.devnet');
   if (connector.id === 'qr') return t('qr.name');
+  if (connector.id === 'walletconnect') return t('walletconnect.name');
   if (connector.id === 'injected') return t('connect.injected', { name: connector.name });
   return connector.name;
 }
@@ -30,6 +32,7 @@ function connectorLabel(t: TFunction<'wallets'>, connector: WalletConnector): st
 function connectorHint(t: TFunction<'wallets'>, connector: WalletConnector): string {
   if (connector.id === 'devnet') return t('connect.devnetHint');
   if (connector.id === 'qr') return t('qr.hint');
+  if (connector.id === 'walletconnect') return t('walletconnect.hint');
   if (connector.id === 'ledger') return t('connect.ledgerHint');
   if (connector.id === 'trezor') return t('connect.trezorHint');
   if (connector.id === 'injected')
@@ -98,6 +101,13 @@ export function ConnectSigner(props: {
     }
   };
 
+  // A lasting connection (a WalletConnect session) is ended here, to pair another phone.
+  const disconnect = async () => {
+    setAccounts([]);
+    setAccount(undefined);
+    await connector.disconnect?.().catch(showWalletError);
+  };
+
   return (
     <div data-testid="connect-signer">
       <Radio.Group
@@ -116,6 +126,8 @@ export function ConnectSigner(props: {
                 <ExperimentOutlined />
               ) : item.id === 'qr' ? (
                 <QrcodeOutlined />
+              ) : item.id === 'walletconnect' ? (
+                <MobileOutlined />
               ) : item.id === 'ledger' || item.id === 'trezor' ? (
                 <UsbOutlined />
               ) : (
@@ -138,6 +150,11 @@ export function ConnectSigner(props: {
         >
           {accounts.length ? t('connect.reconnect') : t('connect.connect')}
         </Button>
+        {accounts.length && connector.disconnect ? (
+          <Button onClick={() => void disconnect()} data-testid="connector-disconnect">
+            {t('walletconnect.disconnect')}
+          </Button>
+        ) : null}
         {accounts.length > 1 ? (
           <Select
             value={account}
