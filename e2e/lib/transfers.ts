@@ -1,5 +1,5 @@
 import { createPublicClient, erc20Abi, http, type Hex } from 'viem';
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { registerAccount } from './accounts';
 import type { ApiSession } from './api-session';
@@ -281,4 +281,27 @@ export function signPrepared(account: PrivateKeyAccount, prepared: PreparedExecu
     maxFeePerGas: BigInt(prepared.max_fee_per_gas),
     maxPriorityFeePerGas: BigInt(prepared.max_priority_fee_per_gas),
   });
+}
+
+/**
+ * The wallet's usual steps for a task, by API: both approvers approve, two signers sign, and a
+ * fresh funded account broadcasts the execution. Resolves the chain transaction's hash.
+ */
+export async function approveSignAndBroadcast(team: TransferTeam, taskId: number): Promise<Hex> {
+  for (const approver of team.approvers)
+    await approver.session.call('POST', '/api/v1/task/approve', { task_id: taskId, result: 1 });
+  await signByApi(team.signers[0].session, taskId, DEVNET_KEYS[1]);
+  await signByApi(team.signers[1].session, taskId, DEVNET_KEYS[2]);
+  const broadcaster = privateKeyToAccount(generatePrivateKey());
+  const admin = team.admin.session;
+  await admin.call('POST', '/api/v1/dev/faucet', { address: broadcaster.address, eth: '1' });
+  const prepared = await admin.call<PreparedExecution>('POST', '/api/v1/broadcast-create', {
+    task_id: taskId,
+    from: broadcaster.address,
+  });
+  const sent = await admin.call<{ tx_hash: Hex }>('POST', '/api/v1/broadcast', {
+    task_id: taskId,
+    raw_tx: await signPrepared(broadcaster, prepared),
+  });
+  return sent.tx_hash;
 }

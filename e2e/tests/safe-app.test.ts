@@ -1,22 +1,14 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPublicClient, erc20Abi, http, type Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, erc20Abi, http } from 'viem';
 import { hardhat } from 'viem/chains';
 import { screenshot } from '../lib/browser';
 import { screenshotBoth } from '../lib/wallets';
 import { modalClosed, motionDone } from '../lib/motion';
 import { startSafeAppServer } from '../lib/safe-app-server';
 import { teamInBrowser } from '../lib/team-browser';
-import {
-  DEVNET_KEYS,
-  randomAddress,
-  signByApi,
-  usdtBalance,
-  signPrepared,
-  type PreparedExecution as Prepared,
-} from '../lib/transfers';
+import { approveSignAndBroadcast, randomAddress, usdtBalance } from '../lib/transfers';
 import { devnetRpcUrl } from '../lib/wallet-provider';
 
 /**
@@ -102,24 +94,10 @@ describe('a Safe App on /dapp', () => {
 
       // The wallet's usual steps, by API: two approvers, two signers, a broadcaster.
       const { team } = session;
-      for (const approver of team.approvers)
-        await approver.session.call('POST', '/api/v1/task/approve', { task_id: taskId, result: 1 });
-      await signByApi(team.signers[0].session, taskId, DEVNET_KEYS[1]);
-      await signByApi(team.signers[1].session, taskId, DEVNET_KEYS[2]);
-      const broadcaster = privateKeyToAccount(generatePrivateKey());
-      await admin().call('POST', '/api/v1/dev/faucet', { address: broadcaster.address, eth: '1' });
-      const prepared = await admin().call<Prepared>('POST', '/api/v1/broadcast-create', {
-        task_id: taskId,
-        from: broadcaster.address,
-      });
-      const raw = await signPrepared(broadcaster, prepared);
-      const sent = await admin().call<{ tx_hash: Hex }>('POST', '/api/v1/broadcast', {
-        task_id: taskId,
-        raw_tx: raw,
-      });
+      const txHash = await approveSignAndBroadcast(team, taskId);
 
       await expect.poll(() => frameText(page, 'tx-status'), { timeout: 60_000 }).toBe('SUCCESS');
-      expect(await frameText(page, 'tx-hash')).toBe(sent.tx_hash);
+      expect(await frameText(page, 'tx-hash')).toBe(txHash);
       await screenshot(page, 'dapp-host-success');
 
       expect(await usdtBalance(team.usdt, recipient)).toBe(12_500_000n);

@@ -2,19 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPublicClient, encodeFunctionData, erc20Abi, http, type Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { screenshot } from '../lib/browser';
 import { modalClosed, motionDone } from '../lib/motion';
 import { teamInBrowser } from '../lib/team-browser';
-import {
-  DEVNET_KEYS,
-  randomAddress,
-  signByApi,
-  signPrepared,
-  usdtBalance,
-  type PreparedExecution as Prepared,
-} from '../lib/transfers';
+import { approveSignAndBroadcast, randomAddress, usdtBalance } from '../lib/transfers';
 import { devnetRpcUrl } from '../lib/wallet-provider';
 import { relayReport, walletConnectDapp } from '../lib/walletconnect-dapp';
 
@@ -121,21 +113,8 @@ describe('WalletConnect on /dapp', () => {
       expect(await dapp.request(wcSession, 'eth_getTransactionReceipt', [safeTxHash])).toBeNull();
 
       const { team } = session;
-      for (const approver of team.approvers)
-        await approver.session.call('POST', '/api/v1/task/approve', { task_id: taskId, result: 1 });
-      await signByApi(team.signers[0].session, taskId, DEVNET_KEYS[1]);
-      await signByApi(team.signers[1].session, taskId, DEVNET_KEYS[2]);
-      const broadcaster = privateKeyToAccount(generatePrivateKey());
-      await admin().call('POST', '/api/v1/dev/faucet', { address: broadcaster.address, eth: '1' });
-      const prepared = await admin().call<Prepared>('POST', '/api/v1/broadcast-create', {
-        task_id: taskId,
-        from: broadcaster.address,
-      });
-      const sent = await admin().call<{ tx_hash: Hex }>('POST', '/api/v1/broadcast', {
-        task_id: taskId,
-        raw_tx: await signPrepared(broadcaster, prepared),
-      });
-      await client.waitForTransactionReceipt({ hash: sent.tx_hash });
+      const txHash = await approveSignAndBroadcast(team, taskId);
+      await client.waitForTransactionReceipt({ hash: txHash });
       await expect
         .poll(
           async () =>
@@ -146,7 +125,7 @@ describe('WalletConnect on /dapp', () => {
             )?.transactionHash,
           { timeout: 60_000 },
         )
-        .toBe(sent.tx_hash);
+        .toBe(txHash);
       expect(await usdtBalance(team.usdt, recipient)).toBe(7_500_000n);
 
       // Rejected in the review: the Dapp hears 4001 and no task is made.
