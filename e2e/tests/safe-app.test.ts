@@ -5,6 +5,7 @@ import { createPublicClient, erc20Abi, http } from 'viem';
 import { hardhat } from 'viem/chains';
 import { screenshot } from '../lib/browser';
 import { screenshotBoth } from '../lib/wallets';
+import { chooseDappSafe } from '../lib/dapp-page';
 import { modalClosed, motionDone } from '../lib/motion';
 import { startSafeAppServer } from '../lib/safe-app-server';
 import { teamInBrowser } from '../lib/team-browser';
@@ -40,11 +41,7 @@ describe('a Safe App on /dapp', () => {
   /** /dapp with the team's Safe chosen and the test Dapp opened in the frame. */
   async function openDapp(amount?: string): Promise<Page> {
     const page = await session.open(session.team.admin, '/dapp');
-    await page
-      .locator('.ant-select')
-      .filter({ has: page.locator('#dapp-wallet') })
-      .click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Ops Safe' }).click();
+    await chooseDappSafe(page);
     await page.getByTestId('dapp-url').fill(appUrl(amount));
     await page.getByTestId('dapp-open').click();
     await expect.poll(() => frameText(page, 'safe-address')).toBe(session.team.safe);
@@ -137,11 +134,7 @@ describe('a Safe App on /dapp', () => {
 
     // Chosen afresh, the wallet says its Dapps are off and offers no frame.
     const fresh = await session.open(session.team.admin, '/dapp');
-    await fresh
-      .locator('.ant-select')
-      .filter({ has: fresh.locator('#dapp-wallet') })
-      .click();
-    await fresh.locator('.ant-select-item-option').filter({ hasText: 'Ops Safe' }).click();
+    await chooseDappSafe(fresh);
     await fresh.getByTestId('dapp-wallet-off').waitFor();
     expect(await fresh.getByTestId('dapp-wallet-off').innerText()).toContain('Ops Safe');
     expect(await fresh.getByTestId('dapp-frame').count()).toBe(0);
@@ -173,11 +166,7 @@ describe('a Safe App on /dapp', () => {
         .getAttribute('data-testid'),
     ).toBe('dapp-item-5');
     // Chosen, the devnet Safe narrows the list to its chain, which none of these apps serves.
-    await again
-      .locator('.ant-select')
-      .filter({ has: again.locator('#dapp-wallet') })
-      .click();
-    await again.locator('.ant-select-item-option').filter({ hasText: 'Ops Safe' }).click();
+    await chooseDappSafe(again);
     await expect
       .poll(() => again.getByTestId('dapp-catalogue').innerText())
       .toContain('No Dapp of this kind serves this chain.');

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { createPublicClient, encodeFunctionData, erc20Abi, http, type Hex } from 'viem';
 import { hardhat } from 'viem/chains';
 import { screenshot } from '../lib/browser';
+import { chooseDappSafe } from '../lib/dapp-page';
 import { modalClosed, motionDone } from '../lib/motion';
 import { teamInBrowser } from '../lib/team-browser';
 import { approveSignAndBroadcast, randomAddress, usdtBalance } from '../lib/transfers';
@@ -30,11 +31,7 @@ describe('WalletConnect on /dapp', () => {
 
   async function openWithSafe(): Promise<Page> {
     const page = await session.open(session.team.admin, '/dapp');
-    await page
-      .locator('.ant-select')
-      .filter({ has: page.locator('#dapp-wallet') })
-      .click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Ops Safe' }).click();
+    await chooseDappSafe(page);
     // WalletConnect has started (connected to the relay) once its spinner is gone.
     await page.getByTestId('wc-panel').waitFor();
     await expect.poll(() => page.getByTestId('wc-starting').count()).toBe(0);
