@@ -4,7 +4,7 @@ import { formatClientMessage } from '@keystead/contract/errors/client-messages';
 import { currentLanguage } from '@/lib/i18n';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useCreateDappTask } from '../api/dapp-calls';
-import { useWalletConnect, type SafeEntry } from '../walletconnect/use-wallet-connect';
+import { safeOfSession, useWalletConnect, type SafeEntry } from '../walletconnect/use-wallet-connect';
 import { CreatedTasks, type CreatedTask } from './created-tasks';
 import { ProposalModal } from './walletconnect-proposal';
 import { ReviewModal } from './review-modal';
@@ -125,9 +125,7 @@ export function WalletConnectPanel(props: {
           locale={{ emptyText: t('wc.noSessions') }}
           dataSource={wc.sessions}
           renderItem={(session) => {
-            const safe = props.safes.find((entry) =>
-              session.namespaces.eip155?.accounts[0]?.toLowerCase().endsWith(entry.address.toLowerCase()),
-            );
+            const safe = safeOfSession(session, props.safes);
             return (
               <List.Item
                 data-testid="wc-session"
