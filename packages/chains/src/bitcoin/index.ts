@@ -89,6 +89,31 @@ export {
   type SigningRequest,
 } from './psbt-sign';
 export { submittedSignatures } from './submitted-signatures';
+export {
+  MAX_RECOVERY_BLOCKS,
+  deriveRecoveryAddress,
+  recoveryMiniscript,
+  recoveryWitnessScript,
+  validateRecoveryBlocks,
+  validateRecoveryWallet,
+  type RecoveryAddress,
+  type RecoveryKeyDerivation,
+  type RecoveryWallet,
+} from './recovery-script';
+export {
+  buildRecoverySpendPsbt,
+  recoveryInputWeight,
+  sequenceAllowsDelay,
+  type BuildRecoverySpendInput,
+  type BuiltRecoverySpend,
+  type RecoverySpendPath,
+} from './recovery-build';
+export {
+  addRecoverySignatures,
+  finalizeRecoveryPsbt,
+  recoverySigningRequests,
+  type FinalizedRecoveryTransaction,
+} from './recovery-sign';
 export { buildReplacementPsbt, signalsRbf, type ReplacementInput } from './rbf';
 export { BitcoinRpcError, coinsToSats, createBitcoinRpc, type BitcoinRpc } from './rpc';
 export {
