@@ -10,6 +10,10 @@ export interface DevnetContracts {
   compatibilityFallbackHandler: Address;
   multicall3: Address;
   usdt: Address;
+  /** Zodiac's ModuleProxyFactory (compiled from @gnosis.pm/zodiac's published source). */
+  moduleProxyFactory: Address;
+  /** The RecoveryDelay mastercopy (a Zodiac-Delay-style modifier); Safes get minimal proxies of it. */
+  recoveryDelay: Address;
 }
 
 /** One of the well-known Hardhat test accounts (mnemonic "test test … junk"): dev only. */
