@@ -123,12 +123,13 @@ export async function createSafe(
 /** The task's Safe transaction hash, signed as eth_signTypedData_v4 (eip712) or eth_sign does. */
 export async function signatureFor(
   who: Person,
-  key: number,
+  /** A key of the devnet mnemonic by index, or a private key. */
+  key: number | Hex,
   taskId: number,
   kind: 'eip712' | 'eth_sign' = 'eip712',
   hash?: Hex,
 ): Promise<Hex> {
-  const account = privateKeyToAccount(signerKey(key));
+  const account = privateKeyToAccount(typeof key === 'number' ? signerKey(key) : key);
   const digest =
     hash ??
     (await who.client.get<{ safe_tx_hash: Hex }>('/api/v1/task/info', { task_id: taskId })).data.safe_tx_hash;
@@ -243,7 +244,7 @@ export async function executeByApi(
   t: TestApp,
   admin: Person,
   taskId: number,
-  steps: { approvers?: Person[]; signers: Array<readonly [Person, number]> },
+  steps: { approvers?: Person[]; signers: Array<readonly [Person, number | Hex]> },
 ): Promise<{ txHash: Hex; gasUsed: bigint }> {
   for (const approver of steps.approvers ?? []) {
     const approved = await approver.client.post('/api/v1/task/approve', { task_id: taskId, result: 1 });

@@ -74,6 +74,8 @@ export interface FamilyWallet {
   nextChangeIndex: number;
   /** Families with fee sponsoring (Solana): the space's fee payer, present where the server signs. */
   feePayer?: FeePayer;
+  /** EVM: modules the platform set up itself (emergency recovery's delay module); any other disqualifies the Safe. */
+  trustedModules?: string[];
 }
 
 export type IntentToken = TokenRef & { key: string };
@@ -419,6 +421,13 @@ export interface FamilyAdapter {
     approveCall(ref: { token: string; spender: string }, amount: bigint): ContractCall;
   };
   /**
+   * Families with an on-chain emergency recovery (EVM Safes on chains where a delay module is
+   * known): a recoverer may replace an owner only after a delay during which the owners can veto.
+   * Every change to the wallet is a call the wallet makes through the one lifecycle; the
+   * recoverer's and the executor's transactions are built here and sent by their own wallets.
+   */
+  readonly recovery?: RecoveryOps;
+  /**
    * Families whose wallets call contracts (EVM Safes): a Dapp's calls checked, simulated and built
    * into one payload under the wallet's lock, then carried through the one lifecycle.
    */
@@ -548,3 +557,69 @@ export class FamilyError extends Error {
 }
 
 export const isFamilyError = (error: unknown): error is FamilyError => error instanceof FamilyError;
+
+/** What a recovery is set up with: who may queue, and the delay (and expiry) in seconds. */
+export interface RecoveryParams {
+  recoverer: string;
+  cooldownSeconds: number;
+  expirationSeconds: number;
+  /** Salt of the module's address, so a wallet can set recovery up again after disabling it. */
+  saltNonce: bigint;
+}
+
+/** A transaction queued on the delay module, as the chain holds it. */
+export interface QueuedRecoveryTx {
+  queueNonce: number;
+  txHash: string;
+  to: string;
+  value: bigint;
+  data: string;
+  operation: number;
+  /** Chain time, in seconds. */
+  createdAt: number;
+  /** The Safe's swapOwner decoded, when that is the call. */
+  swap: { lostOwner: string; newOwner: string } | null;
+}
+
+/** The delay module and the wallet as the chain holds them now. */
+export interface RecoveryChainState {
+  /** The module has code and the wallet has it enabled. */
+  enabled: boolean;
+  recovererEnabled: boolean;
+  owners: string[];
+  threshold: number;
+  txNonce: number;
+  queueNonce: number;
+  cooldownSeconds: number;
+  expirationSeconds: number;
+  /** The latest block's time and number. */
+  chainTime: number;
+  blockNumber: bigint;
+}
+
+export interface RecoveryOps {
+  /** The module's address and the wallet's calls that deploy and enable it with the recoverer. */
+  setup(wallet: FamilyWallet, params: RecoveryParams): { delay: string; calls: ContractCall[] };
+  read(wallet: FamilyWallet, delay: string): Promise<RecoveryChainState>;
+  /** The transactions queued from `fromNonce` on (the ones neither run nor vetoed), logs read from `fromBlock`. */
+  queued(
+    wallet: FamilyWallet,
+    delay: string,
+    fromBlock: bigint,
+    fromNonce: number,
+  ): Promise<QueuedRecoveryTx[]>;
+  /** The recoverer's transaction that queues replacing `lostOwner` by `newOwner`. */
+  queueTx(
+    delay: string,
+    wallet: FamilyWallet,
+    owners: string[],
+    lostOwner: string,
+    newOwner: string,
+  ): ContractCall;
+  /** The wallet's call that vetoes everything queued up to `queueNonce`. */
+  cancelCall(delay: string, queueNonce: number): ContractCall;
+  /** Anyone's transaction that runs the next queued one once its delay is over. */
+  executeTx(delay: string, queued: QueuedRecoveryTx): ContractCall;
+  /** The wallet's call that disables the module. */
+  disableCall(wallet: FamilyWallet, delay: string): Promise<ContractCall>;
+}

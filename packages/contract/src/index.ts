@@ -29,4 +29,5 @@ export * from './api/exchanges';
 export * from './api/escrow';
 export * from './api/transfer-policy';
 export * from './api/token-approvals';
+export * from './api/recovery';
 export * from './api/dapp';

@@ -75,6 +75,10 @@ export const XRP_ACTIVATION_RESERVE = 13;
 export const INACTIVITY_TAG_DAYS = 30;
 export const SUCCESSION_AFTER_DAYS = 90;
 export const VIP_EXTENSION_DAYS = 3;
+/** Emergency recovery's on-chain delay: at least a day for the owners to see and veto it, at most a year. */
+export const RECOVERY_COOLDOWN_HOURS = { min: 24, max: 24 * 365, default: 24 * 7 } as const;
+/** How long a queued recovery stays executable after its delay (0: until vetoed or run). */
+export const RECOVERY_EXPIRATION_HOURS_MAX = 24 * 365;
 export const PAYMENT_CREDIT_MINUTES = { min: 1, max: 20 } as const;
 export const VIP_PAYMENT_NETWORKS = ['ERC20', 'TRC20'] as const;
 

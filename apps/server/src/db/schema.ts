@@ -298,6 +298,10 @@ export interface WalletsTable {
   next_change_index: Generated<number>;
   /** Left out when the space chose the wallets its plan keeps (§4 subscription expiry). */
   plan_frozen: Generated<boolean>;
+  /** A copy of wallet_recoveries' state, so transfer steps see a pending recovery with the wallet. */
+  recovery_state: Generated<string>;
+  /** That recovery's delay module: the one module a Safe may have and still be trusted with signatures. */
+  recovery_module: Generated<string | null>;
 }
 
 export interface WalletSignersTable {
@@ -503,6 +507,26 @@ export interface TokenApprovalsTable {
   spender: string;
   tx_hash: string;
   block_number: string;
+}
+
+/** A Safe's emergency recovery: its delay module, recoverer, and what was last read of it on chain. */
+export interface WalletRecoveriesTable {
+  wallet_id: number;
+  delay_address: string;
+  recoverer_address: string;
+  recoverer_user_id: number | null;
+  cooldown_seconds: number;
+  expiration_seconds: number;
+  salt_nonce: string;
+  enable_task_id: number | null;
+  enabled_block: string | null;
+  tx_nonce: Generated<number>;
+  queue_nonce: Generated<number>;
+  queued: ColumnType<unknown, string | undefined, string>;
+  chain_time: NullableTimestamp;
+  checked_at: NullableTimestamp;
+  created_by: number;
+  created_at: CreatedAt;
 }
 
 /** A wallet's balance of one token on one day, and its USD value then (asset analysis). */
@@ -837,6 +861,7 @@ export interface Database {
   task_broadcasts: TaskBroadcastsTable;
   transfer_records: TransferRecordsTable;
   token_approvals: TokenApprovalsTable;
+  wallet_recoveries: WalletRecoveriesTable;
   dapp_favorites: DappFavoritesTable;
   asset_snapshots: AssetSnapshotsTable;
   wallet_asset_days: WalletAssetDaysTable;

@@ -67,6 +67,8 @@ export const JobName = {
   RefreshExchangeBalances: 'exchanges.refresh-balances',
   /** Velocity hours older than every window (8 days) deleted (modules/transfer-policy). */
   PruneVelocityHours: 'transfer-policy.prune-velocity-hours',
+  /** Wallets' emergency recovery modules read on chain: queued recoveries announced, run swaps applied (modules/recovery). */
+  WatchRecoveries: 'recovery.watch',
   /** Development: local regtest nodes mine a block when transactions wait (modules/chains/regtest-faucet). */
   MineRegtest: 'dev.mine-regtest',
 } as const;

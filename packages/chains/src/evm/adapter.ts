@@ -21,6 +21,8 @@ import { EIP1271_MAGIC_VALUE, eip1271Abi, safeAbi } from './abi';
 import { isValidEvmAddress, normalizeEvmAddress } from './address';
 import { getBalances, readToken } from './balances';
 import type { EvmContext, EvmContracts } from './context';
+import { evmRecoveryOps, type EvmRecoveryContracts } from './family-recovery';
+import type { RecoveryOps } from '../family';
 import { defaultMinPriorityFee, getFeeTiers } from './fees';
 import { createCountingClient, isTransportFailure, rethrowTransport, revertReason } from './rpc';
 import type { SafeSetupParams } from './safe-deploy';
@@ -84,6 +86,8 @@ export interface EvmAdapterConfig {
   minPriorityFeeWei?: bigint;
   /** Per-request timeout (default 20 s). */
   timeoutMs?: number;
+  /** A Zodiac-Delay-style module and its proxy factory: the chain offers emergency recovery. */
+  recovery?: EvmRecoveryContracts;
 }
 
 /** EVM confirmation, with the Safe execution outcome when the transaction was an execTransaction. */
@@ -94,6 +98,8 @@ export interface EvmConfirmationStatus extends ConfirmationStatus {
 export interface EvmAdapter extends ChainAdapter {
   readonly chainId: number;
   readonly contracts: Readonly<EvmContracts>;
+  /** Emergency recovery through a delay module, where the chain has one (else null). */
+  readonly recovery: RecoveryOps | null;
   /** The singleton new Safes are created with. */
   readonly safeSingleton: Address;
   normalizeAddress(address: string): Address;
@@ -318,6 +324,7 @@ export function createEvmAdapter(config: EvmAdapterConfig): EvmAdapter {
     info,
     chainId,
     contracts,
+    recovery: config.recovery ? evmRecoveryOps(ctx, config.recovery) : null,
     safeSingleton: singleton,
     isValidAddress: isValidEvmAddress,
     normalizeAddress: normalizeEvmAddress,

@@ -38,7 +38,7 @@ interface EvmTransferState {
 /**
  * The EVM family: a Safe v1.4.1 wallet. Signers sign the Safe transaction's EIP-712 hash; the
  * hash is recomputed from the stored transaction and each signer must be a current owner of a
- * Safe on the trusted singleton without modules or guard. A broadcaster's account signs the
+ * Safe on the trusted singleton without guard or modules (but the platform's own recovery module). A broadcaster's account signs the
  * execTransaction; a fully signed transfer is revoked by a rejection at the same Safe nonce.
  */
 export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
@@ -123,6 +123,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     ...evmWalletSetup(chain),
     tokenApprovals: evmTokenApprovals(chain),
     contractCalls: evmContractCalls(chain, prepared),
+    ...(chain.recovery ? { recovery: chain.recovery } : {}),
     ...evmSponsoredSends(chain, feeTiers),
 
     async readBalances(wallets, tokens) {
@@ -248,7 +249,10 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
 
     async currentThreshold(wallet, stored, keys) {
       const safe = await chain.readSafe(wallet.address);
-      if (!safe || !safe.trustedSingleton || safe.modules.length > 0 || !ZERO_GUARD.test(safe.guard)) {
+      // A module moves funds without signatures: only the platform's own recovery module may be on.
+      const trusted = new Set((wallet.trustedModules ?? []).map((m) => m.toLowerCase()));
+      const foreignModule = safe?.modules.some((m) => !trusted.has(m.toLowerCase()));
+      if (!safe || !safe.trustedSingleton || foreignModule || !ZERO_GUARD.test(safe.guard)) {
         throw new FamilyError('SIGNATURE_VERIFY_ERROR');
       }
       if (safe.nonce > safeTx(stored).nonce) throw new FamilyError('TASK_DATA_CHANGED_ERROR');

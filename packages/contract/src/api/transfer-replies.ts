@@ -48,6 +48,16 @@ export const taskReply = z.object({
       }),
       /** Calls a Dapp asked for (GET /task/dapp decodes them). */
       z.object({ action: z.literal('calls'), name: z.string(), url: z.string(), call_count: z.number() }),
+      /** Emergency recovery: enable the delay module with this recoverer and delay, veto, or disable. */
+      z.object({
+        action: z.literal('recovery_enable'),
+        delay: z.string(),
+        recoverer: z.string(),
+        cooldown_hours: z.number(),
+        expiration_hours: z.number(),
+      }),
+      z.object({ action: z.literal('recovery_cancel'), delay: z.string(), queue_nonce: z.number() }),
+      z.object({ action: z.literal('recovery_disable'), delay: z.string() }),
     ])
     .nullable()
     .optional(),

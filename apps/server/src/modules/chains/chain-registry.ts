@@ -171,6 +171,15 @@ export class ChainRegistry {
         multiSendCallOnly: contracts.multiSendCallOnly!,
         multicall3: contracts.multicall3!,
       },
+      // Emergency recovery where a delay module is known (the devnet deploys one).
+      ...(contracts.moduleProxyFactory && contracts.recoveryDelay
+        ? {
+            recovery: {
+              moduleProxyFactory: contracts.moduleProxyFactory,
+              delayMastercopy: contracts.recoveryDelay,
+            },
+          }
+        : {}),
     });
     this.adapters.set(key, adapter);
     return adapter;

@@ -25,19 +25,45 @@ export type DappAction =
       calls: StoredCall[];
       /** What creation found of each call: its target holds code; run alone from the wallet, why it reverted. */
       checks: CallCheck[];
-    };
+    }
+  | RecoveryAction;
+
+/** Emergency recovery's wallet calls (modules/recovery): enable the delay module, veto, disable. */
+export type RecoveryAction =
+  | {
+      action: 'recovery_enable';
+      delay: string;
+      recoverer: string;
+      cooldown_hours: number;
+      expiration_hours: number;
+    }
+  /** Vetoes every recovery queued before `queue_nonce`. */
+  | { action: 'recovery_cancel'; delay: string; queue_nonce: number }
+  | { action: 'recovery_disable'; delay: string };
+
+const ACTIONS = new Set([
+  'approve_cancel',
+  'approve',
+  'calls',
+  'recovery_enable',
+  'recovery_cancel',
+  'recovery_disable',
+]);
 
 export interface CallCheck {
   is_contract: boolean;
   simulation_error: string | null;
 }
 
+export const isRecoveryAction = (dapp: DappAction | null): dapp is RecoveryAction =>
+  dapp?.action === 'recovery_enable' ||
+  dapp?.action === 'recovery_cancel' ||
+  dapp?.action === 'recovery_disable';
+
 /** The Dapp action out of a task's data, if it has one. */
 export function dappOf(data: unknown): DappAction | null {
   const dapp = (data as { dapp?: DappAction } | null)?.dapp;
-  return dapp?.action === 'approve_cancel' || dapp?.action === 'approve' || dapp?.action === 'calls'
-    ? dapp
-    : null;
+  return dapp && ACTIONS.has(dapp.action) ? dapp : null;
 }
 
 /** A task's Dapp action as lists and the detail show it (the calls themselves: GET /task/dapp). */
@@ -48,6 +74,10 @@ export function presentDapp(dapp: DappAction | null) {
 
 /** What the first actors are told a new Dapp task does. */
 export function dappSummary(dapp: DappAction, walletName: string): string {
+  if (dapp.action === 'recovery_enable')
+    return `Enable emergency recovery of ${walletName} by ${dapp.recoverer} after ${dapp.cooldown_hours} h`;
+  if (dapp.action === 'recovery_cancel') return `Veto the emergency recovery queued on ${walletName}`;
+  if (dapp.action === 'recovery_disable') return `Disable emergency recovery of ${walletName}`;
   const symbol = dapp.action === 'calls' ? '' : (dapp.symbol ?? dapp.token);
   if (dapp.action === 'approve_cancel')
     return `Cancel the ${symbol} approval of ${dapp.spender} from ${walletName}`;
@@ -58,6 +88,10 @@ export function dappSummary(dapp: DappAction, walletName: string): string {
 
 /** The audit operation and content of a Dapp task's creation. */
 export function dappAudit(dapp: DappAction) {
+  if (isRecoveryAction(dapp)) {
+    const { action, ...content } = dapp;
+    return { operation: `create_${action}`, content };
+  }
   if (dapp.action !== 'calls') {
     const content = { token: dapp.token, spender: dapp.spender, symbol: dapp.symbol ?? dapp.token };
     if (dapp.action === 'approve_cancel') return { operation: 'create_approve_cancel', content };

@@ -51,6 +51,8 @@ export const SPACE_ACTIONS = {
   // The transfer policy (issue 21): admins read it, test it, propose and approve its changes.
   'transfer_policy.view': { privileged: true, denied: 'PERMISSION_VIEW_ERROR' },
   'transfer_policy.manage': { privileged: true, denied: 'PERMISSION_SPACE_MANAGE_ERROR' },
+  // Emergency recovery (issue 20): every member reaches it; canOnRecovery decides per wallet.
+  'recovery.act': { privileged: false, denied: 'PERMISSION_VIEW_ERROR' },
 } as const satisfies Record<string, { privileged: boolean; denied: ErrorCode }>;
 
 export type SpaceAction = keyof typeof SPACE_ACTIONS;
@@ -211,6 +213,48 @@ export function canOnWallet(
     }
   })();
   return allowed ? ALLOW : deny(WALLET_ACTIONS[action].denied);
+}
+
+export type RecoveryAction = 'view' | 'manage' | 'cancel' | 'queue' | 'execute';
+
+/** Who the caller is to a wallet's recovery: its recoverer, and whether that is a backup address. */
+export interface RecoveryObject {
+  isRecoverer: boolean;
+  /** The recoverer is an address no member verified (its key is kept offline by the space). */
+  backupRecoverer: boolean;
+}
+
+/**
+ * Emergency recovery (§4): admins allow it (enable, disable); the owners' veto is a wallet task
+ * that admins, operators and signers may start; the recoverer queues an owner swap (admins do it
+ * for a backup address, whose key they hold offline); whoever sees the wallet, or the recoverer,
+ * sees the recovery and may run it once its delay is over. A member with none of these is told
+ * the wallet does not exist.
+ */
+export function canOnRecovery(
+  role: number,
+  relation: WalletRelation,
+  action: RecoveryAction,
+  object: RecoveryObject,
+): Decision {
+  const privileged = isPrivilegedRole(role);
+  const sees = object.isRecoverer || canOnWallet(role, relation, 'view').allowed;
+  if (!sees) return deny('WALLET_NOT_FOUND_ERROR');
+  switch (action) {
+    case 'view':
+    case 'execute':
+      return ALLOW;
+    case 'manage':
+      return privileged ? ALLOW : deny('PERMISSION_WALLET_UPDATE_ERROR');
+    case 'cancel':
+      return privileged || relation.isSigner || relation.roles.has('operator')
+        ? ALLOW
+        : deny('PERMISSION_WALLET_OPERATE_ERROR');
+    case 'queue':
+      return object.isRecoverer || (privileged && object.backupRecoverer)
+        ? ALLOW
+        : deny('PERMISSION_WALLET_OPERATE_ERROR');
+  }
 }
 
 /**

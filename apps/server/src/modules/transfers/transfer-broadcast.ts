@@ -13,6 +13,7 @@ import { loadTransfer } from './transfer-access';
 import { family, familyOf, familyWallet, feeChoice, payingWallet, storedTransfer } from './transfer-family';
 import { lockTask, taskSignatures } from './transfer-repository';
 import { PRESIGNED_TASK, TransferStatus } from './transfer-status';
+import { assertNoRecoveryPending } from './transfer-wallet';
 import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
 
 type FeeTier = FeeTierName | 'custom';
@@ -150,6 +151,7 @@ export async function broadcastTransfer(
   const { user } = actor;
   const { task, wallet, relation } = await loadTransfer(ctx, actor, input.task_id);
   assertMayBroadcast(actor, task, wallet, relation);
+  assertNoRecoveryPending(wallet, task);
   // Sending a pre-signed transfer (not reporting a hash sent elsewhere) takes the e-mail code.
   const codeId =
     task.type === PRESIGNED_TASK && !input.tx_hash && task.status === TransferStatus.PendingBroadcast

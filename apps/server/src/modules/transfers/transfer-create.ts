@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createTransferBody } from '@keystead/contract';
+import { EmergencyRecoveryState, type createTransferBody } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
@@ -48,12 +48,9 @@ export async function createTransfer(
   mode: { smallAmountTest?: boolean } = {},
 ) {
   const { organization } = actor;
-  const { wallet, tokens, known } = await walletToOperate(
-    ctx,
-    actor,
-    input.wallet_id,
-    mode.smallAmountTest ? 'SMALL_AMOUNT_TEST_STATUS_ERROR' : 'WALLET_STATUS_ERROR',
-  );
+  const { wallet, tokens, known } = await walletToOperate(ctx, actor, input.wallet_id, {
+    notReady: mode.smallAmountTest ? 'SMALL_AMOUNT_TEST_STATUS_ERROR' : 'WALLET_STATUS_ERROR',
+  });
   // §5 fund purpose: required where the wallet's asset-tag switch is on (not for the setup test).
   const labelId = mode.smallAmountTest
     ? null
@@ -106,14 +103,19 @@ export async function createTransfer(
 }
 
 /**
- * A wallet the caller operates, set up and moving funds, on a plan that still keeps it; with its
- * tokens (the chain's and the space's own), read in the same statement.
+ * A wallet the caller operates, set up and moving funds, on a plan that still keeps it, with no
+ * emergency recovery pending (§4: it blocks other actions); with its tokens (the chain's and the
+ * space's own), read in the same statement. `recoveryTask`: a recovery's own task (enable, veto,
+ * disable), whose caller modules/recovery has already checked with canOnRecovery instead.
  */
 export async function walletToOperate(
   ctx: AppContext,
   actor: CommandContext,
   walletId: number,
-  notReady: 'WALLET_STATUS_ERROR' | 'SMALL_AMOUNT_TEST_STATUS_ERROR' = 'WALLET_STATUS_ERROR',
+  options: {
+    notReady?: 'WALLET_STATUS_ERROR' | 'SMALL_AMOUNT_TEST_STATUS_ERROR';
+    recoveryTask?: boolean;
+  } = {},
 ) {
   const { wallet, relation, customTokens, keptWallets, known } = await loadWalletToOperate(
     ctx.db,
@@ -121,8 +123,10 @@ export async function walletToOperate(
     walletId,
   );
   const operate = canOnWallet(actor.member.role, relation, 'operate');
-  if (!operate.allowed) throw new AppError(operate.code!);
-  assertMovesFunds(wallet, notReady);
+  if (!operate.allowed && !options.recoveryTask) throw new AppError(operate.code!);
+  assertMovesFunds(wallet, options.notReady);
+  if (wallet.recovery_state === EmergencyRecoveryState.PendingRestore && !options.recoveryTask)
+    throw new AppError('WALLET_RECOVERY_PENDING_ERROR');
   // §4 subscription expiry: wallets the plan no longer keeps, or no choice made yet, move nothing.
   if (wallet.plan_frozen || planChoicePending(actor.organization, keptWallets))
     throw new AppError('VIP_EXPIRED_WALLETS_PENDING_ERROR');

@@ -27,6 +27,7 @@ export function familyWallet(wallet: Wallet): FamilyWallet {
     keys,
     nextReceiveIndex: wallet.next_receive_index,
     nextChangeIndex: wallet.next_change_index,
+    ...(wallet.recovery_module ? { trustedModules: [wallet.recovery_module] } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   walletUserQuery,
 } from './transfer-repository';
 import { TransferStatus } from './transfer-status';
+import { assertNoRecoveryPending } from './transfer-wallet';
 
 /**
  * Counts a signer's submission (§4 signing), for every family: the adapter verifies each
@@ -32,6 +33,7 @@ export async function signTransfer(
   const { user } = actor;
   // The task, its wallet, the keys that signed it and who holds each wallet key: one read.
   const { task, wallet, signed, ownerOf } = await loadTransferToSign(ctx, actor, input.task_id);
+  assertNoRecoveryPending(wallet, task);
   const adapter = familyOf(ctx, wallet.chain_key);
   const fw = await payingWallet(ctx, wallet);
   const stored = storedTransfer(task);

@@ -1,6 +1,9 @@
 import { chainByKey } from '@keystead/chains';
 import type { AppContext } from '../../context';
-import type { Wallet } from '../../db/schema';
+import { EmergencyRecoveryState } from '@keystead/contract';
+import type { Task, Wallet } from '../../db/schema';
+import { jsonColumn } from '../../lib/json-column';
+import { dappOf, isRecoveryAction } from '../dapp/dapp-task';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { canOnWallet } from '../policy/policy';
@@ -39,4 +42,13 @@ export function assertMovesFunds<W extends Pick<Wallet, 'sign_type' | 'status' |
     throw new AppError('TRON_ACTIVATION_REQUIRED_ERROR');
   if (wallet.sign_type !== SignType.Multi || wallet.status !== WalletStatus.Normal || !wallet.address)
     throw new AppError(notReady);
+}
+
+/**
+ * §4 "pending recovery blocks other actions": while a recovery is queued on the wallet, its other
+ * tasks are neither signed nor broadcast; the recovery's own tasks (the owners' veto) go on.
+ */
+export function assertNoRecoveryPending(wallet: Pick<Wallet, 'recovery_state'>, task: Pick<Task, 'data'>) {
+  if (wallet.recovery_state !== EmergencyRecoveryState.PendingRestore) return;
+  if (!isRecoveryAction(dappOf(jsonColumn(task.data)))) throw new AppError('WALLET_RECOVERY_PENDING_ERROR');
 }

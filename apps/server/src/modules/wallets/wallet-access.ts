@@ -59,6 +59,8 @@ const WALLET_COLUMNS = Object.keys({
   next_receive_index: true,
   next_change_index: true,
   plan_frozen: true,
+  recovery_state: true,
+  recovery_module: true,
 } satisfies Record<keyof WalletsTable, true>) as (keyof Wallet)[];
 
 export const prefixedWalletColumns = (alias: string) =>

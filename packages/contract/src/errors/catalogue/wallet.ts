@@ -78,6 +78,21 @@ export const walletErrors = {
     'zh-CN': '该钱包有待处理的恢复流程，完成前无法进行其他操作。',
     'zh-HK': '此錢包有待處理的復原程序，完成前無法進行其他操作。',
   }),
+  WALLET_RECOVERY_UNSUPPORTED_ERROR: defineError(400, 'Error', {
+    'en-US': "Emergency recovery is not available for this wallet's chain.",
+    'zh-CN': '该钱包所在的链暂不支持紧急恢复。',
+    'zh-HK': '此錢包所在的鏈暫不支援緊急復原。',
+  }),
+  WALLET_RECOVERY_STATE_ERROR: defineError(400, 'Error', {
+    'en-US': "This is not possible in the wallet's current emergency recovery state.",
+    'zh-CN': '钱包当前的紧急恢复状态不允许此操作。',
+    'zh-HK': '錢包目前的緊急復原狀態不允許此操作。',
+  }),
+  WALLET_RECOVERY_DELAY_ERROR: defineError(400, 'Error', {
+    'en-US': "The recovery's waiting period has not ended yet; the owners can still veto it.",
+    'zh-CN': '恢复的等待期尚未结束，所有者仍可否决。',
+    'zh-HK': '復原的等待期尚未結束，擁有者仍可否決。',
+  }),
   SMALL_AMOUNT_TEST_STATUS_ERROR: defineError(400, 'Error', {
     'en-US': "A small-amount test is not possible in the wallet's current status.",
     'zh-CN': '钱包当前状态无法进行小额测试。',
