@@ -30,4 +30,5 @@ export * from './api/escrow';
 export * from './api/transfer-policy';
 export * from './api/token-approvals';
 export * from './api/recovery';
+export * from './api/inheritance';
 export * from './api/dapp';

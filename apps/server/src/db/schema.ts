@@ -529,6 +529,20 @@ export interface WalletRecoveriesTable {
   created_at: CreatedAt;
 }
 
+/** A wallet's inheritance plan: who leaves it, to whom, and where the succession stands. */
+export interface InheritancePlansTable {
+  wallet_id: number;
+  testator_user_id: number;
+  heir_user_id: number;
+  heir_address: string | null;
+  status: 'open' | 'accepted' | 'denied' | 'closed' | 'applied';
+  reminded_at: NullableTimestamp;
+  succession_opened_at: NullableTimestamp;
+  applied_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** A wallet's balance of one token on one day, and its USD value then (asset analysis). */
 export interface AssetSnapshotsTable {
   organization_id: number;
@@ -862,6 +876,7 @@ export interface Database {
   transfer_records: TransferRecordsTable;
   token_approvals: TokenApprovalsTable;
   wallet_recoveries: WalletRecoveriesTable;
+  inheritance_plans: InheritancePlansTable;
   dapp_favorites: DappFavoritesTable;
   asset_snapshots: AssetSnapshotsTable;
   wallet_asset_days: WalletAssetDaysTable;

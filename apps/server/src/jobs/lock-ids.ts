@@ -69,6 +69,8 @@ export const JobName = {
   PruneVelocityHours: 'transfer-policy.prune-velocity-hours',
   /** Wallets' emergency recovery modules read on chain: queued recoveries announced, run swaps applied (modules/recovery). */
   WatchRecoveries: 'recovery.watch',
+  /** Inheritance: testators' inactivity reminders (30 days) and the succession's opening (90 days) (modules/inheritance). */
+  WatchInheritance: 'inheritance.watch',
   /** Development: local regtest nodes mine a block when transactions wait (modules/chains/regtest-faucet). */
   MineRegtest: 'dev.mine-regtest',
 } as const;

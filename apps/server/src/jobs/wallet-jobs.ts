@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { settleSponsored } from '../modules/fee-payers/payment-records';
 import { recordPaymentDeposits } from '../modules/fee-payers/payment-deposits';
 import { watchRecoveries } from '../modules/recovery/recovery-watch';
+import { watchInheritance } from '../modules/inheritance/inheritance-watch';
 import { JobName } from './lock-ids';
 import { startJobs, type SchedulerOptions } from './scheduler';
 import { writeAudit } from '../modules/audit/audit.service';
@@ -287,6 +288,12 @@ export function startWalletJobs(
       { name: JobName.RefreshBalances, everyMs: balanceMs, run: (jobCtx) => refreshBalances(jobCtx) },
       { name: JobName.SettleSponsored, everyMs: deployMs * 3, run: settleSponsored },
       { name: JobName.WatchRecoveries, everyMs: deployMs * 3, run: watchRecoveries },
+      {
+        name: JobName.WatchInheritance,
+        everyMs: 3600_000,
+        atStart: true,
+        run: (jobCtx) => watchInheritance(jobCtx),
+      },
       { name: JobName.RecordPaymentDeposits, everyMs: deployMs * 3, run: recordPaymentDeposits },
       {
         name: JobName.CreditSubscriptions,

@@ -1,4 +1,12 @@
-import { SpaceRole, isPrivilegedRole, type BroadcastScope, type ErrorCode } from '@keystead/contract';
+import {
+  SpaceRole,
+  isPrivilegedRole,
+  type BroadcastScope,
+  type ErrorCode,
+  type InheritanceAction as SpecInheritanceAction,
+} from '@keystead/contract';
+
+type InheritanceAction = SpecInheritanceAction | 'view';
 
 /**
  * The one place that decides who may do what in a space (issue "Spaces": `can(user, action,
@@ -255,6 +263,26 @@ export function canOnRecovery(
         ? ALLOW
         : deny('PERMISSION_WALLET_OPERATE_ERROR');
   }
+}
+
+export type InheritanceRole = 'testator' | 'heir';
+
+/**
+ * Family inheritance (§4 actions): the wallet's owners (who hold its keys) open, change and close
+ * a plan; only the heir it names accepts, denies or applies. Admins and whoever sees the wallet
+ * read it, the heir too; anyone else is told the wallet does not exist.
+ */
+export function canOnInheritance(
+  role: number,
+  relation: WalletRelation,
+  action: InheritanceAction,
+  object: { isHeir: boolean },
+): Decision {
+  if (!object.isHeir && !canOnWallet(role, relation, 'view').allowed) return deny('WALLET_NOT_FOUND_ERROR');
+  if (action === 'view') return ALLOW;
+  const by: InheritanceRole = ['accept', 'deny', 'apply'].includes(action) ? 'heir' : 'testator';
+  const allowed = by === 'heir' ? object.isHeir : relation.isSigner;
+  return allowed ? ALLOW : deny('PERMISSION_WALLET_OPERATE_ERROR');
 }
 
 /**

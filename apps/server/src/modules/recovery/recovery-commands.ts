@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { ContractCall } from '@keystead/chains';
 import {
@@ -184,6 +185,7 @@ export async function recoveryQueueTx(
   const recovery = await recoveryOf(ctx.db, wallet.id);
   if (!recovery || wallet.recovery_state !== EmergencyRecoveryState.Enabled)
     throw new AppError('WALLET_RECOVERY_STATE_ERROR');
+  await heirMayQueue(ctx, wallet.id, recovery.recoverer_address);
   const owners = await walletOwners(ctx.db, wallet.id);
   if (!owners.some((o) => same(o.address, input.lost_owner)))
     throw new AppError('PARAMS_INVALID_ERROR', { field: 'lost_owner' });
@@ -220,6 +222,21 @@ export async function recoveryExecuteTx(
   if (chainTime < queueWindow(next, recovery).executableAt) throw new AppError('WALLET_RECOVERY_DELAY_ERROR');
   const call = recoveryOps(ctx, wallet.chain_key).executeTx(recovery.delay_address, queuedTx(next));
   return txRequest(ctx, wallet, null, call);
+}
+
+/**
+ * A recoverer who is a family heir (the inheritance plan names this address) queues only once the
+ * succession is applied: until then the plan, not the recovery, decides.
+ */
+async function heirMayQueue(ctx: AppContext, walletId: number, recoverer: string) {
+  const plan = await ctx.db
+    .selectFrom('inheritance_plans')
+    .select('status')
+    .where('wallet_id', '=', walletId)
+    .where(sql`lower(heir_address)`, '=', recoverer.toLowerCase())
+    .executeTakeFirst();
+  // A closed or denied plan leaves an ordinary recovery; an open or accepted one waits for the succession.
+  if (plan?.status === 'open' || plan?.status === 'accepted') throw new AppError('INHERITANCE_STATE_ERROR');
 }
 
 function txRequest(ctx: AppContext, wallet: Wallet, from: string | null, call: ContractCall): RecoveryTx {

@@ -93,6 +93,16 @@ export const walletErrors = {
     'zh-CN': '恢复的等待期尚未结束，所有者仍可否决。',
     'zh-HK': '復原的等待期尚未結束，擁有者仍可否決。',
   }),
+  INHERITANCE_STATE_ERROR: defineError(400, 'Error', {
+    'en-US': "This is not possible in the inheritance's current state.",
+    'zh-CN': '当前的继承状态不允许此操作。',
+    'zh-HK': '目前的繼承狀態不允許此操作。',
+  }),
+  INHERITANCE_NOT_YET_ERROR: defineError(400, 'Error', {
+    'en-US': 'The succession opens only after {days} days without sign-in by the wallet owner.',
+    'zh-CN': '钱包所有者连续 {days} 天未登录后，继承流程才会开启。',
+    'zh-HK': '錢包擁有者連續 {days} 天未登入後，繼承流程才會開啟。',
+  }),
   SMALL_AMOUNT_TEST_STATUS_ERROR: defineError(400, 'Error', {
     'en-US': "A small-amount test is not possible in the wallet's current status.",
     'zh-CN': '钱包当前状态无法进行小额测试。',
