@@ -2,21 +2,19 @@ import type { z } from 'zod';
 import {
   SUCCESSION_AFTER_DAYS,
   SignerAddressStatus,
-  SpaceRole,
   type InheritanceInfo,
   type inheritanceActionBody,
 } from '@keystead/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database, Wallet } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { writeAudit } from '../audit/audit.service';
 import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
-import { notifyEach } from '../notifications/notification.service';
 import { canOnInheritance } from '../policy/policy';
 import { memberSignerAddress } from '../recovery/recovery-repository';
-import { publicBaseUrl } from '../transfers/transfer-notify';
+import { ownersAndAdmins, tellAboutWallet } from '../recovery/recovery-news';
 import { relationColumns } from '../wallets/wallet-access';
 import { WalletStatus } from '../wallets/wallet-status';
 import { inactiveDays, lastSignIn, planOf, successionOpen, type Plan } from './inheritance-repository';
@@ -250,35 +248,6 @@ const heirNews = (userId: number, wallet: Wallet, title: string, what: string): 
 
 /** The heir, or the wallet's owners and the space's admins, hear of it (centre and mail). */
 export async function tell(ctx: AppContext, trx: Kysely<Database>, wallet: Wallet, news: Step['tell']) {
-  const people =
-    news.people === 'heir'
-      ? [news.userId!]
-      : trx
-          .selectFrom('wallet_signers')
-          .select('user_id')
-          .where('wallet_id', '=', wallet.id)
-          .union(
-            trx
-              .selectFrom('organization_members')
-              .select(sql<number>`user_id`.as('user_id'))
-              .where('organization_id', '=', wallet.organization_id)
-              .where('status', '=', 'joined')
-              .where('role', 'in', [SpaceRole.Creator, SpaceRole.Admin]),
-          );
-  const link = `/wallet/detail/${wallet.id}?tab=recovery`;
-  await notifyEach(
-    trx,
-    people,
-    {
-      organizationId: wallet.organization_id,
-      category: 'message',
-      topic: 'wallet',
-      title: news.title,
-      body: news.body,
-      walletName: wallet.name,
-      link,
-      linkUrl: `${publicBaseUrl(ctx)}${link}`,
-    },
-    Boolean(ctx.config.SMTP_URL),
-  );
+  const people = news.people === 'heir' ? [news.userId!] : ownersAndAdmins(trx, wallet);
+  await tellAboutWallet(ctx, trx, wallet, people, news);
 }

@@ -1,15 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { RecoveryChainState } from '@keystead/chains';
-import { EmergencyRecoveryState, SpaceRole } from '@keystead/contract';
+import { EmergencyRecoveryState } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import type { Database, Wallet } from '../../db/schema';
 import { jsonColumn } from '../../lib/json-column';
 import { DAPP_TASK } from '../dapp/dapp-task';
-import { notifyEach } from '../notifications/notification.service';
 import { family, familyWallet } from '../transfers/transfer-family';
-import { publicBaseUrl } from '../transfers/transfer-notify';
 import { ACTIVE_STATUSES } from '../transfers/transfer-status';
 import { recoveryOps } from './recovery-access';
+import { ownersAndAdmins, tellAboutWallet } from './recovery-news';
 import { isLive, queueWindow, storedQueued, type StoredQueued } from './recovery-queue';
 import { memberSignerAddress, recoveryOf, type RecoveryRow } from './recovery-repository';
 
@@ -213,40 +212,12 @@ async function tell(
   news: News[],
 ) {
   if (!news.length) return;
-  const people = trx
-    .selectFrom('wallet_signers')
-    .select('user_id')
-    .where('wallet_id', '=', wallet.id)
-    .union(
-      trx
-        .selectFrom('organization_members')
-        .select(sql<number>`user_id`.as('user_id'))
-        .where('organization_id', '=', wallet.organization_id)
-        .where('status', '=', 'joined')
-        .where('role', 'in', [SpaceRole.Creator, SpaceRole.Admin]),
-    )
-    .union(
-      trx
-        .selectFrom('wallet_recoveries')
-        .select(sql<number>`recoverer_user_id`.as('user_id'))
-        .where('wallet_id', '=', recovery.wallet_id)
-        .where('recoverer_user_id', 'is not', null),
-    );
-  const link = `/wallet/detail/${wallet.id}?tab=recovery`;
-  for (const item of news)
-    await notifyEach(
-      trx,
-      people,
-      {
-        organizationId: wallet.organization_id,
-        category: 'message',
-        topic: 'wallet',
-        title: item.title,
-        body: item.body,
-        walletName: wallet.name,
-        link,
-        linkUrl: `${publicBaseUrl(ctx)}${link}`,
-      },
-      Boolean(ctx.config.SMTP_URL),
-    );
+  const people = ownersAndAdmins(trx, wallet).union(
+    trx
+      .selectFrom('wallet_recoveries')
+      .select(sql<number>`recoverer_user_id`.as('user_id'))
+      .where('wallet_id', '=', recovery.wallet_id)
+      .where('recoverer_user_id', 'is not', null),
+  );
+  for (const item of news) await tellAboutWallet(ctx, trx, wallet, people, item);
 }
