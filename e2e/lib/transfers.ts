@@ -28,7 +28,7 @@ async function person(account: { email: string; session: ApiSession }): Promise<
 }
 
 /** Adds and verifies a signer address through the API (the challenge signed here with the key). */
-async function verifySigner(session: ApiSession, key: Hex, name: string): Promise<void> {
+export async function verifySigner(session: ApiSession, key: Hex, name: string): Promise<void> {
   const account = privateKeyToAccount(key);
   const added = await session.call<{ id: number }>('POST', '/api/v1/permission-address', {
     name,

@@ -77,7 +77,8 @@ export type LazyNamespace =
   | 'asset'
   | 'exchange'
   | 'transferPolicy'
-  | 'dapp';
+  | 'dapp'
+  | 'recovery';
 type JsonModule = { default: Record<string, unknown> };
 const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModule>>> = {
   spaces: {
@@ -129,6 +130,11 @@ const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModu
     'en-US': () => import('@/locales/en-US/dapp.json'),
     'zh-CN': () => import('@/locales/zh-CN/dapp.json'),
     'zh-HK': () => import('@/locales/zh-HK/dapp.json'),
+  },
+  recovery: {
+    'en-US': () => import('@/locales/en-US/recovery.json'),
+    'zh-CN': () => import('@/locales/zh-CN/recovery.json'),
+    'zh-HK': () => import('@/locales/zh-HK/recovery.json'),
   },
 };
 const wantedLazy = new Set<LazyNamespace>();

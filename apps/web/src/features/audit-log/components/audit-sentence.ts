@@ -38,6 +38,13 @@ export function useAuditSentence(): (row: AuditRow) => string {
         to: text(content.to) ?? '',
         symbol: text(content.symbol) ?? '',
         dapp: text(content.dapp) ?? '',
+        // Emergency recovery tasks: the recoverer, the delay, the expiry, the module.
+        recoverer: text(content.recoverer) ?? '',
+        hours: text(content.cooldown_hours) ?? '',
+        expiry: Number(content.expiration_hours)
+          ? t('recoveryExpiry.hours', { hours: text(content.expiration_hours) })
+          : t('recoveryExpiry.none'),
+        module: text(content.delay) ?? '',
         status: stage === null ? '' : t(`status.${stage}`, { defaultValue: stage }),
         type: t(`types.${row.type}`, { defaultValue: row.type.replace(/_/g, ' ') }),
         operation: row.operation.replace(/_/g, ' '),

@@ -6,22 +6,38 @@ import type { OnChainRecordPage, TaskInfo, TransferPage } from './types';
 export const TRANSFER_KEY = ['transfer'] as const;
 export const taskInfoKey = (taskId: number) => ['transfer', 'info', taskId] as const;
 
+/** A task can still change until it and its rejection (if any) are final. */
+const taskSettled = (task: TaskInfo | undefined) =>
+  Boolean(
+    task &&
+    FINAL_STATUSES.includes(task.status) &&
+    (!task.rejection || FINAL_STATUSES.includes(task.rejection.status)),
+  );
+
 /** GET /task/info; re-read every 4 s while the task can still change (live updates also invalidate it). */
 export const taskInfoQuery = (taskId: number) =>
   queryOptions({
     queryKey: taskInfoKey(taskId),
     queryFn: () => api.get<TaskInfo>(`${V1}/task/info`, { task_id: taskId }),
-    refetchInterval: (query) => {
-      const task = query.state.data;
-      const settled =
-        task &&
-        FINAL_STATUSES.includes(task.status) &&
-        (!task.rejection || FINAL_STATUSES.includes(task.rejection.status));
-      return settled ? false : 4_000;
-    },
+    refetchInterval: (query) => (taskSettled(query.state.data) ? false : 4_000),
   });
 
-export const useTaskInfo = (taskId: number) => useQuery({ ...taskInfoQuery(taskId), enabled: taskId > 0 });
+/**
+ * `silent`: a failed read is neither toasted nor polled again (a task shown beside something
+ * else, e.g. on the wallet's recovery tab, to someone who may not be allowed to read it).
+ */
+export const useTaskInfo = (taskId: number, options: { silent?: boolean } = {}) =>
+  useQuery({
+    ...taskInfoQuery(taskId),
+    enabled: taskId > 0,
+    ...(options.silent
+      ? {
+          meta: { silent: true },
+          refetchInterval: (query: { state: { status: string; data: TaskInfo | undefined } }) =>
+            query.state.status === 'error' || taskSettled(query.state.data) ? false : 4_000,
+        }
+      : {}),
+  });
 
 export interface TransferListQuery extends Query {
   tab: 'todo' | 'all' | 'pre_signed';

@@ -26,6 +26,7 @@ import { XrpSignCard } from '../components/detail/xrp/xrp-sign-card';
 import { SolSignCard } from '../components/detail/sol/sol-sign-card';
 import { TaskStatusTag } from '../components/transfer-bits';
 import { approvalTaskOf, useApprovalTitle } from '../components/approval-task';
+import { recoveryTaskOf, useRecoveryTitle } from '../components/recovery-task';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
 /** /task/:id and /task/detail/:id: progress, approvals, signatures, broadcast and speed-ups, revoke, the nonce queue. */
@@ -35,6 +36,7 @@ export default function TransferDetailPage() {
   const id = Number(useParams().id ?? 0);
   const info = useTaskInfo(id);
   const approvalTitle = useApprovalTitle();
+  const recoveryTitle = useRecoveryTitle();
   const task = info.data;
   const wallet = useWalletBaseInfo(task?.wallet_id ?? 0);
   // Solana replies are EVM-shaped (no family field): the chain says it is a Squads wallet.
@@ -78,7 +80,9 @@ export default function TransferDetailPage() {
                 ? t('detail.rejectionTitle', { number: task.task_number })
                 : approvalTaskOf(task)
                   ? `${approvalTitle(approvalTaskOf(task)!)} ${task.task_number}`
-                  : t('detail.title', { number: task.task_number })}
+                  : recoveryTaskOf(task)
+                    ? `${recoveryTitle(recoveryTaskOf(task)!)} ${task.task_number}`
+                    : t('detail.title', { number: task.task_number })}
             </span>
             <TaskStatusTag status={task.status} />
           </Space>

@@ -10,10 +10,14 @@ export const fetchWalletBaseInfo = (walletId: number) =>
 export const walletBaseInfoQuery = (walletId: number) =>
   queryOptions({ queryKey: walletBaseInfoKey(walletId), queryFn: () => fetchWalletBaseInfo(walletId) });
 
-/** `poll`: re-read every 2 s (a deployment being confirmed). */
-export const useWalletBaseInfo = (walletId: number, poll = false) =>
+/**
+ * `poll`: re-read every 2 s (a deployment being confirmed). `silent`: a failure is not toasted
+ * (the page says it, or shows what the reader may see instead).
+ */
+export const useWalletBaseInfo = (walletId: number, poll = false, silent = false) =>
   useQuery({
     ...walletBaseInfoQuery(walletId),
     enabled: walletId > 0,
     refetchInterval: poll ? 2_000 : false,
+    ...(silent ? { meta: { silent: true } } : {}),
   });

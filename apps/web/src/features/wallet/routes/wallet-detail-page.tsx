@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Grid, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
@@ -15,20 +16,28 @@ import { AssetsTab } from '../components/detail/assets-tab';
 import { AuditTab } from '../components/detail/audit-tab';
 import { DepositTab } from '../components/detail/deposit-tab';
 import { PaymentSettingsTab } from '../components/detail/payment-settings-tab';
+import { RecovererView } from '../components/detail/recovery/recoverer-view';
+import { RecoveryBanner } from '../components/detail/recovery/recovery-banner';
+import { RecoveryTab } from '../components/detail/recovery/recovery-tab';
 import { SettingsTab } from '../components/detail/settings-tab';
 import { SetupCard } from '../components/detail/setup-card';
 import { SolCreateCard } from '../components/create/sol-create-card';
 import { TransfersTab } from '../components/detail/transfers-tab';
 import { AddressText, MONO, RoleTags, SignTypeTag, WalletStatusTag } from '../components/wallet-bits';
 
-/** /wallet/detail/:id: one wallet: assets, deposit, transfers, token approvals (EVM Safes), settings and its audit log (tabs of features not built are not shown). */
+/**
+ * /wallet/detail/:id: one wallet: assets, deposit, transfers, token approvals and emergency
+ * recovery (EVM Safes), settings and its audit log (tabs of features not built are not shown).
+ * A recoverer who holds no role on the wallet reaches its Recovery tab only (?tab=recovery).
+ */
 export default function WalletDetailPage() {
   const { t } = useTranslation('wallets');
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const walletId = Number(useParams().id ?? 0);
   const [params, setParams] = useSearchParams();
-  const wallet = useWalletBaseInfo(walletId);
+  const tab = params.get('tab') ?? 'assets';
+  const wallet = useWalletBaseInfo(walletId, false, tab === 'recovery');
   const chains = useChains();
   const info = useOrganizationBaseInfo(useSelectedSpaceId());
   const privileged = info.data ? isPrivileged(info.data) : false;
@@ -38,8 +47,8 @@ export default function WalletDetailPage() {
   const weighted = isWeightedFamily(family);
   const weights = useSignerWeights(walletId, family);
 
-  if (wallet.isError)
-    return (
+  if (wallet.isError) {
+    const notFound = (
       <Result
         status="404"
         title={t('detail.notFound')}
@@ -47,6 +56,15 @@ export default function WalletDetailPage() {
         extra={<Button onClick={() => void navigate('/wallet')}>{t('detail.back')}</Button>}
       />
     );
+    // The recoverer of a wallet they hold no role on (a notification's link) sees its recovery.
+    return tab === 'recovery' && isApiError(wallet.error, 'WALLET_NOT_FOUND_ERROR') ? (
+      <Suspense fallback={<Skeleton active />}>
+        <RecovererView walletId={walletId} notFound={notFound} />
+      </Suspense>
+    ) : (
+      notFound
+    );
+  }
   if (!data)
     return (
       <Card>
@@ -58,7 +76,8 @@ export default function WalletDetailPage() {
 
   const chain = chains.data?.list.find((item) => item.chain_id === data.chain_id);
   const archived = data.status === WALLET_STATUS.archived;
-  const tab = params.get('tab') ?? 'assets';
+  // §1/§4 emergency recovery: a delay module on an EVM Safe.
+  const recoverable = family === 'EVM' && data.sign_type === SIGN_TYPE.multi && !archived;
   const items = [
     {
       key: 'assets',
@@ -100,6 +119,19 @@ export default function WalletDetailPage() {
             key: 'approvals',
             label: <span data-testid="wallet-tab-approvals">{t('detail.tabs.approvals')}</span>,
             children: <ApprovalsTab wallet={data} />,
+          },
+        ]
+      : []),
+    ...(recoverable
+      ? [
+          {
+            key: 'recovery',
+            label: <span data-testid="wallet-tab-recovery">{t('detail.tabs.recovery')}</span>,
+            children: (
+              <Suspense fallback={<Skeleton active />}>
+                <RecoveryTab walletId={walletId} chainKey={data.chain_id} />
+              </Suspense>
+            ),
           },
         ]
       : []),
@@ -221,6 +253,16 @@ export default function WalletDetailPage() {
           />
         ) : archived ? (
           <Alert style={{ marginTop: 16 }} type="warning" showIcon message={t('detail.archived')} />
+        ) : null}
+        {recoverable ? (
+          <Suspense fallback={null}>
+            <RecoveryBanner
+              walletId={walletId}
+              onOpen={
+                tab === 'recovery' ? undefined : () => setParams({ tab: 'recovery' }, { replace: true })
+              }
+            />
+          </Suspense>
         ) : null}
         {archived ? null : (
           <div style={{ marginTop: 16 }}>

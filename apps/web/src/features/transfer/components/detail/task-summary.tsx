@@ -8,6 +8,7 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText, TokenAmount, formatTime } from '../transfer-bits';
 import { FundPurpose } from './fund-purpose';
 import { ApprovalTaskLine, approvalTaskOf } from '../approval-task';
+import { RecoveryTaskLine, recoveryTaskOf } from '../recovery-task';
 import { BroadcastAfter, TaskPolicyLine } from '@/features/transfer-policy';
 
 /** The transfer's facts: wallet, recipient, amount, nonce, hashes, fund purpose, remark, failure reason. */
@@ -17,6 +18,7 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
   const utxo = isUtxoTask(task);
   const wide = screens.md ? 2 : 1;
   const approval = approvalTaskOf(task);
+  const recovery = recoveryTaskOf(task);
   return (
     <>
       {utxo && task.replaces ? (
@@ -91,6 +93,12 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
               <ApprovalTaskLine dapp={approval} testId="task-approval-action" />
             </strong>
           </Descriptions.Item>
+        ) : recovery ? (
+          <Descriptions.Item label={t('recoveryTask.action')}>
+            <strong>
+              <RecoveryTaskLine dapp={recovery} testId="task-recovery-action" />
+            </strong>
+          </Descriptions.Item>
         ) : (
           <Descriptions.Item label={t('fields.amount')}>
             <strong>
@@ -106,7 +114,14 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
             <HexText value={approval.token} testId="task-approval-token" />
           </Descriptions.Item>
         ) : null}
-        <Descriptions.Item label={approval ? t('approvalTask.spender') : t('fields.to')}>
+        {recovery?.action === 'recovery_enable' ? (
+          <Descriptions.Item label={t('recoveryTask.recoverer')}>
+            <HexText value={recovery.recoverer} testId="task-recovery-recoverer" />
+          </Descriptions.Item>
+        ) : null}
+        <Descriptions.Item
+          label={approval ? t('approvalTask.spender') : recovery ? t('recoveryTask.module') : t('fields.to')}
+        >
           {approval ? (
             <HexText value={approval.spender} testId="task-to" />
           ) : task.type === 4 ? (

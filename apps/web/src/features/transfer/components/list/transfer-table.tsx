@@ -10,6 +10,7 @@ import { SigningCountdown } from '../signing-countdown';
 import { TaskStatusTag, TokenAmount, formatTime } from '../transfer-bits';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { ApprovalTaskAmount, approvalTaskOf, useApprovalTitle } from '../approval-task';
+import { RecoveryTaskLine, recoveryTaskOf, useRecoveryTitle } from '../recovery-task';
 
 interface Paging {
   page: number;
@@ -33,6 +34,7 @@ export function TransferTable(props: {
   const navigate = useNavigate();
   const chains = useChains().data?.list;
   const approvalTitle = useApprovalTitle();
+  const recoveryTitle = useRecoveryTitle();
   // Tron and XRP thresholds are weights: their rows say the signatures and the weight needed, not "n of m".
   const weighted = (row: TransferListItem) =>
     isWeightedFamily(chains?.find((chain) => chain.chain_id === row.chain_id)?.family);
@@ -91,11 +93,16 @@ export function TransferTable(props: {
       </Space>
     );
   };
-  /** The amount, or for an approval task the allowance it sets ("USDT allowance → 0"). */
+  /**
+   * The amount, or for an approval task the allowance it sets ("USDT allowance → 0"), or what a
+   * recovery task does to the wallet's recovery.
+   */
   const amount = (row: TransferListItem) => {
     const approval = approvalTaskOf(row);
-    if (!approval) return <TokenAmount amount={row.amount} symbol={row.symbol} />;
-    return <ApprovalTaskAmount dapp={approval} testId="row-approval-action" />;
+    const recovery = recoveryTaskOf(row);
+    if (approval) return <ApprovalTaskAmount dapp={approval} testId="row-approval-action" />;
+    if (recovery) return <RecoveryTaskLine dapp={recovery} testId="row-recovery-action" />;
+    return <TokenAmount amount={row.amount} symbol={row.symbol} />;
   };
   /** Where it goes; an approval task names the spender, not the token contract it calls. */
   const target = (row: TransferListItem) => approvalTaskOf(row)?.spender ?? row.to;
@@ -109,9 +116,11 @@ export function TransferTable(props: {
         ? t('list.rejection')
         : approvalTaskOf(row)
           ? approvalTitle(approvalTaskOf(row)!)
-          : row.type === 5
-            ? t('list.preSigned', { name: row.name ?? '' })
-            : t('list.transfer');
+          : recoveryTaskOf(row)
+            ? recoveryTitle(recoveryTaskOf(row)!)
+            : row.type === 5
+              ? t('list.preSigned', { name: row.name ?? '' })
+              : t('list.transfer');
   const nonceColumn = props.preSigned
     ? [
         {

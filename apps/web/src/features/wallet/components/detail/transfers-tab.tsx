@@ -4,7 +4,7 @@ import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { QueryError } from '@/components/ui/query-error';
-import { ApprovalTaskLine, approvalTaskOf } from '@/features/transfer';
+import { ApprovalTaskLine, RecoveryTaskLine, approvalTaskOf, recoveryTaskOf } from '@/features/transfer';
 import { useWalletTransfers } from '../../api/list-wallet-transfers';
 import { AddressText } from '../wallet-bits';
 
@@ -53,6 +53,8 @@ export function TransfersTab({ walletId }: { walletId: number }) {
               <Typography.Text type="secondary">{t('detail.transfers.deployment')}</Typography.Text>
             ) : approvalTaskOf(row) ? (
               <ApprovalTaskLine dapp={approvalTaskOf(row)!} />
+            ) : recoveryTaskOf(row) ? (
+              <RecoveryTaskLine dapp={recoveryTaskOf(row)!} />
             ) : (
               <Typography.Text>
                 {row.amount ?? '—'} {row.symbol ?? ''}
