@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Skeleton, Space } from 'antd';
 import { QueryError } from '@/components/ui/query-error';
+import { useOrganizationBaseInfo } from '@/features/organization';
+import { useSelectedSpaceId } from '@/lib/space';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { disableRecovery } from '../../../api/disable-recovery';
 import { recoveryKey, useRecovery, type RecoveryInfo } from '../../../api/get-recovery';
 import { syncRecovery } from '../../../api/sync-recovery';
 import { mayQueue } from '../../../recovery-state';
+import { InheritanceCard } from './inheritance-card';
 import { RecoveryEnableForm } from './recovery-enable-form';
 import { RecoveryPending } from './recovery-pending';
 import { RecoveryStart } from './recovery-start';
@@ -29,6 +32,12 @@ export function RecoveryTab({ walletId, chainKey }: { walletId: number; chainKey
     onSuccess: (info) => client.setQueryData(recoveryKey(walletId), info),
   });
   const info = recovery.data;
+  // §4 family inheritance: family spaces (kind 2) only, below the recovery.
+  const space = useOrganizationBaseInfo(useSelectedSpaceId());
+  const inheritance =
+    space.data?.kind === 2 ? (
+      <InheritanceCard walletId={walletId} chainKey={chainKey} recovery={info} />
+    ) : null;
 
   // A failed read is said as such with Retry, never shown as "not enabled".
   if (recovery.isError && !info)
@@ -41,6 +50,7 @@ export function RecoveryTab({ walletId, chainKey }: { walletId: number; chainKey
           retrying={recovery.isFetching}
           testId="recovery-error"
         />
+        {inheritance ? <div style={{ marginTop: 16 }}>{inheritance}</div> : null}
       </div>
     );
   if (!info)
@@ -66,6 +76,7 @@ export function RecoveryTab({ walletId, chainKey }: { walletId: number; chainKey
       ) : null}
       <RecoveryStateCard info={info} syncing={sync.isPending} onSync={() => sync.mutate()} />
       <RecoveryActions info={info} chainKey={chainKey} />
+      {inheritance}
     </Space>
   );
 }
