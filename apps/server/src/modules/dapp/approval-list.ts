@@ -24,6 +24,16 @@ export async function activeApprovalTasks(
   db: Db,
   walletId: number,
 ): Promise<Map<string, { taskId: number; action: 'approve' | 'approve_cancel' }>> {
+  const active = new Map<string, { taskId: number; action: 'approve' | 'approve_cancel' }>();
+  for (const { taskId, dapp } of await activeDappTasks(db, walletId)) {
+    if (dapp.action === 'approve' || dapp.action === 'approve_cancel')
+      active.set(approvalKey(dapp.token, dapp.spender), { taskId, action: dapp.action });
+  }
+  return active;
+}
+
+/** The wallet's active Dapp tasks (type 6) with what each does: approvals and recovery read them. */
+export async function activeDappTasks(db: Db, walletId: number) {
   const tasks = await db
     .selectFrom('tasks')
     .select(['id', 'data'])
@@ -31,13 +41,10 @@ export async function activeApprovalTasks(
     .where('type', '=', DAPP_TASK)
     .where('status', 'in', ACTIVE_STATUSES)
     .execute();
-  const active = new Map<string, { taskId: number; action: 'approve' | 'approve_cancel' }>();
-  for (const task of tasks) {
+  return tasks.flatMap((task) => {
     const dapp = dappOf(jsonColumn(task.data));
-    if (dapp?.action === 'approve' || dapp?.action === 'approve_cancel')
-      active.set(approvalKey(dapp.token, dapp.spender), { taskId: task.id, action: dapp.action });
-  }
-  return active;
+    return dapp ? [{ taskId: task.id, dapp }] : [];
+  });
 }
 
 export const approvalKey = (token: string, spender: string) => `${token}:${spender}`.toLowerCase();

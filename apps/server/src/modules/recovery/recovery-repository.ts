@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { EmergencyRecoveryState, SignerAddressStatus } from '@keystead/contract';
 import type { Db } from '../../db/database';
 import { jsonColumn } from '../../lib/json-column';
-import { isRecoveryAction, dappOf, DAPP_TASK, type RecoveryAction } from '../dapp/dapp-task';
-import { ACTIVE_STATUSES } from '../transfers/transfer-status';
+import { activeDappTasks } from '../dapp/approval-list';
+import { isRecoveryAction, type RecoveryAction } from '../dapp/dapp-task';
 import type { StoredQueued } from './recovery-queue';
 
 /** The wallet's recovery row with its recoverer's nickname, if a member. */
@@ -21,18 +21,9 @@ export type RecoveryRow = NonNullable<Awaited<ReturnType<typeof recoveryOf>>>;
 
 /** The active tasks changing the wallet's recovery (enable, veto, disable), by action. */
 export async function activeRecoveryTasks(db: Db, walletId: number) {
-  const tasks = await db
-    .selectFrom('tasks')
-    .select(['id', 'data'])
-    .where('wallet_id', '=', walletId)
-    .where('type', '=', DAPP_TASK)
-    .where('status', 'in', ACTIVE_STATUSES)
-    .execute();
   const active = new Map<RecoveryAction['action'], { taskId: number; dapp: RecoveryAction }>();
-  for (const task of tasks) {
-    const dapp = dappOf(jsonColumn(task.data));
-    if (isRecoveryAction(dapp)) active.set(dapp.action, { taskId: task.id, dapp });
-  }
+  for (const { taskId, dapp } of await activeDappTasks(db, walletId))
+    if (isRecoveryAction(dapp)) active.set(dapp.action, { taskId, dapp });
   return active;
 }
 
