@@ -47,6 +47,7 @@ import { transferPolicyRoutes } from './modules/transfer-policy/transfer-policy.
 import { platformApiRoutes } from './modules/escrow/platform-api.routes';
 import { dappRoutes } from './modules/dapp/dapp.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { mobileRoutes } from './modules/mobile/mobile.routes';
 import { inheritanceRoutes } from './modules/inheritance/inheritance.routes';
 
 /** The API's bases (§7): v1 under /api/v1, web-config under /api/web/v2, exchange v4 under /api/web/v4. */
@@ -86,6 +87,7 @@ export async function registerApiRoutes(app: AppInstance, ctx: AppContext): Prom
       await dappRoutes(v1 as AppInstance, ctx);
       await recoveryRoutes(v1 as AppInstance, ctx);
       await inheritanceRoutes(v1 as AppInstance, ctx);
+      await mobileRoutes(v1 as AppInstance, ctx);
       await transferListRoutes(v1 as AppInstance, ctx);
       await transferProgressRoutes(v1 as AppInstance, ctx);
       await smallAmountTestRoutes(v1 as AppInstance, ctx);

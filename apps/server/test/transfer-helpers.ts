@@ -42,8 +42,11 @@ export async function transferSpace(t: TestApp, count: number, name = 'Transfers
 }
 
 export interface SafeSpec {
-  /** Who holds which key (index into the devnet mnemonic); one person may hold several. */
-  signers: Array<{ who: Person; key: number }>;
+  /**
+   * Who holds which key (index into the devnet mnemonic); one person may hold several.
+   * `signerId`: a signer address the person verified elsewhere (a phone's own key).
+   */
+  signers: Array<{ who: Person; key: number } | { who: Person; signerId: number }>;
   threshold: number;
   approvers?: Person[];
   approvalThreshold?: number;
@@ -71,8 +74,10 @@ export async function createSafe(
   name = 'Payments',
 ): Promise<DeployedSafe> {
   const signerIds: number[] = [];
-  for (const { who, key } of spec.signers)
-    signerIds.push((await verifiedSigner(who, signerKey(key), `Key ${key}`)).id);
+  for (const signer of spec.signers) {
+    if ('signerId' in signer) signerIds.push(signer.signerId);
+    else signerIds.push((await verifiedSigner(signer.who, signerKey(signer.key), `Key ${signer.key}`)).id);
+  }
   const created = await admin.client.post<{
     wallet_id: number;
     address: string;

@@ -31,4 +31,5 @@ export * from './api/transfer-policy';
 export * from './api/token-approvals';
 export * from './api/recovery';
 export * from './api/inheritance';
+export * from './api/mobile';
 export * from './api/dapp';

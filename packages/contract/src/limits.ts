@@ -79,6 +79,16 @@ export const VIP_EXTENSION_DAYS = 3;
 export const RECOVERY_COOLDOWN_HOURS = { min: 24, max: 24 * 365, default: 24 * 7 } as const;
 /** How long a queued recovery stays executable after its delay (0: until vetoed or run). */
 export const RECOVERY_EXPIRATION_HOURS_MAX = 24 * 365;
+/**
+ * The companion phone signer: a pairing code lives two minutes and works once; a phone's session
+ * may only sign (routes marked `phone`), so it lives longer than a browser's before pairing again.
+ */
+export const PHONE_PAIRING = {
+  codeSeconds: 120,
+  pairAttemptsPerIpPer15Min: 20,
+  sessionIdleDays: 7,
+  sessionAbsoluteDays: 30,
+} as const;
 export const PAYMENT_CREDIT_MINUTES = { min: 1, max: 20 } as const;
 export const VIP_PAYMENT_NETWORKS = ['ERC20', 'TRC20'] as const;
 

@@ -79,6 +79,20 @@ export interface SessionsTable {
   activated_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
   revoked_reason: string | null;
+  /** 'phone': a paired companion signer, limited to the routes marked `phone`. */
+  kind: ColumnType<'browser' | 'phone', 'browser' | 'phone' | undefined, 'browser' | 'phone'>;
+}
+
+export interface PhonePairingsTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_by_session_id: number;
+  phone_session_id: number | null;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  voided_at: NullableTimestamp;
+  created_at: CreatedAt;
 }
 
 export interface CaptchasTable {
@@ -845,6 +859,7 @@ export interface Database {
   address_book: AddressBookTable;
   task_approvals: TaskApprovalsTable;
   task_signatures: TaskSignaturesTable;
+  phone_pairings: PhonePairingsTable;
   signer_addresses: SignerAddressesTable;
   signature_challenges: SignatureChallengesTable;
   wallets: WalletsTable;

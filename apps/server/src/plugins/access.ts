@@ -16,11 +16,15 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   access: Access;
+  /** A paired phone's session may call it (the signing routes only). */
+  phone: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** True on the few routes a paired phone's session may call: it lists, shows and signs tasks. */
+    phone?: boolean;
   }
   interface FastifyRequest {
     /** The space the request acts in, once the access check passed. */
@@ -41,14 +45,17 @@ export const accessPlugin = fp(async (app) => {
     const access = route.config?.access;
     if (!access) throw new Error(`route ${String(route.method)} ${route.url} declares no access rule`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') table.push({ method, url: route.url, access });
+      if (method !== 'HEAD')
+        table.push({ method, url: route.url, access, phone: route.config?.phone === true });
     }
   });
 
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.auth === 'public') return;
-    const { user } = requireUser(request);
+    const { user, session } = requireUser(request);
+    if (session.kind === 'phone' && request.routeOptions.config?.phone !== true)
+      throw new AppError('PHONE_SESSION_SCOPE_ERROR');
     if (access.auth === 'user') return;
     if (!requestedSpaceId(request)) throw new AppError('ORG_AUTHENTICATION_ERROR');
     // The session hook read the membership with the session (spaceLookupOf names the same space).

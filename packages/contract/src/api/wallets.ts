@@ -11,7 +11,7 @@ export const addSignerBody = z.object({
   family: signerFamily.default('EVM'),
   description: text().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
   source: z
-    .enum(['browser', 'devnet', 'ledger', 'trezor', 'onekey', 'walletconnect', 'qr'])
+    .enum(['browser', 'devnet', 'ledger', 'trezor', 'onekey', 'walletconnect', 'qr', 'mobile'])
     .default('browser'),
   /** The key's derivation path on a hardware or QR signer (m/44'/60'/…), to find it there again. */
   path: text()

@@ -135,7 +135,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext) {
   app.post(
     '/logout',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, phone: true },
       schema: { response: replies(doneReply), tags, summary: 'End this session' },
     },
     async (request, reply) => {

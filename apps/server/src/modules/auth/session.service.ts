@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { SESSION_COOKIE } from '@keystead/contract';
+import { PHONE_PAIRING, SESSION_COOKIE } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import type { Database, Session, User } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
@@ -20,8 +20,19 @@ export const SESSION_LIMITS = {
   touchEveryMs: 60_000,
 };
 
+/** A paired phone may only sign (routes marked `phone`), so it is not asked to pair again daily. */
+const DAY_MS = 24 * 60 * 60_000;
+export const PHONE_SESSION_LIMITS = {
+  idleMs: PHONE_PAIRING.sessionIdleDays * DAY_MS,
+  absoluteMs: PHONE_PAIRING.sessionAbsoluteDays * DAY_MS,
+};
+
+type SessionKind = Session['kind'];
+const limitsOf = (kind: SessionKind) => (kind === 'phone' ? PHONE_SESSION_LIMITS : SESSION_LIMITS);
+
 export interface SessionCookieOptions {
   secure: boolean;
+  kind?: SessionKind;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, options: SessionCookieOptions): void {
@@ -30,7 +41,7 @@ export function setSessionCookie(reply: FastifyReply, token: string, options: Se
     httpOnly: true,
     sameSite: 'lax',
     secure: options.secure,
-    maxAge: Math.floor(SESSION_LIMITS.absoluteMs / 1000),
+    maxAge: Math.floor(limitsOf(options.kind ?? 'browser').absoluteMs / 1000),
   });
   // The CSRF token is bound to the session: the client's next POST needs one for the new cookie.
   reply.bindCsrfToSession(token);
@@ -73,6 +84,8 @@ export interface NewSession {
   secondFactor: Session['second_factor'];
   otherDeviceLogin: boolean;
   client: SessionClient;
+  /** Default 'browser'. */
+  kind?: SessionKind;
 }
 
 /** Where a session is opened from: the client's address and browser. */
@@ -91,7 +104,8 @@ export async function createSession(
   input: NewSession,
 ): Promise<{ token: string; id: number }> {
   const token = randomToken(32);
-  const lifetime = input.stage === 'active' ? SESSION_LIMITS.absoluteMs : SESSION_LIMITS.secondFactorMs;
+  const kind = input.kind ?? 'browser';
+  const lifetime = input.stage === 'active' ? limitsOf(kind).absoluteMs : SESSION_LIMITS.secondFactorMs;
   const userAgent = input.client.userAgent;
   const row = await trx
     .insertInto('sessions')
@@ -106,6 +120,7 @@ export async function createSession(
       device: describeDevice(userAgent),
       expires_at: new Date(Date.now() + lifetime),
       activated_at: input.stage === 'active' ? new Date() : null,
+      kind,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -159,6 +174,8 @@ export async function hasOtherActiveSession(
     .select('id')
     .where('user_id', '=', userId)
     .where('stage', '=', 'active')
+    // A paired phone is not "another device logged in": it only signs.
+    .where('kind', '=', 'browser')
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', new Date())
     .where('last_seen_at', '>', new Date(Date.now() - SESSION_LIMITS.idleMs));
@@ -180,7 +197,7 @@ export interface LoadedSession {
 const SESSION_COLUMNS = `
   s.id, s.user_id, s.token_hash, s.stage, s.second_factor, s.second_factor_failures,
   s.other_device_login, s.ip, s.user_agent, s.device, s.location, s.created_at, s.last_seen_at,
-  s.expires_at, s.activated_at, s.revoked_at, s.revoked_reason,
+  s.expires_at, s.activated_at, s.revoked_at, s.revoked_reason, s.kind,
   u.email, u.password_hash, u.nickname, u.company, u.avatar_upload_id, u.language_code, u.currency,
   u.anti_phishing_code, u.totp_secret_enc, u.totp_pending_secret_enc, u.totp_bound_at, u.totp_last_step,
   u.totp_reset_after,
@@ -216,7 +233,7 @@ export async function loadSession(
   const row = result.rows[0];
   if (!row) return null;
   const now = Date.now();
-  if (row.stage === 'active' && row.last_seen_at.getTime() < now - SESSION_LIMITS.idleMs) return null;
+  if (row.stage === 'active' && row.last_seen_at.getTime() < now - limitsOf(row.kind).idleMs) return null;
   if (now - row.last_seen_at.getTime() > SESSION_LIMITS.touchEveryMs) {
     await ctx.db.executeQuery(
       CompiledQuery.raw('update sessions set last_seen_at = now() where id = $1', [row.id]),
@@ -240,6 +257,7 @@ export async function loadSession(
     activated_at: row.activated_at,
     revoked_at: row.revoked_at,
     revoked_reason: row.revoked_reason,
+    kind: row.kind,
   };
   const user: User = {
     id: row.user_id,

@@ -8,13 +8,20 @@ import { SPACE_ACTIONS, can } from './policy';
 
 /**
  * Every API route × every kind of caller, generated from the routes' own access declarations:
- * a logged-out visitor, each space role, a blocked member and a member of another space.
+ * a logged-out visitor, each space role, a blocked member, a member of another space and a
+ * member's paired phone (which may only call the routes marked `phone`).
  */
 let t: TestApp;
 let spaceId: number;
+/** Pairs the User actor's phone again (their "log out other devices" ends its session). */
+let pairPhone: () => Promise<void>;
 const actors: Record<
   string,
-  { client: TestClient; role: number | null; kind: 'anonymous' | 'member' | 'outsider' | 'blocked' }
+  {
+    client: TestClient;
+    role: number | null;
+    kind: 'anonymous' | 'member' | 'outsider' | 'blocked' | 'phone';
+  }
 > = {};
 
 beforeAll(async () => {
@@ -38,6 +45,13 @@ beforeAll(async () => {
   outsider.client.spaceId = spaceId;
   const anonymous = t.client();
   anonymous.spaceId = spaceId;
+  const phone = t.client({ ip: '10.7.7.7' });
+  phone.spaceId = spaceId;
+  pairPhone = async () => {
+    const pairing = await user.client.post<{ code: string }>('/api/v1/mobile/pairing');
+    expect((await phone.post('/api/v1/mobile/pair', { code: pairing.data.code })).code).toBe('OK');
+  };
+  await pairPhone();
   Object.assign(actors, {
     anonymous: { client: anonymous, role: null, kind: 'anonymous' },
     creator: { client: creator.client, role: SpaceRole.Creator, kind: 'member' },
@@ -46,6 +60,7 @@ beforeAll(async () => {
     user: { client: user.client, role: SpaceRole.User, kind: 'member' },
     blocked: { client: blocked.client, role: SpaceRole.Member, kind: 'blocked' },
     outsider: { client: outsider.client, role: SpaceRole.Creator, kind: 'outsider' },
+    phone: { client: phone, role: SpaceRole.User, kind: 'phone' },
   });
 });
 afterAll(() => t.close());
@@ -70,6 +85,7 @@ function expectation(
   const { access } = route;
   if (access.auth === 'public') return { allowed: true };
   if (actor.kind === 'anonymous') return { allowed: false, code: 'UCS_USER_AUTHENTICATION' };
+  if (actor.kind === 'phone' && !route.phone) return { allowed: false, code: 'PHONE_SESSION_SCOPE_ERROR' };
   if (access.auth === 'user') return { allowed: true };
   if (actor.kind === 'outsider') return { allowed: false, code: 'ORGANIZATION_NOT_FOUND_ERROR' };
   if (actor.kind === 'blocked') return { allowed: false, code: 'MEMBER_BLOCKED_ERROR' };
@@ -94,6 +110,7 @@ describe('permission matrix', () => {
         if (route.access.auth === 'public') continue;
         if (route.url.endsWith('/stream') && expected.allowed) continue; // an open stream never ends
         const reply = await call(actor.client, route);
+        if (name === 'user' && route.url.endsWith('/user/force-logout')) await pairPhone();
         checked += 1;
         // Allowed means the gate opened: no authentication, space or role refusal (a business
         // rule further in, such as "bind an authenticator first", may still answer).
@@ -109,5 +126,24 @@ describe('permission matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('lets a paired phone reach only the routes that list, show and sign tasks', () => {
+    const phoneRoutes = t.app.routeAccessTable
+      .filter((route) => route.phone && route.access.auth !== 'public')
+      .map((route) => `${route.method} ${route.url.replace(/^\/api\/v\d\//, '/')}`)
+      .sort();
+    expect(phoneRoutes).toEqual(
+      [
+        'GET /mobile/session',
+        'GET /mobile/tasks',
+        'GET /permission-address',
+        'GET /permission-address/challenge',
+        'GET /task/info',
+        'POST /permission-address',
+        'POST /permission-address/verify',
+        'POST /sign',
+      ].sort(),
+    );
   });
 });

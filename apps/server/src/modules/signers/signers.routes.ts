@@ -32,12 +32,14 @@ import { family as familyCall } from '../transfers/transfer-family';
 import { signerFamily, signerRecord } from './signer-family';
 
 const tags = ['signer-address'];
+/** A paired phone lists, adds and verifies its own key (§1 companion signer); it never deletes. */
+const PHONE_TOO = { access: SIGNED_IN, phone: true };
 
 export async function signerRoutes(app: AppInstance, ctx: AppContext) {
   app.get(
     '/permission-address',
     {
-      config: { access: SIGNED_IN },
+      config: PHONE_TOO,
       schema: {
         response: replies(signerAddressListReply),
         tags,
@@ -77,7 +79,7 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
   app.post(
     '/permission-address',
     {
-      config: { access: SIGNED_IN },
+      config: PHONE_TOO,
       schema: {
         response: replies(addSignerReply),
         tags,
@@ -108,7 +110,7 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
   app.get(
     '/permission-address/challenge',
     {
-      config: { access: SIGNED_IN },
+      config: PHONE_TOO,
       schema: {
         response: replies(signerChallengeReply),
         tags,
@@ -138,7 +140,7 @@ export async function signerRoutes(app: AppInstance, ctx: AppContext) {
   app.post(
     '/permission-address/verify',
     {
-      config: { access: SIGNED_IN },
+      config: PHONE_TOO,
       schema: {
         response: replies(verifySignerReply),
         tags,

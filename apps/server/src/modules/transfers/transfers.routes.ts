@@ -43,6 +43,8 @@ import { speedUpTransfer } from './transfer-speed-up';
 
 const tags = ['transfer'];
 const act = { access: inSpace('transfer.act') };
+/** Reading and signing a task: also from a paired phone (§1 companion signer). */
+const actFromPhone = { ...act, phone: true };
 
 /** The one transfer lifecycle's routes: validate → authorize → command → present, for every family. */
 export async function transferRoutes(app: AppInstance, ctx: AppContext) {
@@ -68,7 +70,7 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
   app.get(
     '/task/info',
     {
-      config: act,
+      config: actFromPhone,
       schema: {
         response: replies(taskInfoReply),
         tags,
@@ -133,7 +135,7 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
   app.post(
     '/sign',
     {
-      config: act,
+      config: actFromPhone,
       schema: {
         response: replies(signReply),
         tags,

@@ -3,6 +3,12 @@ import type { ErrorDefinition } from '../types';
 
 /** 403 permission group of §8: one code per action of §6, plus per-object update/delete. */
 export const permissionErrors = {
+  /** A paired phone's session only lists, shows and signs tasks (§1 companion signer). */
+  PHONE_SESSION_SCOPE_ERROR: defineError(403, 'Notice', {
+    'en-US': 'A paired phone can only sign. Do this on the desktop.',
+    'zh-CN': '已配对的手机只能签名，请在电脑上操作。',
+    'zh-HK': '已配對的手機只能簽名，請在電腦上操作。',
+  }),
   PERMISSION_INVITE_ERROR: defineError(403, 'Notice', {
     'en-US': 'You do not have permission to invite members.',
     'zh-CN': '您没有邀请成员的权限。',
