@@ -17,13 +17,17 @@ export async function planOf(db: Db, walletId: number) {
 }
 export type Plan = NonNullable<Awaited<ReturnType<typeof planOf>>>;
 
-/** When the person last used a session (the sign-ins of §9's inactivity rules); null: never. */
+/**
+ * When the person last used a signed-in browser (the logins of §9's inactivity rules); null:
+ * never. A paired phone polling its task list is not a login: it cannot hold off a succession.
+ */
 export async function lastSignIn(db: Db, userId: number): Promise<Date | null> {
   const row = await db
     .selectFrom('sessions')
     .select(sql<Date | null>`max(last_seen_at)`.as('seen'))
     .where('user_id', '=', userId)
     .where('stage', '=', 'active')
+    .where('kind', '=', 'browser')
     .executeTakeFirst();
   return row?.seen ? new Date(row.seen) : null;
 }

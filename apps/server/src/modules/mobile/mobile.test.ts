@@ -16,6 +16,7 @@ import {
   type TransferSpace,
 } from '../../../test/transfer-helpers';
 import { verifiedSigner } from '../../../test/wallet-helpers';
+import { lastSignIn } from '../inheritance/inheritance-repository';
 
 /** Devnet account that deploys this file's Safe (no other file sends from it). */
 const DEPLOY_FROM = 14;
@@ -152,6 +153,23 @@ describe("a phone session's reach", () => {
     expect((await phone.get('/api/v1/mobile/tasks', { address: '0x12' })).code).toBe(
       'CHAIN_ADDRESS_INVALID_ERROR',
     );
+  });
+});
+
+describe('inactivity (§9)', () => {
+  it("does not count a paired phone's polling as a login", async () => {
+    const absent = await person(t, { prefix: 'absent' });
+    const phone = t.client({ ip: '10.9.0.40' });
+    expect((await pair(phone, (await pairingCode(absent)).code)).code).toBe('OK');
+    const away = new Date(Date.now() - 100 * 86_400_000);
+    await t.ctx.db
+      .updateTable('sessions')
+      .set({ last_seen_at: away })
+      .where('user_id', '=', absent.userId)
+      .where('kind', '=', 'browser')
+      .execute();
+    expect((await phone.get('/api/v1/mobile/session')).code).toBe('OK');
+    expect((await lastSignIn(t.ctx.db, absent.userId))?.getTime()).toBe(away.getTime());
   });
 });
 
