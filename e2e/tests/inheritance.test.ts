@@ -6,25 +6,36 @@ import { typeEmailCode } from '../lib/evm-payment';
 import { awayForDays, makeFamilySpace } from '../lib/inheritance';
 import { modalClosed } from '../lib/motion';
 import { ownServer } from '../lib/own-server';
-import { openInSpace } from '../lib/spaces';
+import { setPlanDirectly } from '../lib/space-plan';
+import { registerAccount } from '../lib/accounts';
+import { addMember, openInSpace } from '../lib/spaces';
 import { verifySigner, type Person } from '../lib/transfers';
 import { settledDialog, toastWith } from '../lib/wallets';
 
 /**
  * Family inheritance on the wallet's Recovery tab (§4), in a family space (kind 2, written into
  * the database while the server is stopped): the admin, an owner of the Safe, names an heir in the
- * UI; the heir (an approver of the wallet) accepts in the UI with one of their verified addresses;
+ * UI; the heir (a member with no role on the wallet, who sees only its inheritance) accepts in the
+ * UI with one of their verified addresses;
  * the card shows the plan accepted and that the succession opens at 90 days. With the owner's
  * sessions moved 91 days back (database), the heir applies for the succession with an e-mailed code.
  */
 describe('family inheritance on the Recovery tab', () => {
-  const own = ownServer('inheritance', (dataDir, team) => makeFamilySpace(dataDir, team.spaceId));
+  // A family space on a paid plan (the free plan's five members are the team already).
+  const own = ownServer('inheritance', async (dataDir, team) => {
+    await makeFamilySpace(dataDir, team.spaceId);
+    await setPlanDirectly(dataDir, team.spaceId, 'plus', new Date(Date.now() + 30 * 86_400_000));
+  });
   const heirKey = generatePrivateKey();
   const heirAddress = privateKeyToAccount(heirKey).address;
   let heir: Person;
 
   beforeAll(async () => {
-    heir = own.team.approvers[0];
+    // A family member with no role on the wallet: the server shows them its inheritance only.
+    const account = await registerAccount();
+    await addMember(own.team.admin.session, account);
+    const me = await account.session.call<{ user_id: number }>('GET', '/api/v1/user/base-info');
+    heir = { ...account, userId: me.user_id };
     await verifySigner(heir.session, heirKey, 'Heir key');
   }, 60_000);
 
@@ -75,6 +86,11 @@ describe('family inheritance on the Recovery tab', () => {
 
   it('the heir accepts in the UI with a verified address; the card shows it accepted', async () => {
     const page = await open(heir);
+    // No role on the wallet: the page holds the inheritance alone, not the wallet.
+    await page.getByTestId('recoverer-view').waitFor();
+    expect(await page.getByTestId('recoverer-view').innerText()).toContain(
+      "You are named as this wallet's heir",
+    );
     await expect.poll(() => status(page)).toBe('Waiting for the heir');
     expect(await nextText(page)).toContain('You are named heir');
     await page.getByTestId('inheritance-accept').click();

@@ -82,7 +82,13 @@ function nextOf(info: InheritanceInfo): Next {
  * next; the actions of the caller's role (name or change the heir, close; accept or deny; apply
  * for the succession with an e-mailed code once the owner has been away 90 days).
  */
-export function InheritanceCard(props: { walletId: number; chainKey?: string; recovery?: RecoveryInfo }) {
+export function InheritanceCard(props: {
+  walletId: number;
+  chainKey?: string;
+  recovery?: RecoveryInfo;
+  /** The heir without a role on the wallet: never offered the owner's actions. */
+  heirOnly?: boolean;
+}) {
   const { t } = useLazyTranslation('recovery');
   const query = useInheritance(props.walletId);
   const info = query.data;
@@ -105,17 +111,26 @@ export function InheritanceCard(props: { walletId: number; chainKey?: string; re
         <Skeleton active data-testid="inheritance-loading" />
       </Card>
     );
-  return <InheritanceContent info={info} chainKey={props.chainKey} recovery={props.recovery} />;
+  return (
+    <InheritanceContent
+      info={info}
+      chainKey={props.chainKey}
+      recovery={props.recovery}
+      heirOnly={props.heirOnly}
+    />
+  );
 }
 
 function InheritanceContent({
   info,
   chainKey,
   recovery,
+  heirOnly,
 }: {
   info: InheritanceInfo;
   chainKey?: string;
   recovery?: RecoveryInfo;
+  heirOnly?: boolean;
 }) {
   const { t } = useLazyTranslation('recovery');
   const client = useQueryClient();
@@ -130,9 +145,11 @@ function InheritanceContent({
     (item) => item.family === 'EVM' && item.status === SIGNER_STATUS.verified,
   );
   // A Safe's signers are its owners: the caller signs when one of their verified addresses is one.
-  const isSigner = recovery
-    ? recovery.owners.some((owner) => ownEvm.some((item) => sameAddress(item.address, owner)))
-    : true;
+  const isSigner = heirOnly
+    ? false
+    : recovery
+      ? recovery.owners.some((owner) => ownEvm.some((item) => sameAddress(item.address, owner)))
+      : true;
 
   const act = async (body: Omit<InheritanceActionBody, 'wallet_id'>): Promise<boolean> => {
     setBusy(body.action);
