@@ -128,6 +128,24 @@ describe('family inheritance on the Recovery tab', () => {
     await admin.context().close();
   });
 
+  it("the admin says what the family's wallet is for (common → inheritance) in its settings", async () => {
+    const { page } = await newPage(own.browser);
+    await openInSpace(
+      page,
+      own.team.admin.session,
+      own.team.spaceId,
+      `/wallet/detail/${own.team.walletId}?tab=settings`,
+    );
+    await expect.poll(() => page.getByTestId('family-type-tag').innerText()).toBe('Common');
+    const settings = page.getByTestId('wallet-settings');
+    await settings.getByTestId('family-type-3').click();
+    await settings.getByRole('button', { name: 'Save' }).first().click();
+    await toastWith(page, 'Saved.');
+    await expect.poll(() => page.getByTestId('family-type-tag').innerText()).toBe('Inheritance');
+    await shot(page, 'family-wallet-type', settings.getByTestId('family-type'));
+    await page.context().close();
+  });
+
   it('after 91 days without sign-in by the owner, the heir applies with an e-mailed code', async () => {
     await own.whileStopped((dataDir, team) => awayForDays(dataDir, team.admin.userId, 91));
     const page = await open(heir);

@@ -31,10 +31,13 @@ export async function createSpace(
   owner: Person,
   name = 'Treasury',
   edition: 'formal' | 'experience' = 'formal',
+  /** §1 organisation kind: 1 company, 2 family. */
+  kind: 1 | 2 = 1,
 ): Promise<number> {
   const reply = await owner.client.post<{ organization_id: number }>('/api/v1/organization', {
     name,
     edition,
+    kind,
   });
   expect(reply.code).toBe('OK');
   owner.client.spaceId = reply.data.organization_id;

@@ -28,9 +28,14 @@ export interface TransferSpace {
 }
 
 /** A space on the plus plan with its creator and `count` ordinary members. */
-export async function transferSpace(t: TestApp, count: number, name = 'Transfers'): Promise<TransferSpace> {
+export async function transferSpace(
+  t: TestApp,
+  count: number,
+  name = 'Transfers',
+  kind: 1 | 2 = 1,
+): Promise<TransferSpace> {
   const admin = await person(t, { mfa: true, prefix: 'ops' });
-  const spaceId = await createSpace(admin, name);
+  const spaceId = await createSpace(admin, name, 'formal', kind);
   await t.ctx.db
     .updateTable('organizations')
     .set({ plan: 'enterprise', plan_expires_at: new Date(Date.now() + 86_400_000) })

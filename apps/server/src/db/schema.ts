@@ -316,6 +316,8 @@ export interface WalletsTable {
   recovery_state: Generated<string>;
   /** That recovery's delay module: the one module a Safe may have and still be trusted with signatures. */
   recovery_module: Generated<string | null>;
+  /** Family spaces: 3 inheritance, 4 common, 5 backup/shared; null in company spaces. */
+  family_address_type: Generated<number | null>;
 }
 
 export interface WalletSignersTable {

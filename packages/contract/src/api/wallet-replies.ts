@@ -51,6 +51,8 @@ export const walletBaseReply = z.object({
   descriptor: walletDescriptorsReply.nullable(),
   /** Solana: the Squads multisig holding the wallet's configuration, and the space's fee payer that pays for it. */
   squads: z.object({ multisig: z.string(), fee_payer: z.string() }).nullable().optional(),
+  /** Family spaces: 3 inheritance, 4 common, 5 backup/shared; null in company spaces. */
+  family_address_type: z.number().nullable(),
   ctime: isoTime,
 });
 export type WalletBase = z.infer<typeof walletBaseReply>;

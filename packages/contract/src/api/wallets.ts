@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { pageQuery, text } from './common';
 
+/**
+ * §3 family wallet address types (family spaces only): 3 an inheritance wallet (kept for the
+ * heirs), 4 a common wallet (the household's everyday money, the default), 5 a backup/shared one.
+ */
+export const familyAddressTypeField = z.union([z.literal(3), z.literal(4), z.literal(5)], {
+  error: 'PARAMS_INVALID_ERROR',
+});
+
 /** §3 Signer address, Wallet, Wallet list item, Custom token; §7 wallet and signer calls. */
 /** Families whose signer key is one address for all their chains (EVM owners, Tron addresses). */
 export const signerFamily = z.enum(['EVM', 'TRX', 'XRP', 'SOL']);
@@ -56,6 +64,8 @@ export const createMultiWalletBody = z.object({
   broadcasters: userIdList.default([]),
   /** 2 operator/initiator, 3 everyone, 4 signer (EVM has no automatic mode). */
   broadcast_scope: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(3),
+  /** Family spaces: what the wallet is for (default 4 common); refused in company spaces. */
+  family_address_type: familyAddressTypeField.optional(),
 });
 
 export const walletIdQuery = z.object({ wallet_id: z.coerce.number().int().positive() });
@@ -67,6 +77,7 @@ export const deployReportBody = z.object({
 
 export const importSingleBody = z.object({
   name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
+  family_address_type: familyAddressTypeField.optional(),
   chain_key: text().min(1).max(40),
   address: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120),
   remark: text().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
@@ -110,6 +121,7 @@ export const walletNameBody = z.object({
   wallet_id: z.number().int().positive(),
   name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
   remark: text().trim().max(99).optional(),
+  family_address_type: familyAddressTypeField.optional(),
 });
 export const archiveWalletBody = z.object({
   wallet_id: z.number().int().positive(),

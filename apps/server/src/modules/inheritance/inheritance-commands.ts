@@ -17,11 +17,11 @@ import { memberSignerAddress } from '../recovery/recovery-repository';
 import { ownersAndAdmins, tellAboutWallet } from '../recovery/recovery-news';
 import { relationColumns } from '../wallets/wallet-access';
 import { WalletStatus } from '../wallets/wallet-status';
+import { FAMILY_SPACE } from '../wallets/wallet-rules';
 import { inactiveDays, lastSignIn, planOf, successionOpen, type Plan } from './inheritance-repository';
 
 type ActionInput = z.infer<typeof inheritanceActionBody>;
 type Action = ActionInput['action'] | 'view';
-const FAMILY_SPACE = 2;
 
 /** The wallet, the caller's relation to it and its plan, when policy lets the caller do `action`. */
 async function inheritanceWallet(ctx: AppContext, actor: CommandContext, walletId: number, action: Action) {

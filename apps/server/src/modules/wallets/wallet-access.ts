@@ -61,6 +61,7 @@ const WALLET_COLUMNS = Object.keys({
   plan_frozen: true,
   recovery_state: true,
   recovery_module: true,
+  family_address_type: true,
 } satisfies Record<keyof WalletsTable, true>) as (keyof Wallet)[];
 
 export const prefixedWalletColumns = (alias: string) =>

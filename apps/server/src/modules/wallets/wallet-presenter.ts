@@ -29,6 +29,7 @@ export function presentWallet(wallet: Wallet) {
       ? { receive: wallet.descriptor_receive, change: wallet.descriptor_change }
       : null,
     squads: squadsOf(wallet.utxo_keys),
+    family_address_type: wallet.family_address_type,
     ctime: wallet.created_at.toISOString(),
   };
 }

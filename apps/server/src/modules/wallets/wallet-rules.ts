@@ -9,6 +9,25 @@ import { SignType, WalletStatus } from './wallet-status';
 import { signerAddressesInSpace } from '../policy/space-scope';
 import { mixesHardware } from './hardware-mix';
 
+/** §1 organisation kinds: Company 1, Family 2. */
+export const FAMILY_SPACE = 2;
+const COMMON_WALLET = 4;
+
+/**
+ * §3 family wallet address types: a family space's wallets say what they are for (default common);
+ * a company space has none, and asking for one there is refused.
+ */
+export function familyAddressType(
+  organization: Pick<Organization, 'kind'>,
+  requested: number | undefined,
+): number | null {
+  if (organization.kind !== FAMILY_SPACE) {
+    if (requested !== undefined) throw new AppError('FEATURE_NOT_SUPPORTED_ERROR');
+    return null;
+  }
+  return requested ?? COMMON_WALLET;
+}
+
 export const MAX_VIEWERS = 5;
 export const MAX_RISK_CONTROL_USERS = 5;
 const TRIAL_WALLETS = 3;

@@ -158,7 +158,7 @@ export async function walletSettingsRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { wallet } = await loadWallet(ctx.db, request, request.body.wallet_id);
-      await renameWallet(ctx, commandContext(request), wallet, request.body.name, request.body.remark);
+      await renameWallet(ctx, commandContext(request), wallet, request.body);
       return reply.ok({ name: request.body.name });
     },
   );

@@ -18,7 +18,7 @@ import {
   updateWallet,
 } from './wallet-repository';
 import { TaskStatus, WalletStatus } from './wallet-status';
-import { MAX_RISK_CONTROL_USERS, MAX_VIEWERS } from './wallet-rules';
+import { familyAddressType, MAX_RISK_CONTROL_USERS, MAX_VIEWERS } from './wallet-rules';
 
 /** A wallet setting changed in one transaction with its audit row. */
 async function changeWallet(
@@ -181,15 +181,28 @@ export async function setWalletSwitch(
   );
 }
 
+/** Name and remark; in a family space also what the wallet is for (§3 family address type). */
 export async function renameWallet(
   ctx: AppContext,
   actor: CommandContext,
   wallet: Wallet,
-  name: string,
-  remark: string | undefined,
+  change: { name: string; remark?: string; family_address_type?: number },
 ): Promise<void> {
-  await changeWallet(ctx, actor, wallet, 'rename', { from: wallet.name, to: name }, (trx) =>
-    updateWallet(trx, wallet.id, { name, ...(remark !== undefined ? { remark } : {}) }),
+  const { name, remark, family_address_type: type } = change;
+  if (type !== undefined) familyAddressType(actor.organization, type);
+  const audit = {
+    from: wallet.name,
+    to: name,
+    ...(type !== undefined && type !== wallet.family_address_type
+      ? { family_address_type: { from: wallet.family_address_type, to: type } }
+      : {}),
+  };
+  await changeWallet(ctx, actor, wallet, 'rename', audit, (trx) =>
+    updateWallet(trx, wallet.id, {
+      name,
+      ...(remark !== undefined ? { remark } : {}),
+      ...(type !== undefined ? { family_address_type: type } : {}),
+    }),
   );
 }
 

@@ -22,7 +22,12 @@ import {
   setWalletStatus,
   walletCreationData,
 } from './wallet-repository';
-import { assertWalletAllowed, checkMultisigInput, type CheckedSigner } from './wallet-rules';
+import {
+  assertWalletAllowed,
+  checkMultisigInput,
+  familyAddressType,
+  type CheckedSigner,
+} from './wallet-rules';
 import { SignType, TaskStatus, WalletStatus } from './wallet-status';
 
 type MultiInput = z.infer<typeof createMultiWalletBody>;
@@ -126,6 +131,7 @@ export async function createMultisigWallet(
       approval_threshold: body.approval_threshold,
       broadcast_scope: body.broadcast_scope,
       created_by: user.id,
+      family_address_type: familyAddressType(organization, body.family_address_type),
       ...(setup.onChain || family.sponsoredSetup ? { salt_nonce: saltNonce.toString() } : {}),
       ...(setup.descriptors
         ? {
@@ -239,6 +245,7 @@ export async function importSingleWallet(ctx: AppContext, actor: CommandContext,
       status: WalletStatus.AwaitingVerification,
       threshold: 1,
       created_by: user.id,
+      family_address_type: familyAddressType(organization, body.family_address_type),
     });
     await addWalletOperator(trx, wallet.id, user.id);
     const challenge = await issueChallenge(trx, {

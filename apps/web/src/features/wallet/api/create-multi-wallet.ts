@@ -19,6 +19,8 @@ export interface CreateMultiWalletInput {
   /** Tron: the weights of `signers`, in order, and the account they take over. */
   weights?: number[];
   account_address?: string;
+  /** Family spaces only: 3 inheritance, 4 common, 5 backup/shared. */
+  family_address_type?: 3 | 4 | 5;
 }
 
 export const createMultiWallet = (body: CreateMultiWalletInput) =>

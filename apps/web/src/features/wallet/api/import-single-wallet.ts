@@ -7,6 +7,7 @@ export interface ImportSingleInput {
   chain_key: string;
   address: string;
   remark?: string;
+  family_address_type?: 3 | 4 | 5;
 }
 
 export type Challenge = WalletChallenge;

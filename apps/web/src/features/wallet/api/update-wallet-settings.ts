@@ -20,8 +20,11 @@ export const setWalletApprovers = (walletId: number, userIds: number[], approval
   });
 export const setWalletSwitch = (path: 'open-whitelist' | 'open-asset-tag', walletId: number, open: boolean) =>
   api.put<WalletSwitchReply>(`${V1}/wallets/${path}`, { wallet_id: walletId, open });
-export const renameWallet = (walletId: number, name: string, remark?: string) =>
-  api.post<WalletNameReply>(`${V1}/wallets/name`, { wallet_id: walletId, name, remark });
+/** Name and remark; in a family space also what the wallet is for (3 inheritance, 4 common, 5 backup). */
+export const renameWallet = (
+  walletId: number,
+  values: { name: string; remark?: string; family_address_type?: 3 | 4 | 5 },
+) => api.post<WalletNameReply>(`${V1}/wallets/name`, { wallet_id: walletId, ...values });
 export const archiveWallet = (walletId: number, name: string, emailCode: string) =>
   api.post<WalletStatusReply>(`${V1}/wallets/archive`, { wallet_id: walletId, name, email_code: emailCode });
 export const addCustomToken = (body: {

@@ -24,6 +24,7 @@ import { SetupCard } from '../components/detail/setup-card';
 import { SolCreateCard } from '../components/create/sol-create-card';
 import { TransfersTab } from '../components/detail/transfers-tab';
 import { AddressText, MONO, RoleTags, SignTypeTag, WalletStatusTag } from '../components/wallet-bits';
+import { FamilyTypeTag } from '../components/family-type';
 
 /**
  * /wallet/detail/:id: one wallet: assets, deposit, transfers, token approvals and emergency
@@ -164,6 +165,7 @@ export default function WalletDetailPage() {
               </Typography.Title>
               <WalletStatusTag status={data.status} />
               <SignTypeTag signType={data.sign_type} />
+              <FamilyTypeTag type={data.family_address_type} />
             </Space>
             <div>
               <Typography.Text

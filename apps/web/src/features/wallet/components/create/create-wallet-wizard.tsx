@@ -84,6 +84,7 @@ export function CreateWalletWizard() {
             chain_key: draft.chain_key,
             address: draft.address,
             remark: draft.remark,
+            family_address_type: draft.family_address_type,
           })
         : await createMulti.mutateAsync({
             name: draft.name,
@@ -98,6 +99,7 @@ export function CreateWalletWizard() {
             risk_control_users: draft.risk_control_users,
             broadcasters: [],
             broadcast_scope: draft.broadcast_scope,
+            family_address_type: draft.family_address_type,
             ...(weighted ? { weights: draft.weights, account_address: draft.account_address } : {}),
           });
     setParams({ wallet_id: String(wallet.wallet_id) }, { replace: true });

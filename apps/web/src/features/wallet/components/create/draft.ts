@@ -17,6 +17,8 @@ export interface WalletDraft {
   weights: number[];
   /** Tron and XRP: the account the signers take over (its current key signs the hand-over). */
   account_address: string;
+  /** Family spaces: what the wallet is for (3 inheritance, 4 common, 5 backup/shared). */
+  family_address_type?: 3 | 4 | 5;
 }
 
 export const emptyDraft = (): WalletDraft => ({

@@ -8,6 +8,7 @@ import { trimStart } from '@/lib/validation';
 import { useChains } from '../../api/list-chains';
 import type { StepProps } from './draft';
 import { ExistingWalletHint } from './existing-wallet-hint';
+import { FamilyTypeField } from '../family-type';
 import { StepActions } from './step-actions';
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -15,11 +16,19 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** Step 2: name, remark, chain (and the address for an import). */
 export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
   const { t } = useTranslation('wallets');
-  const [form] = Form.useForm<{ name: string; remark?: string; chain_key: string; address?: string }>();
+  const [form] = Form.useForm<{
+    name: string;
+    remark?: string;
+    chain_key: string;
+    address?: string;
+    family_address_type?: 3 | 4 | 5;
+  }>();
   const chains = useChains();
   const space = useOrganizationBaseInfo(useSelectedSpaceId()).data;
   // A full space uses testnets (e.g. Tron Nile) only with its testnet switch on; said here, not after Review.
   const testnetOff = Boolean(space && !space.is_open_testnet && !isTrialSpace(space.type));
+  // §1 a family space (kind 2): its wallets say what they are for.
+  const family = space?.kind === 2;
   const chainKey = Form.useWatch('chain_key', form);
   const address = Form.useWatch('address', form);
   const evm = (chains.data?.list ?? []).filter((chain) => chain.family === 'EVM');
@@ -44,6 +53,7 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
       remark: values.remark?.trim() || undefined,
       chain_key: values.chain_key,
       address: values.address?.trim() ?? '',
+      family_address_type: family ? (values.family_address_type ?? 4) : undefined,
     });
   };
   return (
@@ -57,6 +67,7 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
         remark: draft.remark,
         chain_key: draft.chain_key || undefined,
         address: draft.address,
+        family_address_type: draft.family_address_type ?? 4,
       }}
     >
       <Form.Item
@@ -119,6 +130,7 @@ export function StepBaseInfo({ draft, onBack, onNext }: StepProps) {
         </Form.Item>
       ) : null}
       {draft.kind === 'single' ? <ExistingWalletHint chainKey={chainKey} address={address} /> : null}
+      {family ? <FamilyTypeField /> : null}
       <Form.Item
         name="remark"
         label={t('fields.remark')}

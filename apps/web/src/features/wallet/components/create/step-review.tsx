@@ -7,6 +7,7 @@ import { useSelectedSpaceId } from '@/lib/space';
 import { MONO } from '../wallet-bits';
 import type { WalletDraft } from './draft';
 import { useJoinedMembers } from './people-select';
+import { FamilyTypeTag } from '../family-type';
 import { StepActions } from './step-actions';
 
 /** Step 5: everything at a glance before the wallet is created. */
@@ -36,6 +37,11 @@ export function StepReview(props: {
         <Descriptions.Item label={t('fields.type')}>{t(`create.type.${draft.kind}.title`)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.name')}>{draft.name}</Descriptions.Item>
         <Descriptions.Item label={t('fields.chain')}>{chain?.name ?? draft.chain_key}</Descriptions.Item>
+        {draft.family_address_type ? (
+          <Descriptions.Item label={t('familyType.label')}>
+            <FamilyTypeTag type={draft.family_address_type} />
+          </Descriptions.Item>
+        ) : null}
         {draft.remark ? (
           <Descriptions.Item label={t('fields.remark')}>{draft.remark}</Descriptions.Item>
         ) : null}

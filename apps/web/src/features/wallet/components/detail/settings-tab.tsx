@@ -13,16 +13,20 @@ import {
 } from '../../api/update-wallet-settings';
 import { EmailCodeField } from '../email-code-field';
 import { DeleteSingleCard } from './delete-single-card';
+import { FamilyTypeField } from '../family-type';
 import { SettingsPeople } from './settings-people';
 
 /** Settings tab (admins): rename, roles, approvers with threshold, switches, archive, delete (single-signature). */
 export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
   const { t } = useTranslation('wallets');
   const navigate = useNavigate();
-  const [nameForm] = Form.useForm<{ name: string; remark?: string }>();
-  const rename = useWalletMutation(wallet.wallet_id, (values: { name: string; remark?: string }) =>
-    renameWallet(wallet.wallet_id, values.name, values.remark),
+  type BaseValues = { name: string; remark?: string; family_address_type?: 3 | 4 | 5 };
+  const [nameForm] = Form.useForm<BaseValues>();
+  const rename = useWalletMutation(wallet.wallet_id, (values: BaseValues) =>
+    renameWallet(wallet.wallet_id, values),
   );
+  // A family space's wallet (it has a type) says what it is for; a company's has none.
+  const family = wallet.family_address_type !== null;
   const whitelist = useWalletMutation(wallet.wallet_id, (open: boolean) =>
     setWalletSwitch('open-whitelist', wallet.wallet_id, open),
   );
@@ -54,10 +58,18 @@ export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
           form={nameForm}
           layout="vertical"
           requiredMark={false}
-          initialValues={{ name: wallet.name, remark: wallet.remark ?? '' }}
+          initialValues={{
+            name: wallet.name,
+            remark: wallet.remark ?? '',
+            family_address_type: wallet.family_address_type ?? undefined,
+          }}
           onFinish={(values) =>
             rename.mutate(
-              { name: values.name.trim(), remark: values.remark?.trim() || undefined },
+              {
+                name: values.name.trim(),
+                remark: values.remark?.trim() || undefined,
+                ...(family ? { family_address_type: values.family_address_type } : {}),
+              },
               { onSuccess: () => toastSuccess(t('settings.saved')) },
             )
           }
@@ -73,6 +85,7 @@ export function SettingsTab({ wallet }: { wallet: WalletDetail }) {
           >
             <Input maxLength={30} id="settings-name" />
           </Form.Item>
+          {family ? <FamilyTypeField /> : null}
           <Form.Item
             name="remark"
             label={t('fields.remark')}
