@@ -163,6 +163,8 @@ export const loginHistoryItem = z.object({
   location: z.string().nullable(),
   current: z.boolean(),
   active: z.boolean(),
+  /** 'phone': a paired companion signer (it may only sign); signing it out unpairs it. */
+  kind: z.enum(['browser', 'phone']),
 });
 export type LoginHistoryItem = z.infer<typeof loginHistoryItem>;
 export const loginHistoryReply = listOf(loginHistoryItem);

@@ -265,3 +265,22 @@ describe('signing a transfer on the phone', () => {
     expect(peek.code).toBe('ORG_AUTHENTICATION_ERROR');
   });
 });
+
+describe('unpairing', () => {
+  it('the login history names the phone; signing that session out ends the phone at once', async () => {
+    const who = await person(t, { prefix: 'unpair' });
+    const phone = t.client({ ip: '10.9.0.50' });
+    expect((await pair(phone, (await pairingCode(who)).code)).code).toBe('OK');
+    const history = await who.client.get<{
+      list: Array<{ session_id: number; kind: string; active: boolean; current: boolean }>;
+    }>('/api/v1/user/login-history');
+    const phones = history.data.list.filter((row) => row.kind === 'phone');
+    expect(phones).toEqual([expect.objectContaining({ active: true, current: false })]);
+    expect(history.data.list.find((row) => row.current)?.kind).toBe('browser');
+
+    const out = await who.client.post('/api/v1/user/force-logout', { session_id: phones[0]!.session_id });
+    expect(out.code, out.raw).toBe('OK');
+    expect((await phone.get('/api/v1/mobile/session')).code).toBe('UCS_USER_AUTHENTICATION');
+    expect((await who.client.get('/api/v1/mobile/session')).code).toBe('OK');
+  });
+});

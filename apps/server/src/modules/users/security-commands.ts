@@ -96,6 +96,7 @@ export async function loginHistory(ctx: AppContext, actor: SessionCommandContext
       location: row.location,
       current: row.id === actor.sessionId,
       active: !row.revoked_at && row.expires_at.getTime() > now,
+      kind: row.kind,
     }),
   );
   return { list };

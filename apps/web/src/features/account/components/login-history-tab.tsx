@@ -58,7 +58,20 @@ export function LoginHistoryTab() {
             dataIndex: 'login_time',
             render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss'),
           },
-          { title: t('history.device'), dataIndex: 'device', render: (value: string) => value || dash },
+          {
+            title: t('history.device'),
+            dataIndex: 'device',
+            render: (value: string, row) => (
+              <>
+                {value || dash}
+                {row.kind === 'phone' ? (
+                  <Tag color="purple" style={{ marginInlineStart: 8 }} data-testid="login-history-phone">
+                    {t('history.phone')}
+                  </Tag>
+                ) : null}
+              </>
+            ),
+          },
           { title: t('history.ip'), dataIndex: 'ip', render: (value: string | null) => value || dash },
           {
             title: t('history.location'),
