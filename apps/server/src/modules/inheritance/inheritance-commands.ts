@@ -15,8 +15,7 @@ import { checkEmailCode, markCodeUsed } from '../auth/email-code.service';
 import { canOnInheritance } from '../policy/policy';
 import { memberSignerAddress } from '../recovery/recovery-repository';
 import { ownersAndAdmins, tellAboutWallet } from '../recovery/recovery-news';
-import { relationColumns } from '../wallets/wallet-access';
-import { WalletStatus } from '../wallets/wallet-status';
+import { liveWalletAndRelation } from '../wallets/wallet-access';
 import { FAMILY_SPACE } from '../wallets/wallet-rules';
 import { inactiveDays, lastSignIn, planOf, successionOpen, type Plan } from './inheritance-repository';
 
@@ -25,21 +24,12 @@ type Action = ActionInput['action'] | 'view';
 
 /** The wallet, the caller's relation to it and its plan, when policy lets the caller do `action`. */
 async function inheritanceWallet(ctx: AppContext, actor: CommandContext, walletId: number, action: Action) {
-  const row = await ctx.db
-    .selectFrom('wallets')
-    .selectAll('wallets')
-    .select(relationColumns(walletId, actor.user.id))
-    .where('id', '=', walletId)
-    .where('organization_id', '=', actor.organization.id)
-    .executeTakeFirst();
-  if (!row || row.status === WalletStatus.Archived) throw new AppError('WALLET_NOT_FOUND_ERROR');
-  const { relation_roles, relation_is_signer, ...wallet } = row;
-  const relation = { roles: new Set(relation_roles), isSigner: Boolean(relation_is_signer) };
+  const { wallet, relation } = await liveWalletAndRelation(ctx.db, actor, walletId);
   const plan = await planOf(ctx.db, walletId);
   const isHeir = plan !== undefined && plan.status !== 'closed' && plan.heir_user_id === actor.user.id;
   const decision = canOnInheritance(actor.member.role, relation, action, { isHeir });
   if (!decision.allowed) throw new AppError(decision.code!);
-  return { wallet: wallet as Wallet, plan, isHeir };
+  return { wallet, plan, isHeir };
 }
 
 /** GET /wallets/inheritance: the plan and where the testator's inactivity stands at `now`. */

@@ -127,6 +127,22 @@ function visibleWallet(
   return { wallet, relation };
 }
 
+/**
+ * A live wallet of the caller's space and the caller's relation to it, in one statement, with no
+ * policy decision yet: for callers whose own rule may let in someone without a wallet role (the
+ * heir of a family wallet). Missing or archived: WALLET_NOT_FOUND_ERROR.
+ */
+export async function liveWalletAndRelation(
+  db: Db,
+  { organization, user }: Pick<CommandContext, 'organization' | 'user'>,
+  walletId: number,
+): Promise<{ wallet: Wallet; relation: WalletRelation }> {
+  const row = await walletWithRelation(db, organization.id, user.id, walletId).executeTakeFirst();
+  if (!row || row.status === WalletStatus.Archived) throw new AppError('WALLET_NOT_FOUND_ERROR');
+  const { relation_roles: _roles, relation_is_signer: _isSigner, ...wallet } = row;
+  return { wallet, relation: relationOf(row) };
+}
+
 /** loadWallet for a command's context. */
 export async function loadWalletFor(
   db: Db,
