@@ -61,6 +61,8 @@ export const mobileTask = z.object({
   symbol: z.string().nullable(),
   amount: z.string().nullable(),
   to_address: z.string().nullable(),
+  /** A wallet task (type 6): what it does — recovery_cancel (the owners' veto), recovery_enable, approve_cancel, calls … */
+  dapp_action: z.string().nullable(),
   signatures: z.number(),
   threshold: z.number(),
   created_at: isoTime,

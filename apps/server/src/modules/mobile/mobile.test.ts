@@ -247,6 +247,26 @@ describe('signing a transfer on the phone', () => {
     expect(row?.status).toBe(TaskStatus.Completed);
   });
 
+  it('lists a wallet task too, saying what it does (emergency recovery, signed by the owners)', async () => {
+    const recoverer = privateKeyToAccount(generatePrivateKey()).address;
+    const enabled = await space.admin.client.post<{ task_id: number }>('/api/v1/wallets/recovery/enable', {
+      wallet_id: safe.walletId,
+      recoverer_address: recoverer,
+      cooldown_hours: 24,
+    });
+    expect(enabled.code, enabled.raw).toBe('OK');
+    const list = await phone.get<MobileTasks>('/api/v1/mobile/tasks', { address: phoneAccount.address });
+    expect(list.data.list).toEqual([
+      expect.objectContaining({
+        task_id: enabled.data.task_id,
+        type: 6,
+        dapp_action: 'recovery_enable',
+        amount: '0',
+        threshold: 2,
+      }),
+    ]);
+  });
+
   it("never lists another space's tasks to someone who is not a member there", async () => {
     const stranger = await person(t, { mfa: true, prefix: 'stranger' });
     await createSpace(stranger, 'Elsewhere');

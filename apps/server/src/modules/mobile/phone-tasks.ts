@@ -1,4 +1,5 @@
 import { chainByKey } from '@keystead/chains';
+import { sql } from 'kysely';
 import type { MobileTasks } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -49,6 +50,7 @@ export async function tasksForPhone(ctx: AppContext, userId: number, address: st
       't.to_address',
       't.signing_threshold',
       't.created_at',
+      sql<string | null>`t.data->'dapp'->>'action'`.as('dapp_action'),
     ])
     .select((eb) =>
       eb
@@ -92,6 +94,7 @@ export async function tasksForPhone(ctx: AppContext, userId: number, address: st
         amount:
           row.amount !== null && row.decimals !== null ? formatUnits(BigInt(row.amount), row.decimals) : null,
         to_address: row.to_address,
+        dapp_action: row.dapp_action,
         signatures: Number(row.signatures ?? 0),
         threshold: row.signing_threshold ?? 0,
         created_at: row.created_at.toISOString(),
