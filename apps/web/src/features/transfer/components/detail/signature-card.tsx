@@ -10,6 +10,8 @@ import { personName, type WalletDetail } from '@/features/wallet';
 import { hashesAgree } from './hash-check';
 import { SafeTxReview } from './safe-tx-review';
 import { SigningStateTag } from './signing-state-tag';
+import { OpenOnPhone } from './open-on-phone';
+import { useSelectedSpaceId } from '@/lib/space';
 
 /** Signature card: who signed; a signer who has not signed connects the signing wallet and signs the EIP-712 Safe transaction. */
 export function SignatureCard(props: {
@@ -24,6 +26,7 @@ export function SignatureCard(props: {
   const [connection, setConnection] = useState<SignerConnection | null>(null);
   const [signing, setSigning] = useState(false);
   const sign = useTaskAction(signTask);
+  const spaceId = useSelectedSpaceId();
   const onChange = useCallback((value: SignerConnection | null) => setConnection(value), []);
   const signed = new Set(task.signatures.map((entry) => entry.signer.toLowerCase()));
   const signers = wallet?.signers ?? [];
@@ -115,6 +118,7 @@ export function SignatureCard(props: {
           >
             {t('signature.sign')}
           </Button>
+          {spaceId ? <OpenOnPhone organizationId={Number(spaceId)} taskId={task.task_id} /> : null}
         </div>
       ) : null}
     </Card>
