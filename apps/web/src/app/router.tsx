@@ -17,6 +17,7 @@ const page = {
   forgotNew: lazyPage(() => import('@/features/auth/routes/forgot-password-new-page')),
   register: lazyPage(() => import('@/features/auth/routes/register-page')),
   dapp: lazyPage(() => import('@/features/dapp/routes/dapp-page')),
+  mobile: lazyPage(() => import('@/features/mobile/routes/mobile-page')),
   mainLayout: lazyPage(() => import('./layouts/main-layout')),
   organizations: lazyPage(() => import('@/features/organization/routes/organization-list-page')),
   inviteConfirm: lazyPage(() => import('@/features/organization/routes/invite-confirm-page')),
@@ -61,6 +62,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'dapp', element: <DappLayout />, children: [{ index: true, element: page.dapp }] },
+      // §1 the companion phone signer: its own phone-first frame, outside the signed-in guard.
+      { path: 'mobile', element: page.mobile },
       { index: true, element: <Navigate to="/wallet" replace /> },
       { path: 'task', element: <Navigate to="/transfer" replace /> },
       {

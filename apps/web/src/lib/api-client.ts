@@ -62,7 +62,7 @@ export function setLoginRedirect(handler: (from: string) => void): void {
   navigateToLogin = handler;
 }
 
-const PUBLIC_PREFIXES = ['/login', '/register', '/forgot-password', '/dapp'];
+const PUBLIC_PREFIXES = ['/login', '/register', '/forgot-password', '/dapp', '/mobile'];
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
 function handleAuthenticationFailure(): void {

@@ -78,7 +78,8 @@ export type LazyNamespace =
   | 'exchange'
   | 'transferPolicy'
   | 'dapp'
-  | 'recovery';
+  | 'recovery'
+  | 'mobile';
 type JsonModule = { default: Record<string, unknown> };
 const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModule>>> = {
   spaces: {
@@ -135,6 +136,11 @@ const lazyLoaders: Record<LazyNamespace, Record<Language, () => Promise<JsonModu
     'en-US': () => import('@/locales/en-US/recovery.json'),
     'zh-CN': () => import('@/locales/zh-CN/recovery.json'),
     'zh-HK': () => import('@/locales/zh-HK/recovery.json'),
+  },
+  mobile: {
+    'en-US': () => import('@/locales/en-US/mobile.json'),
+    'zh-CN': () => import('@/locales/zh-CN/mobile.json'),
+    'zh-HK': () => import('@/locales/zh-HK/mobile.json'),
   },
 };
 const wantedLazy = new Set<LazyNamespace>();

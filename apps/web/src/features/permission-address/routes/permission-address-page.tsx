@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Grid, List, Skeleton, Space, Table, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { MobileOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { PageHeader } from '@/components/ui/page-header';
+import { PairPhoneModal } from '@/features/mobile';
 import { AddressText } from '@/features/wallet';
 import { useSignerAddresses } from '../api/list-signer-addresses';
 import { QueryError } from '@/components/ui/query-error';
@@ -31,6 +32,7 @@ export default function PermissionAddressPage() {
   const [verifying, setVerifying] = useState<SignerAddress | null>(null);
   const [viewing, setViewing] = useState<SignerAddress | null>(null);
   const [deleting, setDeleting] = useState<SignerAddress | null>(null);
+  const [pairingPhone, setPairingPhone] = useState(false);
   const rows = list.data?.list ?? [];
 
   const actions = (row: SignerAddress) => (
@@ -58,6 +60,13 @@ export default function PermissionAddressPage() {
         description={t('signer.description')}
         extra={
           <Space wrap>
+            <Button
+              icon={<MobileOutlined />}
+              onClick={() => setPairingPhone(true)}
+              data-testid="phone-pair-open"
+            >
+              {t('signer.pairPhone')}
+            </Button>
             <Button icon={<PlusOutlined />} onClick={() => setAddingBtc(true)} data-testid="btc-key-add">
               {t('signer.btc.open')}
             </Button>
@@ -198,6 +207,7 @@ export default function PermissionAddressPage() {
       />
       <SignerDetailDrawer signer={viewing} onClose={() => setViewing(null)} />
       <DeleteSignerModal signer={deleting} onClose={() => setDeleting(null)} />
+      <PairPhoneModal open={pairingPhone} onClose={() => setPairingPhone(false)} />
     </div>
   );
 }

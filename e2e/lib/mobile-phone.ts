@@ -1,0 +1,179 @@
+/// <reference lib="dom" />
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import type { Hex } from 'viem';
+import type { ApiSession } from './api-session';
+import { baseURL, launchBrowser, livePages, nextClientIp } from './browser';
+import { waitFor } from './transfers';
+
+/**
+ * The companion phone signer's side of the browser tests (§1): a second Chromium as a phone
+ * (390×844, touch, a phone's user agent) whose fake camera shows one QR code, and the readers
+ * the test needs to see what the desktop's QR code holds.
+ */
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-phone-'));
+let picture = 0;
+
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+} as const;
+
+/** The text of the QR code in an element's picture, read by zbar (the outside reader), or null. */
+export async function readQrOf(element: Locator): Promise<string | null> {
+  const file = path.join(dir, `shot-${picture++}.png`);
+  await element.screenshot({ path: file });
+  try {
+    return execFileSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A Y4M video for Chromium's fake camera showing `text` as one QR code (the desktop's screen
+ * held up to the phone): black modules on white in the luma plane, neutral chroma.
+ */
+export function qrCameraVideo(text: string): string {
+  const code = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const size = code.modules.size;
+  const scale = 6;
+  const side = (size + 8) * scale;
+  const width = side + (side % 2);
+  const luma = Buffer.alloc(width * width, 255);
+  for (let row = 0; row < size; row += 1)
+    for (let column = 0; column < size; column += 1) {
+      if (!code.modules.get(row, column)) continue;
+      for (let y = 0; y < scale; y += 1)
+        luma.fill(
+          0,
+          ((row + 4) * scale + y) * width + (column + 4) * scale,
+          ((row + 4) * scale + y) * width + (column + 5) * scale,
+        );
+    }
+  const chroma = Buffer.alloc((width / 2) * (width / 2) * 2, 128);
+  const file = path.join(dir, `camera-${picture++}.y4m`);
+  fs.writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${width} H${width} F10:1 Ip A1:1 C420jpeg\nFRAME\n`),
+      luma,
+      chroma,
+    ]),
+  );
+  return file;
+}
+
+/** A phone: its own Chromium whose camera shows `cameraText` as a QR code, and one page on the server. */
+export async function openPhone(
+  cameraText: string,
+): Promise<{ browser: Browser; context: BrowserContext; page: Page; close: () => Promise<void> }> {
+  const { browser, close } = await launchBrowser([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${qrCameraVideo(cameraText)}`,
+  ]);
+  return { browser, close, ...(await phonePage(browser)) };
+}
+
+/** A fresh phone-sized context (nothing stored, no session) in `browser`, with one page. */
+export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: PHONE.viewport,
+    screen: PHONE.viewport,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: PHONE.userAgent,
+    locale: 'en-US',
+    extraHTTPHeaders: { 'x-forwarded-for': nextClientIp() },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  livePages.add(page);
+  page.on('close', () => livePages.delete(page));
+  return { context, page };
+}
+
+/**
+ * Resolves once the phone page's service worker controls it and holds the page and every hashed
+ * file the page has loaded: a reload without network then opens from it.
+ */
+export async function offlineCopyReady(page: Page): Promise<void> {
+  await waitFor(
+    'the signer page and its files in the service worker cache',
+    () =>
+      page.evaluate(async () => {
+        if (!navigator.serviceWorker?.controller) return { controlled: false, missing: ['(no worker yet)'] };
+        const loaded = new Set<string>();
+        for (const entry of performance.getEntriesByType('resource')) {
+          const url = new URL(entry.name);
+          if (url.origin === location.origin && url.pathname.startsWith('/assets/')) loaded.add(url.pathname);
+        }
+        const cached = new Set<string>();
+        for (const name of await caches.keys())
+          for (const request of await (await caches.open(name)).keys())
+            cached.add(new URL(request.url).pathname);
+        const missing = [...loaded, '/mobile'].filter((file) => !cached.has(file));
+        return { controlled: true, missing };
+      }),
+    (state) => state.controlled && state.missing.length === 0,
+    20_000,
+  );
+}
+
+/** A phone session's call from the phone page itself (its own cookies), as the raw envelope. */
+export function callFromPhone(
+  page: Page,
+  pathname: string,
+  organizationId: number | null,
+): Promise<{ code: string; message: string }> {
+  return page.evaluate(
+    async ({ target, space }) => {
+      const headers: Record<string, string> = {
+        language: 'en-US',
+        platform: 'web',
+        accept: 'application/json',
+      };
+      if (space !== null) headers['organization-id'] = String(space);
+      const reply = await fetch(target, { headers, credentials: 'include' });
+      return (await reply.json()) as { code: string; message: string };
+    },
+    { target: pathname, space: organizationId },
+  );
+}
+
+/** The id of the user's signer address `address` (the wizard's signer choices are these ids). */
+export async function signerId(session: ApiSession, address: string): Promise<number> {
+  const { list } = await session.call<{
+    list: Array<{ id: number; address: string; status: number; source: string }>;
+  }>('GET', '/api/v1/permission-address');
+  const row = list.find((item) => item.address.toLowerCase() === address.toLowerCase());
+  if (!row) throw new Error(`${address} is not one of the user's signer addresses`);
+  return row.id;
+}
+
+/** Funds a Safe with ETH and test USDT from the devnet faucet; resolves the USDT contract once the balance shows. */
+export async function fundSafe(session: ApiSession, walletId: number, safe: Hex, usdt: string): Promise<Hex> {
+  await session.call('POST', '/api/v1/dev/faucet', { address: safe, eth: '1', usdt });
+  const assets = await waitFor(
+    'the funded balance',
+    async () => {
+      await session
+        .call('POST', '/api/v1/wallets/refresh-balance', { wallet_id: walletId })
+        .catch(() => undefined);
+      return session.call<{
+        detail: Array<{ symbol: string; contract_address: Hex | null; amount: string }>;
+      }>('GET', `/api/v1/wallets/asset-info?wallet_id=${walletId}`);
+    },
+    (value) => value.detail.some((line) => line.symbol === 'USDT' && Number(line.amount) >= Number(usdt)),
+  );
+  return assets.detail.find((line) => line.symbol === 'USDT')!.contract_address!;
+}
