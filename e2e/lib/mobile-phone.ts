@@ -1,13 +1,9 @@
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import QRCode from 'qrcode';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import type { ApiSession } from './api-session';
 import { baseURL, launchBrowser, livePages, nextClientIp } from './browser';
+import { qrCameraVideo } from './qr-device';
 import { waitFor } from './transfers';
 
 /**
@@ -16,59 +12,11 @@ import { waitFor } from './transfers';
  * the test needs to see what the desktop's QR code holds.
  */
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keystead-phone-'));
-let picture = 0;
-
 export const PHONE = {
   viewport: { width: 390, height: 844 },
   userAgent:
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
 } as const;
-
-/** The text of the QR code in an element's picture, read by zbar (the outside reader), or null. */
-export async function readQrOf(element: Locator): Promise<string | null> {
-  const file = path.join(dir, `shot-${picture++}.png`);
-  await element.screenshot({ path: file });
-  try {
-    return execFileSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A Y4M video for Chromium's fake camera showing `text` as one QR code (the desktop's screen
- * held up to the phone): black modules on white in the luma plane, neutral chroma.
- */
-export function qrCameraVideo(text: string): string {
-  const code = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const size = code.modules.size;
-  const scale = 6;
-  const side = (size + 8) * scale;
-  const width = side + (side % 2);
-  const luma = Buffer.alloc(width * width, 255);
-  for (let row = 0; row < size; row += 1)
-    for (let column = 0; column < size; column += 1) {
-      if (!code.modules.get(row, column)) continue;
-      for (let y = 0; y < scale; y += 1)
-        luma.fill(
-          0,
-          ((row + 4) * scale + y) * width + (column + 4) * scale,
-          ((row + 4) * scale + y) * width + (column + 5) * scale,
-        );
-    }
-  const chroma = Buffer.alloc((width / 2) * (width / 2) * 2, 128);
-  const file = path.join(dir, `camera-${picture++}.y4m`);
-  fs.writeFileSync(
-    file,
-    Buffer.concat([
-      Buffer.from(`YUV4MPEG2 W${width} H${width} F10:1 Ip A1:1 C420jpeg\nFRAME\n`),
-      luma,
-      chroma,
-    ]),
-  );
-  return file;
-}
 
 /** A phone: its own Chromium whose camera shows `cameraText` as a QR code, and one page on the server. */
 export async function openPhone(

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { URDecoder, UREncoder, type UR } from '@ngraveio/bc-ur';
 import { CryptoHDKey, CryptoKeypath, PathComponent } from '@keystonehq/bc-ur-registry';
@@ -31,6 +31,13 @@ export async function readShownUr(page: Page): Promise<UR> {
   }
   if (!decoder.isSuccess()) throw new Error(`the request was not read whole: ${decoder.resultError()}`);
   return decoder.resultUR();
+}
+
+/** The text of the QR code in an element's picture, read by zbar (the outside reader), or null. */
+export async function readQrOf(element: Locator): Promise<string | null> {
+  const file = path.join(dir, `shot-${picture++}.png`);
+  await element.screenshot({ path: file });
+  return zbar(file);
 }
 
 function zbar(file: string): string | null {
@@ -77,8 +84,12 @@ export function accountExport(mnemonic: string): UR {
  * plane (black modules on white), neutral chroma.
  */
 export function cameraVideo(ur: UR): string {
-  const part = UREncoder.encodeSinglePart(ur).toUpperCase();
-  const code = QRCode.create(part, { errorCorrectionLevel: 'M' });
+  return qrCameraVideo(UREncoder.encodeSinglePart(ur).toUpperCase());
+}
+
+/** The same for any text (a pairing link shown on the desktop's screen, say). */
+export function qrCameraVideo(text: string): string {
+  const code = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const size = code.modules.size;
   const scale = 6;
   const side = (size + 8) * scale; // four modules of white around the code

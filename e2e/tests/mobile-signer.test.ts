@@ -10,9 +10,9 @@ import {
   offlineCopyReady,
   openPhone,
   phonePage,
-  readQrOf,
   signerId,
 } from '../lib/mobile-phone';
+import { readQrOf } from '../lib/qr-device';
 import { createSpace, openInSpace, registerCreator } from '../lib/spaces';
 import {
   deploySafe,
