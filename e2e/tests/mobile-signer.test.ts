@@ -98,6 +98,9 @@ describe('the companion phone signer', () => {
     // Paired: no key on this phone yet → make one under a PIN; it is added and verified.
     await phone.getByTestId('mobile-create-key').waitFor();
     await expect.poll(() => phone.getByTestId('mobile-account').innerText()).toBe(admin.email);
+    // The desktop's modal learns that the phone paired.
+    await expect.poll(() => desktop.getByTestId('phone-pairing-done').innerText()).toContain('Phone paired');
+    await screenshot(desktop, 'mobile-pairing-done');
     await phone.getByTestId('mobile-key-name').fill('Test phone');
     await phone.getByTestId('mobile-key-pin').fill(PIN);
     await phone.getByTestId('mobile-key-pin2').fill(PIN);

@@ -28,6 +28,15 @@ export const mobilePairingReply = z.object({
 });
 export type MobilePairing = z.infer<typeof mobilePairingReply>;
 
+/** GET /mobile/pairing (desktop): whether the newest code this session asked for has paired a phone. */
+export const mobilePairingStatusReply = z.object({
+  paired: z.boolean(),
+  /** The phone's browser, as the login history names it. */
+  device: z.string().nullable(),
+  paired_at: isoTime.nullable(),
+});
+export type MobilePairingStatus = z.infer<typeof mobilePairingStatusReply>;
+
 /** POST /mobile/pair (no session): the phone trades the code for a phone session (cookie). */
 export const mobilePairBody = z.object({
   code: text().trim().min(1, 'AUTHENTICATION_CODE_ERROR').max(40, 'AUTHENTICATION_CODE_ERROR'),

@@ -1,6 +1,7 @@
 import {
   mobilePairBody,
   mobilePairingReply,
+  mobilePairingStatusReply,
   mobileSessionReply,
   mobileTasksQuery,
   mobileTasksReply,
@@ -11,7 +12,7 @@ import { replies } from '../../lib/replies';
 import { PUBLIC, SIGNED_IN } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
 import { sessionClient, setSessionCookie } from '../auth/session.service';
-import { issuePairingCode, pairPhone } from './phone-pairing';
+import { issuePairingCode, pairingStatus, pairPhone } from './phone-pairing';
 import { tasksForPhone } from './phone-tasks';
 
 const tags = ['mobile'];
@@ -35,6 +36,19 @@ export async function mobileRoutes(app: AppInstance, ctx: AppContext) {
       const base = ctx.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
       return reply.ok(await issuePairingCode(ctx, requireUser(request), base));
     },
+  );
+
+  app.get(
+    '/mobile/pairing',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        response: replies(mobilePairingStatusReply),
+        tags,
+        summary: 'Whether the newest code this session asked for has paired a phone',
+      },
+    },
+    async (request, reply) => reply.ok(await pairingStatus(ctx, requireUser(request).session.id)),
   );
 
   app.post(

@@ -5,7 +5,13 @@
 import { getAddress, hashTypedData } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TaskStatus, type MobilePairing, type MobileSession, type MobileTasks } from '@keystead/contract';
+import {
+  TaskStatus,
+  type MobilePairing,
+  type MobilePairingStatus,
+  type MobileSession,
+  type MobileTasks,
+} from '@keystead/contract';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
 import { createSpace, person, type Person } from '../../../test/space-helpers';
 import {
@@ -54,6 +60,8 @@ describe('pairing', () => {
     expect(lifetime).toBeGreaterThan(100_000);
     expect(lifetime).toBeLessThanOrEqual(120_000);
 
+    const status = () => owner().client.get<MobilePairingStatus>('/api/v1/mobile/pairing');
+    expect((await status()).data).toEqual({ paired: false, device: null, paired_at: null });
     const phone = t.client({ ip: '10.9.0.1' });
     // Typed as shown, in lower case, with the dash: the same code.
     const paired = await pair(phone, shown.code.toLowerCase());
@@ -65,6 +73,8 @@ describe('pairing', () => {
     expect(session.data.kind).toBe('phone');
     expect((await owner().client.get<MobileSession>('/api/v1/mobile/session')).data.kind).toBe('browser');
 
+    // The desktop that showed the code learns the phone paired (its modal closes on it).
+    expect((await status()).data).toMatchObject({ paired: true, device: 'Browser on Unknown OS' });
     const again = await pair(t.client({ ip: '10.9.0.2' }), shown.code);
     expect(again.code).toBe('AUTHENTICATION_CODE_ERROR');
     const told = await t.ctx.db

@@ -5,6 +5,7 @@ import {
   PAIRING_CODE_LENGTH,
   PHONE_PAIRING,
   type MobilePairing,
+  type MobilePairingStatus,
 } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import type { Session, User } from '../../db/schema';
@@ -56,6 +57,23 @@ export async function issuePairingCode(
     code: `${code.slice(0, 5)}-${code.slice(5)}`,
     pair_url: `${baseUrl.replace(/\/$/, '')}/mobile#pair=${code}`,
     expires_at: expiresAt.toISOString(),
+  };
+}
+
+/** The newest code this (desktop) session asked for: has it paired a phone, which one? */
+export async function pairingStatus(ctx: AppContext, sessionId: number): Promise<MobilePairingStatus> {
+  const row = await ctx.db
+    .selectFrom('phone_pairings as p')
+    .leftJoin('sessions as s', 's.id', 'p.phone_session_id')
+    .select(['p.used_at', 's.device'])
+    .where('p.created_by_session_id', '=', sessionId)
+    .orderBy('p.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    paired: Boolean(row?.used_at),
+    device: row?.used_at ? (row.device ?? null) : null,
+    paired_at: row?.used_at?.toISOString() ?? null,
   };
 }
 

@@ -1,4 +1,9 @@
-import type { MobilePairing, MobileSession, MobileTasks } from '@keystead/contract/api/mobile';
+import type {
+  MobilePairing,
+  MobilePairingStatus,
+  MobileSession,
+  MobileTasks,
+} from '@keystead/contract/api/mobile';
 import type { SignReply, TaskInfo } from '@keystead/contract/api/transfer-replies';
 import type {
   AddSignerReply,
@@ -15,6 +20,9 @@ import { api, V1 } from '@/lib/api-client';
 
 /** POST /mobile/pairing (desktop): a new code; earlier ones stop working. */
 export const createPairing = () => api.post<MobilePairing>(`${V1}/mobile/pairing`, {});
+
+/** GET /mobile/pairing (desktop): has the newest code this session asked for paired a phone? */
+export const fetchPairingStatus = () => api.get<MobilePairingStatus>(`${V1}/mobile/pairing`);
 
 /** POST /mobile/pair (no session): trades the code for a phone session. */
 export const pairPhone = (code: string) =>

@@ -1,13 +1,13 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Alert, Button, Modal, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Modal, Result, Skeleton, Space, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { PHONE_PAIRING } from '@keystead/contract/limits';
 import type { MobilePairing } from '@keystead/contract/api/mobile';
 import { QueryError } from '@/components/ui/query-error';
 import { TextQr } from '@/components/ui/text-qr';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { createPairing } from '../api/mobile-api';
+import { createPairing, fetchPairingStatus } from '../api/mobile-api';
 
 /**
  * Desktop: "Pair a phone". Asks for a one-time code and shows it as a QR code (the phone's
@@ -59,6 +59,15 @@ function PairingBody({ onClose }: { onClose: () => void }) {
 
   const left = issued ? Math.max(0, Math.ceil((issued.deadline - now) / 1000)) : 0;
   const expired = !!issued && left === 0;
+  // Asked every two seconds while the code can still be used: the modal says when the phone paired.
+  const status = useQuery({
+    queryKey: ['mobile', 'pairing', issued?.pairing.code],
+    queryFn: fetchPairingStatus,
+    enabled: !!issued && !expired,
+    refetchInterval: (query) => (query.state.data?.paired ? false : 2000),
+    meta: { silent: true },
+  });
+  const paired = status.data?.paired === true;
 
   return (
     <div>
@@ -66,7 +75,15 @@ function PairingBody({ onClose }: { onClose: () => void }) {
         {t('desktop.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('desktop.intro')}</Typography.Paragraph>
-      {create.isError ? (
+      {paired ? (
+        <div data-testid="phone-pairing-done">
+          <Result
+            status="success"
+            title={t('desktop.paired')}
+            subTitle={t('desktop.pairedDevice', { device: status.data?.device ?? '' })}
+          />
+        </div>
+      ) : create.isError ? (
         <QueryError
           title={t('desktop.failed')}
           error={create.error}
@@ -118,16 +135,18 @@ function PairingBody({ onClose }: { onClose: () => void }) {
         </Space>
       )}
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 16 }}>
-        <Button
-          icon={<ReloadOutlined />}
-          type={expired ? 'primary' : 'default'}
-          loading={create.isPending && !!issued}
-          onClick={() => create.mutate()}
-          data-testid="phone-pairing-new"
-        >
-          {t('desktop.newCode')}
-        </Button>
-        <Button onClick={onClose} data-testid="phone-pairing-close">
+        {paired ? null : (
+          <Button
+            icon={<ReloadOutlined />}
+            type={expired ? 'primary' : 'default'}
+            loading={create.isPending && !!issued}
+            onClick={() => create.mutate()}
+            data-testid="phone-pairing-new"
+          >
+            {t('desktop.newCode')}
+          </Button>
+        )}
+        <Button type={paired ? 'primary' : 'default'} onClick={onClose} data-testid="phone-pairing-close">
           {t('desktop.done')}
         </Button>
       </div>
