@@ -98,15 +98,16 @@ export function sessionClient(request: FastifyRequest): SessionClient {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-/** Creates a session row and returns the cookie token (only its hash is stored). */
+/** Creates a session row and returns the cookie token (only its hash is stored) and its end. */
 export async function createSession(
   trx: Kysely<Database>,
   input: NewSession,
-): Promise<{ token: string; id: number }> {
+): Promise<{ token: string; id: number; expiresAt: Date }> {
   const token = randomToken(32);
   const kind = input.kind ?? 'browser';
   const lifetime = input.stage === 'active' ? limitsOf(kind).absoluteMs : SESSION_LIMITS.secondFactorMs;
   const userAgent = input.client.userAgent;
+  const expiresAt = new Date(Date.now() + lifetime);
   const row = await trx
     .insertInto('sessions')
     .values({
@@ -118,13 +119,13 @@ export async function createSession(
       ip: input.client.ip,
       user_agent: userAgent?.slice(0, 300) ?? null,
       device: describeDevice(userAgent),
-      expires_at: new Date(Date.now() + lifetime),
+      expires_at: expiresAt,
       activated_at: input.stage === 'active' ? new Date() : null,
       kind,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { token, id: row.id };
+  return { token, id: row.id, expiresAt };
 }
 
 /**

@@ -122,11 +122,6 @@ export async function pairPhone(
       .selectAll()
       .where('id', '=', pairing.user_id)
       .executeTakeFirstOrThrow();
-    const expires = await trx
-      .selectFrom('sessions')
-      .select('expires_at')
-      .where('id', '=', session.id)
-      .executeTakeFirstOrThrow();
     await writeAudit(trx, {
       organizationId: null,
       userId: user.id,
@@ -149,6 +144,6 @@ export async function pairPhone(
       },
       Boolean(ctx.config.SMTP_URL),
     );
-    return { token: session.token, user, expiresAt: expires.expires_at };
+    return { token: session.token, user, expiresAt: session.expiresAt };
   });
 }

@@ -78,27 +78,33 @@ export async function tasksForPhone(ctx: AppContext, userId: number, address: st
     .execute();
   return {
     address: own.address,
-    list: rows
-      // The phone's key signs EVM (Safe) tasks only.
-      .filter((row) => chainByKey(row.chain_key)?.family === 'EVM')
-      .map((row) => ({
-        task_id: row.id,
-        organization_id: row.organization_id,
-        organization_name: row.organization_name,
-        wallet_id: row.wallet_id,
-        wallet_name: row.wallet_name,
-        chain: chainByKey(row.chain_key)?.name ?? row.chain_key,
-        type: row.type,
-        status: row.status,
-        symbol: row.symbol,
-        amount:
-          row.amount !== null && row.decimals !== null ? formatUnits(BigInt(row.amount), row.decimals) : null,
-        to_address: row.to_address,
-        dapp_action: row.dapp_action,
-        signatures: Number(row.signatures ?? 0),
-        threshold: row.signing_threshold ?? 0,
-        created_at: row.created_at.toISOString(),
-      })),
+    // The phone's key signs EVM (Safe) tasks only.
+    list: rows.flatMap((row) => {
+      const chain = chainByKey(row.chain_key);
+      if (chain?.family !== 'EVM') return [];
+      return [
+        {
+          task_id: row.id,
+          organization_id: row.organization_id,
+          organization_name: row.organization_name,
+          wallet_id: row.wallet_id,
+          wallet_name: row.wallet_name,
+          chain: chain.name,
+          type: row.type,
+          status: row.status,
+          symbol: row.symbol,
+          amount:
+            row.amount !== null && row.decimals !== null
+              ? formatUnits(BigInt(row.amount), row.decimals)
+              : null,
+          to_address: row.to_address,
+          dapp_action: row.dapp_action,
+          signatures: Number(row.signatures ?? 0),
+          threshold: row.signing_threshold ?? 0,
+          created_at: row.created_at.toISOString(),
+        },
+      ];
+    }),
     read_at: new Date().toISOString(),
   };
 }
