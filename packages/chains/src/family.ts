@@ -74,6 +74,8 @@ export interface FamilyWallet {
   nextChangeIndex: number;
   /** Families with fee sponsoring (Solana): the space's fee payer, present where the server signs. */
   feePayer?: FeePayer;
+  /** Bitcoin family: the emergency key that alone spends a coin once it is `blocks` old (a timelocked recovery path). */
+  timelockRecovery?: { key: unknown; blocks: number };
   /** EVM: modules the platform set up itself (emergency recovery's delay module); any other disqualifies the Safe. */
   trustedModules?: string[];
 }

@@ -44,9 +44,16 @@ export interface ParsedDescriptor {
 export function walletDescriptors(wallet: MultisigWallet): { receive: string; change: string } {
   const network = validateWallet(wallet);
   const make = (branch: 0 | 1) => {
-    const keys = wallet.keys.map(
-      (k) => `[${k.fingerprint}${k.path.replace(/^m/, '').replace(/'/g, 'h')}]${k.xpub}/${branch}/*`,
-    );
+    const ranged = (k: SignerKey) =>
+      `[${k.fingerprint}${k.path.replace(/^m/, '').replace(/'/g, 'h')}]${k.xpub}/${branch}/*`;
+    const keys = wallet.keys.map(ranged);
+    if (wallet.recovery) {
+      // Miniscript (Bitcoin Core 25+, Liana): the signers' multi in wallet order, or the recovery key after N blocks.
+      const { key, blocks } = wallet.recovery;
+      return withChecksum(
+        `wsh(or_d(multi(${wallet.threshold},${keys.join(',')}),and_v(v:pk(${ranged(key)}),older(${blocks}))))`,
+      );
+    }
     const inner = `sortedmulti(${wallet.threshold},${keys.join(',')})`;
     return withChecksum(network.scriptType === 'p2wsh' ? `wsh(${inner})` : `sh(${inner})`);
   };

@@ -13,6 +13,17 @@ export const scanCounts = (wallet: FamilyWallet) => ({
   changeCount: wallet.nextChangeIndex + 20,
 });
 
+/** A stored wallet as the script code sees it: the signers' k of n and its recovery path, if any. */
+export function multisigOf(chain: BitcoinChainKey, wallet: FamilyWallet): MultisigWallet {
+  const recovery = wallet.timelockRecovery;
+  return {
+    chain,
+    threshold: wallet.threshold,
+    keys: wallet.keys as SignerKey[],
+    ...(recovery ? { recovery: { key: recovery.key as SignerKey, blocks: recovery.blocks } } : {}),
+  };
+}
+
 /**
  * Bitcoin-family wallet setup: a sortedmulti wallet exists as soon as its keys are known (nothing
  * on chain); keys are xpubs with their origin; an outside tool's descriptor imports it; every
@@ -31,11 +42,7 @@ export function bitcoinWalletSetup(
   | 'listCoins'
 > {
   const chain = adapter.info.key as BitcoinChainKey;
-  const multisig = (wallet: FamilyWallet): MultisigWallet => ({
-    chain,
-    threshold: wallet.threshold,
-    keys: wallet.keys as SignerKey[],
-  });
+  const multisig = (wallet: FamilyWallet) => multisigOf(chain, wallet);
   return {
     // Nothing on chain: the address derives from the keys (receive index 0).
     async prepareSetup({ keys, threshold }) {

@@ -23,11 +23,10 @@ import {
 } from './psbt-sign';
 import { buildReplacementPsbt } from './rbf';
 import { submittedSignatures } from './submitted-signatures';
-import { bitcoinWalletSetup, scanCounts } from './family-setup';
+import { bitcoinWalletSetup, multisigOf, scanCounts } from './family-setup';
 import { maxSweep } from './max-sendable';
 import { bitcoinDeposits } from './deposits';
 import { satsToCoins } from './units';
-import type { MultisigWallet } from './wallet';
 
 interface BitcoinTransferState {
   feeRate: number;
@@ -45,11 +44,7 @@ const outpointOf = (u: { txid: string; vout: number }) => `${u.txid}:${u.vout}`;
 export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
   const chain = adapter.info.key as BitcoinChainKey;
   const network = adapter.network;
-  const multisig = (wallet: FamilyWallet): MultisigWallet => ({
-    chain,
-    threshold: wallet.threshold,
-    keys: wallet.keys as SignerKey[],
-  });
+  const multisig = (wallet: FamilyWallet) => multisigOf(chain, wallet);
   const feeRateOf = async (fee: FeeChoice): Promise<number> => {
     if (fee.tier === 'custom') {
       const rate = Number(fee.rate);
@@ -144,7 +139,11 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
     },
 
     maxSendable: (wallet, intent, state, held) =>
-      mappedSync(() => maxSweep(network, wallet, intent, state as BitcoinTransferState, held), 'to'),
+      mappedSync(
+        () =>
+          maxSweep(network, multisig(wallet), wallet.address, intent, state as BitcoinTransferState, held),
+        'to',
+      ),
 
     async buildTransfer(wallet, intent, state, held): Promise<PreparedTransfer> {
       const { feeRate, utxos } = state as BitcoinTransferState;

@@ -1,9 +1,9 @@
-import type { FamilyWallet, Reservations, TransferIntent } from '../family';
+import type { Reservations, TransferIntent } from '../family';
 import type { WalletUtxo } from './coin-select';
-import type { SignerKey } from './keys';
 import type { BitcoinNetwork } from './networks';
 import { recipientScript } from './psbt-build';
 import { estimateVsize, feeFor } from './size';
+import { walletScriptLength, type MultisigWallet } from './wallet';
 
 /**
  * A sweep: every free coin (or the chosen ones) into the intent's one recipient, no change; the
@@ -12,7 +12,8 @@ import { estimateVsize, feeFor } from './size';
  */
 export function maxSweep(
   network: BitcoinNetwork,
-  wallet: FamilyWallet,
+  wallet: MultisigWallet,
+  walletAddress: string,
   intent: TransferIntent,
   state: { feeRate: number; utxos: WalletUtxo[] },
   held: Reservations,
@@ -23,9 +24,10 @@ export function maxSweep(
     return !held.lockedInputs.has(outpoint) && (!chosen || chosen.has(outpoint));
   });
   if (coins.length === 0) return { amount: 0n, fee: 0n };
-  const keys = (wallet.keys as SignerKey[]).length;
-  const script = recipientScript(network, intent.outputs[0]?.to ?? wallet.address);
-  const vsize = estimateVsize(network, wallet.threshold, keys, coins.length, [script.length]);
+  const script = recipientScript(network, intent.outputs[0]?.to ?? walletAddress);
+  const vsize = estimateVsize(network, wallet.threshold, walletScriptLength(wallet), coins.length, [
+    script.length,
+  ]);
   const fee = feeFor(vsize, state.feeRate);
   const total = coins.reduce((sum, u) => sum + u.value, 0n);
   return { amount: total > fee ? total - fee : 0n, fee };

@@ -3,7 +3,13 @@ import { selectCoins, spendChosen, type WalletUtxo } from './coin-select';
 import { BitcoinError } from './errors';
 import type { BitcoinNetwork } from './networks';
 import { dustThreshold, estimateVsize, feeFor } from './size';
-import { deriveAddress, validateWallet, type MultisigWallet } from './wallet';
+import {
+  deriveAddress,
+  validateWallet,
+  walletScriptLength,
+  type DerivedAddress,
+  type MultisigWallet,
+} from './wallet';
 
 /** BIP-125: any nSequence below 0xfffffffe signals replaceability. */
 export const SEQUENCE_RBF = 0xfffffffd;
@@ -64,7 +70,7 @@ export function recipientScript(network: BitcoinNetwork, address: string): Uint8
 export function buildSpendPsbt(input: BuildSpendInput): BuiltSpend {
   const network = validateWallet(input.wallet);
   const m = input.wallet.threshold;
-  const n = input.wallet.keys.length;
+  const scriptLength = walletScriptLength(input.wallet);
   if (input.outputs.length === 0) throw new BitcoinError('INVALID_ARGUMENT', 'no recipients');
   if (input.sendMax && input.outputs.length !== 1)
     throw new BitcoinError('INVALID_ARGUMENT', 'send-max takes one recipient');
@@ -76,7 +82,7 @@ export function buildSpendPsbt(input: BuildSpendInput): BuiltSpend {
       estimateVsize(
         network,
         m,
-        n,
+        scriptLength,
         inputs,
         withChange ? [...outputLengths, change.scriptPubKey.length] : outputLengths,
       ),
@@ -123,11 +129,7 @@ export function buildSpendPsbt(input: BuildSpendInput): BuiltSpend {
     psbt.addOutput({
       script: change.scriptPubKey,
       value: selection.change,
-      bip32Derivation: change.derivations.map((d) => ({
-        masterFingerprint: Buffer.from(d.fingerprint, 'hex'),
-        pubkey: d.pubkey,
-        path: d.path,
-      })),
+      bip32Derivation: derivationsOf(change),
       ...(network.scriptType === 'p2wsh'
         ? { witnessScript: change.multisigScript }
         : { redeemScript: change.multisigScript }),
@@ -136,7 +138,7 @@ export function buildSpendPsbt(input: BuildSpendInput): BuiltSpend {
   const vsize = estimateVsize(
     network,
     m,
-    n,
+    scriptLength,
     selection.inputs.length,
     psbt.txOutputs.map((o) => o.script.length),
   );
@@ -164,6 +166,16 @@ function pickChosen(utxos: WalletUtxo[], chosen: string[]): WalletUtxo[] {
   });
 }
 
+/** BIP-174 derivations of every key in the script: each signer, and the recovery key holder, finds theirs. */
+export function derivationsOf(derived: DerivedAddress) {
+  const keys = derived.recovery ? [...derived.derivations, derived.recovery] : derived.derivations;
+  return keys.map((d) => ({
+    masterFingerprint: Buffer.from(d.fingerprint, 'hex'),
+    pubkey: d.pubkey,
+    path: d.path,
+  }));
+}
+
 /** Adds one wallet UTXO as a PSBT input with everything a signer needs to check and sign it. */
 export function addWalletInput(
   psbt: Psbt,
@@ -173,11 +185,7 @@ export function addWalletInput(
   sequence?: number,
 ): void {
   const derived = deriveAddress(wallet, utxo.branch, utxo.index);
-  const bip32Derivation = derived.derivations.map((d) => ({
-    masterFingerprint: Buffer.from(d.fingerprint, 'hex'),
-    pubkey: d.pubkey,
-    path: d.path,
-  }));
+  const bip32Derivation = derivationsOf(derived);
   const seq = sequence ?? (network.rbf ? SEQUENCE_RBF : SEQUENCE_FINAL);
   if (network.scriptType === 'p2wsh') {
     psbt.addInput({

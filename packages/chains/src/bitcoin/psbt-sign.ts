@@ -3,6 +3,7 @@ import * as ecc from 'tiny-secp256k1';
 import { BitcoinError } from './errors';
 import { bitcoinNetwork, type BitcoinChainKey, type BitcoinNetwork } from './networks';
 import { decodeSignature } from './der';
+import { parseRecoveryScript } from './recovery-miniscript';
 import { segwitV0Digest } from './sighash';
 
 const HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
@@ -33,14 +34,7 @@ function multisigInput(psbt: Psbt, index: number, network: BitcoinNetwork): Mult
       'PSBT_INVALID',
       `input ${index} has no ${network.scriptType === 'p2wsh' ? 'witnessScript' : 'redeemScript'}`,
     );
-  const chunks = bscript.decompile(script);
-  if (!chunks || chunks.length < 4 || chunks[chunks.length - 1] !== bscript.OPS.OP_CHECKMULTISIG) {
-    throw new BitcoinError('PSBT_INVALID', `input ${index} is not a multisig input`);
-  }
-  const first = chunks[0]!;
-  // OP_1…OP_16 decompile to opcodes 0x51…0x60.
-  const threshold = typeof first === 'number' ? first - 0x50 : bscript.number.decode(Buffer.from(first));
-  const pubkeys = chunks.slice(1, -2) as Uint8Array[];
+  const { threshold, pubkeys } = signersOfScript(script, index);
   let amount: bigint;
   if (input.witnessUtxo) amount = input.witnessUtxo.value;
   else if (input.nonWitnessUtxo) {
@@ -48,6 +42,24 @@ function multisigInput(psbt: Psbt, index: number, network: BitcoinNetwork): Mult
     amount = prev.outs[psbt.txInputs[index]!.index]!.value;
   } else throw new BitcoinError('PSBT_INVALID', `input ${index} has no UTXO`);
   return { script, threshold, pubkeys, amount };
+}
+
+/**
+ * The k of n of a sortedmulti script, or of a recovery wallet's script spent by its signers: that
+ * path's witness is the plain multisig's ([OP_0, k sigs, script]), so signing and finalizing are
+ * the same; only the recovery key's own path needs the miniscript satisfier (recovery-sign.ts).
+ */
+function signersOfScript(script: Uint8Array, index: number): { threshold: number; pubkeys: Uint8Array[] } {
+  const recovery = parseRecoveryScript(script);
+  if (recovery) return { threshold: recovery.threshold, pubkeys: recovery.signers };
+  const chunks = bscript.decompile(Buffer.from(script));
+  if (!chunks || chunks.length < 4 || chunks[chunks.length - 1] !== bscript.OPS.OP_CHECKMULTISIG) {
+    throw new BitcoinError('PSBT_INVALID', `input ${index} is not a multisig input`);
+  }
+  const first = chunks[0]!;
+  // OP_1…OP_16 decompile to opcodes 0x51…0x60.
+  const threshold = typeof first === 'number' ? first - 0x50 : bscript.number.decode(Buffer.from(first));
+  return { threshold, pubkeys: chunks.slice(1, -2) as Uint8Array[] };
 }
 
 function unsignedTx(psbt: Psbt): Transaction {

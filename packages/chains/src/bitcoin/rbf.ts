@@ -4,7 +4,7 @@ import { BitcoinError } from './errors';
 import { addWalletInput, SEQUENCE_RBF } from './psbt-build';
 import { readPsbt } from './psbt-sign';
 import { dustThreshold, estimateVsize, feeFor } from './size';
-import { validateWallet, type MultisigWallet } from './wallet';
+import { validateWallet, walletScriptLength, type MultisigWallet } from './wallet';
 
 export interface ReplacementInput {
   wallet: MultisigWallet;
@@ -52,7 +52,7 @@ export function buildReplacementPsbt(input: ReplacementInput): { psbt: string; f
   const vsize = estimateVsize(
     network,
     input.wallet.threshold,
-    input.wallet.keys.length,
+    walletScriptLength(input.wallet),
     utxos.length,
     outs.map((o) => o.script.length),
   );

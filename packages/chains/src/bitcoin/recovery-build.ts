@@ -1,13 +1,15 @@
 import { Psbt } from 'bitcoinjs-lib';
 import { selectCoins, type WalletUtxo } from './coin-select';
 import { BitcoinError } from './errors';
-import { recipientScript, SEQUENCE_RBF, type BuiltSpend, type PaymentOutput } from './psbt-build';
 import {
-  deriveRecoveryAddress,
-  validateRecoveryWallet,
-  type RecoveryAddress,
-  type RecoveryWallet,
-} from './recovery-script';
+  derivationsOf,
+  recipientScript,
+  SEQUENCE_RBF,
+  type BuiltSpend,
+  type PaymentOutput,
+} from './psbt-build';
+import { deriveAddress } from './wallet';
+import { validateRecoveryWallet, type RecoveryWallet } from './recovery-script';
 import { dustThreshold, feeFor, outputSize, txOverheadWeight, varintSize } from './size';
 
 /** Which branch of the script a spend takes: the signers' k of n, or the recovery key after N blocks. */
@@ -76,10 +78,10 @@ export function buildRecoverySpendPsbt(input: BuildRecoverySpendInput): BuiltRec
   if (input.outputs.length === 0) throw new BitcoinError('INVALID_ARGUMENT', 'no recipients');
   if (input.sendMax && input.outputs.length !== 1)
     throw new BitcoinError('INVALID_ARGUMENT', 'send-max takes one recipient');
-  const sequence = input.path === 'recovery' ? wallet.recoveryBlocks : SEQUENCE_RBF;
+  const sequence = input.path === 'recovery' ? wallet.recovery.blocks : SEQUENCE_RBF;
   const scripts = input.outputs.map((o) => recipientScript(network, o.address));
-  const change = deriveRecoveryAddress(wallet, 1, input.changeIndex);
-  const inputWeight = recoveryInputWeight(wallet.threshold, change.witnessScript.length, input.path);
+  const change = deriveAddress(wallet, 1, input.changeIndex);
+  const inputWeight = recoveryInputWeight(wallet.threshold, change.multisigScript.length, input.path);
   const vsizeOf = (inputs: number, outputLengths: number[]) =>
     Math.ceil(
       (txOverheadWeight(network, inputs, outputLengths.length) +
@@ -124,13 +126,13 @@ export function buildRecoverySpendPsbt(input: BuildRecoverySpendInput): BuiltRec
   // BIP-68 relative locks apply only to version 2 transactions.
   psbt.setVersion(2);
   for (const utxo of selection.inputs) {
-    const derived = deriveRecoveryAddress(wallet, utxo.branch, utxo.index);
+    const derived = deriveAddress(wallet, utxo.branch, utxo.index);
     psbt.addInput({
       hash: utxo.txid,
       index: utxo.vout,
       sequence,
       witnessUtxo: { script: derived.scriptPubKey, value: utxo.value },
-      witnessScript: derived.witnessScript,
+      witnessScript: derived.multisigScript,
       bip32Derivation: derivationsOf(derived),
       sighashType: network.sighashType,
     });
@@ -140,7 +142,7 @@ export function buildRecoverySpendPsbt(input: BuildRecoverySpendInput): BuiltRec
     psbt.addOutput({
       script: change.scriptPubKey,
       value: selection.change,
-      witnessScript: change.witnessScript,
+      witnessScript: change.multisigScript,
       bip32Derivation: derivationsOf(change),
     });
   }
@@ -159,13 +161,4 @@ export function buildRecoverySpendPsbt(input: BuildRecoverySpendInput): BuiltRec
     path: input.path,
     sequence,
   };
-}
-
-/** BIP-174 derivations of all n + 1 keys, so every signer and the recovery key holder find theirs. */
-function derivationsOf(address: RecoveryAddress) {
-  return [...address.signers, address.recovery].map((d) => ({
-    masterFingerprint: Buffer.from(d.fingerprint, 'hex'),
-    pubkey: d.pubkey,
-    path: d.path,
-  }));
 }

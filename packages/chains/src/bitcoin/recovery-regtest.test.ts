@@ -31,8 +31,7 @@ describe.skipIf(!isLitecoindAvailable())('recovery path on litecoind -regtest', 
     chain: CHAIN,
     threshold: 2,
     keys: signers.map((s) => s.key),
-    recoveryKey: recoverer.key,
-    recoveryBlocks: N,
+    recovery: { key: recoverer.key, blocks: N },
   };
   const forRecovery = deriveRecoveryAddress(wallet, 0, 0);
   const forSigners = deriveRecoveryAddress(wallet, 0, 1);

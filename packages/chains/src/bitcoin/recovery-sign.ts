@@ -1,12 +1,12 @@
 import { satisfier } from '@bitcoinerlab/miniscript';
-import { payments, script as bscript, Transaction, type Psbt } from 'bitcoinjs-lib';
+import { payments, Transaction, type Psbt } from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { decodeSignature } from './der';
 import { BitcoinError } from './errors';
 import { bitcoinNetwork, type BitcoinChainKey, type BitcoinNetwork } from './networks';
 import { readPsbt, type FinalizedTransaction, type PartialSignature, type SigningRequest } from './psbt-sign';
 import { sequenceAllowsDelay, type RecoverySpendPath } from './recovery-build';
-import { recoveryMiniscript, recoveryWitnessScript } from './recovery-script';
+import { parseRecoveryScript, recoveryMiniscript } from './recovery-miniscript';
 import { segwitV0Digest } from './sighash';
 
 const HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
@@ -45,37 +45,9 @@ function recoveryInput(psbt: Psbt, index: number, network: BitcoinNetwork): Reco
   const p2wsh = payments.p2wsh({ redeem: { output: script }, network: network.bitcoinjs });
   if (Buffer.compare(p2wsh.output!, input.witnessUtxo.script) !== 0)
     throw invalid('the UTXO does not pay to the P2WSH of its witnessScript');
-  // k K1…Kn n CHECKMULTISIG IFDUP NOTIF R CHECKSIGVERIFY N CHECKSEQUENCEVERIFY ENDIF
-  const chunks = bscript.decompile(script) ?? [];
-  const n = chunks.length - 10;
-  const keys = chunks.slice(1, n + 1);
-  const recovery = chunks[n + 5];
-  if (n < 1 || !keys.every((k) => k instanceof Uint8Array) || !(recovery instanceof Uint8Array))
-    throw invalid('not a recovery-wallet script');
-  const parsed = {
-    threshold: scriptNumber(chunks[0]),
-    signers: keys as Uint8Array[],
-    recovery,
-    blocks: scriptNumber(chunks[n + 7]),
-  };
-  let expected: Uint8Array;
-  try {
-    expected = recoveryWitnessScript(parsed.threshold, parsed.signers, parsed.recovery, parsed.blocks);
-  } catch (error) {
-    throw new BitcoinError('PSBT_INVALID', `input ${index}: not a recovery-wallet script`, { cause: error });
-  }
-  if (Buffer.compare(expected, script) !== 0) throw invalid('not a recovery-wallet script');
+  const parsed = parseRecoveryScript(script);
+  if (!parsed) throw invalid('not a recovery-wallet script');
   return { script, ...parsed, amount: input.witnessUtxo.value };
-}
-
-/** OP_1…OP_16 or a minimal script number; -1 for anything else (then the template check fails). */
-function scriptNumber(chunk: number | Uint8Array | undefined): number {
-  if (typeof chunk === 'number') return chunk >= 0x51 && chunk <= 0x60 ? chunk - 0x50 : -1;
-  try {
-    return chunk ? bscript.number.decode(Buffer.from(chunk), 4) : -1;
-  } catch {
-    return -1;
-  }
 }
 
 function unsignedTx(psbt: Psbt): Transaction {

@@ -40,8 +40,7 @@ function makeWallet(chain: BitcoinChainKey, recoveryBlocks = 10) {
     chain,
     threshold: 2,
     keys: signers.map((s) => s.key),
-    recoveryKey: recoverer.key,
-    recoveryBlocks,
+    recovery: { key: recoverer.key, blocks: recoveryBlocks },
   };
   return { signers, recoverer, wallet };
 }
@@ -54,25 +53,26 @@ describe('recovery script and address', () => {
       (chain) => deriveRecoveryAddress(makeWallet(chain).wallet, 0, 0).address,
     );
     expect(addresses).toEqual([
-      'rltc1q60ntgc99nmtva7rzfukqgave7dpfngnxgzen9jmm384txaxf55hqwr9g2r',
-      'ltc1qmacghz7xtxfpg7y969rpqhjcx8qcu9xj67gjxewqmn20030geq6sf8k57e',
-      'bc1qljsf2zrt4mcfc6yahfxns77e5t6qt2qzvluv36f9tkwy3thgxemqtjzgwq',
+      'rltc1qfj03juvyy5sd950fgc6g07z4jch3flfu96ulttxpzrg3lvhy0gmsafq375',
+      'ltc1q83dvq3efgwg5maeu65mmqnjs8pxznd8579npfu0l468s73h9t73s5dfpgf',
+      'bc1qf04skpch5ul77fl58dsx28ljhw5gagnnpelkht5clf0x6ahu5qeqyr48wc',
       // testnet and regtest keys share coin type 1′: one script, two prefixes
-      'tb1q60ntgc99nmtva7rzfukqgave7dpfngnxgzen9jmm384txaxf55hqte93s5',
-      'bcrt1q60ntgc99nmtva7rzfukqgave7dpfngnxgzen9jmm384txaxf55hqxq0h9w',
+      'tb1qfj03juvyy5sd950fgc6g07z4jch3flfu96ulttxpzrg3lvhy0gmscnqgyr',
+      'bcrt1qfj03juvyy5sd950fgc6g07z4jch3flfu96ulttxpzrg3lvhy0gms422w3e',
     ]);
-    expect(deriveRecoveryAddress(makeWallet('ltc-regtest').wallet, 0, 0).descriptor).toMatch(/#ggkjj87t$/);
+    expect(deriveRecoveryAddress(makeWallet('ltc-regtest').wallet, 0, 0).descriptor).toMatch(/#w3u05pey$/);
   });
 
-  it('equals the script assembled by hand from the sorted keys, and its bech32 P2WSH', () => {
+  it("equals the script assembled by hand from the keys in the wallet's order, and its bech32 P2WSH", () => {
     for (const chain of ['ltc-regtest', 'ltc', 'btc'] as const) {
       const { wallet } = makeWallet(chain);
       const derived = deriveRecoveryAddress(wallet, 1, 7);
-      // The plain multisig wallet derives the same signer keys, in the same (sorted) order.
-      const multisig = deriveAddress(wallet, 1, 7);
-      expect(derived.signers.map((s) => hex(s.pubkey))).toEqual(
+      // The plain multisig wallet derives the same signer keys (it sorts them; this script does not).
+      const multisig = deriveAddress({ ...wallet, recovery: undefined }, 1, 7);
+      expect(derived.signers.map((s) => hex(s.pubkey)).sort()).toEqual(
         multisig.derivations.map((d) => hex(d.pubkey)),
       );
+      expect(derived.signers.map((s) => s.fingerprint)).toEqual(wallet.keys.map((k) => k.fingerprint));
       const push = (k: Uint8Array) => '21' + hex(k);
       // OP_2 K1 K2 K3 OP_3 CHECKMULTISIG IFDUP NOTIF R CHECKSIGVERIFY OP_10 CSV ENDIF
       const byHand =
@@ -93,7 +93,9 @@ describe('recovery script and address', () => {
   it('writes the delay as the smallest push (OP_16, then script numbers)', () => {
     const { wallet } = makeWallet('ltc-regtest');
     const tail = (blocks: number) =>
-      hex(deriveRecoveryAddress({ ...wallet, recoveryBlocks: blocks }, 0, 0).witnessScript).slice(-12);
+      hex(
+        deriveRecoveryAddress({ ...wallet, recovery: { ...wallet.recovery, blocks } }, 0, 0).witnessScript,
+      ).slice(-12);
     expect(tail(1).endsWith('ad51b268')).toBe(true);
     expect(tail(16).endsWith('ad60b268')).toBe(true);
     expect(tail(17).endsWith('ad0111b268')).toBe(true);
@@ -101,10 +103,14 @@ describe('recovery script and address', () => {
     expect(tail(65535).endsWith('03ffff00b268')).toBe(true);
   });
 
-  it('sorts the signers: key order in the wallet does not matter', () => {
+  it("keeps the wallet's key order (miniscript has no sortedmulti), so the ranged descriptor can say it", () => {
     const { wallet } = makeWallet('ltc');
     const reversed = { ...wallet, keys: [...wallet.keys].reverse() };
-    expect(deriveRecoveryAddress(reversed, 0, 3).address).toBe(deriveRecoveryAddress(wallet, 0, 3).address);
+    expect(deriveRecoveryAddress(reversed, 0, 3).address).not.toBe(
+      deriveRecoveryAddress(wallet, 0, 3).address,
+    );
+    expect(deriveRecoveryAddress(reversed, 0, 3).signers.map((s) => s.signerIndex)).toEqual([0, 1, 2]);
+    expect(deriveRecoveryAddress(reversed, 0, 3).signers[0]!.fingerprint).toBe(wallet.keys[2]!.fingerprint);
   });
 
   it('gives a descriptor with key origins and a valid checksum', () => {
@@ -127,12 +133,16 @@ describe('recovery wallet validation', () => {
   it('refuses a delay outside 1…65535 blocks', () => {
     for (const recoveryBlocks of [0, -1, 65536, 1.5, Number.NaN])
       expectCode(
-        () => validateRecoveryWallet({ ...wallet, recoveryBlocks }),
+        () => validateRecoveryWallet({ ...wallet, recovery: { ...wallet.recovery, blocks: recoveryBlocks } }),
         'INVALID_ARGUMENT',
         /1 to 65535/,
       );
-    expect(() => validateRecoveryWallet({ ...wallet, recoveryBlocks: 1 })).not.toThrow();
-    expect(() => validateRecoveryWallet({ ...wallet, recoveryBlocks: 65535 })).not.toThrow();
+    expect(() =>
+      validateRecoveryWallet({ ...wallet, recovery: { ...wallet.recovery, blocks: 1 } }),
+    ).not.toThrow();
+    expect(() =>
+      validateRecoveryWallet({ ...wallet, recovery: { ...wallet.recovery, blocks: 65535 } }),
+    ).not.toThrow();
   });
 
   it('refuses duplicate signers and a recovery key that is a signer', () => {
@@ -142,7 +152,7 @@ describe('recovery wallet validation', () => {
       /duplicate/,
     );
     expectCode(
-      () => validateRecoveryWallet({ ...wallet, recoveryKey: signers[1]!.key }),
+      () => validateRecoveryWallet({ ...wallet, recovery: { ...wallet.recovery, key: signers[1]!.key } }),
       'INVALID_ARGUMENT',
       /recovery key is one of the signer keys/,
     );
@@ -152,7 +162,7 @@ describe('recovery wallet validation', () => {
     const disguised = { ...signers[2]!.key, xpub: bs58check.encode(raw) };
     expect(disguised.xpub).not.toBe(signers[2]!.key.xpub);
     expectCode(
-      () => validateRecoveryWallet({ ...wallet, recoveryKey: disguised }),
+      () => validateRecoveryWallet({ ...wallet, recovery: { ...wallet.recovery, key: disguised } }),
       'INVALID_ARGUMENT',
       /recovery key is one of the signer keys/,
     );

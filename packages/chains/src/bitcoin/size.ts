@@ -21,9 +21,11 @@ export function multisigScriptSize(n: number): number {
   return 3 + 34 * n;
 }
 
-/** Weight units of one m-of-n input of the chain's script type (P2WSH or P2SH). */
-export function multisigInputWeight(network: BitcoinNetwork, m: number, n: number): number {
-  const script = multisigScriptSize(n);
+/**
+ * Weight units of one input spent by m signatures of a script `script` bytes long (the m-of-n,
+ * or a recovery wallet's script on its signers' path), P2WSH or P2SH.
+ */
+export function multisigInputWeight(network: BitcoinNetwork, m: number, script: number): number {
   if (network.scriptType === 'p2wsh') {
     // outpoint 36 + empty scriptSig 1 + sequence 4, at 4 WU a byte; then the witness at 1 WU:
     // item count, OP_0 dummy (empty item), m signatures, the witness script.
@@ -49,13 +51,13 @@ export function txOverheadWeight(network: BitcoinNetwork, inputs: number, output
 export function estimateVsize(
   network: BitcoinNetwork,
   m: number,
-  n: number,
+  scriptLength: number,
   inputs: number,
   outputScriptLengths: number[],
 ): number {
   const weight =
     txOverheadWeight(network, inputs, outputScriptLengths.length) +
-    inputs * multisigInputWeight(network, m, n) +
+    inputs * multisigInputWeight(network, m, scriptLength) +
     outputScriptLengths.reduce((sum, len) => sum + outputSize(len) * 4, 0);
   return Math.ceil(weight / 4);
 }

@@ -15,7 +15,7 @@ import {
   signingRequests,
 } from './psbt-sign';
 import { buildReplacementPsbt } from './rbf';
-import { estimateVsize, multisigInputWeight } from './size';
+import { estimateVsize, multisigInputWeight, multisigScriptSize } from './size';
 import { signPsbt, signPsbtAsSigner, testSigner } from './test-signer';
 import { deriveAddress, type MultisigWallet } from './wallet';
 
@@ -164,9 +164,11 @@ describe('fees, selection and PSBTs', () => {
 
   it('estimates a 2-of-3 P2WSH input at 104.5 vB (signatures at 72 bytes)', () => {
     const net = bitcoinNetwork('btc');
-    expect(multisigInputWeight(net, 2, 3)).toBe(164 + 1 + 1 + 2 * 73 + 1 + 105);
+    expect(multisigInputWeight(net, 2, multisigScriptSize(3))).toBe(164 + 1 + 1 + 2 * 73 + 1 + 105);
     // 1 input, 2 outputs (P2WPKH 22 + P2WSH 34)
-    expect(estimateVsize(net, 2, 3, 1, [22, 34])).toBe(Math.ceil((42 + 418 + 4 * (31 + 43)) / 4));
+    expect(estimateVsize(net, 2, multisigScriptSize(3), 1, [22, 34])).toBe(
+      Math.ceil((42 + 418 + 4 * (31 + 43)) / 4),
+    );
   });
 
   it('selection errors: UTXO shortage, fee above balance; dust recipient', () => {

@@ -1,18 +1,31 @@
 import { payments, script as bscript } from 'bitcoinjs-lib';
 import { BitcoinError } from './errors';
-import { deriveChild, type SignerKey } from './keys';
+import { deriveChild, parseExtendedPublicKey, type SignerKey } from './keys';
 import { bitcoinNetwork, type BitcoinChainKey, type BitcoinNetwork } from './networks';
+import { recoveryWitnessScript, validateRecoveryBlocks } from './recovery-miniscript';
 
 /** Bitcoin Core's MAX_PUBKEYS_PER_MULTISIG and the product's limit (spec §5/§9). */
 export const MAX_MULTISIG_KEYS = 16;
 /** P2SH redeem scripts are limited to 520 bytes: 15 compressed keys at most. */
 export const MAX_P2SH_MULTISIG_KEYS = 15;
 
-/** An m-of-n sortedmulti wallet: the server's whole view of a Bitcoin-family multisig. */
+/**
+ * An emergency key that alone may spend a coin once it is `blocks` old (BIP-68), beside the
+ * signers' k of n: wsh(or_d(multi(k, K1…Kn), and_v(v:pk(RECOVERY), older(N)))). P2WSH only.
+ */
+export interface RecoveryPath {
+  /** Derived at the same branch/index as the signers' keys. */
+  key: SignerKey;
+  /** 1…65535 blocks. */
+  blocks: number;
+}
+
+/** An m-of-n sortedmulti wallet, optionally with a timelocked recovery path: the server's whole view of a Bitcoin-family multisig. */
 export interface MultisigWallet {
   chain: BitcoinChainKey;
   threshold: number;
   keys: SignerKey[];
+  recovery?: RecoveryPath;
 }
 
 export type Branch = 0 | 1; // 0 = receive, 1 = change
@@ -34,8 +47,10 @@ export interface DerivedAddress {
   scriptPubKey: Uint8Array;
   /** The m-of-n script with keys sorted (BIP-67): witnessScript for P2WSH, redeemScript for P2SH. */
   multisigScript: Uint8Array;
-  /** Keys in script order (sorted). */
+  /** Keys in script order (sorted; in the wallet's order where there is a recovery path). */
   derivations: KeyDerivation[];
+  /** The recovery key at this address (wallets with a recovery path). */
+  recovery?: Omit<KeyDerivation, 'signerIndex'>;
 }
 
 /** Checks threshold and key count for the chain's script type; throws INVALID_ARGUMENT. */
@@ -54,7 +69,28 @@ export function validateWallet(wallet: MultisigWallet): BitcoinNetwork {
   }
   if (new Set(wallet.keys.map((k) => k.xpub)).size !== n)
     throw new BitcoinError('INVALID_ARGUMENT', 'duplicate signer key', { reason: 'wallet_duplicate_key' });
+  if (wallet.recovery) validateRecoveryPath(wallet, wallet.recovery, network);
   return network;
+}
+
+/** The timelock, P2WSH, and n + 1 keys that all differ. */
+function validateRecoveryPath(wallet: MultisigWallet, recovery: RecoveryPath, network: BitcoinNetwork): void {
+  if (network.scriptType !== 'p2wsh')
+    throw new BitcoinError('UNSUPPORTED', `${wallet.chain} has no segwit: the recovery path needs P2WSH`);
+  validateRecoveryBlocks(recovery.blocks);
+  // Compare key material, not text: one xpub re-encoded with other depth/fingerprint metadata
+  // would derive the very same children.
+  const material = [...wallet.keys, recovery.key].map((k) => {
+    const node = parseExtendedPublicKey(k.xpub, network);
+    return Buffer.concat([node.publicKey, node.chainCode]).toString('hex');
+  });
+  const recoveryMaterial = material.pop()!;
+  if (new Set(material).size !== wallet.keys.length)
+    throw new BitcoinError('INVALID_ARGUMENT', 'duplicate signer key', { reason: 'wallet_duplicate_key' });
+  if (material.includes(recoveryMaterial))
+    throw new BitcoinError('INVALID_ARGUMENT', 'the recovery key is one of the signer keys', {
+      reason: 'wallet_duplicate_key',
+    });
 }
 
 /** OP_m <sorted keys> OP_n OP_CHECKMULTISIG */
@@ -99,13 +135,34 @@ export function deriveAddress(wallet: MultisigWallet, branch: Branch, index: num
       signerIndex,
     };
   });
-  parts.sort((a, b) => compareBytes(a.pubkey, b.pubkey));
-  const multisigScript = sortedMultisigScript(
-    wallet.threshold,
-    parts.map((p) => p.pubkey),
-  );
-  const { address, scriptPubKey } = multisigOutput(network, multisigScript);
-  return { address, branch, index, scriptPubKey, multisigScript, derivations: parts };
+  if (!wallet.recovery) {
+    parts.sort((a, b) => compareBytes(a.pubkey, b.pubkey));
+    const pubkeys = parts.map((p) => p.pubkey);
+    const multisigScript = sortedMultisigScript(wallet.threshold, pubkeys);
+    const { address, scriptPubKey } = multisigOutput(network, multisigScript);
+    return { address, branch, index, scriptPubKey, multisigScript, derivations: parts };
+  }
+  const recovery = {
+    fingerprint: wallet.recovery.key.fingerprint,
+    path: `${wallet.recovery.key.path}/${branch}/${index}`,
+    pubkey: deriveChild(wallet.recovery.key.xpub, network, [branch, index]).publicKey,
+  };
+  // Miniscript has no sortedmulti: keys stay in the wallet's order, as its ranged descriptor
+  // (`multi(k, xpub1/0/*, …)`) says, so Bitcoin Core or Liana derive the same addresses.
+  const pubkeys = parts.map((p) => p.pubkey);
+  const script = recoveryWitnessScript(wallet.threshold, pubkeys, recovery.pubkey, wallet.recovery.blocks);
+  const { address, scriptPubKey } = multisigOutput(network, script);
+  return { address, branch, index, scriptPubKey, multisigScript: script, derivations: parts, recovery };
+}
+
+/** Bytes of the wallet's witness/redeem script at any index (all keys compressed). */
+export function walletScriptLength(wallet: MultisigWallet): number {
+  const multisig = 3 + 34 * wallet.keys.length;
+  if (!wallet.recovery) return multisig;
+  // IFDUP NOTIF <R> CHECKSIGVERIFY <N> CHECKSEQUENCEVERIFY ENDIF
+  const blocks = wallet.recovery.blocks;
+  const pushBlocks = blocks <= 16 ? 1 : 1 + bscript.number.encode(blocks).length;
+  return multisig + 2 + 34 + 1 + pushBlocks + 1 + 1;
 }
 
 /** Receive and change addresses 0…count-1. */
