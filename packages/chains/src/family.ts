@@ -227,6 +227,8 @@ export interface SetupRequest {
    * proposing/executing member, and the one-off key whose address seeds the wallet's address.
    */
   sponsor?: { feePayer: string; createKey: string };
+  /** Bitcoin family: an emergency key and its delay in blocks (see FamilyWallet.timelockRecovery). */
+  timelockRecovery?: { key: unknown; blocks: number };
 }
 
 /** A new wallet's address and what must happen on chain before it can be used. */
@@ -430,6 +432,12 @@ export interface FamilyAdapter {
    */
   readonly recovery?: RecoveryOps;
   /**
+   * Families whose wallets may carry a timelocked recovery path (the Bitcoin family on P2WSH
+   * chains): an emergency key alone spends a coin once it is `blocks` old; the owners keep coins
+   * out of its reach by spending them (through the one lifecycle) before that.
+   */
+  readonly timelockRecovery?: TimelockRecoveryOps;
+  /**
    * Families whose wallets call contracts (EVM Safes): a Dapp's calls checked, simulated and built
    * into one payload under the wallet's lock, then carried through the one lifecycle.
    */
@@ -624,4 +632,31 @@ export interface RecoveryOps {
   executeTx(delay: string, queued: QueuedRecoveryTx): ContractCall;
   /** The wallet's call that disables the module. */
   disableCall(wallet: FamilyWallet, delay: string): Promise<ContractCall>;
+}
+
+/** The unsigned sweep of a wallet's matured coins by its recovery key. */
+export interface RecoverySweep {
+  /** PSBT (version 2, every input's nSequence = the delay) carrying the recovery key's derivations. */
+  psbt: string;
+  amount: bigint;
+  fee: bigint;
+  vsize: number;
+  feeRate: string;
+  inputs: { outpoint: string; value: bigint }[];
+}
+
+export interface TimelockRecoveryOps {
+  /** The wallet's recovery key, checked like a signer key (xpub with its origin). */
+  parseKey(input: { xpub: string; fingerprint: string; path: string }): unknown;
+  /** Every coin at least `blocks` old, all to `to`, minus the fee. WALLET_RECOVERY_DELAY_ERROR when none is. */
+  buildSweep(wallet: FamilyWallet, to: string, fee: FeeChoice): Promise<RecoverySweep>;
+  /**
+   * Checks that `signed` spends only this wallet's unspent coins, verifies the recovery key's
+   * signature of each input against its own digest, finalizes and relays it. The node refuses a
+   * coin younger than the delay (WALLET_RECOVERY_DELAY_ERROR).
+   */
+  submitSweep(
+    wallet: FamilyWallet,
+    signed: string,
+  ): Promise<{ txid: string; fee: bigint; outputs: { to: string; value: bigint }[] }>;
 }

@@ -78,6 +78,12 @@ export const VIP_EXTENSION_DAYS = 3;
 /** Emergency recovery's on-chain delay: at least a day for the owners to see and veto it, at most a year. */
 export const RECOVERY_COOLDOWN_HOURS = { min: 24, max: 24 * 365, default: 24 * 7 } as const;
 /** How long a queued recovery stays executable after its delay (0: until vetoed or run). */
+/**
+ * Bitcoin family's recovery path: blocks a coin must be old before the recovery key alone spends
+ * it. BIP-68 block locks hold 16 bits; the default is about 30 days of Bitcoin blocks.
+ */
+export const TIMELOCK_RECOVERY_BLOCKS = { min: 1, max: 0xffff, default: 4320 } as const;
+
 export const RECOVERY_EXPIRATION_HOURS_MAX = 24 * 365;
 /**
  * The companion phone signer: a pairing code lives two minutes and works once; a phone's session

@@ -318,6 +318,8 @@ export interface WalletsTable {
   recovery_module: Generated<string | null>;
   /** Family spaces: 3 inheritance, 4 common, 5 backup/shared; null in company spaces. */
   family_address_type: Generated<number | null>;
+  /** Bitcoin family: the timelocked recovery path (TimelockRecoveryColumn), fixed at creation. */
+  timelock_recovery: Json | null;
 }
 
 export interface WalletSignersTable {

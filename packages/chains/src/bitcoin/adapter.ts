@@ -131,16 +131,24 @@ export function createBitcoinAdapter(config: BitcoinAdapterConfig): BitcoinAdapt
     async listUtxos(wallet, opts = {}) {
       const receiveCount = opts.receiveCount ?? 20;
       const changeCount = opts.changeCount ?? 20;
-      const { receive, change } = walletDescriptors(wallet);
       const byScript = new Map<string, { branch: 0 | 1; index: number }>();
-      for (const a of deriveAddresses(wallet, 0, 0, receiveCount))
-        byScript.set(Buffer.from(a.scriptPubKey).toString('hex'), { branch: 0, index: a.index });
-      for (const a of deriveAddresses(wallet, 1, 0, changeCount))
-        byScript.set(Buffer.from(a.scriptPubKey).toString('hex'), { branch: 1, index: a.index });
-      const result = await scan([
-        { desc: receive, range: [0, receiveCount - 1] },
-        { desc: change, range: [0, changeCount - 1] },
-      ]);
+      const addresses = [
+        ...deriveAddresses(wallet, 0, 0, receiveCount),
+        ...deriveAddresses(wallet, 1, 0, changeCount),
+      ];
+      for (const a of addresses)
+        byScript.set(Buffer.from(a.scriptPubKey).toString('hex'), { branch: a.branch, index: a.index });
+      const { receive, change } = walletDescriptors(wallet);
+      // Nodes before miniscript (Litecoin Core 0.21) cannot read a recovery wallet's descriptor:
+      // its addresses are scanned one by one instead.
+      const result = await scan(
+        wallet.recovery
+          ? addresses.map((a) => `addr(${a.address})`)
+          : [
+              { desc: receive, range: [0, receiveCount - 1] },
+              { desc: change, range: [0, changeCount - 1] },
+            ],
+      );
       const utxos: WalletUtxo[] = [];
       for (const u of result.unspents) {
         const where = byScript.get(u.scriptPubKey);
@@ -296,6 +304,8 @@ function broadcastError(error: BitcoinRpcError): BitcoinError {
   const msg = error.message;
   if (/insufficient fee|rejecting replacement/i.test(msg))
     return new BitcoinError('RBF_FEE_RATE_TOO_LOW_ERROR', msg, { cause: error });
+  if (/non-BIP68-final/i.test(msg))
+    return new BitcoinError('WALLET_RECOVERY_DELAY_ERROR', msg, { cause: error });
   if (/min relay fee not met|mempool min fee not met/i.test(msg))
     return new BitcoinError('BROADCAST_INSUFFICIENT_FEE_ERROR', msg, { cause: error });
   return new BitcoinError('BROADCAST_REJECTED_ERROR', msg, { cause: error });

@@ -12,6 +12,8 @@ export type BitcoinErrorCode =
   | 'BROADCAST_INSUFFICIENT_FEE_ERROR'
   | 'BROADCAST_REJECTED_ERROR'
   | 'FEE_RATE_ERROR'
+  /** A coin spent by the recovery path is younger than its delay (the node's non-BIP68-final). */
+  | 'WALLET_RECOVERY_DELAY_ERROR'
   // adapter-level codes (the server picks the catalogue code that fits its context)
   /** Malformed input: xpub, path, descriptor, threshold, amount … */
   | 'INVALID_ARGUMENT'

@@ -35,7 +35,7 @@ function signerKeyField(reason: BitcoinInputReason): string {
  */
 export function asFamilyError(error: unknown, field?: string): unknown {
   if (!isBitcoinError(error)) return error;
-  let code = error.code.endsWith('_ERROR') ? error.code : (CATALOGUE[error.code] ?? 'PARAMS_INVALID_ERROR');
+  let code = CATALOGUE[error.code] ?? (error.code.endsWith('_ERROR') ? error.code : 'PARAMS_INVALID_ERROR');
   let where = field;
   const reason = error.reason;
   if (reason && code === 'PARAMS_INVALID_ERROR') {

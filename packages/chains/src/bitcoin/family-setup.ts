@@ -1,4 +1,4 @@
-import { FamilyError, type FamilyAdapter, type FamilyWallet } from '../family';
+import { FamilyError, type FamilyAdapter, type FamilyWallet, type FeeChoice } from '../family';
 import type { BitcoinAdapter } from './adapter';
 import { walletDescriptors, walletFromDescriptor } from './descriptor';
 import { mapped, mappedSync } from './family-errors';
@@ -13,8 +13,22 @@ export const scanCounts = (wallet: FamilyWallet) => ({
   changeCount: wallet.nextChangeIndex + 20,
 });
 
+/** sat/vB of a fee choice: the node's estimate for a tier, or the rate the user typed. */
+export async function feeRateFor(adapter: BitcoinAdapter, fee: FeeChoice): Promise<number> {
+  if (fee.tier === 'custom') {
+    const rate = Number(fee.rate);
+    if (!(rate > 0)) throw new FamilyError('TRANSFER_FEE_ZERO_ERROR');
+    return rate;
+  }
+  const tiers = await mapped(() => adapter.getFeeTiers());
+  return tiers.tiers[fee.tier]?.satPerVbyte ?? tiers.tiers.standard.satPerVbyte ?? 1;
+}
+
 /** A stored wallet as the script code sees it: the signers' k of n and its recovery path, if any. */
-export function multisigOf(chain: BitcoinChainKey, wallet: FamilyWallet): MultisigWallet {
+export function multisigOf(
+  chain: BitcoinChainKey,
+  wallet: Pick<FamilyWallet, 'threshold' | 'keys' | 'timelockRecovery'>,
+): MultisigWallet {
   const recovery = wallet.timelockRecovery;
   return {
     chain,
@@ -45,8 +59,8 @@ export function bitcoinWalletSetup(
   const multisig = (wallet: FamilyWallet) => multisigOf(chain, wallet);
   return {
     // Nothing on chain: the address derives from the keys (receive index 0).
-    async prepareSetup({ keys, threshold }) {
-      const wallet: MultisigWallet = { chain, threshold, keys: keys as SignerKey[] };
+    async prepareSetup({ keys, threshold, timelockRecovery }) {
+      const wallet = multisigOf(chain, { keys, threshold, timelockRecovery });
       const descriptors = mappedSync(() => walletDescriptors(wallet), 'signers');
       return { address: deriveAddress(wallet, 0, 0).address, keys, onChain: null, descriptors };
     },

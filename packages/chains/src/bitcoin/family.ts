@@ -23,7 +23,8 @@ import {
 } from './psbt-sign';
 import { buildReplacementPsbt } from './rbf';
 import { submittedSignatures } from './submitted-signatures';
-import { bitcoinWalletSetup, multisigOf, scanCounts } from './family-setup';
+import { bitcoinWalletSetup, feeRateFor, multisigOf, scanCounts } from './family-setup';
+import { bitcoinTimelockRecovery } from './family-recovery';
 import { maxSweep } from './max-sendable';
 import { bitcoinDeposits } from './deposits';
 import { satsToCoins } from './units';
@@ -45,15 +46,7 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
   const chain = adapter.info.key as BitcoinChainKey;
   const network = adapter.network;
   const multisig = (wallet: FamilyWallet) => multisigOf(chain, wallet);
-  const feeRateOf = async (fee: FeeChoice): Promise<number> => {
-    if (fee.tier === 'custom') {
-      const rate = Number(fee.rate);
-      if (!(rate > 0)) throw new FamilyError('TRANSFER_FEE_ZERO_ERROR');
-      return rate;
-    }
-    const tiers = await mapped(() => adapter.getFeeTiers());
-    return tiers.tiers[fee.tier]?.satPerVbyte ?? tiers.tiers.standard.satPerVbyte ?? 1;
-  };
+  const feeRateOf = (fee: FeeChoice) => feeRateFor(adapter, fee);
   /** Wallet key of every public key in the PSBT's inputs (by each input's BIP-32 origin). */
   const keysByPubkey = (payload: string, wallet: FamilyWallet): Map<string, SignerKey> => {
     const keys = wallet.keys as SignerKey[];
@@ -117,6 +110,7 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
     },
 
     ...bitcoinWalletSetup(adapter),
+    ...(network.scriptType === 'p2wsh' ? { timelockRecovery: bitcoinTimelockRecovery(adapter) } : {}),
     deposits: bitcoinDeposits(adapter),
 
     async readBalances(wallets) {

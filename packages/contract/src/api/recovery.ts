@@ -113,3 +113,66 @@ export type RecoveryTx = z.infer<typeof recoveryTxReply>;
 
 /** POST /wallets/recovery/sync and /execute: the wallet named. */
 export const recoveryWalletBody = z.object({ wallet_id: z.number().int().positive() });
+
+/**
+ * GET /wallets/recovery/coins?wallet_id: a Bitcoin-family wallet's recovery path — the emergency
+ * key may sweep any coin at least `blocks` old; the owners keep a coin out of its reach by
+ * spending it (a transfer, e.g. to the wallet's own address) before then.
+ */
+export const timelockRecoveryReply = z.object({
+  wallet_id: z.number().int(),
+  blocks: z.number().int(),
+  key: z.object({ xpub: z.string(), fingerprint: z.string(), path: z.string() }),
+  /** The member whose verified key it is; null for a backup key the space keeps offline. */
+  recoverer: z.object({ user_id: z.number().int(), nickname: z.string().nullable() }).nullable(),
+  /** The wallet's receive descriptor (miniscript): Bitcoin Core 25+ or Liana can sweep without this platform. */
+  descriptor: z.string().nullable(),
+  coins: z.array(
+    z.object({
+      outpoint: z.string(),
+      address: z.string(),
+      value_sat: z.string(),
+      confirmations: z.number().int(),
+      /** Blocks until the recovery key may spend it; 0: it may now. */
+      blocks_left: z.number().int(),
+    }),
+  ),
+  matured_sat: z.string(),
+  waiting_sat: z.string(),
+  you: z.object({ can_sweep: z.boolean() }),
+});
+export type TimelockRecoveryInfo = z.infer<typeof timelockRecoveryReply>;
+
+/** POST /wallets/recovery/sweep/prepare: the unsigned sweep of every matured coin to one address. */
+export const sweepPrepareBody = z.object({
+  wallet_id: z.number().int().positive(),
+  to: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(120, 'CHAIN_ADDRESS_INVALID_ERROR'),
+  fee_tier: feeTierField.default('standard'),
+  custom_fee_rate: text()
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,3})?$/, 'FEE_RATE_ERROR')
+    .optional(),
+});
+
+export const sweepPrepareReply = z.object({
+  /** PSBT (base64) for the recovery key's holder to sign (not finalize) offline. */
+  psbt: z.string(),
+  to: z.string(),
+  amount_sat: z.string(),
+  fee_sat: z.string(),
+  vsize: z.number().int(),
+  fee_rate: z.string(),
+  inputs: z.array(z.object({ outpoint: z.string(), value_sat: z.string() })),
+});
+
+/** POST /wallets/recovery/sweep: the PSBT signed by the recovery key; verified, finalized and relayed. */
+export const sweepSubmitBody = z.object({
+  wallet_id: z.number().int().positive(),
+  psbt: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(400_000, 'SIGNATURE_INVALID_ERROR'),
+});
+
+export const sweepSubmitReply = z.object({
+  txid: z.string(),
+  fee_sat: z.string(),
+  outputs: z.array(z.object({ to: z.string(), value_sat: z.string() })),
+});

@@ -53,6 +53,8 @@ export const walletBaseReply = z.object({
   squads: z.object({ multisig: z.string(), fee_payer: z.string() }).nullable().optional(),
   /** Family spaces: 3 inheritance, 4 common, 5 backup/shared; null in company spaces. */
   family_address_type: z.number().nullable(),
+  /** Bitcoin family: blocks after which the emergency recovery key alone may spend a coin; null without that path. */
+  recovery_blocks: z.number().int().nullable(),
   ctime: isoTime,
 });
 export type WalletBase = z.infer<typeof walletBaseReply>;

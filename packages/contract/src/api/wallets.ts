@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, text } from './common';
+import { TIMELOCK_RECOVERY_BLOCKS } from '../limits';
 
 /**
  * §3 family wallet address types (family spaces only): 3 an inheritance wallet (kept for the
@@ -39,6 +40,17 @@ export const deleteSignerBody = z.object({
 
 const userIdList = z.array(z.number().int().positive()).max(50);
 
+export const timelockRecoveryField = z.object({
+  xpub: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(200, 'SIGNER_KEY_INVALID_ERROR'),
+  fingerprint: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(16, 'SIGNER_KEY_INVALID_ERROR'),
+  path: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(100, 'SIGNER_KEY_INVALID_ERROR'),
+  blocks: z
+    .number()
+    .int('PARAMS_INVALID_ERROR')
+    .min(TIMELOCK_RECOVERY_BLOCKS.min, 'PARAMS_INVALID_ERROR')
+    .max(TIMELOCK_RECOVERY_BLOCKS.max, 'PARAMS_INVALID_ERROR'),
+});
+
 export const createMultiWalletBody = z.object({
   name: text().trim().min(1, 'PARAMS_REQUIRED_ERROR').max(30, 'PARAMS_INVALID_ERROR'),
   remark: text().trim().max(99, 'PARAMS_INVALID_ERROR').optional(),
@@ -66,6 +78,11 @@ export const createMultiWalletBody = z.object({
   broadcast_scope: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(3),
   /** Family spaces: what the wallet is for (default 4 common); refused in company spaces. */
   family_address_type: familyAddressTypeField.optional(),
+  /**
+   * Bitcoin family on segwit chains: an emergency key (a member's verified xpub, or a backup key
+   * kept offline) that alone may spend a coin once it is `blocks` old. Part of every address.
+   */
+  recovery: timelockRecoveryField.optional(),
 });
 
 export const walletIdQuery = z.object({ wallet_id: z.coerce.number().int().positive() });

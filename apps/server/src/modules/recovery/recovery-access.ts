@@ -4,7 +4,7 @@ import type { Wallet } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CommandContext } from '../../lib/command-context';
 import { canOnRecovery, type RecoveryAction } from '../policy/policy';
-import { familyOf } from '../transfers/transfer-family';
+import { familyOf, timelockRecoveryOf } from '../transfers/transfer-family';
 import { relationColumns } from '../wallets/wallet-access';
 import { WalletStatus } from '../wallets/wallet-status';
 
@@ -44,9 +44,14 @@ export async function recoveryWallet(
     ...wallet
   } = row;
   const relation = { roles: new Set(relation_roles), isSigner: Boolean(relation_is_signer) };
+  // A Safe's recoverer is in wallet_recoveries; a Bitcoin-family wallet's in its recovery path.
+  const timelock = timelockRecoveryOf(row);
+  const recovererUserId = recoverer_user_id ?? timelock?.recoverer_user_id ?? null;
   const standing = {
-    isRecoverer: recoverer_user_id !== null && recoverer_user_id === actor.user.id,
-    backupRecoverer: row.recoverer_address !== null && recoverer_user_id === null,
+    isRecoverer: recovererUserId !== null && recovererUserId === actor.user.id,
+    backupRecoverer:
+      (row.recoverer_address !== null && recoverer_user_id === null) ||
+      (timelock !== null && timelock.recoverer_user_id === null),
   };
   const decision = canOnRecovery(actor.member.role, relation, action, standing);
   if (!decision.allowed) throw new AppError(decision.code!);

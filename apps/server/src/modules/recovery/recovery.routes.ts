@@ -5,7 +5,12 @@ import {
   recoveryTaskBody,
   recoveryTxReply,
   recoveryWalletBody,
+  sweepPrepareBody,
+  sweepPrepareReply,
+  sweepSubmitBody,
+  sweepSubmitReply,
   taskReply,
+  timelockRecoveryReply,
   walletIdQuery,
 } from '@keystead/contract';
 import type { AppInstance } from '../../app';
@@ -24,6 +29,7 @@ import {
 } from './recovery-commands';
 import { recoveryInfo } from './recovery-info';
 import { refreshRecovery } from './recovery-refresh';
+import { prepareSweep, submitSweep, timelockRecoveryInfo } from './timelock-recovery';
 
 const tags = ['recovery'];
 
@@ -137,5 +143,50 @@ export async function recoveryRoutes(app: AppInstance, ctx: AppContext) {
       await refreshRecovery(ctx, request.body.wallet_id);
       return reply.ok(await recoveryExecuteTx(ctx, actor, request.body.wallet_id));
     },
+  );
+
+  // The Bitcoin family's recovery path: a key that alone spends coins once they are N blocks old.
+  app.get(
+    '/wallets/recovery/coins',
+    {
+      config,
+      schema: {
+        response: replies(timelockRecoveryReply),
+        tags,
+        querystring: walletIdQuery,
+        summary: "A Bitcoin-family wallet's recovery path and each coin's age against its delay",
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await timelockRecoveryInfo(ctx, commandContext(request), request.query.wallet_id)),
+  );
+
+  app.post(
+    '/wallets/recovery/sweep/prepare',
+    {
+      config,
+      schema: {
+        response: replies(sweepPrepareReply),
+        tags,
+        body: sweepPrepareBody,
+        summary: 'The unsigned PSBT sweeping every matured coin to one address, for the recovery key to sign',
+      },
+    },
+    async (request, reply) => reply.ok(await prepareSweep(ctx, commandContext(request), request.body)),
+  );
+
+  app.post(
+    '/wallets/recovery/sweep',
+    {
+      config,
+      schema: {
+        response: replies(sweepSubmitReply),
+        tags,
+        body: sweepSubmitBody,
+        summary:
+          "The recovery key's signed sweep: verified, finalized and relayed; owners and admins are told",
+      },
+    },
+    async (request, reply) => reply.ok(await submitSweep(ctx, commandContext(request), request.body)),
   );
 }

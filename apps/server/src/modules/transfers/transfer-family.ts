@@ -28,7 +28,19 @@ export function familyWallet(wallet: Wallet): FamilyWallet {
     nextReceiveIndex: wallet.next_receive_index,
     nextChangeIndex: wallet.next_change_index,
     ...(wallet.recovery_module ? { trustedModules: [wallet.recovery_module] } : {}),
+    ...(wallet.timelock_recovery ? { timelockRecovery: timelockRecoveryOf(wallet)! } : {}),
   };
+}
+
+/** What wallets.timelock_recovery holds (see migration 0035). */
+export interface TimelockRecoveryColumn {
+  key: { xpub: string; fingerprint: string; path: string };
+  blocks: number;
+  recoverer_user_id: number | null;
+}
+
+export function timelockRecoveryOf(wallet: Pick<Wallet, 'timelock_recovery'>): TimelockRecoveryColumn | null {
+  return wallet.timelock_recovery ? (jsonColumn(wallet.timelock_recovery) as TimelockRecoveryColumn) : null;
 }
 
 /** A wallet row as family adapters see it, with the space's fee payer where its family is fee-sponsored (Solana). */

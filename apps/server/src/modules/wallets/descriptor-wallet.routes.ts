@@ -25,10 +25,12 @@ import { multisigOf } from './descriptor-wallet';
 
 const tags = ['wallet'];
 
-export const importDescriptorBody = createMultiWalletBody.omit({ signers: true, threshold: true }).extend({
-  /** wsh(sortedmulti(…)) (BTC/LTC) or sh(sortedmulti(…)) (BCH) with [fingerprint/path]xpub/0/* (or /<0;1>/*) keys. */
-  descriptor: text().trim().min(10).max(20_000),
-});
+export const importDescriptorBody = createMultiWalletBody
+  .omit({ signers: true, threshold: true, recovery: true })
+  .extend({
+    /** wsh(sortedmulti(…)) (BTC/LTC) or sh(sortedmulti(…)) (BCH) with [fingerprint/path]xpub/0/* (or /<0;1>/*) keys. */
+    descriptor: text().trim().min(10).max(20_000),
+  });
 
 export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
   /** m-of-n sortedmulti wallet from the members' verified signer keys; normal at once. */

@@ -62,6 +62,7 @@ const WALLET_COLUMNS = Object.keys({
   recovery_state: true,
   recovery_module: true,
   family_address_type: true,
+  timelock_recovery: true,
 } satisfies Record<keyof WalletsTable, true>) as (keyof Wallet)[];
 
 export const prefixedWalletColumns = (alias: string) =>

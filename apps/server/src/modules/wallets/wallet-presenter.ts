@@ -1,3 +1,4 @@
+import { timelockRecoveryOf } from '../transfers/transfer-family';
 import type { Wallet } from '../../db/schema';
 import { jsonColumn } from '../../lib/json-column';
 
@@ -30,6 +31,7 @@ export function presentWallet(wallet: Wallet) {
       : null,
     squads: squadsOf(wallet.utxo_keys),
     family_address_type: wallet.family_address_type,
+    recovery_blocks: timelockRecoveryOf(wallet)?.blocks ?? null,
     ctime: wallet.created_at.toISOString(),
   };
 }

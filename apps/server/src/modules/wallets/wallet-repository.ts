@@ -106,7 +106,15 @@ export function signerRowsById(trx: Db, ids: number[]) {
 /** Verified signer keys of the space's joined members usable on this chain (or on any chain of their family). */
 export function memberSignerKeys(trx: Db, organizationId: number, chainKey: string) {
   return joinedMemberKeys(trx, organizationId)
-    .select(['s.id', 's.family', 's.chain_key', 's.address', 's.fingerprint', 's.derivation_path'])
+    .select([
+      's.id',
+      's.user_id',
+      's.family',
+      's.chain_key',
+      's.address',
+      's.fingerprint',
+      's.derivation_path',
+    ])
     .where((eb) => eb.or([eb('s.chain_key', '=', chainKey), eb('s.chain_key', 'is', null)]))
     .orderBy('s.id')
     .execute();

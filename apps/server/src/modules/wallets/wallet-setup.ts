@@ -11,6 +11,7 @@ import { writeAudit } from '../audit/audit.service';
 import { consumeChallenge, issueChallenge } from '../signers/challenge.service';
 import { family as familyWork } from '../transfers/transfer-family';
 import { walletSponsor } from '../fee-payers/fee-payer-keys';
+import { timelockRecoverySetup } from '../recovery/timelock-recovery-setup';
 import { insertWalletPeople } from './wallet-people';
 import {
   addWalletOperator,
@@ -106,8 +107,16 @@ export async function createMultisigWallet(
     const sponsor = family.sponsoredSetup
       ? { sponsor: await walletSponsor(ctx, trx, organization.id, saltNonce.toString()) }
       : {};
+    const recovery = await timelockRecoverySetup(trx, family, organization.id, body.recovery);
     const setup = await familyWork(() =>
-      family.prepareSetup({ keys, threshold, nonce: saltNonce, ...weighted, ...sponsor }),
+      family.prepareSetup({
+        keys,
+        threshold,
+        nonce: saltNonce,
+        ...weighted,
+        ...sponsor,
+        ...(recovery ? { timelockRecovery: recovery } : {}),
+      }),
     );
     // Tron: the account is activated and handed over before use; Safe: deployed; Solana: created
     // by the fee payer; Bitcoin: ready.
@@ -143,6 +152,7 @@ export async function createMultisigWallet(
           }
         : {}),
       ...(setup.walletKeys ? { utxo_keys: JSON.stringify(setup.walletKeys) } : {}),
+      ...(recovery ? { timelock_recovery: JSON.stringify(recovery) } : {}),
     });
     await insertWalletPeople(
       trx,
@@ -177,6 +187,9 @@ export async function createMultisigWallet(
         chain: body.chain_key,
         threshold,
         ...(setup.descriptors ? { descriptor: setup.descriptors.receive } : { owners: setup.keys }),
+        ...(recovery
+          ? { recovery_blocks: recovery.blocks, recovery_fingerprint: recovery.key.fingerprint }
+          : {}),
       },
     });
     return { wallet, setup };
