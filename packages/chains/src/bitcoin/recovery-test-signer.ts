@@ -1,7 +1,8 @@
 // Test and devnet helper only (like test-signer.ts): not exported from the package index.
+import { Psbt } from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { encodeSignature } from './der';
-import type { BitcoinChainKey } from './networks';
+import { bitcoinNetwork, type BitcoinChainKey } from './networks';
 import type { PartialSignature } from './psbt-sign';
 import type { RecoverySpendPath } from './recovery-build';
 import { recoverySigningRequests } from './recovery-sign';
@@ -29,4 +30,14 @@ export function signRecoveryPsbt(
     }
   }
   return out;
+}
+
+/** The recovery key's signatures written into the PSBT, as a signing tool hands it back (not finalized). */
+export function signRecoveryPsbtAsKey(psbtBase64: string, chain: BitcoinChainKey, key: TestSigner): string {
+  const psbt = Psbt.fromBase64(psbtBase64, { network: bitcoinNetwork(chain).bitcoinjs });
+  for (const sig of signRecoveryPsbt(psbtBase64, chain, 'recovery', key))
+    psbt.updateInput(sig.inputIndex, {
+      partialSig: [{ pubkey: Buffer.from(sig.pubkey, 'hex'), signature: Buffer.from(sig.signature, 'hex') }],
+    });
+  return psbt.toBase64();
 }

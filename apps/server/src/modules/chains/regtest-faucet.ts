@@ -1,4 +1,4 @@
-import { createBitcoinRpc } from '@keystead/chains';
+import { createBitcoinRpc, type BitcoinRpc } from '@keystead/chains';
 import type { UtxoChainEndpoint } from './chain-registry';
 
 const WALLET = 'keystead-faucet';
@@ -18,7 +18,40 @@ export async function regtestFaucet(endpoint: UtxoChainEndpoint) {
     if (/not found|does not exist/i.test(message)) await base.call('createwallet', [WALLET]);
     else if (!/already loaded/i.test(message)) throw error;
   });
+  if (endpoint.chainId.startsWith('ltc')) await once(endpoint.rpcUrl, () => activateMweb(base, wallet));
   return { base, wallet };
+}
+
+/** MWEB and CSV activate together at this height on Litecoin regtest. */
+const MWEB_HEIGHT = 432;
+const activated = new Map<string, Promise<void>>();
+
+/** Runs `work` once per node (again after a failure). */
+function once(key: string, work: () => Promise<void>): Promise<void> {
+  let running = activated.get(key);
+  if (!running) {
+    running = work().catch((error: unknown) => {
+      activated.delete(key);
+      throw error;
+    });
+    activated.set(key, running);
+  }
+  return running;
+}
+
+/**
+ * Litecoin regtest activates MWEB (and buries CSV, BIP-68/112) at height 432, and that block must
+ * carry a peg-in: without one, mining stops there for good ("bad-txns-vin-empty"). So the node is
+ * taken past it once, with a peg-in from the faucet; from then on timelocks are consensus too.
+ */
+async function activateMweb(base: BitcoinRpc, wallet: BitcoinRpc): Promise<void> {
+  const height = await base.call<number>('getblockcount');
+  if (height >= MWEB_HEIGHT) return;
+  const own = await wallet.call<string>('getnewaddress');
+  await base.call('generatetoaddress', [MWEB_HEIGHT - 1 - height, own]);
+  const mweb = await wallet.call<string>('getnewaddress', ['', 'mweb']);
+  await wallet.call('sendtoaddress', [mweb, 1]);
+  await base.call('generatetoaddress', [1, own]);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   messageHash,
   asFamilyError,
 } from '@keystead/chains';
+import { signRecoveryPsbtAsKey } from '@keystead/chains/bitcoin/recovery-test-signer';
 import { signPsbtAsSigner, testSigner } from '@keystead/chains/bitcoin/test-signer';
 import * as ecc from 'tiny-secp256k1';
 import {
@@ -42,6 +43,15 @@ function devnetSigner(chain: string, index: number) {
 }
 const devnetBody = { chain_key: text().default('ltc-regtest'), index: z.number().int().min(1).max(9) };
 
+/** The local regtest node of this chain key (development only). */
+function devnetEndpoint(ctx: AppContext, chainKey: string): UtxoChainEndpoint {
+  const endpoint = ctx.chains
+    .list()
+    .find((e): e is UtxoChainEndpoint => e.family === 'BTC' && e.isDevnet && e.chainId === chainKey);
+  if (!endpoint) throw new AppError('FEATURE_NOT_SUPPORTED_ERROR');
+  return endpoint;
+}
+
 /**
  * Development only (not registered in production): coins on a local regtest node for any
  * address, confirmed at once (UTXOs are read from the confirmed set).
@@ -67,13 +77,7 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       requireUser(request);
-      const endpoint = ctx.chains
-        .list()
-        .find(
-          (e): e is UtxoChainEndpoint =>
-            e.family === 'BTC' && e.isDevnet && e.chainId === request.body.chain_key,
-        );
-      if (!endpoint) throw new AppError('FEATURE_NOT_SUPPORTED_ERROR');
+      const endpoint = devnetEndpoint(ctx, request.body.chain_key);
       const adapter = ctx.chains.utxoChain(endpoint.chainId);
       const address = await mapped(() => adapter.normalizeAddress(request.body.address), 'address');
       try {
@@ -96,6 +100,28 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
           { detail: String((error as Error).message).slice(0, 200) },
         );
       }
+    },
+  );
+
+  app.post(
+    '/dev/utxo-mine',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        response: replies(z.object({ height: z.number().int() })),
+        tags: ['dev'],
+        summary: 'Mine blocks on the local regtest node, e.g. to age coins past a timelock (dev mode only)',
+        body: z.object({
+          chain_key: text().default('ltc-regtest'),
+          blocks: z.number().int().min(1).max(1000),
+        }),
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      const { base, wallet } = await regtestFaucet(devnetEndpoint(ctx, request.body.chain_key));
+      await base.call('generatetoaddress', [request.body.blocks, await wallet.call<string>('getnewaddress')]);
+      return reply.ok({ height: await base.call<number>('getblockcount') });
     },
   );
 
@@ -130,16 +156,20 @@ export async function utxoDevFaucetRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         response: replies(devnetSignReply),
         tags: ['dev'],
-        body: z.object({ ...devnetBody, psbt: text().trim().min(1).max(2_000_000) }),
+        body: z.object({
+          ...devnetBody,
+          psbt: text().trim().min(1).max(2_000_000),
+          /** recovery: sign as a wallet's emergency recovery key (its own path, after the delay). */
+          path: z.enum(['multisig', 'recovery']).default('multisig'),
+        }),
         summary: 'Sign a PSBT with devnet signer key n (dev mode only)',
       },
     },
     async (request, reply) => {
       requireUser(request);
       const { chain, signer } = devnetSigner(request.body.chain_key, request.body.index);
-      return reply.ok({
-        psbt: await mapped(() => signPsbtAsSigner(request.body.psbt, chain, signer), 'psbt'),
-      });
+      const sign = request.body.path === 'recovery' ? signRecoveryPsbtAsKey : signPsbtAsSigner;
+      return reply.ok({ psbt: await mapped(() => sign(request.body.psbt, chain, signer), 'psbt') });
     },
   );
 
