@@ -12,6 +12,8 @@ export interface CommandContext {
   member: OrganizationMember;
   organization: Organization;
   ip: string;
+  /** Called from a paired phone (its session may only do what a phone is for). */
+  viaPhone?: boolean;
 }
 
 /** Who runs a command outside any space (account, security, invitations): the user and the client's address. */
@@ -37,6 +39,6 @@ export function sessionCommandContext(request: FastifyRequest): SessionCommandCo
 
 export function commandContext(request: FastifyRequest): CommandContext {
   const { organization, member } = requireSpace(request);
-  const { user } = requireUser(request);
-  return { user, member, organization, ip: request.ip };
+  const { user, session } = requireUser(request);
+  return { user, member, organization, ip: request.ip, viaPhone: session.kind === 'phone' };
 }

@@ -83,3 +83,24 @@ export const mobileTasksReply = z.object({
   read_at: isoTime,
 });
 export type MobileTasks = z.infer<typeof mobileTasksReply>;
+
+/**
+ * GET /mobile/inheritance: the wallets whose owner named this account heir and that wait for its
+ * answer (open) or that it accepted, across its spaces. The phone accepts with its own key
+ * (POST /wallets/inheritance, action accept or deny: the only actions a phone may take there).
+ */
+export const mobileInheritanceReply = z.object({
+  list: z.array(
+    z.object({
+      organization_id: z.number().int(),
+      organization_name: z.string(),
+      wallet_id: z.number().int(),
+      wallet_name: z.string(),
+      chain_key: z.string(),
+      status: z.enum(['open', 'accepted', 'applied']),
+      testator_nickname: z.string(),
+      heir_address: z.string().nullable(),
+    }),
+  ),
+});
+export type MobileInheritance = z.infer<typeof mobileInheritanceReply>;

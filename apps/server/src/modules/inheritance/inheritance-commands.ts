@@ -27,7 +27,10 @@ async function inheritanceWallet(ctx: AppContext, actor: CommandContext, walletI
   const { wallet, relation } = await liveWalletAndRelation(ctx.db, actor, walletId);
   const plan = await planOf(ctx.db, walletId);
   const isHeir = plan !== undefined && plan.status !== 'closed' && plan.heir_user_id === actor.user.id;
-  const decision = canOnInheritance(actor.member.role, relation, action, { isHeir });
+  const decision = canOnInheritance(actor.member.role, relation, action, {
+    isHeir,
+    viaPhone: actor.viaPhone === true,
+  });
   if (!decision.allowed) throw new AppError(decision.code!);
   return { wallet, plan, isHeir };
 }

@@ -10,7 +10,8 @@ const tags = ['inheritance'];
 
 /** §4 family inheritance: who inherits a wallet, and the succession after 90 days without sign-in. */
 export async function inheritanceRoutes(app: AppInstance, ctx: AppContext) {
-  const config = { access: inSpace('recovery.act') };
+  // A paired phone may read a plan and answer its nomination (canOnInheritance).
+  const config = { access: inSpace('recovery.act'), phone: true };
   app.get(
     '/wallets/inheritance',
     {

@@ -130,7 +130,24 @@ describe('naming an heir', () => {
     expect((await act(heir(), { action: 'accept', heir_address: keyAddress(OWNER_KEY) })).code).toBe(
       'PARAMS_INVALID_ERROR',
     );
-    const accepted = await act(heir(), { action: 'accept', heir_address: heirAccount.address });
+    // The heir answers on their paired phone: it lists the nomination, may accept or deny it, and
+    // nothing else of the plan.
+    const phone = t.client({ ip: '10.9.9.9' });
+    phone.spaceId = space.spaceId;
+    const pairing = await heir().client.post<{ code: string }>('/api/v1/mobile/pairing');
+    expect((await phone.post('/api/v1/mobile/pair', { code: pairing.data.code })).code).toBe('OK');
+    const listed = await phone.get<{
+      list: Array<{ wallet_id: number; status: string; testator_nickname: string }>;
+    }>('/api/v1/mobile/inheritance');
+    expect(listed.data.list).toEqual([expect.objectContaining({ wallet_id: safe.walletId, status: 'open' })]);
+    expect(listed.data.list[0]!.testator_nickname).not.toBe('');
+    const fromPhone = (body: object) =>
+      phone.post<InheritanceInfo>('/api/v1/wallets/inheritance', { wallet_id: safe.walletId, ...body });
+    expect((await fromPhone({ action: 'apply', email_code: '123456' })).code).toBe(
+      'PHONE_SESSION_SCOPE_ERROR',
+    );
+    expect((await fromPhone({ action: 'close' })).code).toBe('PHONE_SESSION_SCOPE_ERROR');
+    const accepted = await fromPhone({ action: 'accept', heir_address: heirAccount.address });
     expect(accepted.code, accepted.raw).toBe('OK');
     expect(accepted.data).toMatchObject({
       plan: { status: 'accepted', heir_address: heirAccount.address, succession_open: false },

@@ -4,6 +4,7 @@ import {
   mobilePairingStatusReply,
   mobileSessionReply,
   mobileTasksQuery,
+  mobileInheritanceReply,
   mobileTasksReply,
 } from '@keystead/contract';
 import type { AppInstance } from '../../app';
@@ -13,6 +14,7 @@ import { PUBLIC, SIGNED_IN } from '../../plugins/access-rules';
 import { requireUser } from '../../plugins/session';
 import { sessionClient, setSessionCookie } from '../auth/session.service';
 import { issuePairingCode, pairingStatus, pairPhone } from './phone-pairing';
+import { inheritanceForPhone } from './phone-inheritance';
 import { tasksForPhone } from './phone-tasks';
 
 const tags = ['mobile'];
@@ -104,5 +106,18 @@ export async function mobileRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) =>
       reply.ok(await tasksForPhone(ctx, requireUser(request).user.id, request.query.address)),
+  );
+
+  app.get(
+    '/mobile/inheritance',
+    {
+      config: { access: SIGNED_IN, phone: true },
+      schema: {
+        response: replies(mobileInheritanceReply),
+        tags,
+        summary: 'Wallets whose owner named this account heir, waiting for its answer or accepted',
+      },
+    },
+    async (request, reply) => reply.ok(await inheritanceForPhone(ctx, requireUser(request).user.id)),
   );
 }

@@ -135,8 +135,11 @@ describe('permission matrix', () => {
       .sort();
     expect(phoneRoutes).toEqual(
       [
+        'GET /mobile/inheritance',
         'GET /mobile/session',
         'GET /mobile/tasks',
+        'GET /wallets/inheritance',
+        'POST /wallets/inheritance',
         'GET /permission-address',
         'GET /permission-address/challenge',
         'GET /task/info',

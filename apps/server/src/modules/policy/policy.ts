@@ -276,10 +276,12 @@ export function canOnInheritance(
   role: number,
   relation: WalletRelation,
   action: InheritanceAction,
-  object: { isHeir: boolean },
+  object: { isHeir: boolean; viaPhone?: boolean },
 ): Decision {
   if (!object.isHeir && !canOnWallet(role, relation, 'view').allowed) return deny('WALLET_NOT_FOUND_ERROR');
   if (action === 'view') return ALLOW;
+  // A paired phone answers a nomination (accepting with its own key); the rest is the desktop's.
+  if (object.viaPhone && action !== 'accept' && action !== 'deny') return deny('PHONE_SESSION_SCOPE_ERROR');
   const by: InheritanceRole = ['accept', 'deny', 'apply'].includes(action) ? 'heir' : 'testator';
   const allowed = by === 'heir' ? object.isHeir : relation.isSigner;
   return allowed ? ALLOW : deny('PERMISSION_WALLET_OPERATE_ERROR');
