@@ -10,7 +10,7 @@ import {
   withChecksum,
   type BitcoinChainKey,
 } from '@keystead/chains';
-import type { TestSigner } from '@keystead/chains/bitcoin/test-signer';
+import { signPsbtAsSigner, type TestSigner } from '@keystead/chains/bitcoin/test-signer';
 import type { LitecoinRegtest } from '@keystead/devnet';
 import type { ChainEndpoint } from '../src/modules/chains/chain-registry';
 import type { Person } from './space-helpers';
@@ -92,4 +92,19 @@ export async function litecoinCoreCosigner(
   }>;
   expect(imported.map((r) => r.success)).toEqual([true, true]);
   return walletName;
+}
+
+/** `person` signs the task's PSBT with their own key, as their signing tool would, and sends it (POST /sign): the reply's code. */
+export async function signTaskPsbt(
+  person: Person,
+  taskId: number,
+  psbt: string,
+  chain: BitcoinChainKey,
+  signer: TestSigner,
+): Promise<string> {
+  const reply = await person.client.post('/api/v1/sign', {
+    task_id: taskId,
+    psbt: signPsbtAsSigner(psbt, chain, signer),
+  });
+  return reply.code;
 }

@@ -13,7 +13,9 @@ export {
 } from './evm/safe-artifacts';
 export {
   isLitecoindAvailable,
+  LITECOIN_REGTEST_CSV_HEIGHT,
   LitecoinRpcError,
+  mineToCsvActive,
   startLitecoinRegtest,
   type LitecoinRegtest,
   type LitecoinRpcOptions,

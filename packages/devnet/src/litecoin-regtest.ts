@@ -44,6 +44,23 @@ export interface LitecoinRegtest {
   stop(): Promise<void>;
 }
 
+/** Litecoin regtest buries CSV (BIP-68/112) and activates MWEB at this height. */
+export const LITECOIN_REGTEST_CSV_HEIGHT = 432;
+
+/**
+ * Mines a fresh regtest chain past CSV/MWEB activation, paying `miner` (an address of `wallet`).
+ * The first MWEB block needs a peg-in (else generatetoaddress fails: bad-txns-vin-empty), so one
+ * is made just before it. From then on relative timelocks are consensus, not only mempool policy.
+ */
+export async function mineToCsvActive(node: LitecoinRegtest, wallet: string, miner: string): Promise<void> {
+  const height = (await node.rpc('getblockcount')) as number;
+  if (height >= LITECOIN_REGTEST_CSV_HEIGHT) return;
+  await node.mineBlocks(LITECOIN_REGTEST_CSV_HEIGHT - 1 - height, miner);
+  const mweb = (await node.rpc('getnewaddress', ['', 'mweb'], { wallet })) as string;
+  await node.rpc('sendtoaddress', [mweb, 1], { wallet });
+  await node.mineBlocks(1, miner);
+}
+
 export class LitecoinRpcError extends Error {
   constructor(
     readonly code: number,

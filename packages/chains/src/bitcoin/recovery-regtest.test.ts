@@ -4,7 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isLitecoindAvailable, startLitecoinRegtest, type LitecoinRegtest } from '@keystead/devnet';
+import {
+  isLitecoindAvailable,
+  mineToCsvActive,
+  startLitecoinRegtest,
+  type LitecoinRegtest,
+} from '@keystead/devnet';
 import { Psbt, Transaction } from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,13 +48,8 @@ describe.skipIf(!isLitecoindAvailable())('recovery path on litecoind -regtest', 
     node = (await startLitecoinRegtest({ dataDir }))!;
     await node.ensureWallet('miner');
     miner = await node.newAddress('miner');
-    // CSV (BIP-68/112) is buried at height 432 on Litecoin regtest; before it only the mempool's
-    // policy enforces it, after it the blocks the spends are mined in do too. MWEB activates at that same block, whose HogEx needs a peg-in to exist
-    // (else generatetoaddress fails: bad-txns-vin-empty), so one is made at height 431.
-    await node.mineBlocks(431, miner);
-    const mweb = (await node.rpc('getnewaddress', ['', 'mweb'], { wallet: 'miner' })) as string;
-    await node.rpc('sendtoaddress', [mweb, 1], { wallet: 'miner' });
-    await node.mineBlocks(1, miner);
+    // Past CSV/MWEB activation: the relative lock is then consensus, not only mempool policy.
+    await mineToCsvActive(node, 'miner', miner);
     const txid = (await node.rpc('sendmany', ['', { [forRecovery.address]: 2, [forSigners.address]: 1 }], {
       wallet: 'miner',
     })) as string;

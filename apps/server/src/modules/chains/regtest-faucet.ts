@@ -1,4 +1,5 @@
 import { createBitcoinRpc, type BitcoinRpc } from '@keystead/chains';
+import { LITECOIN_REGTEST_CSV_HEIGHT } from '@keystead/devnet';
 import type { UtxoChainEndpoint } from './chain-registry';
 
 const WALLET = 'keystead-faucet';
@@ -22,8 +23,6 @@ export async function regtestFaucet(endpoint: UtxoChainEndpoint) {
   return { base, wallet };
 }
 
-/** MWEB and CSV activate together at this height on Litecoin regtest. */
-const MWEB_HEIGHT = 432;
 const activated = new Map<string, Promise<void>>();
 
 /** Runs `work` once per node (again after a failure). */
@@ -42,13 +41,14 @@ function once(key: string, work: () => Promise<void>): Promise<void> {
 /**
  * Litecoin regtest activates MWEB (and buries CSV, BIP-68/112) at height 432, and that block must
  * carry a peg-in: without one, mining stops there for good ("bad-txns-vin-empty"). So the node is
- * taken past it once, with a peg-in from the faucet; from then on timelocks are consensus too.
+ * taken past it once, with a peg-in from the faucet (devnet's mineToCsvActive does the same for a
+ * node it started; this one is reached by RPC URL only); from then on timelocks are consensus too.
  */
 async function activateMweb(base: BitcoinRpc, wallet: BitcoinRpc): Promise<void> {
   const height = await base.call<number>('getblockcount');
-  if (height >= MWEB_HEIGHT) return;
+  if (height >= LITECOIN_REGTEST_CSV_HEIGHT) return;
   const own = await wallet.call<string>('getnewaddress');
-  await base.call('generatetoaddress', [MWEB_HEIGHT - 1 - height, own]);
+  await base.call('generatetoaddress', [LITECOIN_REGTEST_CSV_HEIGHT - 1 - height, own]);
   const mweb = await wallet.call<string>('getnewaddress', ['', 'mweb']);
   await wallet.call('sendtoaddress', [mweb, 1]);
   await base.call('generatetoaddress', [1, own]);

@@ -9,8 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecoverySpendPsbt, walletDescriptors, type WalletUtxo } from '@keystead/chains';
 import { signRecoveryPsbtAsKey } from '@keystead/chains/bitcoin/recovery-test-signer';
 import { signPsbtAsSigner, testSigner, type TestSigner } from '@keystead/chains/bitcoin/test-signer';
-import { isLitecoindAvailable, startLitecoinRegtest, type LitecoinRegtest } from '@keystead/devnet';
-import { litecoinRegtestChain, verifiedBitcoinSigner } from '../../../test/bitcoin-helpers';
+import {
+  isLitecoindAvailable,
+  mineToCsvActive,
+  startLitecoinRegtest,
+  type LitecoinRegtest,
+} from '@keystead/devnet';
+import { litecoinRegtestChain, signTaskPsbt, verifiedBitcoinSigner } from '../../../test/bitcoin-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
 import { familyWallet } from '../transfers/transfer-family';
@@ -54,12 +59,8 @@ describe.skipIf(!isLitecoindAvailable())(
       node = (await startLitecoinRegtest({ dataDir }))!;
       t = await createTestApp({}, { chains: [litecoinRegtestChain(node, CHAIN)] });
       miner = await node.newAddress(await node.ensureWallet('miner'));
-      // CSV (BIP-68/112) is buried at height 432 on Litecoin regtest; MWEB activates there too and
-      // its first block needs a peg-in (see packages/chains' recovery-regtest test).
-      await node.mineBlocks(431, miner);
-      const mweb = (await node.rpc('getnewaddress', ['', 'mweb'], { wallet: 'miner' })) as string;
-      await node.rpc('sendtoaddress', [mweb, 1], { wallet: 'miner' });
-      await node.mineBlocks(1, miner);
+      // Past CSV/MWEB activation: the relative lock is then consensus, not only mempool policy.
+      await mineToCsvActive(node, 'miner', miner);
       space = await transferSpace(t, 3, 'Vault');
     }, 180_000);
 
@@ -144,14 +145,7 @@ describe.skipIf(!isLitecoindAvailable())(
         task_id: taskId,
       });
       for (const i of [alice, bob])
-        expect(
-          (
-            await who(i).client.post('/api/v1/sign', {
-              task_id: taskId,
-              psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[i]!),
-            })
-          ).code,
-        ).toBe('OK');
+        expect(await signTaskPsbt(who(i), taskId, data.psbt, CHAIN, signers[i]!)).toBe('OK');
       const sent = await space.admin.client.post<{ tx_hash: string }>('/api/v1/broadcast', {
         task_id: taskId,
       });

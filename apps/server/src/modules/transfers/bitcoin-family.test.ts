@@ -10,6 +10,7 @@ import { BitcoinError, bitcoinNetwork, messageHash, walletDescriptors } from '@k
 import { signPsbtAsSigner, testSigner, type TestSigner } from '@keystead/chains/bitcoin/test-signer';
 import { isLitecoindAvailable, startLitecoinRegtest, type LitecoinRegtest } from '@keystead/devnet';
 import { allowResend, readCode, sendCode } from '../../../test/auth-helpers';
+import { signTaskPsbt } from '../../../test/bitcoin-helpers';
 import { createSpace, person, type Person } from '../../../test/space-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
@@ -607,14 +608,7 @@ describe.skipIf(!isLitecoindAvailable())(
       if (sign) {
         const { data } = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: id });
         for (const i of [alice, carol])
-          expect(
-            (
-              await who(i).client.post('/api/v1/sign', {
-                task_id: id,
-                psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[i]!),
-              })
-            ).code,
-          ).toBe('OK');
+          expect(await signTaskPsbt(who(i), id, data.psbt, CHAIN, signers[i]!)).toBe('OK');
       }
       return id;
     }
@@ -935,14 +929,7 @@ describe.skipIf(!isLitecoindAvailable())(
       expect(BigInt(data.fee_sat)).toBe(BigInt(Math.round(Number(priced.data.fee.fee) * 1e8)));
       expect(data.outputs.map((o) => o.to)).toEqual(recipients);
       for (const i of [alice, bob])
-        expect(
-          (
-            await who(i).client.post('/api/v1/sign', {
-              task_id: batchId,
-              psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[i]!),
-            })
-          ).code,
-        ).toBe('OK');
+        expect(await signTaskPsbt(who(i), batchId, data.psbt, CHAIN, signers[i]!)).toBe('OK');
       const sent = await space.admin.client.post<{ tx_hash: string }>('/api/v1/broadcast', {
         task_id: batchId,
       });
@@ -1014,14 +1001,7 @@ describe.skipIf(!isLitecoindAvailable())(
           );
         const { data } = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: id });
         for (const i of [alice, bob])
-          expect(
-            (
-              await who(i).client.post('/api/v1/sign', {
-                task_id: id,
-                psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[i]!),
-              })
-            ).code,
-          ).toBe('OK');
+          expect(await signTaskPsbt(who(i), id, data.psbt, CHAIN, signers[i]!)).toBe('OK');
       }
       // Later: the second goes first (coins, not a nonce, order them), and only with the code.
       expect((await space.admin.client.post('/api/v1/broadcast', { task_id: second })).code).toBe(
