@@ -45,6 +45,7 @@ export function useAuditSentence(): (row: AuditRow) => string {
           ? t('recoveryExpiry.hours', { hours: text(content.expiration_hours) })
           : t('recoveryExpiry.none'),
         module: text(content.delay) ?? '',
+        txid: text(content.txid) ?? '',
         status: stage === null ? '' : t(`status.${stage}`, { defaultValue: stage }),
         type: t(`types.${row.type}`, { defaultValue: row.type.replace(/_/g, ' ') }),
         operation: row.operation.replace(/_/g, ' '),
