@@ -184,6 +184,11 @@ export const descriptorExportReply = z.object({
   chain_id: z.string(),
   threshold: z.number(),
   keys: z.array(signerKeyReply),
+  /** The emergency recovery key and its delay in blocks, where the wallet has that path. */
+  recovery: z
+    .object({ xpub: z.string(), fingerprint: z.string(), path: z.string(), blocks: z.number().int() })
+    .nullable()
+    .optional(),
   descriptor: walletDescriptorsReply.nullable(),
   import_descriptors: z.array(
     z.object({

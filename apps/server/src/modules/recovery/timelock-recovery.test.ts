@@ -117,6 +117,15 @@ describe.skipIf(!isLitecoindAvailable())(
       });
       expect(created.data.descriptor).toEqual(expected);
       expect(expected.receive).toMatch(/^wsh\(or_d\(multi\(2,/);
+      const exported = await space.admin.client.get<{
+        recovery: unknown;
+        import_descriptors: Array<{ desc: string }>;
+      }>('/api/v1/wallets/bitcoin/descriptor', { wallet_id: walletId });
+      expect(exported.data.recovery).toEqual({ ...recoveryKey.key, blocks: N });
+      expect(exported.data.import_descriptors.map((d) => d.desc)).toEqual([
+        expected.receive,
+        expected.change,
+      ]);
       // The node agrees it is a P2WSH address of this chain.
       const info = (await node.rpc('validateaddress', [walletAddress])) as {
         isvalid: boolean;

@@ -19,7 +19,7 @@ import { presentDescriptor, presentWallet } from './wallet-presenter';
 import { cacheBalance, takeReceiveIndex } from './wallet-repository';
 import { formatUnits } from './decimal';
 import { createMultisigWallet } from './wallet-setup';
-import { familyWallet, family as familyCall } from '../transfers/transfer-family';
+import { familyWallet, family as familyCall, timelockRecoveryOf } from '../transfers/transfer-family';
 import { lockedInputs } from '../transfers/transfer-repository';
 import { multisigOf } from './descriptor-wallet';
 
@@ -90,10 +90,12 @@ export async function utxoWalletRoutes(app: AppInstance, ctx: AppContext) {
       const { wallet } = await loadWallet(ctx.db, request, request.query.wallet_id, { allowArchived: true });
       if (!wallet.descriptor_receive) throw new AppError('WALLET_NOT_FOUND_ERROR');
       const multisig = multisigOf(wallet);
+      const recovery = timelockRecoveryOf(wallet);
       return reply.ok({
         chain_id: wallet.chain_key,
         threshold: multisig.threshold,
         keys: multisig.keys,
+        recovery: recovery ? { ...recovery.key, blocks: recovery.blocks } : null,
         descriptor: presentDescriptor(wallet),
         // Bitcoin Core: importdescriptors '[…]' takes this list as is.
         import_descriptors: [
