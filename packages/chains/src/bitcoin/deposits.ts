@@ -1,7 +1,7 @@
 import type { FamilyAdapter, FamilyWallet } from '../family';
 import type { BitcoinAdapter } from './adapter';
 import { mapped } from './family-errors';
-import type { SignerKey } from './keys';
+import { multisigOf } from './family-setup';
 import type { BitcoinChainKey } from './networks';
 import { coinsToSats } from './rpc';
 import { deriveAddresses } from './wallet';
@@ -22,12 +22,9 @@ interface BlockTx {
 export function bitcoinDeposits(adapter: BitcoinAdapter): NonNullable<FamilyAdapter['deposits']> {
   const chain = adapter.info.key as BitcoinChainKey;
   const receiveAddresses = (wallet: FamilyWallet) =>
-    deriveAddresses(
-      { chain, threshold: wallet.threshold, keys: wallet.keys as SignerKey[] },
-      0,
-      0,
-      wallet.nextReceiveIndex + GAP,
-    ).map((derived) => derived.address);
+    deriveAddresses(multisigOf(chain, wallet), 0, 0, wallet.nextReceiveIndex + GAP).map(
+      (derived) => derived.address,
+    );
   return {
     tip: async () => BigInt(await adapter.getTipHeight()),
     // A block with its transactions is large: a small bite per scan.

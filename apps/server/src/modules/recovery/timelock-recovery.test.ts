@@ -18,6 +18,7 @@ import {
 import { litecoinRegtestChain, signTaskPsbt, verifiedBitcoinSigner } from '../../../test/bitcoin-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { transferSpace, type TransferSpace } from '../../../test/transfer-helpers';
+import { recordDeposits } from '../../jobs/deposit-scan';
 import { familyWallet } from '../transfers/transfer-family';
 
 const CHAIN = 'ltc-regtest' as const;
@@ -137,6 +138,14 @@ describe.skipIf(!isLitecoindAvailable())(
     it('the signers spend at once through the one lifecycle (approval, 2 PSBT signatures, broadcast)', async () => {
       await node.rpc('sendtoaddress', [walletAddress, 3], { wallet: 'miner' });
       await node.mineBlocks(1, miner);
+      // The deposit scan finds the payment at the recovery wallet's address (50 blocks per run).
+      const tip = Number(await node.rpc('getblockcount', []));
+      for (let run = 0; run <= Math.ceil((tip + 1) / 50); run++) await recordDeposits(t.ctx);
+      const records = await space.admin.client.get<{ list: Array<{ amount: string; to: string }> }>(
+        '/api/v1/transfer/records',
+        { direction: 1, wallet_id: walletId },
+      );
+      expect(records.data.list.map((r) => [r.amount, r.to])).toEqual([['3', walletAddress]]);
       const outside = await node.newAddress('miner');
       const created = await space.admin.client.post<{ task_id: number }>('/api/v1/task', {
         wallet_id: walletId,
