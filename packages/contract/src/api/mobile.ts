@@ -97,6 +97,8 @@ export const mobileInheritanceReply = z.object({
       wallet_id: z.number().int(),
       wallet_name: z.string(),
       chain_key: z.string(),
+      /** The chain's name, as the phone shows it. */
+      chain: z.string(),
       status: z.enum(['open', 'accepted', 'applied']),
       testator_nickname: z.string(),
       heir_address: z.string().nullable(),

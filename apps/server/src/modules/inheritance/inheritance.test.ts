@@ -141,6 +141,7 @@ describe('naming an heir', () => {
     }>('/api/v1/mobile/inheritance');
     expect(listed.data.list).toEqual([expect.objectContaining({ wallet_id: safe.walletId, status: 'open' })]);
     expect(listed.data.list[0]!.testator_nickname).not.toBe('');
+    expect(listed.data.list[0]).toMatchObject({ chain: expect.stringMatching(/Devnet/) });
     const fromPhone = (body: object) =>
       phone.post<InheritanceInfo>('/api/v1/wallets/inheritance', { wallet_id: safe.walletId, ...body });
     expect((await fromPhone({ action: 'apply', email_code: '123456' })).code).toBe(

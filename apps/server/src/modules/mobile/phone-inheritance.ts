@@ -1,3 +1,4 @@
+import { chainByKey } from '@keystead/chains';
 import type { MobileInheritance } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import { WalletStatus } from '../wallets/wallet-status';
@@ -29,5 +30,11 @@ export async function inheritanceForPhone(ctx: AppContext, userId: number): Prom
     .orderBy('p.updated_at', 'desc')
     .limit(50)
     .execute();
-  return { list: rows as MobileInheritance['list'] };
+  return {
+    list: rows.map((row) => ({
+      ...row,
+      chain: chainByKey(row.chain_key)?.name ?? row.chain_key,
+      status: row.status as MobileInheritance['list'][number]['status'],
+    })),
+  };
 }

@@ -1,4 +1,6 @@
+import type { InheritanceInfo } from '@keystead/contract/api/inheritance';
 import type {
+  MobileInheritance,
   MobilePairing,
   MobilePairingStatus,
   MobileSession,
@@ -41,6 +43,16 @@ export const fetchTaskInfo = (organizationId: number, taskId: number) =>
 
 export const signTaskFromPhone = (organizationId: number, body: { task_id: number; signature: string }) =>
   api.post<SignReply>(`${V1}/sign`, { ...body, kind: 'eip712' }, { organizationId: String(organizationId) });
+
+/** GET /mobile/inheritance: the wallets whose owner named this account heir (open, accepted, applied). */
+export const fetchMobileInheritance = () =>
+  api.get<MobileInheritance>(`${V1}/mobile/inheritance`, undefined, { organizationId: null });
+
+/** POST /wallets/inheritance in the wallet's space: the heir's answer (the only actions a phone may take). */
+export const answerInheritance = (
+  organizationId: number,
+  body: { wallet_id: number; action: 'accept'; heir_address: string } | { wallet_id: number; action: 'deny' },
+) => api.post<InheritanceInfo>(`${V1}/wallets/inheritance`, body, { organizationId: String(organizationId) });
 
 export const fetchSigners = () =>
   api.get<SignerAddressList>(`${V1}/permission-address`, undefined, { organizationId: null });

@@ -1,9 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchMobileSession, fetchMobileTasks, fetchSigners, fetchTaskInfo } from './mobile-api';
+import {
+  fetchMobileInheritance,
+  fetchMobileSession,
+  fetchMobileTasks,
+  fetchSigners,
+  fetchTaskInfo,
+} from './mobile-api';
 
 export const MOBILE_KEY = ['mobile'] as const;
 export const sessionKey = [...MOBILE_KEY, 'session'] as const;
 export const signersKey = [...MOBILE_KEY, 'signers'] as const;
+export const inheritanceListKey = [...MOBILE_KEY, 'inheritance'] as const;
 export const tasksKey = (address: string) => [...MOBILE_KEY, 'tasks', address.toLowerCase()] as const;
 
 /** The screens say failures themselves (no toast); requests are tried even when the browser says offline. */
@@ -31,4 +38,13 @@ export const useTaskInfo = (organizationId: number, taskId: number) =>
     ...phoneQuery,
     queryKey: [...MOBILE_KEY, 'task', organizationId, taskId] as const,
     queryFn: () => fetchTaskInfo(organizationId, taskId),
+  });
+
+/** Nominations as heir: rarely change, so read on opening, on coming back to the page and on Retry. */
+export const useMobileInheritance = () =>
+  useQuery({
+    ...phoneQuery,
+    queryKey: inheritanceListKey,
+    queryFn: fetchMobileInheritance,
+    refetchOnWindowFocus: true,
   });

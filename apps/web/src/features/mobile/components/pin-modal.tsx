@@ -14,6 +14,8 @@ export function PinModal(props: {
   title: string;
   description?: string;
   confirm: string;
+  /** What the button says while the action runs (default: signing). */
+  working?: string;
   onCancel: () => void;
   action: (privateKey: `0x${string}`) => Promise<void>;
 }) {
@@ -104,7 +106,7 @@ export function PinModal(props: {
         onClick={() => void submit()}
         data-testid="mobile-pin-submit"
       >
-        {busy ? t('pin.working') : props.confirm}
+        {busy ? (props.working ?? t('pin.working')) : props.confirm}
       </Button>
       <Button size="large" block style={{ marginTop: 8 }} disabled={busy} onClick={props.onCancel}>
         {t('pin.cancel')}

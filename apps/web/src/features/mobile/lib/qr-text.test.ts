@@ -19,12 +19,23 @@ describe('the phone QR texts', () => {
     });
   });
 
+  it('reads a nomination link (space and wallet)', () => {
+    expect(parseScannedText('https://keystead.example/mobile#inherit=7:89')).toEqual({
+      kind: 'inherit',
+      organizationId: 7,
+      walletId: 89,
+    });
+    expect(parseScannedText('#inherit=7:89')).toEqual({ kind: 'inherit', organizationId: 7, walletId: 89 });
+  });
+
   it('refuses anything else', () => {
     expect(parseScannedText('')).toBeNull();
     expect(parseScannedText('ABCDE-FGHJ')).toBeNull(); // nine characters
     expect(parseScannedText('ABCDE-FGHJI')).toBeNull(); // I is not Crockford base-32
     expect(parseScannedText('https://keystead.example/mobile#task=12')).toBeNull();
     expect(parseScannedText('https://keystead.example/mobile#pair=')).toBeNull();
+    expect(parseScannedText('https://keystead.example/mobile#inherit=7')).toBeNull();
+    expect(parseScannedText('https://keystead.example/mobile#inherit=7:x')).toBeNull();
     expect(parseScannedText('https://example.com/ABCDEFGHJK')).toBeNull();
     expect(parseScannedText('UR:ETH-SIGNATURE/ABC')).toBeNull();
   });

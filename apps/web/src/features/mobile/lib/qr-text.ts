@@ -6,7 +6,9 @@ import {
 
 /** What a scanned (or opened) text asks of the phone. */
 export type ScannedText =
-  { kind: 'pair'; code: string } | { kind: 'task'; organizationId: number; taskId: number };
+  | { kind: 'pair'; code: string }
+  | { kind: 'task'; organizationId: number; taskId: number }
+  | { kind: 'inherit'; organizationId: number; walletId: number };
 
 const CODE = new RegExp(`^[${PAIRING_CODE_ALPHABET}]{${PAIRING_CODE_LENGTH}}$`);
 
@@ -21,8 +23,15 @@ export function formatPairingCode(code: string): string {
   return code.length === PAIRING_CODE_LENGTH ? `${code.slice(0, 5)}-${code.slice(5)}` : code;
 }
 
+/** "12:345" → [12, 345]; anything else null. */
+function idPair(value: string): [number, number] | null {
+  const match = /^(\d{1,15}):(\d{1,15})$/.exec(value.trim());
+  return match ? [Number(match[1]), Number(match[2])] : null;
+}
+
 /**
- * Reads `<origin>/mobile#pair=CODE`, `<origin>/mobile#task=<space id>:<task id>`, a bare fragment
+ * Reads `<origin>/mobile#pair=CODE`, `<origin>/mobile#task=<space id>:<task id>`,
+ * `<origin>/mobile#inherit=<space id>:<wallet id>` (a nomination as heir), a bare fragment
  * (`#pair=…`, `pair=…`) or a bare pairing code. Anything else: null.
  */
 export function parseScannedText(text: string): ScannedText | null {
@@ -38,9 +47,13 @@ export function parseScannedText(text: string): ScannedText | null {
   }
   const task = params.get('task');
   if (task !== null) {
-    const match = /^(\d{1,15}):(\d{1,15})$/.exec(task.trim());
-    if (!match) return null;
-    return { kind: 'task', organizationId: Number(match[1]), taskId: Number(match[2]) };
+    const ids = idPair(task);
+    return ids ? { kind: 'task', organizationId: ids[0], taskId: ids[1] } : null;
+  }
+  const inherit = params.get('inherit');
+  if (inherit !== null) {
+    const ids = idPair(inherit);
+    return ids ? { kind: 'inherit', organizationId: ids[0], walletId: ids[1] } : null;
   }
   if (hash >= 0 || fragment.includes('=') || fragment.includes('/')) return null;
   const code = pairingCode(fragment);

@@ -12,6 +12,7 @@ import { isApiError } from '@/lib/api-client';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { logoutPhone, pairPhone } from '../api/mobile-api';
 import {
+  inheritanceListKey,
   MOBILE_KEY,
   sessionKey,
   signersKey,
@@ -22,6 +23,7 @@ import {
 import { CreateKeyScreen } from '../components/create-key-screen';
 import { KeyCard, PhoneSettings } from '../components/key-card';
 import { MobileShell, MobileTitle } from '../components/mobile-shell';
+import { NominationList, type NominationFocus } from '../components/nomination-list';
 import { PairScreen } from '../components/pair-screen';
 import { ScanPanel } from '../components/scan-panel';
 import { TaskDetail } from '../components/task-detail';
@@ -41,7 +43,7 @@ interface OpenTask {
   label: string | null;
 }
 
-/** What the address's fragment asks (#pair=… or #task=…); the fragment is cleared at once. */
+/** What the address's fragment asks (#pair=…, #task=… or #inherit=…); the fragment is cleared at once. */
 function takeFragment(): ScannedText | null {
   const { hash, pathname, search } = window.location;
   if (!hash) return null;
@@ -69,6 +71,11 @@ export default function MobilePage() {
   const [openTask, setOpenTask] = useState<OpenTask | null>(
     fragment?.kind === 'task'
       ? { organizationId: fragment.organizationId, taskId: fragment.taskId, spaceName: null, label: null }
+      : null,
+  );
+  const [nominationFocus, setNominationFocus] = useState<NominationFocus | null>(
+    fragment?.kind === 'inherit'
+      ? { organizationId: fragment.organizationId, walletId: fragment.walletId }
       : null,
   );
   const [scanning, setScanning] = useState(false);
@@ -156,7 +163,12 @@ export default function MobilePage() {
     (scanned: ScannedText) => {
       setScanning(false);
       if (scanned.kind === 'pair') startPairing(scanned.code);
-      else
+      else if (scanned.kind === 'inherit') {
+        // Back to the main screen, on that nomination (read again: it may be new).
+        setOpenTask(null);
+        setNominationFocus({ organizationId: scanned.organizationId, walletId: scanned.walletId });
+        void client.invalidateQueries({ queryKey: inheritanceListKey });
+      } else
         setOpenTask({
           organizationId: scanned.organizationId,
           taskId: scanned.taskId,
@@ -164,7 +176,7 @@ export default function MobilePage() {
           label: null,
         });
     },
-    [startPairing],
+    [startPairing, client],
   );
   // A link opened while the page is already open (the same page, another fragment).
   useEffect(() => {
@@ -299,6 +311,11 @@ export default function MobilePage() {
                     label: task.amount === null ? taskLabel(task, t) : null,
                   })
                 }
+              />
+              <NominationList
+                vault={vault}
+                focus={nominationFocus}
+                onFocusDone={() => setNominationFocus(null)}
               />
             </>
           ) : null}

@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import { useUserBaseInfo } from '@/features/account';
 import { sendEmailCode } from '@/features/auth';
+import { AnswerOnPhone } from '@/features/mobile';
 import { SIGNER_STATUS, useSignerAddresses } from '@/features/permission-address';
 import { EmailCodeInput } from '@/components/ui/email-code-input';
 import { QueryError } from '@/components/ui/query-error';
@@ -294,6 +295,7 @@ function InheritanceContent({
                   {t('inheritance.deny')}
                 </Button>
               </Popconfirm>
+              <AnswerOnPhone walletId={info.wallet_id} />
             </>
           ) : null}
         </Space>
