@@ -121,6 +121,8 @@ export const recoveryWalletBody = z.object({ wallet_id: z.number().int().positiv
  */
 export const timelockRecoveryReply = z.object({
   wallet_id: z.number().int(),
+  /** The wallet's chain (a recoverer who holds no role on the wallet learns it here). */
+  chain_key: z.string(),
   blocks: z.number().int(),
   key: z.object({ xpub: z.string(), fingerprint: z.string(), path: z.string() }),
   /** The member whose verified key it is; null for a backup key the space keeps offline. */

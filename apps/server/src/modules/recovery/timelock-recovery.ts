@@ -56,6 +56,7 @@ export async function timelockRecoveryInfo(
   });
   return {
     wallet_id: wallet.id,
+    chain_key: wallet.chain_key,
     blocks: path.blocks,
     key: path.key,
     recoverer: recoverer ? { user_id: recoverer.id, nickname: recoverer.nickname } : null,

@@ -89,9 +89,9 @@ export const walletErrors = {
     'zh-HK': '錢包目前的緊急復原狀態不允許此操作。',
   }),
   WALLET_RECOVERY_DELAY_ERROR: defineError(400, 'Error', {
-    'en-US': "The recovery's waiting period has not ended yet; the owners can still veto it.",
-    'zh-CN': '恢复的等待期尚未结束，所有者仍可否决。',
-    'zh-HK': '復原的等待期尚未結束，擁有者仍可否決。',
+    'en-US': "The recovery's waiting period has not ended yet.",
+    'zh-CN': '恢复的等待期尚未结束。',
+    'zh-HK': '復原的等待期尚未結束。',
   }),
   INHERITANCE_STATE_ERROR: defineError(400, 'Error', {
     'en-US': "This is not possible in the inheritance's current state.",

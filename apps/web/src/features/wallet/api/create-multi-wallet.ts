@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
 import type { CreateMultiWalletReply } from '@keystead/contract/api/wallet-replies';
+import type { RecoveryKeyDraft } from '../timelock-recovery';
 import type { WalletBase } from './types';
 
 export interface CreateMultiWalletInput {
@@ -21,6 +22,8 @@ export interface CreateMultiWalletInput {
   account_address?: string;
   /** Family spaces only: 3 inheritance, 4 common, 5 backup/shared. */
   family_address_type?: 3 | 4 | 5;
+  /** Bitcoin and Litecoin: the emergency key and its delay in blocks. */
+  recovery?: RecoveryKeyDraft;
 }
 
 export const createMultiWallet = (body: CreateMultiWalletInput) =>
@@ -35,6 +38,8 @@ export function useCreateMultiWallet(bitcoin = false) {
   return useMutation({
     mutationFn: (body: CreateMultiWalletInput) =>
       bitcoin ? createBitcoinWallet(body) : createMultiWallet(body),
+    // The wizard toasts a refusal itself, or places a recovery key's on its field.
+    meta: { silent: true },
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ['wallet', 'list'] }),

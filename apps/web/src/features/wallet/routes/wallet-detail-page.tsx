@@ -19,6 +19,7 @@ import { PaymentSettingsTab } from '../components/detail/payment-settings-tab';
 import { RecovererView } from '../components/detail/recovery/recoverer-view';
 import { RecoveryBanner } from '../components/detail/recovery/recovery-banner';
 import { RecoveryTab } from '../components/detail/recovery/recovery-tab';
+import { TimelockRecoveryTab } from '../components/detail/recovery/timelock-recovery-tab';
 import { SettingsTab } from '../components/detail/settings-tab';
 import { SetupCard } from '../components/detail/setup-card';
 import { SolCreateCard } from '../components/create/sol-create-card';
@@ -79,6 +80,8 @@ export default function WalletDetailPage() {
   const archived = data.status === WALLET_STATUS.archived;
   // §1/§4 emergency recovery: a delay module on an EVM Safe.
   const recoverable = family === 'EVM' && data.sign_type === SIGN_TYPE.multi && !archived;
+  // Bitcoin family: a recovery key that alone spends coins `recovery_blocks` old (set at creation).
+  const timelocked = family === 'BTC' && data.sign_type === SIGN_TYPE.multi && data.recovery_blocks !== null;
   const items = [
     {
       key: 'assets',
@@ -123,14 +126,18 @@ export default function WalletDetailPage() {
           },
         ]
       : []),
-    ...(recoverable
+    ...(recoverable || (timelocked && !archived)
       ? [
           {
             key: 'recovery',
             label: <span data-testid="wallet-tab-recovery">{t('detail.tabs.recovery')}</span>,
             children: (
               <Suspense fallback={<Skeleton active />}>
-                <RecoveryTab walletId={walletId} chainKey={data.chain_id} />
+                {timelocked ? (
+                  <TimelockRecoveryTab walletId={walletId} chainKey={data.chain_id} />
+                ) : (
+                  <RecoveryTab walletId={walletId} chainKey={data.chain_id} />
+                )}
               </Suspense>
             ),
           },
@@ -166,6 +173,11 @@ export default function WalletDetailPage() {
               <WalletStatusTag status={data.status} />
               <SignTypeTag signType={data.sign_type} />
               <FamilyTypeTag type={data.family_address_type} />
+              {timelocked ? (
+                <Tag color="purple" style={{ marginInlineEnd: 0 }} data-testid="wallet-recovery-tag">
+                  {t('detail.recoveryTag', { count: data.recovery_blocks ?? 0 })}
+                </Tag>
+              ) : null}
             </Space>
             <div>
               <Typography.Text

@@ -12,6 +12,9 @@ import { useImportSingleWallet } from '../../api/import-single-wallet';
 import { SIGN_TYPE } from '../../wallet-status';
 import { isWeightedFamily } from '../../api/account-setup';
 import { emptyDraft, type WalletDraft } from './draft';
+import { showErrorToast } from '@/lib/notify';
+import { recoveryRefusal } from './recovery-errors';
+import type { RecoveryErrors } from './recovery-key-section';
 import { useChainFamily, useChains } from '../../api/list-chains';
 import { StepBaseInfo } from './step-base-info';
 import { StepBtcSuccess } from './step-btc-success';
@@ -46,6 +49,8 @@ export function CreateWalletWizard() {
   const created = useWalletBaseInfo(createdId);
   const [draft, setDraft] = useState<WalletDraft>(emptyDraft);
   const [step, setStep] = useState(0);
+  // The server's refusal of the recovery key, shown on its field back on the signers step.
+  const [recoveryErrors, setRecoveryErrors] = useState<RecoveryErrors>({});
   const chains = useChains();
   const family = chains.data?.list.find((chain) => chain.chain_id === draft.chain_key)?.family;
   const bitcoin = family === 'BTC';
@@ -66,10 +71,11 @@ export function CreateWalletWizard() {
   const index = createdId ? keys.length - 1 : step;
   const key = keys[index]!;
   const next = (patch: Partial<WalletDraft>) => {
+    setRecoveryErrors({});
     // Signers of another chain family do not carry over to a new chain.
     setDraft((value) =>
       patch.chain_key && patch.chain_key !== value.chain_key
-        ? { ...value, ...patch, signers: [], weights: [] }
+        ? { ...value, ...patch, signers: [], weights: [], recovery: null }
         : { ...value, ...patch },
     );
     setStep((value) => value + 1);
@@ -100,10 +106,20 @@ export function CreateWalletWizard() {
             broadcasters: [],
             broadcast_scope: draft.broadcast_scope,
             family_address_type: draft.family_address_type,
+            ...(draft.recovery ? { recovery: draft.recovery } : {}),
             ...(weighted ? { weights: draft.weights, account_address: draft.account_address } : {}),
           });
     setParams({ wallet_id: String(wallet.wallet_id) }, { replace: true });
   };
+  const createOrPlaceError = () =>
+    void create().catch((error: unknown) => {
+      // An import's refusal was toasted by its mutation; the multisig create's is said here.
+      if (draft.kind === 'single') return;
+      const refusal = draft.recovery ? recoveryRefusal(error, t) : null;
+      if (!refusal) return void showErrorToast(error);
+      setRecoveryErrors({ [refusal.field]: refusal.message });
+      setStep(keys.indexOf('signers'));
+    });
 
   // Creating is for admins; a signer may still open a created wallet's deploy step.
   if (!createdId && space.data && !isPrivileged(space.data))
@@ -160,14 +176,14 @@ export function CreateWalletWizard() {
           ) : key === 'signers' && weighted ? (
             <StepSignersWeighted family={weighted} draft={draft} onBack={back} onNext={next} />
           ) : key === 'signers' ? (
-            <StepSigners draft={draft} onBack={back} onNext={next} />
+            <StepSigners draft={draft} onBack={back} onNext={next} recoveryErrors={recoveryErrors} />
           ) : key === 'roles' ? (
             <StepRoles draft={draft} onBack={back} onNext={next} />
           ) : key === 'review' ? (
             <StepReview
               draft={draft}
               onBack={back}
-              onCreate={() => void create().catch(() => undefined)}
+              onCreate={createOrPlaceError}
               creating={createMulti.isPending || importSingle.isPending}
             />
           ) : kind === 'single' ? (

@@ -1,3 +1,5 @@
+import type { RecoveryKeyDraft } from '../../timelock-recovery';
+
 /** The wallet-create wizard's form (§3 wallet create form: source_type 1, sign_type 1 by default). */
 export interface WalletDraft {
   kind: 'multi' | 'single';
@@ -19,6 +21,8 @@ export interface WalletDraft {
   account_address: string;
   /** Family spaces: what the wallet is for (3 inheritance, 4 common, 5 backup/shared). */
   family_address_type?: 3 | 4 | 5;
+  /** Bitcoin and Litecoin multisig: an emergency key that alone spends coins this many blocks old. */
+  recovery: RecoveryKeyDraft | null;
 }
 
 export const emptyDraft = (): WalletDraft => ({
@@ -36,6 +40,7 @@ export const emptyDraft = (): WalletDraft => ({
   address: '',
   weights: [],
   account_address: '',
+  recovery: null,
 });
 
 export interface StepProps {

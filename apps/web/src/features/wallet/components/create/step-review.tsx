@@ -9,6 +9,7 @@ import type { WalletDraft } from './draft';
 import { useJoinedMembers } from './people-select';
 import { FamilyTypeTag } from '../family-type';
 import { StepActions } from './step-actions';
+import { useApproxDelay } from './recovery-key-section';
 
 /** Step 5: everything at a glance before the wallet is created. */
 export function StepReview(props: {
@@ -26,6 +27,7 @@ export function StepReview(props: {
   // Tron and XRP: weights, a threshold that is a weight, and the account handed over.
   const family = chain?.family;
   const weighted = isWeightedFamily(family) ? family : null;
+  const approx = useApproxDelay(draft.chain_key);
   const totalWeight = draft.weights.reduce((sum, weight) => sum + weight, 0);
   const names = (ids: number[]) =>
     ids.length
@@ -82,6 +84,21 @@ export function StepReview(props: {
                 <span style={{ ...MONO, wordBreak: 'break-all' }} data-testid="review-account">
                   {draft.account_address}
                 </span>
+              </Descriptions.Item>
+            ) : null}
+            {draft.recovery ? (
+              <Descriptions.Item label={t('create.recovery.title')}>
+                <div data-testid="review-recovery">
+                  <div style={{ ...MONO, wordBreak: 'break-all' }}>
+                    [{draft.recovery.fingerprint}] {draft.recovery.path}
+                  </div>
+                  <div>
+                    {t('create.recovery.reviewDelay', {
+                      count: draft.recovery.blocks,
+                      approx: approx(draft.recovery.blocks),
+                    })}
+                  </div>
+                </div>
               </Descriptions.Item>
             ) : null}
             <Descriptions.Item label={t('fields.operators')}>{names(draft.operators)}</Descriptions.Item>

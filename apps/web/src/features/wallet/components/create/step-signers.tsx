@@ -5,21 +5,36 @@ import { BTC_MULTISIG_MAX_SIGNERS, MULTISIG_PRESETS } from '@keystead/contract/l
 import { useSelectedSpaceId } from '@/lib/space';
 import { useChains } from '../../api/list-chains';
 import { useSignUsers } from '../../api/list-sign-users';
+import { offersTimelockRecovery } from '../../timelock-recovery';
 import type { StepProps } from './draft';
+import { checkRecoveryDraft, RecoveryKeySection, type RecoveryErrors } from './recovery-key-section';
 import { SignerOptionLabel, SignerOptionsNotice, WizardError } from './signer-option-bits';
 import { StepActions } from './step-actions';
 
-/** Step 3 (multisig): verified signer addresses of members, and the threshold (> 1, ≤ signers). */
-export function StepSigners({ draft, onBack, onNext }: StepProps) {
+/**
+ * Step 3 (multisig): verified signer addresses of members, and the threshold (> 1, ≤ signers);
+ * on Bitcoin and Litecoin an optional emergency recovery key. `recoveryErrors`: the server's
+ * refusal of the last create, placed on the recovery fields.
+ */
+export function StepSigners({
+  draft,
+  onBack,
+  onNext,
+  recoveryErrors,
+}: StepProps & { recoveryErrors?: RecoveryErrors }) {
   const { t } = useTranslation('wallets');
   const spaceId = useSelectedSpaceId();
   const signUsers = useSignUsers(spaceId);
   const [signers, setSigners] = useState<number[]>(draft.signers);
   const [threshold, setThreshold] = useState<number>(draft.threshold);
   const [error, setError] = useState<string | null>(null);
+  const [recovery, setRecovery] = useState(draft.recovery);
+  // Shown until the recovery is edited: the server's refusal, then our own checks on Next.
+  const [recoveryShown, setRecoveryShown] = useState<RecoveryErrors>(recoveryErrors ?? {});
   // Signer addresses of the chain's family: EVM addresses, or Bitcoin-family keys (xpubs).
   const family = useChains().data?.list.find((chain) => chain.chain_id === draft.chain_key)?.family ?? 'EVM';
   const options = (signUsers.data?.list ?? []).filter((option) => option.family === family);
+  const withRecovery = offersTimelockRecovery(family, draft.chain_key);
 
   const next = () => {
     if (signers.length < 2) return setError(t('validation.signersMin'));
@@ -27,7 +42,9 @@ export function StepSigners({ draft, onBack, onNext }: StepProps) {
       return setError(t('validation.signersMax', { max: BTC_MULTISIG_MAX_SIGNERS }));
     if (threshold < 2 || threshold > signers.length)
       return setError(t('validation.threshold', { max: signers.length }));
-    onNext({ signers, threshold });
+    const recoveryProblems = withRecovery ? checkRecoveryDraft(recovery, t) : {};
+    if (Object.keys(recoveryProblems).length) return setRecoveryShown(recoveryProblems);
+    onNext({ signers, threshold, recovery: withRecovery ? recovery : null });
   };
 
   return (
@@ -89,6 +106,17 @@ export function StepSigners({ draft, onBack, onNext }: StepProps) {
           </Space>
         </Form.Item>
       </Form>
+      {withRecovery ? (
+        <RecoveryKeySection
+          chainKey={draft.chain_key}
+          value={recovery}
+          onChange={(value) => {
+            setRecovery(value);
+            setRecoveryShown({});
+          }}
+          errors={recoveryShown}
+        />
+      ) : null}
       <WizardError message={error} />
       <StepActions onBack={onBack} onNext={next} />
     </div>
