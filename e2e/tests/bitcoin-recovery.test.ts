@@ -6,6 +6,7 @@ import { registerAccount } from '../lib/accounts';
 import { launchBrowser, newPage, screenshot } from '../lib/browser';
 import { overlaysAtRest } from '../lib/motion';
 import { addMember, createSpace, openInSpace, registerCreator } from '../lib/spaces';
+import { devnetKey, verifyKeyByApi, type DevnetKey } from '../lib/bitcoin-devnet-keys';
 import { screenshotBoth } from '../lib/wallets';
 
 const CHAIN = 'ltc-regtest';
@@ -13,47 +14,6 @@ const CHAIN = 'ltc-regtest';
 const OUTSIDE = 'rltc1qdyade5th6gmu8y5p3ts5x9ukqg6lrkpttmhulu';
 /** The recovery key's delay in blocks: the faucet's block is the first of them. */
 const DELAY = 3;
-
-interface DevnetKey {
-  index: number;
-  xpub: string;
-  fingerprint: string;
-  path: string;
-}
-
-async function devnetKey(session: ApiSession, index: number): Promise<DevnetKey> {
-  const keys = await session.call<{ list: DevnetKey[] }>(
-    'GET',
-    `/api/v1/dev/utxo-devnet-keys?chain_key=${CHAIN}`,
-  );
-  return keys.list.find((key) => key.index === index)!;
-}
-
-/** Registers and verifies devnet signer key n through the API (the devnet signer signs the challenge). */
-async function verifyKeyByApi(session: ApiSession, index: number): Promise<void> {
-  const key = await devnetKey(session, index);
-  const added = await session.call<{ id: number }>('POST', '/api/v1/permission-address/bitcoin', {
-    name: `Devnet ${index}`,
-    chain_key: CHAIN,
-    xpub: key.xpub,
-    fingerprint: key.fingerprint,
-    path: key.path,
-  });
-  const challenge = await session.call<{ challenge_id: number; message: string }>(
-    'GET',
-    `/api/v1/permission-address/challenge?id=${added.id}`,
-  );
-  const signed = await session.call<{ signature: string }>('POST', '/api/v1/dev/utxo-devnet-sign-message', {
-    chain_key: CHAIN,
-    index,
-    message: challenge.message,
-  });
-  await session.call('POST', '/api/v1/permission-address/bitcoin/verify', {
-    id: added.id,
-    challenge_id: challenge.challenge_id,
-    signature: signed.signature,
-  });
-}
 
 /** The error antd shows under the form field holding `selector`. */
 const fieldError = (page: Page, selector: string) =>

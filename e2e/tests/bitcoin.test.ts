@@ -9,6 +9,7 @@ import { overlaysAtRest } from '../lib/motion';
 import { bitcoinKeyExport, readShownUr, replyPictures, uploadToDialog } from '../lib/qr-device';
 import { addMember, createSpace, openInSpace, registerCreator } from '../lib/spaces';
 import { waitFor } from '../lib/transfers';
+import { verifyKeyByApi } from '../lib/bitcoin-devnet-keys';
 import { screenshotBoth, toastWith } from '../lib/wallets';
 
 /** A P2WPKH address on Litecoin regtest outside the wallet (a fixed test key's). */
@@ -16,35 +17,6 @@ const OUTSIDE = 'rltc1qdyade5th6gmu8y5p3ts5x9ukqg6lrkpttmhulu';
 /** A second P2WPKH address outside the wallet (a fixed hash, nobody's key: regtest coins only). */
 const SECOND = 'rltc1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3p937dx';
 const CHAIN = 'ltc-regtest';
-
-/** Registers and verifies devnet signer key n through the API (the devnet signer signs the challenge). */
-async function verifyKeyByApi(session: ApiSession, index: number): Promise<void> {
-  const keys = await session.call<{
-    list: Array<{ index: number; xpub: string; fingerprint: string; path: string }>;
-  }>('GET', `/api/v1/dev/utxo-devnet-keys?chain_key=${CHAIN}`);
-  const key = keys.list.find((k) => k.index === index)!;
-  const added = await session.call<{ id: number }>('POST', '/api/v1/permission-address/bitcoin', {
-    name: `Devnet ${index}`,
-    chain_key: CHAIN,
-    xpub: key.xpub,
-    fingerprint: key.fingerprint,
-    path: key.path,
-  });
-  const challenge = await session.call<{ challenge_id: number; message: string }>(
-    'GET',
-    `/api/v1/permission-address/challenge?id=${added.id}`,
-  );
-  const signed = await session.call<{ signature: string }>('POST', '/api/v1/dev/utxo-devnet-sign-message', {
-    chain_key: CHAIN,
-    index,
-    message: challenge.message,
-  });
-  await session.call('POST', '/api/v1/permission-address/bitcoin/verify', {
-    id: added.id,
-    challenge_id: challenge.challenge_id,
-    signature: signed.signature,
-  });
-}
 
 /**
  * Litecoin regtest multisig end to end (issue 7): a signer adds and verifies an xpub in the
