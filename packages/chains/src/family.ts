@@ -638,6 +638,8 @@ export interface RecoveryOps {
 export interface RecoverySweep {
   /** PSBT (version 2, every input's nSequence = the delay) carrying the recovery key's derivations. */
   psbt: string;
+  /** The recipient, spelled canonically. */
+  to: string;
   amount: bigint;
   fee: bigint;
   vsize: number;

@@ -47,19 +47,26 @@ export interface LitecoinRegtest {
 /** Litecoin regtest buries CSV (BIP-68/112) and activates MWEB at this height. */
 export const LITECOIN_REGTEST_CSV_HEIGHT = 432;
 
+/** An RPC call on a Litecoin node, `wallet` naming the wallet endpoint where one is needed. */
+export type LitecoinCall = (method: string, params: unknown[], wallet?: string) => Promise<unknown>;
+
 /**
- * Mines a fresh regtest chain past CSV/MWEB activation, paying `miner` (an address of `wallet`).
- * The first MWEB block needs a peg-in (else generatetoaddress fails: bad-txns-vin-empty), so one
- * is made just before it. From then on relative timelocks are consensus, not only mempool policy.
+ * Mines a regtest chain past CSV/MWEB activation, paying `miner` (an address of `wallet`). The
+ * first MWEB block needs a peg-in (else generatetoaddress fails for good: bad-txns-vin-empty), so
+ * one is made just before it. From then on relative timelocks are consensus, not only policy.
  */
-export async function mineToCsvActive(node: LitecoinRegtest, wallet: string, miner: string): Promise<void> {
-  const height = (await node.rpc('getblockcount')) as number;
+export async function passCsvActivation(call: LitecoinCall, wallet: string, miner: string): Promise<void> {
+  const height = (await call('getblockcount', [])) as number;
   if (height >= LITECOIN_REGTEST_CSV_HEIGHT) return;
-  await node.mineBlocks(LITECOIN_REGTEST_CSV_HEIGHT - 1 - height, miner);
-  const mweb = (await node.rpc('getnewaddress', ['', 'mweb'], { wallet })) as string;
-  await node.rpc('sendtoaddress', [mweb, 1], { wallet });
-  await node.mineBlocks(1, miner);
+  await call('generatetoaddress', [LITECOIN_REGTEST_CSV_HEIGHT - 1 - height, miner]);
+  const mweb = (await call('getnewaddress', ['', 'mweb'], wallet)) as string;
+  await call('sendtoaddress', [mweb, 1], wallet);
+  await call('generatetoaddress', [1, miner]);
 }
+
+/** passCsvActivation on a node this launcher started. */
+export const mineToCsvActive = (node: LitecoinRegtest, wallet: string, miner: string): Promise<void> =>
+  passCsvActivation((method, params, w) => node.rpc(method, params, w ? { wallet: w } : {}), wallet, miner);
 
 export class LitecoinRpcError extends Error {
   constructor(

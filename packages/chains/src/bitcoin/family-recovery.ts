@@ -49,10 +49,12 @@ export function bitcoinTimelockRecovery(adapter: BitcoinAdapter): TimelockRecove
           sendMax: true,
         }),
       );
-      const psbt = readPsbt(built.psbt, adapter.network);
+      const total = built.inputs.reduce((sum, u) => sum + u.value, 0n);
       return {
         psbt: built.psbt,
-        amount: psbt.txOutputs[0]!.value,
+        to: address,
+        // A send-max: everything taken, less the fee, to the one recipient.
+        amount: total - built.fee,
         fee: built.fee,
         vsize: built.vsize,
         feeRate: String(feeRate),

@@ -1,5 +1,5 @@
-import { createBitcoinRpc, type BitcoinRpc } from '@keystead/chains';
-import { LITECOIN_REGTEST_CSV_HEIGHT } from '@keystead/devnet';
+import { createBitcoinRpc } from '@keystead/chains';
+import { passCsvActivation } from '@keystead/devnet';
 import type { UtxoChainEndpoint } from './chain-registry';
 
 const WALLET = 'keystead-faucet';
@@ -19,7 +19,16 @@ export async function regtestFaucet(endpoint: UtxoChainEndpoint) {
     if (/not found|does not exist/i.test(message)) await base.call('createwallet', [WALLET]);
     else if (!/already loaded/i.test(message)) throw error;
   });
-  if (endpoint.chainId.startsWith('ltc')) await once(endpoint.rpcUrl, () => activateMweb(base, wallet));
+  // Litecoin regtest stops mining for good at MWEB's activation unless a peg-in is there: the
+  // node is taken past it once (timelocks are consensus from then on).
+  if (endpoint.chainId.startsWith('ltc'))
+    await once(endpoint.rpcUrl, async () =>
+      passCsvActivation(
+        (method, params, named) => (named ? wallet : base).call(method, params),
+        WALLET,
+        await wallet.call<string>('getnewaddress'),
+      ),
+    );
   return { base, wallet };
 }
 
@@ -36,22 +45,6 @@ function once(key: string, work: () => Promise<void>): Promise<void> {
     activated.set(key, running);
   }
   return running;
-}
-
-/**
- * Litecoin regtest activates MWEB (and buries CSV, BIP-68/112) at height 432, and that block must
- * carry a peg-in: without one, mining stops there for good ("bad-txns-vin-empty"). So the node is
- * taken past it once, with a peg-in from the faucet (devnet's mineToCsvActive does the same for a
- * node it started; this one is reached by RPC URL only); from then on timelocks are consensus too.
- */
-async function activateMweb(base: BitcoinRpc, wallet: BitcoinRpc): Promise<void> {
-  const height = await base.call<number>('getblockcount');
-  if (height >= LITECOIN_REGTEST_CSV_HEIGHT) return;
-  const own = await wallet.call<string>('getnewaddress');
-  await base.call('generatetoaddress', [LITECOIN_REGTEST_CSV_HEIGHT - 1 - height, own]);
-  const mweb = await wallet.call<string>('getnewaddress', ['', 'mweb']);
-  await wallet.call('sendtoaddress', [mweb, 1]);
-  await base.call('generatetoaddress', [1, own]);
 }
 
 /**

@@ -86,7 +86,7 @@ export async function prepareSweep(
   );
   return {
     psbt: sweep.psbt,
-    to: familyOf(ctx, wallet.chain_key).recipient(input.to),
+    to: sweep.to,
     amount_sat: sweep.amount.toString(),
     fee_sat: sweep.fee.toString(),
     vsize: sweep.vsize,

@@ -1,3 +1,5 @@
+import { formatUnits } from 'viem';
+
 /**
  * The Bitcoin family's recovery path (a key that alone spends coins `blocks` old): where it is
  * offered, how long a delay in blocks is in time, and amounts in satoshis as coins.
@@ -31,10 +33,4 @@ export function approxDelay(
 }
 
 /** Satoshis (a decimal string) as a coin amount, without float rounding. */
-export function satToCoin(sat: string): string {
-  const negative = sat.startsWith('-');
-  const digits = sat.replace(/^-/, '').padStart(9, '0');
-  const whole = digits.slice(0, -8).replace(/^0+(?=\d)/, '');
-  const fraction = digits.slice(-8).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+export const satToCoin = (sat: string): string => formatUnits(BigInt(sat), 8);

@@ -6,16 +6,10 @@ import { useWebConfig } from '@/features/platform';
 import { toastSuccess } from '@/lib/notify';
 import { exchangeByQr } from '@/lib/qr-signing/qr-exchange';
 import { isWalletError, showWalletError } from '@/lib/wallet-connectors';
-import {
-  broadcastPsbt,
-  devnetSignPsbt,
-  downloadPsbt,
-  psbtFileToBase64,
-  signPsbt,
-  speedUpPsbt,
-} from '../../api/psbt-actions';
+import { broadcastPsbt, devnetSignPsbt, signPsbt, speedUpPsbt } from '../../api/psbt-actions';
 import { useTaskAction } from '../../api/task-actions';
 import type { BitcoinTaskInfo } from '../../api/types';
+import { downloadPsbt, readPsbtFile } from '@/lib/psbt-file';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { personName, type WalletDetail } from '@/features/wallet';
 import { outputRows } from './utxo-tx-card';
@@ -168,7 +162,7 @@ export function PsbtCard(props: {
                 accept=".psbt,.txt"
                 showUploadList={false}
                 beforeUpload={(file) => {
-                  void file.arrayBuffer().then((buffer) => submit(psbtFileToBase64(new Uint8Array(buffer))));
+                  void readPsbtFile(file).then(submit);
                   return false;
                 }}
               >

@@ -21,7 +21,7 @@ import { timelockRecoveryKey } from '../../../api/get-timelock-recovery';
 import { prepareSweep, submitSweep, type SweepPrepared } from '../../../api/recovery-sweep';
 import { satToCoin } from '../../../timelock-recovery';
 import { MONO } from '../../wallet-bits';
-import { downloadPsbt, readPsbtFile } from './psbt-file';
+import { downloadPsbt, readPsbtFile } from '@/lib/psbt-file';
 
 const TIERS = ['slow', 'standard', 'fast'] as const;
 
