@@ -461,6 +461,12 @@ export interface FamilyAdapter {
     read(method: string, params: readonly unknown[]): Promise<unknown>;
   };
   /**
+   * Families whose wallets sign messages (EVM Safes: EIP-1271 through the fallback handler): a
+   * message task goes through approval and signing like a transfer and is done at the threshold,
+   * with nothing broadcast. The payload says which it is; the sign step asks `isMessage`.
+   */
+  readonly messages?: MessageOps;
+  /**
    * Balances of many wallets keyed by each wallet's address as given: EVM reads every wallet and
    * token in one Multicall3 batch; the Bitcoin family scans each wallet's UTXOs (a wallet whose
    * scan fails is left out).
@@ -552,6 +558,20 @@ export interface FamilyAdapter {
   sequenceTaken?(wallet: FamilyWallet, stored: StoredTransfer): Promise<boolean>;
   /** speedUp 'replacement': the same payment at a higher fee, signed again. */
   buildReplacement?(wallet: FamilyWallet, stored: StoredTransfer, fee: FeeChoice): Promise<PreparedTransfer>;
+}
+
+export interface MessageOps {
+  /**
+   * A message task's payload from the wallet's state (readTransferState): the hash its signers
+   * sign, the threshold now, no sequence. Refuses a wallet whose signature no Dapp could check.
+   */
+  prepare(wallet: FamilyWallet, request: unknown, state: unknown): PreparedTransfer;
+  /** Whether a stored payload is a message (done at the threshold) rather than a transaction. */
+  isMessage(stored: StoredTransfer): boolean;
+  /** The wallet's signature from its signers' verified ones (EVM: owners' signatures sorted, joined). */
+  signature(stored: StoredTransfer, signatures: VerifiedSignature[]): string;
+  /** Whether the chain accepts that signature of the message for the wallet now (EIP-1271). */
+  isValid(wallet: FamilyWallet, stored: StoredTransfer, signature: string): Promise<boolean>;
 }
 
 /** A rule of the lifecycle the user broke; `code` is the catalogue's. */

@@ -1,4 +1,3 @@
-import type { Hex } from 'viem';
 import { isChainError } from '../errors';
 import {
   FamilyError,
@@ -26,6 +25,7 @@ import { checkSignedCall } from './signed-call';
 import { evmSponsoredSends } from './sponsored';
 import { evmTokenApprovals } from './family-approvals';
 import { evmContractCalls, nextSafeNonce } from './family-calls';
+import { evmSafeMessages, toSafeSignatures } from './family-messages';
 
 const ZERO_GUARD = /^0x0{40}$/i;
 
@@ -43,6 +43,7 @@ interface EvmTransferState {
  */
 export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
   const safeTx = (stored: StoredTransfer): SafeTx => safeTxFromJson(stored.payload);
+  const messages = evmSafeMessages(chain);
   const prepared = (
     tx: SafeTx,
     wallet: FamilyWallet,
@@ -60,13 +61,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     details: {},
   });
   const executionCall = (wallet: FamilyWallet, stored: StoredTransfer, signatures: VerifiedSignature[]) => {
-    const encoded = chain.encodeSafeSignatures(
-      signatures.map((s) => ({
-        signer: s.signerKey as Hex,
-        kind: s.kind as SafeSignatureKind,
-        signature: s.proof as Hex,
-      })),
-    );
+    const encoded = chain.encodeSafeSignatures(toSafeSignatures(signatures));
     const tx = safeTx(stored);
     return { tx, encoded, call: chain.buildExecTransaction(wallet.address, tx, encoded) };
   };
@@ -123,6 +118,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     ...evmWalletSetup(chain),
     tokenApprovals: evmTokenApprovals(chain),
     contractCalls: evmContractCalls(chain, prepared),
+    messages: messages.ops,
     ...(chain.recovery ? { recovery: chain.recovery } : {}),
     ...evmSponsoredSends(chain, feeTiers),
 
@@ -203,6 +199,8 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
     },
 
     signingView(wallet, stored) {
+      const message = messages.messageOf(stored);
+      if (message) return messages.signingView(wallet, message);
       const typed = chain.typedData(chain.chainId, wallet.address, safeTx(stored));
       return {
         typed_data: JSON.parse(
@@ -216,11 +214,16 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
       return safe !== null && stored.sequence !== null && safe.nonce > stored.sequence;
     },
 
-    reviewView: (wallet, stored) => ({
-      safe_tx: safeTxReview(chain.chainId, wallet.address, safeTx(stored), chain.contracts.multiSendCallOnly),
-    }),
+    reviewView(wallet, stored) {
+      const message = messages.messageOf(stored);
+      if (message) return messages.reviewView(wallet, message);
+      const { multiSendCallOnly } = chain.contracts;
+      return { safe_tx: safeTxReview(chain.chainId, wallet.address, safeTx(stored), multiSendCallOnly) };
+    },
 
     async verifySubmission(wallet, stored, submission) {
+      const message = messages.messageOf(stored);
+      if (message) return messages.verify(wallet, stored, message, submission);
       const tx = safeTx(stored);
       const hash = chain.safeTxHash(chain.chainId, wallet.address, tx);
       if (hash !== stored.payloadHash) throw new FamilyError('TASK_DATA_CHANGED_ERROR');
@@ -255,7 +258,9 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
       if (!safe || !safe.trustedSingleton || foreignModule || !ZERO_GUARD.test(safe.guard)) {
         throw new FamilyError('SIGNATURE_VERIFY_ERROR');
       }
-      if (safe.nonce > safeTx(stored).nonce) throw new FamilyError('TASK_DATA_CHANGED_ERROR');
+      // A message uses no nonce: it stays signable whatever the Safe executes meanwhile.
+      if (!messages.messageOf(stored) && safe.nonce > safeTx(stored).nonce)
+        throw new FamilyError('TASK_DATA_CHANGED_ERROR');
       const owners = new Set(safe.owners.map((o) => o.toLowerCase()));
       if (!keys.every((k) => owners.has(k.toLowerCase())))
         throw new FamilyError('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
