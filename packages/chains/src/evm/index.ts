@@ -83,3 +83,10 @@ export {
   type RecoveryReadClient,
   type SafeRecoveryState,
 } from './recovery';
+export {
+  safeMessageHash,
+  safeMessageHashOf,
+  type SafeMessagePayload,
+  type SafeMessageRequest,
+  type SafeMessageReview,
+} from './safe-message';

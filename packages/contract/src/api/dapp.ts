@@ -97,15 +97,85 @@ export const dappCreateBody = z.object({
   remark: text().trim().max(200).optional(),
 });
 
+/** Longest personal message (characters, or hex digits of raw bytes) and typed data (JSON characters). */
+export const DAPP_MESSAGE_MAX = 20_000;
+
+const typedData = z
+  .object({
+    domain: z.record(z.string(), z.unknown()),
+    types: z.record(
+      z.string(),
+      z.array(z.object({ name: z.string().max(100), type: z.string().max(100) })).max(100),
+    ),
+    primaryType: z.string().min(1).max(100),
+    message: z.record(z.string(), z.unknown()),
+  })
+  .refine((value) => JSON.stringify(value).length <= DAPP_MESSAGE_MAX, 'PARAMS_INVALID_ERROR');
+
+/**
+ * A message a Dapp asks the Safe to sign: EIP-191 personal text (Safe Apps signMessage), raw
+ * bytes as hex (WalletConnect personal_sign), or EIP-712 typed data (signTypedMessage,
+ * eth_signTypedData_v4).
+ */
+export const dappMessage = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('personal'),
+    text: z.string().min(1, 'PARAMS_REQUIRED_ERROR').max(DAPP_MESSAGE_MAX, 'PARAMS_INVALID_ERROR').optional(),
+    raw: z
+      .string()
+      .regex(/^0x([0-9a-fA-F]{2})+$/, 'PARAMS_INVALID_ERROR')
+      .max(DAPP_MESSAGE_MAX, 'PARAMS_INVALID_ERROR')
+      .optional(),
+  }),
+  z.object({ kind: z.literal('typed'), typed_data: typedData }),
+]);
+export type DappMessage = z.infer<typeof dappMessage>;
+
+/**
+ * POST /task/dapp-message: a Dapp task (type 6) asking the Safe's owners to sign a message
+ * (EIP-1271 through the Safe's fallback handler); done at the signing threshold, nothing broadcast.
+ */
+export const dappMessageBody = z.object({
+  wallet_id: z.number().int().positive(),
+  dapp: dappOrigin,
+  message: dappMessage,
+  remark: text().trim().max(200).optional(),
+});
+
+/** What signers review of a Safe message, and the hashes a hardware wallet shows. */
+export const safeMessageReview = z.object({
+  chain_id: z.number(),
+  safe_address: z.string(),
+  kind: z.enum(['personal', 'typed']),
+  /** Personal text as sent, or null. */
+  text: z.string().nullable(),
+  /** Personal raw bytes (hex) as sent, or null. */
+  raw: z.string().nullable(),
+  /** Typed data as JSON text, or null. */
+  typed_data: z.string().nullable(),
+  /** The EIP-191 / EIP-712 hash the Dapp verifies (isValidSignature's bytes32). */
+  message_hash: z.string(),
+  /** What each owner signs: the SafeMessage's EIP-712 hash, from its domain and struct hashes. */
+  safe_message_hash: z.string(),
+  domain_hash: z.string(),
+  struct_hash: z.string(),
+});
+export type SafeMessageReviewReply = z.infer<typeof safeMessageReview>;
+
 /** GET /task/dapp?task_id: what the Dapp asked and where it stands (the Dapp frame polls it for its result). */
 export const dappTaskReply = z.object({
   task_id: z.number(),
   status: z.number(),
   dapp: dappOrigin,
+  /** A message task has no calls. */
   calls: z.array(parsedDappCall),
   safe_tx_hash: z.string().nullable(),
   /** The executing transaction, once broadcast. */
   tx_hash: z.string().nullable(),
+  /** A message task: the message. */
+  message: safeMessageReview.nullable(),
+  /** A message task once signed to its threshold: the Safe's signature (owners' signatures joined). */
+  signature: z.string().nullable(),
 });
 export type DappTaskInfo = z.infer<typeof dappTaskReply>;
 

@@ -4,6 +4,7 @@ import { batchOutputReply } from './batch';
 import { labelReply } from './labels';
 import { signerKeyReply, walletDescriptorsReply } from './wallet-replies';
 import { taskPolicyReply } from './transfer-policy';
+import { safeMessageReview } from './dapp';
 
 /** Replies of the transfer calls (§3 Task/transfer, Address book entry; §7 task, sign, broadcast). */
 
@@ -29,7 +30,7 @@ export const taskReply = z.object({
   name: z.string().nullable().optional(),
   /** A batch (type 4): how many recipients it pays (its rows are in the detail). */
   recipient_count: z.number().nullable().optional(),
-  /** A Dapp task (type 6): what it does — cancel (set to 0) an approval of `token` to `spender`, or a Dapp's calls. */
+  /** A Dapp task (type 6): what it does — cancel (set to 0) an approval of `token` to `spender`, a Dapp's calls or message. */
   dapp: z
     .discriminatedUnion('action', [
       z.object({
@@ -48,6 +49,13 @@ export const taskReply = z.object({
       }),
       /** Calls a Dapp asked for (GET /task/dapp decodes them). */
       z.object({ action: z.literal('calls'), name: z.string(), url: z.string(), call_count: z.number() }),
+      /** A message the Dapp asked the Safe to sign (GET /task/dapp shows it and, once signed, the signature). */
+      z.object({
+        action: z.literal('message'),
+        name: z.string(),
+        url: z.string(),
+        kind: z.enum(['personal', 'typed']),
+      }),
       /** Emergency recovery: enable the delay module with this recoverer and delay, veto, or disable. */
       z.object({
         action: z.literal('recovery_enable'),
@@ -255,7 +263,9 @@ export type SafeTxReviewReply = z.infer<typeof safeTxReviewReply>;
 export const evmTaskInfoReply = taskInfoCommon.extend({
   /** The Safe transaction decoded, with its hashes (null for tasks without one). */
   safe_tx: safeTxReviewReply.nullable(),
-  /** EIP-712 typed data of the Safe transaction, while signatures are collected. */
+  /** A message task (Dapp, type 6): the message and the hashes its signers compare (else absent or null). */
+  safe_message: safeMessageReview.nullable().optional(),
+  /** EIP-712 typed data of the Safe transaction (or SafeMessage), while signatures are collected. */
   typed_data: z.record(z.string(), z.unknown()).nullable(),
   /** The execTransaction call, once the threshold is reached. */
   execution: z.object({ to: z.string(), data: z.string(), value: z.string() }).nullable(),

@@ -1,4 +1,4 @@
-import type { ContractCall, FamilyAdapter } from '@keystead/chains';
+import type { ContractCall, FamilyAdapter, SafeMessageReview } from '@keystead/chains';
 import type { DappCall, DappParse, DappTaskInfo, ParsedDappCall } from '@keystead/contract';
 import type { z } from 'zod';
 import type { dappCreateBody } from '@keystead/contract';
@@ -9,7 +9,8 @@ import type { CommandContext } from '../../lib/command-context';
 import { jsonColumn } from '../../lib/json-column';
 import { storeTransfer, walletToOperate } from '../transfers/transfer-create';
 import { loadTransfer } from '../transfers/transfer-access';
-import { family, familyOf, familyWallet, feeChoice } from '../transfers/transfer-family';
+import { family, familyOf, familyWallet, feeChoice, storedTransfer } from '../transfers/transfer-family';
+import { messageSignature } from './dapp-messages';
 import { formatUnits } from '../wallets/decimal';
 import { walletTokens, type WalletToken } from '../wallets/wallet-assets';
 import { DAPP_TASK, dappFacts, dappOf, type CallCheck, type StoredCall } from './dapp-task';
@@ -155,7 +156,10 @@ export async function createDappTask(ctx: AppContext, actor: CommandContext, inp
   );
 }
 
-/** GET /task/dapp: what the Dapp asked (decoded again from the stored calls) and where the task stands. */
+/**
+ * GET /task/dapp: what the Dapp asked (calls decoded again from the stored calls, or the message
+ * with its hashes) and where the task stands; a signed message's signature for the Dapp.
+ */
 export async function dappTaskInfo(
   ctx: AppContext,
   actor: CommandContext,
@@ -163,15 +167,23 @@ export async function dappTaskInfo(
 ): Promise<DappTaskInfo> {
   const { task, wallet } = await loadTransfer(ctx, actor, taskId);
   const dapp = dappOf(jsonColumn(task.data));
-  if (task.type !== DAPP_TASK || dapp?.action !== 'calls') throw new AppError('TASK_NOT_FOUND_ERROR');
+  if (task.type !== DAPP_TASK || (dapp?.action !== 'calls' && dapp?.action !== 'message'))
+    throw new AppError('TASK_NOT_FOUND_ERROR');
   const adapter = familyOf(ctx, wallet.chain_key);
-  const tokens = await walletTokens(ctx, ctx.db, wallet);
-  return {
+  const common = {
     task_id: task.id,
     status: task.status,
     dapp: { name: dapp.name, url: dapp.url },
-    calls: await presentCalls(adapter, tokens, dapp.calls.map(asCall), dapp.checks),
     safe_tx_hash: task.payload_hash,
     tx_hash: task.exec_tx_hash,
   };
+  if (dapp.action === 'message') {
+    const stored = storedTransfer(task);
+    const review = adapter.reviewView?.(familyWallet(wallet), stored).safe_message as SafeMessageReview;
+    const signature = await messageSignature(ctx, task, wallet, stored);
+    return { ...common, calls: [], message: review, signature };
+  }
+  const tokens = await walletTokens(ctx, ctx.db, wallet);
+  const calls = await presentCalls(adapter, tokens, dapp.calls.map(asCall), dapp.checks);
+  return { ...common, calls, message: null, signature: null };
 }

@@ -26,6 +26,8 @@ export type DappAction =
       /** What creation found of each call: its target holds code; run alone from the wallet, why it reverted. */
       checks: CallCheck[];
     }
+  /** Sign a message for the Dapp (the message itself is the task's payload): done at the threshold. */
+  | { action: 'message'; name: string; url: string; kind: 'personal' | 'typed' }
   | RecoveryAction;
 
 /** Emergency recovery's wallet calls (modules/recovery): enable the delay module, veto, disable. */
@@ -45,6 +47,7 @@ const ACTIONS = new Set([
   'approve_cancel',
   'approve',
   'calls',
+  'message',
   'recovery_enable',
   'recovery_cancel',
   'recovery_disable',
@@ -78,6 +81,7 @@ export function dappSummary(dapp: DappAction, walletName: string): string {
     return `Enable emergency recovery of ${walletName} by ${dapp.recoverer} after ${dapp.cooldown_hours} h`;
   if (dapp.action === 'recovery_cancel') return `Veto the emergency recovery queued on ${walletName}`;
   if (dapp.action === 'recovery_disable') return `Disable emergency recovery of ${walletName}`;
+  if (dapp.action === 'message') return `${dapp.name} asks ${walletName} to sign a message`;
   const symbol = dapp.action === 'calls' ? '' : (dapp.symbol ?? dapp.token);
   if (dapp.action === 'approve_cancel')
     return `Cancel the ${symbol} approval of ${dapp.spender} from ${walletName}`;
@@ -92,6 +96,8 @@ export function dappAudit(dapp: DappAction) {
     const { action, ...content } = dapp;
     return { operation: `create_${action}`, content };
   }
+  if (dapp.action === 'message')
+    return { operation: 'create_dapp_message', content: { dapp: dapp.name, url: dapp.url, kind: dapp.kind } };
   if (dapp.action !== 'calls') {
     const content = { token: dapp.token, spender: dapp.spender, symbol: dapp.symbol ?? dapp.token };
     if (dapp.action === 'approve_cancel') return { operation: 'create_approve_cancel', content };

@@ -5,6 +5,7 @@ import {
   dappListReply,
   dappTypesReply,
   dappCreateBody,
+  dappMessageBody,
   dappParseBody,
   dappParseReply,
   dappRpcBody,
@@ -36,6 +37,7 @@ import { asCall, callsOf, createDappTask, dappTaskInfo, parseDappCalls, readForD
 import type { ContractCall } from '@keystead/chains';
 import type { Wallet } from '../../db/schema';
 import { dappList, dappTypes, setDappFavorite } from './dapp-list';
+import { createDappMessage } from './dapp-messages';
 import { setWalletSwitch } from '../wallets/wallet-settings';
 import { approvalsOf, listTokenApprovals } from './approval-list';
 
@@ -158,6 +160,22 @@ export async function dappRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) =>
       reply.ok(presentTask(await createDappTask(ctx, commandContext(request), request.body))),
+  );
+
+  app.post(
+    '/task/dapp-message',
+    {
+      config: { access: inSpace('transfer.act') },
+      schema: {
+        response: replies(taskReply),
+        tags,
+        body: dappMessageBody,
+        summary:
+          'A Dapp task (type 6) asking the Safe to sign a message (EIP-1271): approval and signing, nothing broadcast',
+      },
+    },
+    async (request, reply) =>
+      reply.ok(presentTask(await createDappMessage(ctx, commandContext(request), request.body))),
   );
 
   app.get(

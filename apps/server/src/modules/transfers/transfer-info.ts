@@ -1,5 +1,5 @@
 import { formatGwei } from 'viem';
-import type { FamilyAdapter, SafeTxReview, SignerKey } from '@keystead/chains';
+import type { FamilyAdapter, SafeMessageReview, SafeTxReview, SignerKey } from '@keystead/chains';
 import { formatUnits, multiply, round } from '../wallets/decimal';
 import { usdPrice } from '../prices/prices';
 import type { AppContext } from '../../context';
@@ -125,12 +125,14 @@ export async function transferInfo(ctx: AppContext, actor: CommandContext, taskI
           signatures.map((s) => ({ signerKey: s.signer, kind: s.kind, proof: s.signature, audit: {} })),
         )
       : null;
+  const review = task.payload ? adapter.reviewView?.(fw, stored) : undefined;
   return {
     ...common,
     ...signing,
-    safe_tx: task.payload
-      ? safeTxReply(adapter, task, adapter.reviewView?.(fw, stored), await walletTokens(ctx, ctx.db, wallet))
+    safe_tx: review?.safe_tx
+      ? safeTxReply(adapter, task, review, await walletTokens(ctx, ctx.db, wallet))
       : null,
+    safe_message: (review?.safe_message as SafeMessageReview | undefined) ?? null,
     signatures: signatures.map((s) => ({
       signer: s.signer,
       user_id: s.user_id,

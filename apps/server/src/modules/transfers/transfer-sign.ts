@@ -37,6 +37,8 @@ export async function signTransfer(
   const adapter = familyOf(ctx, wallet.chain_key);
   const fw = await payingWallet(ctx, wallet);
   const stored = storedTransfer(task);
+  // A message (Dapp, EIP-1271) has nothing to broadcast: it is done at the threshold.
+  const isMessage = adapter.messages?.isMessage(stored) ?? false;
   const verified = await family(() => adapter.verifySubmission(fw, stored, input));
   const keys = verified.map((v) => v.signerKey);
   // The same key again is a duplicate whatever the status now (it may have crossed the threshold).
@@ -99,18 +101,23 @@ export async function signTransfer(
       ? (await taskSignatures(trx, task.id)).reduce((sum, s) => sum + (weights.get(s.signer) ?? 0), 0)
       : Number(count.n);
     const ready = weight >= threshold;
+    const next = isMessage ? TransferStatus.Completed : TransferStatus.PendingBroadcast;
     await trx
       .updateTable('tasks')
       .set({
         payload,
         signing_threshold: threshold,
-        ...(ready ? { status: TransferStatus.PendingBroadcast } : {}),
+        ...(ready ? { status: next, ...(isMessage ? { final_at: new Date() } : {}) } : {}),
         updated_at: new Date(),
       })
       .where('id', '=', task.id)
       .execute();
     if (payload !== locked.payload) await keepPayloadVersion(trx, task.id, payload, user.id);
-    if (ready) {
+    if (ready && isMessage) {
+      const title = `Message ${taskNumber(task.id)} is signed`;
+      const body = 'The Dapp that asked for it can now use the signature.';
+      await notifyUsers(ctx, trx, task.created_by ? [task.created_by] : [], locked, wallet.name, title, body);
+    } else if (ready) {
       const broadcasters = walletUserQuery(trx, wallet.id, ['broadcaster', 'operator']);
       const title = `Transfer ${taskNumber(task.id)} is signed`;
       await notifyUsers(ctx, trx, broadcasters, locked, wallet.name, title, 'It is ready to broadcast.');
@@ -130,7 +137,7 @@ export async function signTransfer(
       },
     });
     return {
-      status: ready ? TransferStatus.PendingBroadcast : TransferStatus.PendingSignature,
+      status: ready ? next : TransferStatus.PendingSignature,
       signatures: Number(count.n),
       threshold,
       ...(weights ? { weight } : {}),
