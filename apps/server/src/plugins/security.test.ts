@@ -42,7 +42,9 @@ describe('security headers', () => {
   it('lets the page reach the WalletConnect relay only when WalletConnect has a project id', async () => {
     const plain = await t.client().get<{ walletconnect: unknown }>('/api/web/v2/web-config');
     expect(plain.data.walletconnect).toBeNull();
-    expect(String(plain.headers['content-security-policy'])).toContain("connect-src 'self';");
+    expect(String(plain.headers['content-security-policy'])).toContain(
+      "connect-src 'self' http://localhost:21320 http://127.0.0.1:21320;",
+    );
     const relay = 'ws://127.0.0.1:4444';
     const wc = await createTestApp(
       { WALLETCONNECT_PROJECT_ID: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', WALLETCONNECT_RELAY_URL: relay },
@@ -54,7 +56,9 @@ describe('security headers', () => {
         project_id: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
         relay_url: relay,
       });
-      expect(String(reply.headers['content-security-policy'])).toContain(`connect-src 'self' ${relay};`);
+      expect(String(reply.headers['content-security-policy'])).toContain(
+        `connect-src 'self' http://localhost:21320 http://127.0.0.1:21320 ${relay};`,
+      );
     } finally {
       await wc.close();
     }

@@ -21,10 +21,16 @@ declare module 'fastify' {
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * OneKey Bridge on the signer's own computer: the OneKey connector's way to a device where the
+ * browser has no WebUSB (Firefox, Safari). Nothing else is reachable on that port.
+ */
+const ONEKEY_BRIDGE = ['http://localhost:21320', 'http://127.0.0.1:21320'];
+
+/**
  * The policy of every reply. `frameOrigins` (DAPP_FRAME_ORIGINS) are the origins the /dapp page
  * may frame besides any https one: a Safe App runs in an iframe of its own origin. Nothing may
  * frame this app (frame-ancestors). `connectOrigins` are the servers the page may talk to besides
- * its own (the WalletConnect relay, when WalletConnect is on).
+ * its own and OneKey Bridge (the WalletConnect relay, when WalletConnect is on).
  */
 export function contentSecurityPolicy(
   frameOrigins: readonly string[] = [],
@@ -36,7 +42,7 @@ export function contentSecurityPolicy(
     // antd writes its CSS-in-JS into <style> elements at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    ["connect-src 'self'", ...connectOrigins].join(' '),
+    ["connect-src 'self'", ...ONEKEY_BRIDGE, ...connectOrigins].join(' '),
     "font-src 'self' data:",
     ['frame-src https:', ...frameOrigins].join(' '),
     "object-src 'none'",

@@ -61,7 +61,7 @@ export function customAccountPath(request: CustomPathRequest): string {
   return path;
 }
 
-/** What the Ledger and Trezor connectors add to WalletConnector: one more account, at a path the user names. */
+/** What the Ledger, Trezor and OneKey connectors add to WalletConnector: one more account, at a path the user names. */
 export interface CustomPathAccounts {
   /**
    * Asks the device for the account at the request's path (checked first), adds it to `accounts`

@@ -1,9 +1,9 @@
 /**
  * Wallet connectors (DESIGN: lib/ wallet connectors): one interface for every way to reach a
  * signing key. Only what works is listed: the injected browser wallet, Ledger (WebHID), Trezor
- * (Trezor Connect), air-gapped QR signers, a phone wallet over WalletConnect (when the server has
- * a WalletConnect project) and, on a server with the devnet, the devnet signer;
- * TronLink for Tron. OneKey plugs in here when its connector lands.
+ * (Trezor Connect), OneKey (OneKey's hardware SDK, WebUSB or OneKey Bridge), air-gapped QR
+ * signers, a phone wallet over WalletConnect (when the server has a WalletConnect project) and,
+ * on a server with the devnet, the devnet signer; TronLink for Tron.
  */
 export { WalletError, isWalletError } from './types';
 export type {
@@ -36,6 +36,7 @@ export {
 } from './walletconnect/wc-prompt';
 export { ledgerConnector } from './ledger/ledger';
 export { trezorConnector } from './trezor/trezor';
+export { oneKeyConnector } from './onekey/onekey';
 export { typedDataHashes, type TypedDataHashes } from './typed-data-hashes';
 export { tronLink } from './tronlink';
 export { solanaWallet } from './phantom';

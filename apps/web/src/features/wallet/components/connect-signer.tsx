@@ -35,6 +35,7 @@ function connectorHint(t: TFunction<'wallets'>, connector: WalletConnector): str
   if (connector.id === 'walletconnect') return t('walletconnect.hint');
   if (connector.id === 'ledger') return t('connect.ledgerHint');
   if (connector.id === 'trezor') return t('connect.trezorHint');
+  if (connector.id === 'onekey') return t('connect.onekeyHint');
   if (connector.id === 'injected')
     return connector.available() ? t('connect.injectedHint') : t('connect.injectedMissing');
   return '';
@@ -128,7 +129,7 @@ export function ConnectSigner(props: {
                 <QrcodeOutlined />
               ) : item.id === 'walletconnect' ? (
                 <MobileOutlined />
-              ) : item.id === 'ledger' || item.id === 'trezor' ? (
+              ) : item.id === 'ledger' || item.id === 'trezor' || item.id === 'onekey' ? (
                 <UsbOutlined />
               ) : (
                 <ApiOutlined />

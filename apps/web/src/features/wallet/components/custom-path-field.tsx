@@ -24,8 +24,9 @@ function requestOf(kind: Kind, text: string): CustomPathRequest | undefined {
 }
 
 /**
- * Asks a connected Ledger or Trezor for one more account: a whole path, or an index in one of the
- * layouts it lists. The connector checks the §5 index limit; its failures show as client messages.
+ * Asks a connected Ledger, Trezor or OneKey for one more account: a whole path, or an index in one
+ * of the layouts it lists. The connector checks the §5 index limit; its failures show as client
+ * messages.
  */
 export function CustomPathField(props: {
   connector: CustomPathAccounts;

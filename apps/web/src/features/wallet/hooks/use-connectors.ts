@@ -4,6 +4,7 @@ import {
   devnetConnector,
   injectedConnector,
   ledgerConnector,
+  oneKeyConnector,
   qrConnector,
   trezorConnector,
   walletConnectConnector,
@@ -13,9 +14,10 @@ import {
 /**
  * The connectors that work here: the injected browser wallet (listed even when missing, so the
  * user learns it needs an extension), a Ledger where the browser has WebHID (Chromium), a Trezor
- * (through Trezor's own window), an air-gapped QR signer, a phone wallet over WalletConnect when
- * the server has a WalletConnect project and, on a server with the devnet, the devnet signer when
- * the chain is the devnet (`chainKey` undefined: any EVM use such as a signer address).
+ * (through Trezor's own window), a OneKey (WebUSB, or OneKey Bridge), an air-gapped QR signer, a
+ * phone wallet over WalletConnect when the server has a WalletConnect project and, on a server
+ * with the devnet, the devnet signer when the chain is the devnet (`chainKey` undefined: any EVM
+ * use such as a signer address).
  */
 export function useConnectors(chainKey?: string): {
   connectors: WalletConnector[];
@@ -31,6 +33,7 @@ export function useConnectors(chainKey?: string): {
       injectedConnector(),
       ...(ledger.available() ? [ledger] : []),
       trezorConnector(),
+      oneKeyConnector(),
       qrConnector(),
       ...(projectId && relayUrl
         ? [walletConnectConnector({ project_id: projectId, relay_url: relayUrl })]
