@@ -1,15 +1,21 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPublicClient, erc20Abi, http } from 'viem';
+import { createPublicClient, erc20Abi, hashMessage, http, parseAbi, type Hex } from 'viem';
 import { hardhat } from 'viem/chains';
 import { screenshot } from '../lib/browser';
-import { screenshotBoth } from '../lib/wallets';
+import { screenshotBoth, toastWith } from '../lib/wallets';
 import { chooseDappSafe } from '../lib/dapp-page';
 import { modalClosed, motionDone } from '../lib/motion';
 import { startSafeAppServer } from '../lib/safe-app-server';
 import { teamInBrowser } from '../lib/team-browser';
-import { approveSignAndBroadcast, randomAddress, usdtBalance } from '../lib/transfers';
+import {
+  DEVNET_KEYS,
+  approveSignAndBroadcast,
+  randomAddress,
+  signByApi,
+  usdtBalance,
+} from '../lib/transfers';
 import { devnetRpcUrl } from '../lib/wallet-provider';
 
 /**
@@ -32,17 +38,17 @@ describe('a Safe App on /dapp', () => {
   });
   afterAll(async () => dapp?.close());
 
-  const appUrl = (amount = '12500000') =>
-    `${dapp.origin}/?token=${session.team.usdt}&to=${recipient}&spender=${spender}&amount=${amount}`;
+  const appUrl = (amount = '12500000', nonce = '1') =>
+    `${dapp.origin}/?token=${session.team.usdt}&to=${recipient}&spender=${spender}&amount=${amount}&nonce=${nonce}`;
   const frame = (page: Page) => page.frameLocator('[data-testid="dapp-frame"]');
   const frameText = (page: Page, id: string) => frame(page).locator(`#${id}`).innerText();
   const review = (page: Page) => page.getByRole('dialog').filter({ hasText: "Review the Dapp's request" });
 
   /** /dapp with the team's Safe chosen and the test Dapp opened in the frame. */
-  async function openDapp(amount?: string): Promise<Page> {
+  async function openDapp(amount?: string, nonce?: string): Promise<Page> {
     const page = await session.open(session.team.admin, '/dapp');
     await chooseDappSafe(page);
-    await page.getByTestId('dapp-url').fill(appUrl(amount));
+    await page.getByTestId('dapp-url').fill(appUrl(amount, nonce));
     await page.getByTestId('dapp-open').click();
     await expect.poll(() => frameText(page, 'safe-address')).toBe(session.team.safe);
     return page;
@@ -106,6 +112,73 @@ describe('a Safe App on /dapp', () => {
         args: [team.safe, spender],
       });
       expect(allowance).toBe(5_000_000n);
+    },
+  );
+
+  it(
+    'signs the Dapp’s message: reviewed, approved, signed in the page and by API; the Dapp checks the Safe’s signature',
+    { timeout: 180_000 },
+    async () => {
+      const page = await openDapp(undefined, '42');
+      await frame(page).locator('#sign-message').click();
+      const dialog = page.getByRole('dialog').filter({ hasText: "Review the Dapp's message" });
+      await dialog.getByTestId('dapp-message-text').waitFor();
+      expect(await dialog.getByTestId('dapp-message-text').innerText()).toBe(
+        'Keystead test app: sign in\nNonce: 42',
+      );
+      const text = 'Keystead test app: sign in\nNonce: 42';
+      expect(await dialog.getByTestId('dapp-message-hash').innerText()).toBe(hashMessage(text));
+      await motionDone(dialog);
+      await screenshotBoth(page, 'dapp-message-review');
+      await dialog.getByTestId('dapp-confirm').click();
+      await modalClosed(page);
+      await expect.poll(() => frameText(page, 'message-hash')).toMatch(/^0x[0-9a-f]{64}$/);
+      const href = await page.getByTestId('dapp-task-link').first().getAttribute('href');
+      const taskId = Number(/\/task\/(\d+)$/.exec(href ?? '')?.[1]);
+      const { team } = session;
+      for (const approver of team.approvers)
+        await approver.session.call('POST', '/api/v1/task/approve', { task_id: taskId, result: 1 });
+
+      // The first signer signs in the page: the review shows the message and its hashes.
+      const signing = await session.open(team.signers[0], `/task/${taskId}`);
+      await signing.getByTestId('sign-form').waitFor();
+      const shown = signing.getByTestId('safe-message-review');
+      expect(await shown.getByTestId('review-message-text').innerText()).toBe(text);
+      expect(await shown.getByTestId('review-dapp-hash').innerText()).toBe(hashMessage(text));
+      expect(await shown.getByTestId('review-safe-message-hash').innerText()).toBe(
+        await frameText(page, 'message-hash'),
+      );
+      expect(await signing.getByTestId('sign-hash-mismatch').count()).toBe(0);
+      expect(await signing.getByTestId('task-message-action').innerText()).toContain('Sign a message for');
+      await signing.getByTestId('connector-devnet').click();
+      await signing.getByTestId('connector-connect').click();
+      await signing.getByTestId('connector-account').waitFor();
+      await expect.poll(() => signing.getByTestId('sign-submit').isEnabled()).toBe(true);
+      await shown.scrollIntoViewIfNeeded();
+      await screenshotBoth(signing, 'dapp-message-sign');
+      await signing.getByTestId('sign-submit').click();
+      await toastWith(signing, 'Your signature was added.');
+      expect(await frameText(page, 'message-signature')).toBe('—');
+      await signByApi(team.signers[1].session, taskId, DEVNET_KEYS[2]);
+
+      // The Dapp's own check (the SDK's isMessageSigned through rpcCall), and the Safe's answer here.
+      await expect.poll(() => frameText(page, 'message-valid'), { timeout: 30_000 }).toBe('true');
+      const signature = (await frameText(page, 'message-signature')) as Hex;
+      const client = createPublicClient({ chain: hardhat, transport: http(devnetRpcUrl()) });
+      const magic = await client.readContract({
+        address: team.safe,
+        abi: parseAbi(['function isValidSignature(bytes32, bytes) view returns (bytes4)']),
+        functionName: 'isValidSignature',
+        args: [hashMessage(text), signature],
+      });
+      expect(magic).toBe('0x1626ba7e');
+      await signing.reload();
+      await signing
+        .getByTestId('task-status')
+        .first()
+        .filter({ hasText: /^Completed$/ })
+        .waitFor();
+      await screenshot(page, 'dapp-message-signed');
     },
   );
 

@@ -5,6 +5,7 @@ import {
   callsOf,
   chainInfoOf,
   dappUrl,
+  messageOf,
   isSafeAppRequest,
   replyError,
   replyOk,
@@ -101,5 +102,33 @@ describe('Safe Apps host protocol', () => {
         address: 'https://scan.example/address/{{address}}',
       },
     });
+  });
+
+  it('reads the message of signMessage and signTypedMessage as the SDK sends them', () => {
+    expect(messageOf(Methods.signMessage, { message: 'Sign in' })).toEqual({
+      kind: 'personal',
+      text: 'Sign in',
+    });
+    expect(messageOf(Methods.signMessage, { message: '' })).toBeNull();
+    expect(messageOf(Methods.signMessage, { message: 7 })).toBeNull();
+    const typedData = {
+      domain: { name: 'Orders', chainId: { toString: () => '31337' } },
+      types: {
+        Order: [
+          { name: 'maker', type: 'Party' },
+          { name: 'amount', type: 'uint256' },
+        ],
+        Party: [{ name: 'wallet', type: 'address' }],
+      },
+      message: { maker: { wallet: SAFE }, amount: '5' },
+    };
+    // primaryType left out: the one type no other type uses (the SDK's rule); chainId made a number.
+    expect(messageOf(Methods.signTypedMessage, { typedData })).toEqual({
+      kind: 'typed',
+      typed_data: { ...typedData, domain: { name: 'Orders', chainId: 31337 }, primaryType: 'Order' },
+    });
+    expect(messageOf(Methods.signTypedMessage, { typedData: { ...typedData, types: {} } })).toBeNull();
+    expect(messageOf(Methods.signTypedMessage, { typedData: 'x' })).toBeNull();
+    expect(messageOf(Methods.sendTransactions, { message: 'x' })).toBeNull();
   });
 });

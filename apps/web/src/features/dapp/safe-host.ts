@@ -78,6 +78,58 @@ export function callsOf(params: unknown): Array<{ to: string; value: string; dat
   return calls;
 }
 
+/** A message a Dapp asks the Safe to sign, as POST /task/dapp-message takes it. */
+export type DappMessageRequest =
+  { kind: 'personal'; text?: string; raw?: string } | { kind: 'typed'; typed_data: Record<string, unknown> };
+
+/**
+ * The message of a signMessage ({message: string}, EIP-191 text as the SDK's calculateMessageHash
+ * hashes it) or signTypedMessage ({typedData}) request, checked; null for anything else.
+ */
+export function messageOf(method: string, params: unknown): DappMessageRequest | null {
+  const body = (params ?? {}) as { message?: unknown; typedData?: unknown };
+  if (method === Methods.signMessage)
+    return typeof body.message === 'string' && body.message !== ''
+      ? { kind: 'personal', text: body.message }
+      : null;
+  if (method !== Methods.signTypedMessage) return null;
+  const typed = body.typedData as Record<string, unknown> | null | undefined;
+  if (!typed || typeof typed !== 'object') return null;
+  const { domain, types, message, primaryType } = typed;
+  if (!isRecord(domain) || !isRecord(types) || !isRecord(message)) return null;
+  // The SDK lets primaryType out when one type is not used by the others (ethers' rule).
+  const primary = typeof primaryType === 'string' ? primaryType : soleRootType(types);
+  if (!primary) return null;
+  // The domain's chainId may arrive as a BigNumber-like object; the server takes a number.
+  const chainId = (domain as { chainId?: unknown }).chainId;
+  const id = typeof chainId === 'object' && chainId !== null ? Number(String(chainId)) : chainId;
+  return {
+    kind: 'typed',
+    typed_data: {
+      domain: id === undefined ? domain : { ...domain, chainId: id },
+      types,
+      primaryType: primary,
+      message,
+    },
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function soleRootType(types: Record<string, unknown>): string | null {
+  const named = Object.keys(types).filter((name) => name !== 'EIP712Domain');
+  const used = new Set(
+    Object.values(types).flatMap((fields) =>
+      Array.isArray(fields)
+        ? fields.map((f) => String((f as { type?: unknown }).type).replace(/\[\d*\]$/, ''))
+        : [],
+    ),
+  );
+  const roots = named.filter((name) => !used.has(name));
+  return roots.length === 1 ? roots[0]! : null;
+}
+
 /** A task's status as a Safe transaction's: signed and executed, or where it waits. */
 export function txStatusOf(status: number): TransactionStatus {
   switch (status) {

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { DappCall, DappParse, DappTaskInfo } from '@keystead/contract/api/dapp';
 import type { TransferTask } from '@keystead/contract/api/transfer-replies';
 import { api, V1 } from '@/lib/api-client';
+import type { DappMessageRequest } from '../safe-host';
 
 export type { DappCall, DappParse, DappTaskInfo, TransferTask };
 
@@ -22,6 +23,17 @@ export const useCreateDappTask = () =>
   useMutation({
     mutationFn: (body: { wallet_id: number; dapp: { name: string; url: string }; calls: DappCall[] }) =>
       api.post<TransferTask>(`${V1}/task/dapp-create`, body),
+    meta: { silent: true },
+  });
+
+/** POST /task/dapp-message: the Dapp task (type 6) asking the Safe's owners to sign a message. */
+export const useCreateDappMessage = () =>
+  useMutation({
+    mutationFn: (body: {
+      wallet_id: number;
+      dapp: { name: string; url: string };
+      message: DappMessageRequest;
+    }) => api.post<TransferTask>(`${V1}/task/dapp-message`, body),
     meta: { silent: true },
   });
 

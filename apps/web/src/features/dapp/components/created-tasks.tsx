@@ -5,6 +5,7 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 /** A Dapp task this page created, newest first. */
 export interface CreatedTask {
   taskId: number;
+  /** Calls carried; 0 for a message task. */
   callCount: number;
 }
 
@@ -19,7 +20,9 @@ export function CreatedTasks({ tasks }: { tasks: CreatedTask[] }) {
           type="success"
           showIcon
           data-testid="dapp-task-created"
-          message={t('created.title', { count: entry.callCount })}
+          message={
+            entry.callCount > 0 ? t('created.title', { count: entry.callCount }) : t('message.created')
+          }
           description={
             <Link to={`/task/${entry.taskId}`} data-testid="dapp-task-link">
               {t('created.link', { id: entry.taskId })}

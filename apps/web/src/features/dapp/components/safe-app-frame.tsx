@@ -1,19 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Chain, WalletDetail } from '@keystead/contract/api/wallet-replies';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { fetchDappTask, readChainForDapp, useCreateDappTask } from '../api/dapp-calls';
-import { Methods, callsOf, chainInfoOf, txDetailsOf } from '../safe-host';
+import { fetchDappTask, readChainForDapp, useCreateDappMessage, useCreateDappTask } from '../api/dapp-calls';
+import { Methods, callsOf, chainInfoOf, messageOf, txDetailsOf, type DappMessageRequest } from '../safe-host';
 import { useSafeAppHost } from '../use-safe-app-host';
 import { CreatedTasks } from './created-tasks';
 import { ReviewModal, type DappRequest } from './review-modal';
+import { MessageReviewModal } from './message-review-modal';
 
-/** What the Dapp is told when the user rejects its transactions (the SDK rejects its promise with it). */
+/** What the Dapp is told when the user rejects its request (the SDK rejects its promise with it). */
 const REJECTED = 'Transactions were rejected by the user';
 
-interface Pending extends DappRequest {
-  resolve: (value: { safeTxHash: string }) => void;
+/** A request under review: calls (sendTransactions) or a message (signMessage, signTypedMessage). */
+type Pending = (DappRequest | { origin: string; message: DappMessageRequest }) & {
+  resolve: (value: { safeTxHash: string } | { messageHash: string }) => void;
   reject: (error: Error) => void;
-}
+};
 
 interface Created {
   taskId: number;
@@ -37,6 +39,7 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
   // safeTxHash → task, for getTxBySafeTxHash: only transactions sent from this page are known.
   const tasks = useRef(new Map<string, Created>());
   const create = useCreateDappTask();
+  const createMessage = useCreateDappMessage();
   const safeAddress = wallet.address ?? '';
 
   const handle = useCallback(
@@ -64,6 +67,23 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
             setPending(request);
           });
         }
+        case Methods.signMessage:
+        case Methods.signTypedMessage: {
+          const message = messageOf(method, params);
+          if (!message) throw new Error('Invalid message');
+          if (pendingRef.current) throw new Error('Another request is being reviewed');
+          return new Promise((resolve, reject) => {
+            const request = { origin: url.origin, message, resolve, reject };
+            pendingRef.current = request;
+            setPending(request);
+          });
+        }
+        case Methods.getOffChainSignature: {
+          // The SafeMessage hash signMessage answered; '' until enough owners signed (as Safe{Wallet}).
+          const task = tasks.current.get(String(params ?? '').toLowerCase());
+          if (!task) throw new Error('Unknown message hash: only messages sent from this page are known');
+          return (await fetchDappTask(task.taskId)).signature ?? '';
+        }
         case Methods.getTxBySafeTxHash: {
           const hash = String((params as { safeTxHash?: unknown } | null)?.safeTxHash ?? '').toLowerCase();
           const task = tasks.current.get(hash);
@@ -89,15 +109,35 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
   // A review left open when the frame goes (another wallet or Dapp) is a rejection for the Dapp.
   useEffect(() => () => pendingRef.current?.reject(new Error(REJECTED)), []);
 
-  const reject = () => {
-    pending?.reject(new Error(REJECTED));
+  const done = () => {
     pendingRef.current = null;
     setPending(null);
     create.reset();
+    createMessage.reset();
+  };
+  const reject = () => {
+    pending?.reject(new Error(REJECTED));
+    done();
   };
   const confirm = () => {
     if (!pending) return;
     const dapp = { name: url.host, url: url.origin };
+    if ('message' in pending) {
+      createMessage.mutate(
+        { wallet_id: wallet.wallet_id, dapp, message: pending.message },
+        {
+          onSuccess: (task) => {
+            const messageHash = task.safe_tx_hash ?? '';
+            const entry = { taskId: task.task_id, safeTxHash: messageHash, to: safeAddress, callCount: 0 };
+            tasks.current.set(messageHash.toLowerCase(), entry);
+            setCreated((list) => [entry, ...list]);
+            pending.resolve({ messageHash });
+            done();
+          },
+        },
+      );
+      return;
+    }
     create.mutate(
       { wallet_id: wallet.wallet_id, dapp, calls: pending.calls },
       {
@@ -112,9 +152,7 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
           tasks.current.set(safeTxHash.toLowerCase(), entry);
           setCreated((list) => [entry, ...list]);
           pending.resolve({ safeTxHash });
-          pendingRef.current = null;
-          setPending(null);
-          create.reset();
+          done();
         },
       },
     );
@@ -139,7 +177,17 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
           background: '#fff',
         }}
       />
-      {pending ? (
+      {pending && 'message' in pending ? (
+        <MessageReviewModal
+          origin={pending.origin}
+          message={pending.message}
+          wallet={{ name: wallet.name, address: safeAddress }}
+          creating={createMessage.isPending}
+          createError={createMessage.error}
+          onConfirm={confirm}
+          onReject={reject}
+        />
+      ) : pending ? (
         <ReviewModal
           request={pending}
           wallet={{ id: wallet.wallet_id, name: wallet.name, address: safeAddress }}

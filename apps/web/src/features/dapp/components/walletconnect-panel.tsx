@@ -3,7 +3,9 @@ import { Alert, Button, Card, Form, Input, List, Space as Stack, Spin, Typograph
 import { formatClientMessage } from '@keystead/contract/errors/client-messages';
 import { currentLanguage } from '@/lib/i18n';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { useCreateDappTask } from '../api/dapp-calls';
+import { useCreateDappMessage, useCreateDappTask, type TransferTask } from '../api/dapp-calls';
+import { rawAsText } from '@/lib/raw-as-text';
+import { MessageReviewModal } from './message-review-modal';
 import { safeOfSession, useWalletConnect, type SafeEntry } from '../walletconnect/use-wallet-connect';
 import { CreatedTasks, type CreatedTask } from './created-tasks';
 import { ProposalModal } from './walletconnect-proposal';
@@ -33,6 +35,7 @@ export function WalletConnectPanel(props: {
   const { t } = useLazyTranslation('dapp');
   const wc = useWalletConnect(props.config, props.safes);
   const create = useCreateDappTask();
+  const createMessage = useCreateDappMessage();
   const [uri, setUri] = useState('');
   const [pairError, setPairError] = useState<string | null>(null);
   const [pairing, setPairing] = useState(false);
@@ -57,16 +60,21 @@ export function WalletConnectPanel(props: {
   const confirmSend = () => {
     const send = wc.send;
     if (!send) return;
-    create.mutate(
-      { wallet_id: send.safe.walletId, dapp: dappOf(send.session.peer.metadata), calls: send.calls },
-      {
-        onSuccess: (task) => {
-          setCreated((list) => [{ taskId: task.task_id, callCount: send.calls.length }, ...list]);
-          create.reset();
-          void wc.settle({ taskId: task.task_id, safeTxHash: task.safe_tx_hash ?? '' });
-        },
-      },
-    );
+    const body = { wallet_id: send.safe.walletId, dapp: dappOf(send.session.peer.metadata) };
+    const callCount = 'calls' in send ? send.calls.length : 0;
+    const onSuccess = (task: TransferTask) => {
+      setCreated((list) => [{ taskId: task.task_id, callCount }, ...list]);
+      create.reset();
+      createMessage.reset();
+      void wc.settle({ taskId: task.task_id, safeTxHash: task.safe_tx_hash ?? '' });
+    };
+    if ('calls' in send) create.mutate({ ...body, calls: send.calls }, { onSuccess });
+    else createMessage.mutate({ ...body, message: send.message }, { onSuccess });
+  };
+  const rejectSend = () => {
+    create.reset();
+    createMessage.reset();
+    void wc.settle('rejected');
   };
 
   return (
@@ -163,7 +171,19 @@ export function WalletConnectPanel(props: {
           onReject={() => wc.reject()}
         />
       ) : null}
-      {wc.send ? (
+      {wc.send && 'message' in wc.send ? (
+        <MessageReviewModal
+          key={wc.send.request.id}
+          origin={wc.send.session.peer.metadata.url}
+          message={wc.send.message}
+          shownText={'raw' in wc.send.message ? rawAsText(wc.send.message.raw ?? null) : null}
+          wallet={{ name: wc.send.safe.name, address: wc.send.safe.address }}
+          creating={createMessage.isPending}
+          createError={createMessage.error}
+          onConfirm={confirmSend}
+          onReject={rejectSend}
+        />
+      ) : wc.send ? (
         <ReviewModal
           key={wc.send.request.id}
           request={{ origin: wc.send.session.peer.metadata.url, calls: wc.send.calls }}
@@ -171,10 +191,7 @@ export function WalletConnectPanel(props: {
           creating={create.isPending}
           createError={create.error}
           onConfirm={confirmSend}
-          onReject={() => {
-            create.reset();
-            void wc.settle('rejected');
-          }}
+          onReject={rejectSend}
         />
       ) : null}
     </Card>

@@ -15,13 +15,20 @@ export interface SafeEntry {
   chainId: number;
 }
 
-/** A transaction request waiting for the review: its session, its Safe and its calls. */
-export interface PendingSend {
+/** A transaction or message request waiting for the review: its session, its Safe and what it asks. */
+export type PendingSend = {
   request: SessionRequest;
   session: SessionTypes.Struct;
   safe: SafeEntry;
-  calls: Extract<WcAction, { kind: 'send' }>['calls'];
-}
+} & (
+  | { calls: Extract<WcAction, { kind: 'send' }>['calls'] }
+  | { message: Extract<WcAction, { kind: 'sign' }>['message'] }
+);
+
+/** How often a waiting message request asks whether its task is signed. */
+const SIGNATURE_POLL_MS = 3000;
+/** Task statuses after which a message will never be signed (failed, revoked, rejected, cancelled). */
+const ENDED = new Set([2, 7, 8, 9, 10, 11]);
 
 /** The Safe a session's account names (`eip155:<chain>:<address>`), if it is one of `safes`. */
 export function safeOfSession(session: SessionTypes.Struct, safes: SafeEntry[]): SafeEntry | undefined {
@@ -96,6 +103,8 @@ export function useWalletConnect(config: { project_id: string; relay_url: string
         switch (action.kind) {
           case 'send':
             return setSends((list) => [...list, { request: event, session, safe, calls: action.calls }]);
+          case 'sign':
+            return setSends((list) => [...list, { request: event, session, safe, message: action.message }]);
           case 'answer':
             return await respond(event, { result: action.result });
           case 'refuse':
@@ -164,17 +173,37 @@ export function useWalletConnect(config: { project_id: string; relay_url: string
       await kit.disconnectSession({ topic, reason: side.userDisconnected() });
       refresh(kit);
     },
-    /** Ends the review of the first transaction request: the task's safeTxHash, or a refusal. */
+    /**
+     * Ends the review of the first request: a transaction is answered the task's safeTxHash at
+     * once; a message keeps the Dapp waiting for the Safe's signature (as Safe{Wallet} does) until
+     * enough owners signed, or is refused when its task ends unsigned.
+     */
     async settle(outcome: { taskId: number; safeTxHash: string } | 'rejected') {
       const current = sends[0];
       if (!kit || !current) return;
       setSends((list) => list.slice(1));
       const { id, topic } = current.request;
-      if (outcome === 'rejected')
-        return kit.respondSessionRequest({
+      const refuse = (message: string) =>
+        kit.respondSessionRequest({
           topic,
-          response: { id, jsonrpc: '2.0', error: { code: 4001, message: 'Rejected by the user' } },
+          response: { id, jsonrpc: '2.0', error: { code: 4001, message } },
         });
+      if (outcome === 'rejected') return refuse('Rejected by the user');
+      if ('message' in current) {
+        // Until the request expires for the Dapp (WalletConnect's expiry, else an hour).
+        const until = (current.request.params.request.expiryTimestamp ?? 0) * 1000 || Date.now() + 3_600_000;
+        while (Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, SIGNATURE_POLL_MS));
+          const task = await fetchDappTask(outcome.taskId).catch(() => null);
+          if (task?.signature)
+            return kit.respondSessionRequest({
+              topic,
+              response: { id, jsonrpc: '2.0', result: task.signature },
+            });
+          if (task && ENDED.has(task.status)) return refuse('The Safe did not sign the message');
+        }
+        return refuse('The message was not signed in time').catch(() => undefined);
+      }
       tasks.current.set(outcome.safeTxHash.toLowerCase(), outcome.taskId);
       return kit.respondSessionRequest({
         topic,

@@ -51,14 +51,37 @@ describe('a WalletConnect request, as the Safe answers it', () => {
       hash: hash.toLowerCase(),
     });
     expect(wcActionOf('eth_getTransactionReceipt', ['0x12'], SAFE, 1)).toMatchObject({ kind: 'refuse' });
-    for (const method of [
-      'personal_sign',
-      'eth_signTypedData_v4',
-      'eth_sign',
-      'wallet_switchEthereumChain',
-      'eth_sendRawTransaction',
-    ])
+    for (const method of ['eth_sign', 'wallet_switchEthereumChain', 'eth_sendRawTransaction'])
       expect(wcActionOf(method, [], SAFE, 1)).toMatchObject({ kind: 'refuse', code: 4200 });
+  });
+
+  it('turns personal_sign and eth_signTypedData_v4 for this Safe into a message to review', () => {
+    expect(wcActionOf('personal_sign', ['0x68656c6c6f', SAFE.toLowerCase()], SAFE, 1)).toEqual({
+      kind: 'sign',
+      message: { kind: 'personal', raw: '0x68656c6c6f' },
+    });
+    expect(wcActionOf('personal_sign', ['hello', SAFE], SAFE, 1)).toEqual({
+      kind: 'sign',
+      message: { kind: 'personal', text: 'hello' },
+    });
+    const typed = {
+      domain: { name: 'Orders', chainId: 1 },
+      types: { Order: [{ name: 'amount', type: 'uint256' }] },
+      primaryType: 'Order',
+      message: { amount: '5' },
+    };
+    expect(wcActionOf('eth_signTypedData_v4', [SAFE, JSON.stringify(typed)], SAFE, 1)).toEqual({
+      kind: 'sign',
+      message: { kind: 'typed', typed_data: typed },
+    });
+    for (const [method, args] of [
+      ['personal_sign', ['0x68656c6c6f', TOKEN]],
+      ['personal_sign', ['', SAFE]],
+      ['eth_signTypedData_v4', [SAFE, '{not json']],
+      ['eth_signTypedData_v4', [SAFE, { ...typed, primaryType: undefined }]],
+      ['eth_signTypedData_v4', [TOKEN, typed]],
+    ] as const)
+      expect(wcActionOf(method, [...args], SAFE, 1)).toMatchObject({ kind: 'refuse', code: -32602 });
   });
 
   it('lists the chains a proposal names, required or optional', () => {

@@ -1,4 +1,5 @@
 import type { DappCall } from '@keystead/contract/api/dapp';
+import type { DappMessageRequest } from '../safe-host';
 
 /**
  * What the Safe does with a Dapp's WalletConnect request (EIP-1193 methods as the Dapp's own
@@ -6,6 +7,7 @@ import type { DappCall } from '@keystead/contract/api/dapp';
  */
 export type WcAction =
   | { kind: 'send'; calls: DappCall[] }
+  | { kind: 'sign'; message: DappMessageRequest }
   | { kind: 'read'; method: string; params: unknown[] }
   | { kind: 'receipt'; method: string; hash: string }
   | { kind: 'answer'; result: unknown }
@@ -38,6 +40,9 @@ const HEX_DATA = /^0x([0-9a-fA-F]{2})*$/;
 /** The EIP-155 methods and events a Safe session offers a Dapp. */
 export const SESSION_METHODS = [
   'eth_sendTransaction',
+  'personal_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v4',
   'eth_chainId',
   'eth_accounts',
   'eth_requestAccounts',
@@ -68,8 +73,38 @@ function callOf(tx: unknown, safe: string): DappCall | string {
 }
 
 /**
+ * personal_sign [message, address]: hex is the bytes themselves (EIP-1193), anything else UTF-8
+ * text; eth_signTypedData(_v4) [address, typed data as JSON text or object]. The address must be
+ * this Safe. A string says what is wrong.
+ */
+function messageOf(method: string, args: unknown[], safe: string): DappMessageRequest | string {
+  const personal = method === 'personal_sign';
+  const address = personal ? args[1] : args[0];
+  if (typeof address !== 'string' || address.toLowerCase() !== safe.toLowerCase())
+    return `the address ${String(address)} is not this Safe (${safe})`;
+  if (personal) {
+    const message = args[0];
+    if (typeof message !== 'string' || message === '') return 'a message is needed';
+    return HEX_DATA.test(message) && message.length > 2
+      ? { kind: 'personal', raw: message }
+      : { kind: 'personal', text: message };
+  }
+  let typed: unknown = args[1];
+  try {
+    if (typeof typed === 'string') typed = JSON.parse(typed);
+  } catch {
+    return 'typed data must be JSON';
+  }
+  const { domain, types, primaryType, message } = (typed ?? {}) as Record<string, unknown>;
+  if (typeof primaryType !== 'string' || !domain || !types || !message)
+    return 'typed data needs domain, types, primaryType and message';
+  return { kind: 'typed', typed_data: { domain, types, primaryType, message } };
+}
+
+/**
  * The action for one request of a session whose account is `safe` on `chainId`. Transactions
- * become a Dapp task (reviewed first); reads go to the node; message signing is not offered.
+ * and messages become a Dapp task (reviewed first); reads go to the node; eth_sign (a bare hash,
+ * unreadable to the owners) is not offered.
  */
 export function wcActionOf(method: string, params: unknown, safe: string, chainId: number): WcAction {
   const args = Array.isArray(params) ? params : [];
@@ -79,6 +114,14 @@ export function wcActionOf(method: string, params: unknown, safe: string, chainI
       return typeof call === 'string'
         ? { kind: 'refuse', code: INVALID_PARAMS, message: call }
         : { kind: 'send', calls: [call] };
+    }
+    case 'personal_sign':
+    case 'eth_signTypedData':
+    case 'eth_signTypedData_v4': {
+      const message = messageOf(method, args, safe);
+      return typeof message === 'string'
+        ? { kind: 'refuse', code: INVALID_PARAMS, message }
+        : { kind: 'sign', message };
     }
     case 'eth_chainId':
       return { kind: 'answer', result: `0x${chainId.toString(16)}` };

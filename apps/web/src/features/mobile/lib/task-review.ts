@@ -64,10 +64,13 @@ function decodeCall(message: Record<string, unknown>): DecodedCall {
   return { kind: 'call', to, value };
 }
 
-/** Null when the task has no typed data to sign, or it cannot be hashed. */
+/**
+ * Null when the task has no Safe transaction to sign, or it cannot be hashed. A Dapp's message
+ * (SafeMessage) is not signed on the phone: its screen cannot show the message yet.
+ */
 export function reviewTask(task: EvmTaskInfo): PhoneReview | null {
   const data = task.typed_data as unknown as TypedDataRequest | null;
-  if (!data) return null;
+  if (!data || data.primaryType !== 'SafeTx') return null;
   let hashes;
   try {
     hashes = typedDataHashes(data);

@@ -10,6 +10,7 @@ import { formatTime } from '../transfer-bits';
 import { isEvmTask } from '../../task-rules';
 import { RiskTags } from './risk-tags';
 import { SafeTxReview } from './safe-tx-review';
+import { SafeMessageReview } from './safe-message-review';
 import { ApprovalMfa, approvalGate } from './approval-mfa';
 
 /** Approval card: each approver's decision with comment; an approver who has not decided approves or rejects here. */
@@ -117,7 +118,12 @@ export function ApprovalCard(props: {
       {canAct ? (
         <div style={{ marginTop: 12 }} data-testid="approval-form">
           <RiskTags task={task} />
-          {isEvmTask(task) ? <SafeTxReview task={task} title={t('review.approveTitle')} /> : null}
+          {isEvmTask(task) ? (
+            <>
+              <SafeTxReview task={task} title={t('review.approveTitle')} />
+              <SafeMessageReview task={task} title={t('review.approveTitle')} />
+            </>
+          ) : null}
           <div style={{ height: 12 }} />
           <Input.TextArea
             id="approval-comment"

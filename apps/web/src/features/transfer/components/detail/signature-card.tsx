@@ -9,6 +9,8 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { personName, type WalletDetail } from '@/features/wallet';
 import { hashesAgree } from './hash-check';
 import { SafeTxReview } from './safe-tx-review';
+import { SafeMessageReview } from './safe-message-review';
+import { messageHashesAgree } from './safe-message-check';
 import { SigningStateTag } from './signing-state-tag';
 import { OpenOnPhone } from './open-on-phone';
 import { useSelectedSpaceId } from '@/lib/space';
@@ -88,7 +90,10 @@ export function SignatureCard(props: {
         </Typography.Paragraph>
       ) : null}
       {[0, 3].includes(task.status) && !props.reviewShownAbove ? (
-        <SafeTxReview task={task} title={canSign ? t('review.signTitle') : t('review.title')} />
+        <>
+          <SafeTxReview task={task} title={canSign ? t('review.signTitle') : t('review.title')} />
+          <SafeMessageReview task={task} title={canSign ? t('review.signTitle') : t('review.messageTitle')} />
+        </>
       ) : null}
       {!hashesMatch ? (
         <Alert
@@ -101,7 +106,9 @@ export function SignatureCard(props: {
       ) : null}
       {canSign ? (
         <div style={{ marginTop: 12 }} data-testid="sign-form">
-          <Typography.Paragraph type="secondary">{t('signature.hint')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {t(task.safe_message ? 'signature.messageHint' : 'signature.hint')}
+          </Typography.Paragraph>
           <ConnectSigner
             chainId={Number(task.chain_id)}
             chainKey={task.chain_id ?? undefined}
@@ -118,16 +125,23 @@ export function SignatureCard(props: {
           >
             {t('signature.sign')}
           </Button>
-          {spaceId ? <OpenOnPhone organizationId={Number(spaceId)} taskId={task.task_id} /> : null}
+          {/* The phone signs Safe transactions only: it cannot show a Dapp's message yet. */}
+          {spaceId && !task.safe_message ? (
+            <OpenOnPhone organizationId={Number(spaceId)} taskId={task.task_id} />
+          ) : null}
         </div>
       ) : null}
     </Card>
   );
 }
 
-/** See hashesAgree: recomputed only when the task's typed data or review change. */
+/** See hashesAgree / messageHashesAgree: recomputed only when the task's typed data or review change. */
 function useHashesAgree(task: EvmTaskInfo): boolean {
-  const view = task.safe_tx;
+  const { safe_tx: view, safe_message: message } = task;
   const data = task.typed_data as unknown as TypedDataRequest | null;
-  return useMemo(() => !view || !data || hashesAgree(data, view), [view, data]);
+  return useMemo(() => {
+    if (!data) return true;
+    if (message) return messageHashesAgree(data, message);
+    return !view || hashesAgree(data, view);
+  }, [view, message, data]);
 }

@@ -9,6 +9,7 @@ import { HexText, TokenAmount, formatTime } from '../transfer-bits';
 import { FundPurpose } from './fund-purpose';
 import { ApprovalTaskLine, approvalTaskOf } from '../approval-task';
 import { RecoveryTaskLine, recoveryTaskOf } from '../recovery-task';
+import { MessageTaskLine, messageTaskOf } from '../message-task';
 import { BroadcastAfter, TaskPolicyLine } from '@/features/transfer-policy';
 
 /** The transfer's facts: wallet, recipient, amount, nonce, hashes, fund purpose, remark, failure reason. */
@@ -19,6 +20,7 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
   const wide = screens.md ? 2 : 1;
   const approval = approvalTaskOf(task);
   const recovery = recoveryTaskOf(task);
+  const message = messageTaskOf(task);
   return (
     <>
       {utxo && task.replaces ? (
@@ -99,6 +101,12 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
               <RecoveryTaskLine dapp={recovery} testId="task-recovery-action" />
             </strong>
           </Descriptions.Item>
+        ) : message ? (
+          <Descriptions.Item label={t('messageTask.action')}>
+            <strong>
+              <MessageTaskLine dapp={message} testId="task-message-action" />
+            </strong>
+          </Descriptions.Item>
         ) : (
           <Descriptions.Item label={t('fields.amount')}>
             <strong>
@@ -120,10 +128,22 @@ export function TaskSummary({ task, solana = false }: { task: TaskInfo; solana?:
           </Descriptions.Item>
         ) : null}
         <Descriptions.Item
-          label={approval ? t('approvalTask.spender') : recovery ? t('recoveryTask.module') : t('fields.to')}
+          label={
+            approval
+              ? t('approvalTask.spender')
+              : recovery
+                ? t('recoveryTask.module')
+                : message
+                  ? t('messageTask.dapp')
+                  : t('fields.to')
+          }
         >
           {approval ? (
             <HexText value={approval.spender} testId="task-to" />
+          ) : message ? (
+            <Typography.Text data-testid="task-to">
+              {message.name} · {message.url}
+            </Typography.Text>
           ) : task.type === 4 ? (
             <span data-testid="task-to">
               {t('list.batchRecipients', { count: task.recipient_count ?? 0 })}

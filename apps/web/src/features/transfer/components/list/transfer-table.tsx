@@ -11,6 +11,7 @@ import { TaskStatusTag, TokenAmount, formatTime } from '../transfer-bits';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { ApprovalTaskAmount, approvalTaskOf, useApprovalTitle } from '../approval-task';
 import { RecoveryTaskLine, recoveryTaskOf, useRecoveryTitle } from '../recovery-task';
+import { MessageTaskLine, messageTaskOf, useMessageTitle } from '../message-task';
 
 interface Paging {
   page: number;
@@ -35,6 +36,7 @@ export function TransferTable(props: {
   const chains = useChains().data?.list;
   const approvalTitle = useApprovalTitle();
   const recoveryTitle = useRecoveryTitle();
+  const messageTitle = useMessageTitle();
   // Tron and XRP thresholds are weights: their rows say the signatures and the weight needed, not "n of m".
   const weighted = (row: TransferListItem) =>
     isWeightedFamily(chains?.find((chain) => chain.chain_id === row.chain_id)?.family);
@@ -102,6 +104,8 @@ export function TransferTable(props: {
     const recovery = recoveryTaskOf(row);
     if (approval) return <ApprovalTaskAmount dapp={approval} testId="row-approval-action" />;
     if (recovery) return <RecoveryTaskLine dapp={recovery} testId="row-recovery-action" />;
+    const message = messageTaskOf(row);
+    if (message) return <MessageTaskLine dapp={message} testId="row-message-action" />;
     return <TokenAmount amount={row.amount} symbol={row.symbol} />;
   };
   /** Where it goes; an approval task names the spender, not the token contract it calls. */
@@ -118,9 +122,11 @@ export function TransferTable(props: {
           ? approvalTitle(approvalTaskOf(row)!)
           : recoveryTaskOf(row)
             ? recoveryTitle(recoveryTaskOf(row)!)
-            : row.type === 5
-              ? t('list.preSigned', { name: row.name ?? '' })
-              : t('list.transfer');
+            : messageTaskOf(row)
+              ? messageTitle()
+              : row.type === 5
+                ? t('list.preSigned', { name: row.name ?? '' })
+                : t('list.transfer');
   const nonceColumn = props.preSigned
     ? [
         {

@@ -4,7 +4,14 @@ import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { QueryError } from '@/components/ui/query-error';
-import { ApprovalTaskLine, RecoveryTaskLine, approvalTaskOf, recoveryTaskOf } from '@/features/transfer';
+import {
+  ApprovalTaskLine,
+  MessageTaskLine,
+  RecoveryTaskLine,
+  approvalTaskOf,
+  messageTaskOf,
+  recoveryTaskOf,
+} from '@/features/transfer';
 import { useWalletTransfers } from '../../api/list-wallet-transfers';
 import { AddressText } from '../wallet-bits';
 
@@ -55,6 +62,8 @@ export function TransfersTab({ walletId }: { walletId: number }) {
               <ApprovalTaskLine dapp={approvalTaskOf(row)!} />
             ) : recoveryTaskOf(row) ? (
               <RecoveryTaskLine dapp={recoveryTaskOf(row)!} />
+            ) : messageTaskOf(row) ? (
+              <MessageTaskLine dapp={messageTaskOf(row)!} />
             ) : (
               <Typography.Text>
                 {row.amount ?? '—'} {row.symbol ?? ''}
