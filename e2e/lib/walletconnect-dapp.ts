@@ -47,9 +47,12 @@ export async function walletConnectDapp(name: string) {
     client,
     /** A pairing link and the session it becomes once the wallet approves (rejects if refused). */
     async propose(chains: { required?: string[]; optional?: string[] }) {
+      // What a wagmi Dapp asks for by default (eth_sign among them; the Safe does not offer it).
       const methods = [
         'eth_sendTransaction',
         'personal_sign',
+        'eth_sign',
+        'eth_signTypedData_v4',
         'eth_chainId',
         'eth_getBalance',
         'eth_getTransactionReceipt',

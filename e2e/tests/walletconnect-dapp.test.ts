@@ -1,13 +1,28 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPublicClient, encodeFunctionData, erc20Abi, http, type Hex } from 'viem';
+import {
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  hashMessage,
+  http,
+  parseAbi,
+  toHex,
+  type Hex,
+} from 'viem';
 import { hardhat } from 'viem/chains';
 import { screenshot } from '../lib/browser';
 import { chooseDappSafe } from '../lib/dapp-page';
 import { modalClosed, motionDone } from '../lib/motion';
 import { teamInBrowser } from '../lib/team-browser';
-import { approveSignAndBroadcast, randomAddress, usdtBalance } from '../lib/transfers';
+import {
+  DEVNET_KEYS,
+  approveSignAndBroadcast,
+  randomAddress,
+  signByApi,
+  usdtBalance,
+} from '../lib/transfers';
 import { devnetRpcUrl } from '../lib/wallet-provider';
 import { relayReport, walletConnectDapp } from '../lib/walletconnect-dapp';
 
@@ -15,7 +30,8 @@ import { relayReport, walletConnectDapp } from '../lib/walletconnect-dapp';
  * WalletConnect's wallet side on /dapp (§1 Dapp connector): a Dapp running WalletConnect's own
  * client library pairs with the team's Safe through the relay stand-in, reads the chain through
  * it and sends a USDT transfer, which is reviewed, becomes a Dapp task, is approved, signed and
- * broadcast, and the Dapp finds the executed transaction by the safeTxHash it was answered.
+ * broadcast, and the Dapp finds the executed transaction by the safeTxHash it was answered; then
+ * asks for a personal_sign, answered with the Safe's signature once the owners signed.
  */
 describe('WalletConnect on /dapp', () => {
   const session = teamInBrowser();
@@ -71,8 +87,10 @@ describe('WalletConnect on /dapp', () => {
       const balance = await client.getBalance({ address: session.team.safe });
       const read = await dapp.request<string>(wcSession, 'eth_getBalance', [session.team.safe, 'latest']);
       expect(BigInt(read)).toBe(balance);
-      // Message signing is not offered: the session does not name it, so the Dapp knows at once.
-      expect(wcSession.namespaces.eip155!.methods).not.toContain('personal_sign');
+      // Messages are offered (the Safe signs them by EIP-1271); eth_sign's bare hashes are not.
+      expect(wcSession.namespaces.eip155!.methods).toContain('personal_sign');
+      expect(wcSession.namespaces.eip155!.methods).toContain('eth_signTypedData_v4');
+      expect(wcSession.namespaces.eip155!.methods).not.toContain('eth_sign');
       expect(wcSession.namespaces.eip155!.methods).toContain('eth_sendTransaction');
 
       // A USDT transfer, reviewed decoded and confirmed: the Dapp is answered the safeTxHash.
@@ -125,6 +143,34 @@ describe('WalletConnect on /dapp', () => {
         .toBe(txHash);
       expect(await usdtBalance(team.usdt, recipient)).toBe(7_500_000n);
 
+      // personal_sign: reviewed as text, a message task; the Dapp's request waits for the Safe's
+      // signature, which the Safe itself accepts (isValidSignature on the devnet).
+      const text = 'Swap Example login\nnonce 7';
+      const signing = dapp.request<Hex>(wcSession, 'personal_sign', [toHex(text), session.team.safe]);
+      const messageReview = page.getByRole('dialog').filter({ hasText: "Review the Dapp's message" });
+      await messageReview.getByTestId('dapp-message-text').waitFor();
+      expect(await messageReview.getByTestId('dapp-message-text').innerText()).toBe(text);
+      expect(await messageReview.getByTestId('dapp-message-hash').innerText()).toBe(hashMessage(text));
+      await motionDone(messageReview);
+      await screenshot(page, 'wc-message-review');
+      await messageReview.getByTestId('dapp-confirm').click();
+      await modalClosed(page);
+      const messageHref = await page.getByTestId('dapp-task-link').first().getAttribute('href');
+      const messageTask = Number(/\/task\/(\d+)$/.exec(messageHref ?? '')?.[1]);
+      expect(messageTask).not.toBe(taskId);
+      for (const approver of team.approvers)
+        await approver.session.call('POST', '/api/v1/task/approve', { task_id: messageTask, result: 1 });
+      await signByApi(team.signers[0].session, messageTask, DEVNET_KEYS[1]);
+      await signByApi(team.signers[1].session, messageTask, DEVNET_KEYS[2]);
+      const signature = await signing;
+      const magic = await client.readContract({
+        address: team.safe,
+        abi: parseAbi(['function isValidSignature(bytes32, bytes) view returns (bytes4)']),
+        functionName: 'isValidSignature',
+        args: [hashMessage(text), signature],
+      });
+      expect(magic).toBe('0x1626ba7e');
+
       // Rejected in the review: the Dapp hears 4001 and no task is made.
       // Its outcome is held at once: the refusal may arrive while the click is still resolving.
       const refused = dapp
@@ -140,7 +186,7 @@ describe('WalletConnect on /dapp', () => {
       await review.getByTestId('dapp-reject').click();
       expect(await refused).toMatchObject({ code: 4001 });
       await modalClosed(page);
-      expect(await page.getByTestId('dapp-task-created').count()).toBe(1);
+      expect(await page.getByTestId('dapp-task-created').count()).toBe(2);
 
       // Disconnected on the page: the Dapp is told, and the list empties.
       const deleted = new Promise((resolve) => dapp.client.once('session_delete', resolve));
