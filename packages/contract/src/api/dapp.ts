@@ -103,11 +103,8 @@ export const DAPP_MESSAGE_MAX = 20_000;
 const typedData = z
   .object({
     domain: z.record(z.string(), z.unknown()),
-    types: z.record(
-      z.string(),
-      z.array(z.object({ name: z.string().max(100), type: z.string().max(100) })).max(100),
-    ),
-    primaryType: z.string().min(1).max(100),
+    types: z.record(z.string(), z.array(z.object({ name: text().max(100), type: text().max(100) })).max(100)),
+    primaryType: text().min(1, 'PARAMS_REQUIRED_ERROR').max(100, 'PARAMS_INVALID_ERROR'),
     message: z.record(z.string(), z.unknown()),
   })
   .refine((value) => JSON.stringify(value).length <= DAPP_MESSAGE_MAX, 'PARAMS_INVALID_ERROR');
@@ -120,7 +117,7 @@ const typedData = z
 export const dappMessage = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('personal'),
-    text: z.string().min(1, 'PARAMS_REQUIRED_ERROR').max(DAPP_MESSAGE_MAX, 'PARAMS_INVALID_ERROR').optional(),
+    text: text().min(1, 'PARAMS_REQUIRED_ERROR').max(DAPP_MESSAGE_MAX, 'PARAMS_INVALID_ERROR').optional(),
     raw: z
       .string()
       .regex(/^0x([0-9a-fA-F]{2})+$/, 'PARAMS_INVALID_ERROR')

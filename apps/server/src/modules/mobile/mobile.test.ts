@@ -277,6 +277,33 @@ describe('signing a transfer on the phone', () => {
     ]);
   });
 
+  it("leaves a Dapp's message out: the phone cannot show a message yet", async () => {
+    expect((await space.admin.client.put('/api/v1/organization/settings', { enable_dapp: true })).code).toBe(
+      'OK',
+    );
+    const on = await space.admin.client.post('/api/v1/wallets/dapp', {
+      wallet_id: safe.walletId,
+      open: true,
+    });
+    expect(on.code).toBe('OK');
+    const listed = async () =>
+      (await phone.get<MobileTasks>('/api/v1/mobile/tasks', { address: phoneAccount.address })).data.list.map(
+        (task) => task.task_id,
+      );
+    const before = await listed();
+    const created = await operator().client.post<{ task_id: number; status: number }>(
+      '/api/v1/task/dapp-message',
+      {
+        wallet_id: safe.walletId,
+        dapp: { name: 'Login', url: 'https://login.example' },
+        message: { kind: 'personal', text: 'Sign in' },
+      },
+    );
+    expect(created.code, created.raw).toBe('OK');
+    expect(created.data.status).toBe(TaskStatus.PendingSignature);
+    expect(await listed()).toEqual(before);
+  });
+
   it("never lists another space's tasks to someone who is not a member there", async () => {
     const stranger = await person(t, { mfa: true, prefix: 'stranger' });
     await createSpace(stranger, 'Elsewhere');

@@ -13,7 +13,7 @@ const PHONE_TASKS_MAX = 50;
 /**
  * Tasks of every space the user has joined that wait for this address's signature: the address
  * must be the user's own verified EVM signer, a signer of the task's wallet, and not have signed
- * it yet. One query; spaces the user left or was blocked in are not read.
+ * it yet (Dapp messages left out). One query; spaces the user left or was blocked in are not read.
  */
 export async function tasksForPhone(ctx: AppContext, userId: number, address: string): Promise<MobileTasks> {
   const own = await ctx.db
@@ -61,6 +61,8 @@ export async function tasksForPhone(ctx: AppContext, userId: number, address: st
     )
     .where('m.status', '=', 'joined')
     .where('t.status', '=', TransferStatus.PendingSignature)
+    // A Dapp's message is signed on the desktop: the phone's screen cannot show a message yet.
+    .where(sql<boolean>`coalesce(t.data->'dapp'->>'action', '') <> 'message'`)
     .where((eb) => eb(eb.fn('lower', ['s.address']), '=', address.toLowerCase()))
     .where((eb) =>
       eb.not(
