@@ -159,6 +159,18 @@ export const safeMessageReview = z.object({
 });
 export type SafeMessageReviewReply = z.infer<typeof safeMessageReview>;
 
+/**
+ * GET /task/dapp: a Dapp task by its id, or by its wallet and safeTxHash (a Safe App asking
+ * getTxBySafeTxHash / getOffChainSignature for a request made from another page).
+ */
+export const dappTaskQuery = z.object({
+  task_id: z.coerce.number().int().positive().optional(),
+  wallet_id: z.coerce.number().int().positive().optional(),
+  safe_tx_hash: text()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'PARAMS_INVALID_ERROR')
+    .optional(),
+});
+
 /** GET /task/dapp?task_id: what the Dapp asked and where it stands (the Dapp frame polls it for its result). */
 export const dappTaskReply = z.object({
   task_id: z.number(),

@@ -9,6 +9,8 @@ import type { CommandContext } from '../../lib/command-context';
 import { jsonColumn } from '../../lib/json-column';
 import { storeTransfer, walletToOperate } from '../transfers/transfer-create';
 import { loadTransfer } from '../transfers/transfer-access';
+import { loadWallet } from '../wallets/wallet-access';
+import type { FastifyRequest } from 'fastify';
 import { family, familyOf, familyWallet, feeChoice, storedTransfer } from '../transfers/transfer-family';
 import { messageSignature } from './dapp-messages';
 import { formatUnits } from '../wallets/decimal';
@@ -154,6 +156,33 @@ export async function createDappTask(ctx: AppContext, actor: CommandContext, inp
   return storeTransfer(ctx, actor, wallet, intent, dappFacts(dapp, native, known, input), (held, state) =>
     contract.build(familyWallet(wallet), calls, state, held),
   );
+}
+
+/**
+ * The Dapp task of a wallet with this safeTxHash (or message hash): the wallet is read with the
+ * caller's access first, so another space's wallet is not found and its tasks are never looked at.
+ */
+export async function dappTaskByHash(
+  ctx: AppContext,
+  request: FastifyRequest,
+  walletId: number | undefined,
+  hash: string | undefined,
+): Promise<number> {
+  if (walletId === undefined || hash === undefined)
+    throw new AppError('PARAMS_REQUIRED_ERROR', {
+      field: walletId === undefined ? 'task_id' : 'safe_tx_hash',
+    });
+  const { wallet } = await loadWallet(ctx.db, request, walletId);
+  const task = await ctx.db
+    .selectFrom('tasks')
+    .select('id')
+    .where('wallet_id', '=', wallet.id)
+    .where('type', '=', DAPP_TASK)
+    .where('payload_hash', '=', hash.toLowerCase())
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!task) throw new AppError('TASK_NOT_FOUND_ERROR');
+  return task.id;
 }
 
 /**

@@ -51,7 +51,7 @@ const typed = {
 } as const;
 
 const create = (message: object, who: Person = operator()) =>
-  who.client.post<{ task_id: number; type: number; status: number; dapp: unknown; to: string }>(
+  who.client.post<{ task_id: number; type: number; status: number; dapp: unknown; safe_tx_hash: string }>(
     '/api/v1/task/dapp-message',
     { wallet_id: safe.walletId, dapp: app, message },
   );
@@ -200,6 +200,17 @@ describe('a Dapp message for a Safe', () => {
       .where('operation', 'in', ['create_dapp_message', 'sign'])
       .execute();
     expect(audited.map((a) => a.operation).sort()).toEqual(['create_dapp_message', 'sign', 'sign']);
+    // A Safe App in another page finds it by the message hash it was answered (its wallet's).
+    const byHash = (query: Record<string, string | number>, who: Person = operator()) =>
+      who.client.get<DappTaskInfo>('/api/v1/task/dapp', query);
+    const found = await byHash({ wallet_id: safe.walletId, safe_tx_hash: created.data.safe_tx_hash });
+    expect(found.data).toMatchObject({ task_id: taskId, signature: done.data.signature });
+    expect((await byHash({ wallet_id: safe.walletId })).code).toBe('PARAMS_REQUIRED_ERROR');
+    expect((await byHash({ wallet_id: safe.walletId, safe_tx_hash: `0x${'ab'.repeat(32)}` })).code).toBe(
+      'TASK_NOT_FOUND_ERROR',
+    );
+    const elsewhere = { wallet_id: safe.walletId, safe_tx_hash: created.data.safe_tx_hash };
+    expect((await byHash(elsewhere, outsiders[0])).code).toBe('WALLET_NOT_FOUND_ERROR');
     // The wallet's viewer sees it as they see its transfers; another space learns nothing.
     expect((await dappInfo(taskId, viewer())).code).toBe('OK');
     expect((await dappInfo(taskId, outsiders[0])).code).toBe('TASK_NOT_FOUND_ERROR');

@@ -11,7 +11,7 @@ import {
   dappRpcBody,
   dappRpcReply,
   dappTaskReply,
-  taskIdQuery,
+  dappTaskQuery,
   walletSwitchBody,
   walletSwitchReply,
   cancelApprovalBody,
@@ -33,7 +33,15 @@ import { feeTiers } from '../transfers/transfer-fee-tiers';
 import { presentTask } from '../transfers/transfer-present';
 import { loadWallet } from '../wallets/wallet-access';
 import { cancelApproval, grantApproval } from './approval-tasks';
-import { asCall, callsOf, createDappTask, dappTaskInfo, parseDappCalls, readForDapp } from './dapp-calls';
+import {
+  asCall,
+  callsOf,
+  createDappTask,
+  dappTaskByHash,
+  dappTaskInfo,
+  parseDappCalls,
+  readForDapp,
+} from './dapp-calls';
 import type { ContractCall } from '@keystead/chains';
 import type { Wallet } from '../../db/schema';
 import { dappList, dappTypes, setDappFavorite } from './dapp-list';
@@ -185,12 +193,16 @@ export async function dappRoutes(app: AppInstance, ctx: AppContext) {
       schema: {
         response: replies(dappTaskReply),
         tags,
-        querystring: taskIdQuery,
-        summary: 'What a Dapp task asks (decoded) and where it stands: the Dapp polls it for its result',
+        querystring: dappTaskQuery,
+        summary:
+          'What a Dapp task asks (decoded) and where it stands, by id or by wallet and safeTxHash: the Dapp polls it for its result',
       },
     },
-    async (request, reply) =>
-      reply.ok(await dappTaskInfo(ctx, commandContext(request), request.query.task_id)),
+    async (request, reply) => {
+      const { task_id, wallet_id, safe_tx_hash } = request.query;
+      const taskId = task_id ?? (await dappTaskByHash(ctx, request, wallet_id, safe_tx_hash));
+      return reply.ok(await dappTaskInfo(ctx, commandContext(request), taskId));
+    },
   );
 
   app.get(

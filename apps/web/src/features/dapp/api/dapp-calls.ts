@@ -41,6 +41,10 @@ export const useCreateDappMessage = () =>
 export const fetchDappTask = (taskId: number) =>
   api.get<DappTaskInfo>(`${V1}/task/dapp`, { task_id: taskId });
 
+/** GET /task/dapp by wallet and safeTxHash (or message hash): a request made from another page. */
+export const fetchDappTaskByHash = (walletId: number, hash: string) =>
+  api.get<DappTaskInfo>(`${V1}/task/dapp`, { wallet_id: walletId, safe_tx_hash: hash });
+
 /** POST /dapp/rpc: a Safe App's read of the chain (rpcCall) through the wallet's node. */
 export const readChainForDapp = (walletId: number, method: string, params: unknown[]) =>
   api

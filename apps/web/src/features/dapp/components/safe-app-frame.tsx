@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Chain, WalletDetail } from '@keystead/contract/api/wallet-replies';
 import { useLazyTranslation } from '@/lib/use-namespace';
-import { fetchDappTask, readChainForDapp, useCreateDappMessage, useCreateDappTask } from '../api/dapp-calls';
+import {
+  fetchDappTask,
+  fetchDappTaskByHash,
+  readChainForDapp,
+  useCreateDappMessage,
+  useCreateDappTask,
+} from '../api/dapp-calls';
 import { Methods, callsOf, chainInfoOf, messageOf, txDetailsOf, type DappMessageRequest } from '../safe-host';
 import { useSafeAppHost } from '../use-safe-app-host';
 import { CreatedTasks } from './created-tasks';
@@ -36,11 +42,19 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
   // The request under review, read by the message handler between renders.
   const pendingRef = useRef<Pending | null>(null);
   const [created, setCreated] = useState<Created[]>([]);
-  // safeTxHash → task, for getTxBySafeTxHash: only transactions sent from this page are known.
+  // safeTxHash (or message hash) → task of this page; others are looked up by hash.
   const tasks = useRef(new Map<string, Created>());
   const create = useCreateDappTask();
   const createMessage = useCreateDappMessage();
   const safeAddress = wallet.address ?? '';
+  /** A Dapp task of this Safe by its hash: made from this page, else looked up (a request from an earlier visit). */
+  const dappTask = useCallback(
+    (hash: string) => {
+      const known = tasks.current.get(hash.toLowerCase());
+      return known ? fetchDappTask(known.taskId) : fetchDappTaskByHash(wallet.wallet_id, hash);
+    },
+    [wallet.wallet_id],
+  );
 
   const handle = useCallback(
     async (method: string, params: unknown): Promise<unknown> => {
@@ -80,17 +94,20 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
         }
         case Methods.getOffChainSignature: {
           // The SafeMessage hash signMessage answered; '' until enough owners signed (as Safe{Wallet}).
-          const task = tasks.current.get(String(params ?? '').toLowerCase());
-          if (!task) throw new Error('Unknown message hash: only messages sent from this page are known');
-          return (await fetchDappTask(task.taskId)).signature ?? '';
+          return (await dappTask(String(params ?? ''))).signature ?? '';
         }
         case Methods.getTxBySafeTxHash: {
-          const hash = String((params as { safeTxHash?: unknown } | null)?.safeTxHash ?? '').toLowerCase();
-          const task = tasks.current.get(hash);
-          if (!task)
-            throw new Error(`Unknown safeTxHash ${hash}: only transactions sent from this page are known`);
-          const info = await fetchDappTask(task.taskId);
-          return txDetailsOf({ ...task, safeAddress, status: info.status, txHash: info.tx_hash });
+          const hash = String((params as { safeTxHash?: unknown } | null)?.safeTxHash ?? '');
+          const info = await dappTask(hash);
+          const to = info.calls[0]?.to ?? safeAddress;
+          return txDetailsOf({
+            safeAddress,
+            safeTxHash: hash.toLowerCase(),
+            to,
+            callCount: info.calls.length,
+            status: info.status,
+            txHash: info.tx_hash,
+          });
         }
         case Methods.rpcCall: {
           // Reads only; the server refuses anything else (sending goes through sendTransactions).
@@ -102,7 +119,7 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
           throw new Error(`${method} is not supported yet`);
       }
     },
-    [safeAddress, wallet, chain, url],
+    [safeAddress, wallet, chain, url, dappTask],
   );
   useSafeAppHost(frame, url.origin, handle);
 
