@@ -22,6 +22,8 @@ const CODE_MESSAGES: Record<string, ClientMessageKey> = {
   Method_NotAllowed: 'hardware_permission',
   Failure_DataError: 'hardware_invalid_params',
   Method_InvalidParameter: 'hardware_invalid_params',
+  Method_UnknownCoin: 'hardware_blockchain', // a coin this Connect does not know
+  Backend_NotSupported: 'hardware_blockchain', // no backend for the previous transactions (Regtest)
   Device_CallInProgress: 'hardware_device',
   Device_InvalidState: 'hardware_device',
 };

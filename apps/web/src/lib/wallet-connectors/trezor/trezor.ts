@@ -42,7 +42,7 @@ let connectReady: Promise<TrezorApi> | undefined;
  * first use. It opens Trezor's own window (connect.trezor.io), which reaches the device over
  * Trezor Bridge or WebUSB. A failed set-up is tried again next time.
  */
-function trezorConnect(): Promise<TrezorApi> {
+export function trezorConnect(): Promise<TrezorApi> {
   connectReady ??= (async () => {
     const { default: connect } = await import('@trezor/connect-web');
     await connect.init({
