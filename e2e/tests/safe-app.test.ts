@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPublicClient, erc20Abi, hashMessage, http, parseAbi, type Hex } from 'viem';
+import { createPublicClient, erc20Abi, hashMessage, http, parseAbi, parseUnits, type Hex } from 'viem';
 import { hardhat } from 'viem/chains';
 import { screenshot } from '../lib/browser';
 import { screenshotBoth, toastWith } from '../lib/wallets';
@@ -62,6 +62,14 @@ describe('a Safe App on /dapp', () => {
       // The Dapp read the Safe's USDT through the host's rpcCall: what the node holds.
       const held = await usdtBalance(session.team.usdt, session.team.safe);
       await expect.poll(() => frameText(page, 'safe-balance')).toBe(held.toString());
+      // The host's balance list (getSafeBalances) is the wallet's assets as the platform lists them.
+      await expect.poll(() => frameText(page, 'safe-balances')).toMatch(/USDT \d+/);
+      const assets = await admin().call<{ detail: Array<{ symbol: string; amount: string }> }>(
+        'GET',
+        `/api/v1/wallets/asset-info?wallet_id=${session.team.walletId}`,
+      );
+      const usdt = assets.detail.find((line) => line.symbol === 'USDT')!;
+      expect(await frameText(page, 'safe-balances')).toContain(`USDT ${parseUnits(usdt.amount, 6)}`);
       await screenshotBoth(page, 'dapp-host-open');
 
       await frame(page).locator('#send').click();

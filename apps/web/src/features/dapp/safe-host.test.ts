@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MessageFormatter, Methods } from '@safe-global/safe-apps-sdk';
 import { TaskStatus } from '@keystead/contract/states';
 import {
+  balancesOf,
   callsOf,
   chainInfoOf,
   dappUrl,
@@ -130,5 +131,24 @@ describe('Safe Apps host protocol', () => {
     expect(messageOf(Methods.signTypedMessage, { typedData: { ...typedData, types: {} } })).toBeNull();
     expect(messageOf(Methods.signTypedMessage, { typedData: 'x' })).toBeNull();
     expect(messageOf(Methods.sendTransactions, { message: 'x' })).toBeNull();
+  });
+
+  it('answers getSafeBalances from the wallet’s assets: smallest units, USD value and price', () => {
+    const assets = {
+      amount: '1012.5',
+      detail: [
+        { symbol: 'ETH', contract_address: null, decimals: 18, amount: '0.5', price: '2000', value: '1000' },
+        { symbol: 'USDT', contract_address: TOKEN, decimals: 6, amount: '12.5', price: null, value: '12.5' },
+      ],
+    };
+    const balances = balancesOf(assets, { currency: 'usd' });
+    expect(balances.fiatTotal).toBe('1012.5');
+    expect(
+      balances.items.map((i) => [i.tokenInfo.type, i.tokenInfo.address, i.balance, i.fiatConversion]),
+    ).toEqual([
+      ['NATIVE_TOKEN', '0x0000000000000000000000000000000000000000', '500000000000000000', '2000'],
+      ['ERC20', TOKEN, '12500000', '0'],
+    ]);
+    expect(() => balancesOf(assets, { currency: 'eur' })).toThrow(/usd only/);
   });
 });

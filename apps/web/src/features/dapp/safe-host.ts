@@ -7,8 +7,11 @@ import {
   type ChainInfo,
   type GatewayTransactionDetails,
   type Response,
+  type SafeBalances,
+  TokenType,
   type SDKRequestData,
 } from '@safe-global/safe-apps-sdk';
+import { parseUnits, zeroAddress } from 'viem';
 import { TaskStatus } from '@keystead/contract/states';
 
 /**
@@ -176,6 +179,45 @@ export function txDetailsOf(task: {
       actionCount: task.callCount,
       isCancellation: false,
     } as GatewayTransactionDetails['txInfo'],
+  };
+}
+
+/** The platform's asset lines of a wallet (GET /wallets/asset-info), as getSafeBalances needs them. */
+export interface AssetLines {
+  amount: string;
+  detail: Array<{
+    symbol: string;
+    contract_address: string | null;
+    decimals: number;
+    amount: string;
+    price: string | null;
+    value: string;
+  }>;
+}
+
+/**
+ * getSafeBalances's answer (the SDK's experimental_getBalances) from the wallet's assets: each
+ * token's balance in its smallest unit, its USD value and price; the native coin at the zero
+ * address as the gateway names it. Only USD is priced here.
+ */
+export function balancesOf(assets: AssetLines, params: unknown): SafeBalances {
+  const currency = String((params as { currency?: unknown } | null)?.currency ?? 'usd').toLowerCase();
+  if (currency !== 'usd') throw new Error(`Balances are priced in usd only, not ${currency}`);
+  return {
+    fiatTotal: assets.amount,
+    items: assets.detail.map((line) => ({
+      tokenInfo: {
+        type: line.contract_address ? TokenType.ERC20 : TokenType.NATIVE_TOKEN,
+        address: line.contract_address ?? zeroAddress,
+        decimals: line.decimals,
+        symbol: line.symbol,
+        name: line.symbol,
+        logoUri: '',
+      },
+      balance: parseUnits(line.amount, line.decimals).toString(),
+      fiatBalance: line.value,
+      fiatConversion: line.price ?? '0',
+    })),
   };
 }
 

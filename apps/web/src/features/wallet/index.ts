@@ -10,7 +10,7 @@ export { useWallets } from './api/list-wallets';
 export { useSimpleWallets, type PickerWallet } from './api/simple-wallets';
 export { useWalletBaseInfo } from './api/get-wallet-base-info';
 export { FAMILY_KEY, isWeightedFamily, useSignerWeights, type WeightedFamily } from './api/account-setup';
-export { useWalletAssets } from './api/get-wallet-assets';
+export { fetchWalletAssets, useWalletAssets } from './api/get-wallet-assets';
 export { useWalletUtxos, type WalletUtxo, type WalletUtxos } from './api/get-wallet-utxos';
 export { isUtxoWallet, personName, WALLET_QUERY_KEY } from './wallet-people';
 export type { AssetLine, WalletDetail, WalletListItem } from './api/types';

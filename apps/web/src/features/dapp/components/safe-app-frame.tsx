@@ -8,7 +8,16 @@ import {
   useCreateDappMessage,
   useCreateDappTask,
 } from '../api/dapp-calls';
-import { Methods, callsOf, chainInfoOf, messageOf, txDetailsOf, type DappMessageRequest } from '../safe-host';
+import {
+  Methods,
+  balancesOf,
+  callsOf,
+  chainInfoOf,
+  messageOf,
+  txDetailsOf,
+  type DappMessageRequest,
+} from '../safe-host';
+import { fetchWalletAssets } from '@/features/wallet';
 import { useSafeAppHost } from '../use-safe-app-host';
 import { CreatedTasks } from './created-tasks';
 import { ReviewModal, type DappRequest } from './review-modal';
@@ -69,6 +78,8 @@ export function SafeAppFrame({ url, wallet, chain }: { url: URL; wallet: WalletD
           };
         case Methods.getChainInfo:
           return chainInfoOf(chain);
+        case Methods.getSafeBalances:
+          return balancesOf(await fetchWalletAssets(wallet.wallet_id), params);
         case Methods.getEnvironmentInfo:
           return { origin: window.location.origin };
         case Methods.sendTransactions: {
