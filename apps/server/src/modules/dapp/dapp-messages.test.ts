@@ -242,6 +242,23 @@ describe('a Dapp message for a Safe', () => {
       expect(data.message?.message_hash).toBe(hash);
       expect(await safeAnswers(hash, data.signature as Hex)).toBe('0x1626ba7e');
     }
+    // Revoked part-signed (status 3): it ends with no signature for the Dapp, nothing on chain.
+    const left = await create({ kind: 'personal', text: 'never mind' });
+    expect(
+      (await approver().client.post('/api/v1/task/approve', { task_id: left.data.task_id, result: 1 })).code,
+    ).toBe('OK');
+    expect((await sign(space.admin, 27, left.data.task_id)).code).toBe('OK');
+    const revoked = await operator().client.post<{ status: number }>('/api/v1/task/revoke', {
+      task_id: left.data.task_id,
+    });
+    expect(revoked.code, revoked.raw).toBe('OK');
+    expect((await dappInfo(left.data.task_id)).data).toMatchObject({ status: 7, signature: null });
+    const late = await privateKeyToAccount(signerKey(28)).sign({ hash: left.data.safe_tx_hash as Hex });
+    const refused = await signer().client.post('/api/v1/sign', {
+      task_id: left.data.task_id,
+      signature: late,
+    });
+    expect(refused.code).toBe('SIGNATURE_TASK_STATUS_ERROR');
     const nonces = await t.ctx.db
       .selectFrom('tasks')
       .select('sequence')
