@@ -71,7 +71,7 @@ const webUsb = (): UsbLike | undefined =>
  * device chooser opens. Called first, while the user's click still counts as a gesture (before
  * the SDK loads). A closed chooser is fine: the SDK then names the device as not found.
  */
-async function allowWebUsbDevice(): Promise<void> {
+export async function allowWebUsbDevice(): Promise<void> {
   const usb = webUsb();
   if (!usb) return;
   const known = await usb.getDevices().catch(() => []);
@@ -87,7 +87,7 @@ let sdkReady: Promise<OneKeyApi> | undefined;
  * OneKey's SDK (onekey-sdk.ts), loaded and set up once with the first use: WebUSB where the
  * browser has it, else OneKey Bridge. A failed set-up is tried again next time.
  */
-function oneKeySdk(): Promise<OneKeyApi> {
+export function oneKeySdk(): Promise<OneKeyApi> {
   sdkReady ??= import('./onekey-sdk')
     .then(({ startOneKeySdk }) => startOneKeySdk(webUsb() !== undefined))
     .catch((error: unknown) => {
@@ -100,10 +100,22 @@ function oneKeySdk(): Promise<OneKeyApi> {
 /** The extended keys read at connect, and the accounts under each (MetaMask's and MEW's layouts). */
 const LAYOUTS = ["m/44'/60'/0'/0", "m/44'/60'/0'"] as const;
 
-async function call<T>(reply: Promise<OneKeyReply<T>>): Promise<T> {
+/** A call's result, or its failure as a §8 client message. */
+export async function oneKeyCall<T>(reply: Promise<OneKeyReply<T>>): Promise<T> {
   const result = await reply;
   if (!result.success) throw oneKeyError(result.payload);
   return result.payload;
+}
+
+/** The first OneKey the SDK finds now, with its device id (from its features when the search leaves it out). */
+export async function findOneKeyDevice(
+  onekey: Pick<OneKeyApi, 'searchDevices' | 'getFeatures'>,
+): Promise<OneKeyTarget> {
+  const found = (await oneKeyCall(onekey.searchDevices())).find((item) => item.connectId);
+  if (!found?.connectId) throw new WalletError('no_device', 'no OneKey found');
+  const deviceId = found.deviceId ?? (await oneKeyCall(onekey.getFeatures(found.connectId))).device_id;
+  if (!deviceId) throw new WalletError('hardware_device', 'the OneKey named no device id');
+  return { connectId: found.connectId, deviceId };
 }
 
 const withPrefix = (hex: string): Hex => (hex.startsWith('0x') ? hex : `0x${hex}`) as Hex;
@@ -145,7 +157,7 @@ export function oneKeyConnector(
   /** A call's result; a failure forgets the device, so the next call looks for it again. */
   const run = async <T>(reply: Promise<OneKeyReply<T>>): Promise<T> => {
     try {
-      return await call(reply);
+      return await oneKeyCall(reply);
     } catch (error) {
       target = undefined;
       throw error;
@@ -154,12 +166,7 @@ export function oneKeyConnector(
 
   /** The device of the last connect, or the first one the SDK finds now. */
   const device = async (onekey: OneKeyApi): Promise<OneKeyTarget> => {
-    if (target) return target;
-    const found = (await run(onekey.searchDevices())).find((item) => item.connectId);
-    if (!found?.connectId) throw new WalletError('no_device', 'no OneKey found');
-    const deviceId = found.deviceId ?? (await run(onekey.getFeatures(found.connectId))).device_id;
-    if (!deviceId) throw new WalletError('hardware_device', 'the OneKey named no device id');
-    target = { connectId: found.connectId, deviceId };
+    target ??= await findOneKeyDevice(onekey);
     return target;
   };
 

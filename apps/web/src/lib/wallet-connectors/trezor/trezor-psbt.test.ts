@@ -1,8 +1,6 @@
-import { networks, payments, Psbt, script as bscript, Transaction } from 'bitcoinjs-lib';
+import { networks, payments, Psbt, script as bscript } from 'bitcoinjs-lib';
 import { secp256k1 } from '@noble/curves/secp256k1';
-import { mnemonicToSeedSync } from '@scure/bip39';
 import { HDKey } from 'viem/accounts';
-import { bytesToHex } from 'viem/utils';
 import { describe, expect, it } from 'vitest';
 import {
   addPartialSignatures,
@@ -21,137 +19,31 @@ import {
   mergeTrezorSignatures,
   signPsbtWithTrezor,
   trezorSignRequest,
-  type BitcoinSignerKey,
   type TrezorPsbtApi,
   type TrezorSignedTx,
   type TrezorSignTxParams,
 } from './trezor-psbt';
 import { SEGWIT_MULTISIG_2 as F } from './trezor-psbt-fixtures';
+import {
+  fixturePsbt,
+  fixtureSignatures,
+  fixtureSignTx,
+  hex,
+  path,
+  phrase,
+} from '../psbt-device/multisig-psbt-fixture';
 
-const H = 0x80000000;
+/** The published signatures as DER hex, each made with SIGHASH_ALL. */
+function derSignatures() {
+  const { key1, key2 } = fixtureSignatures();
+  for (const sig of [key1, key2]) expect(sig.sighash).toBe(0x01);
+  return { key1: key1.der, key2: key2.der };
+}
+
 const ok = <T>(payload: T): TrezorReply<T> => ({ success: true, payload });
-const hex = (bytes: Uint8Array) => bytesToHex(bytes).slice(2);
-const path = (text: string) =>
-  text
-    .replace(/^m\//, '')
-    .split('/')
-    .map((step) => (step.endsWith("'") ? Number(step.slice(0, -1)) + H : Number(step)));
-
-/** Keys of a phrase (computed here, not a device reply): the accounts of the fixtures' device. */
-function phrase(mnemonic: string, network = networks.testnet) {
-  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic), network.bip32);
-  const fingerprint = root.fingerprint.toString(16).padStart(8, '0');
-  return {
-    root,
-    key: (account: string): BitcoinSignerKey => ({
-      xpub: root.derive(account).publicExtendedKey,
-      fingerprint,
-      path: account,
-    }),
-    node: (account: string) => {
-      const node = root.derive(account);
-      return {
-        depth: node.depth,
-        fingerprint: node.parentFingerprint,
-        child_num: node.index,
-        chain_code: hex(node.chainCode!),
-        public_key: hex(node.publicKey!),
-      };
-    },
-  };
-}
-
-/** The fixture's signatures, from its published fully signed transaction (witness: 0, sig 1h, sig 2h, script). */
-function fixtureSignatures() {
-  const witness = Transaction.fromHex(F.signedTx).ins[0]!.witness;
-  const der = (item: Uint8Array) => {
-    expect(item[item.length - 1]).toBe(0x01); // SIGHASH_ALL
-    return hex(item.subarray(0, -1));
-  };
-  return { key1: der(witness[1]!), key2: der(witness[2]!), script: witness[3]! };
-}
-
-/** The PSBT of the fixture's spend, built with bitcoinjs-lib from the fixture's facts. */
-function fixturePsbt() {
-  const device = phrase(F.mnemonic);
-  const fingerprint = Uint8Array.from(Buffer.from(device.key(F.accounts[0]!).fingerprint, 'hex'));
-  const children = F.accounts.map((account) => device.root.derive(`${account}/0/1`));
-  // The test's MultisigRedeemScriptType keeps the nodes' order (PRESERVED): 2 <1h> <2h> <3h> 3 CHECKMULTISIG.
-  const witnessScript = payments.p2ms({
-    m: F.multisig.m,
-    pubkeys: children.map((c) => c.publicKey!),
-  }).output!;
-  const prev = new Transaction();
-  prev.version = F.prevTx.version;
-  prev.locktime = F.prevTx.lock_time;
-  for (const input of F.prevTx.inputs)
-    prev.addInput(
-      Buffer.from(input.prev_hash, 'hex').reverse(),
-      input.prev_index,
-      input.sequence,
-      Buffer.from(input.script_sig, 'hex'),
-    );
-  for (const output of F.prevTx.bin_outputs)
-    prev.addOutput(Buffer.from(output.script_pubkey, 'hex'), BigInt(output.amount));
-  const spent = prev.outs[F.input.prev_index]!;
-  const psbt = new Psbt({ network: networks.testnet });
-  psbt.setVersion(1);
-  psbt.setLocktime(0);
-  psbt.addInput({
-    hash: F.input.prev_hash,
-    index: F.input.prev_index,
-    sequence: 0xffffffff,
-    witnessUtxo: { script: spent.script, value: spent.value },
-    witnessScript,
-    nonWitnessUtxo: prev.toBuffer(),
-    bip32Derivation: children.map((child, i) => ({
-      masterFingerprint: fingerprint,
-      pubkey: child.publicKey!,
-      path: `${F.accounts[i]}/0/1`,
-    })),
-  });
-  psbt.addOutput({ address: F.output.address, value: BigInt(F.output.amount) });
-  return { psbt: psbt.toBase64(), prev, spent, witnessScript, device, children };
-}
 
 /** What `test_send_multisig_2`'s first `sign_tx` sends, in Connect's shape. */
-function fixtureRequest(): TrezorSignTxParams {
-  const device = phrase(F.mnemonic);
-  return {
-    coin: 'Testnet',
-    inputs: [
-      {
-        address_n: path(F.input.address_n),
-        prev_hash: F.input.prev_hash,
-        prev_index: F.input.prev_index,
-        amount: String(F.input.amount),
-        script_type: 'SPENDWITNESS',
-        // nodes=[…], address_n=[0, 1] as Connect's per-key form: each node with the address's branch/index.
-        multisig: {
-          pubkeys: F.accounts.map((account) => ({
-            node: device.node(account),
-            address_n: F.multisig.address_n,
-          })),
-          signatures: ['', '', ''],
-          m: F.multisig.m,
-        },
-        sequence: 0xffffffff, // TxInputType's default
-      },
-    ],
-    outputs: [{ address: F.output.address, amount: String(F.output.amount), script_type: 'PAYTOADDRESS' }],
-    refTxs: [
-      {
-        hash: F.input.prev_hash,
-        version: F.prevTx.version,
-        inputs: F.prevTx.inputs,
-        bin_outputs: F.prevTx.bin_outputs.map((o) => ({ ...o, amount: String(o.amount) })),
-        lock_time: F.prevTx.lock_time,
-      },
-    ],
-    locktime: 0, // sign_tx's defaults
-    version: 1,
-  };
-}
+const fixtureRequest = (): TrezorSignTxParams => ({ coin: 'Testnet', ...fixtureSignTx() });
 
 /** Stands in for Trezor Connect: answers only the fixture's request, with the fixture's signature. */
 function fixtureTrezor(expected: TrezorSignTxParams, reply: TrezorSignedTx): TrezorPsbtApi {
@@ -181,7 +73,7 @@ describe('Trezor signs a P2WSH multisig PSBT, answered from test_send_multisig_2
     // The first sign_tx's reply: its signature is the 2h one in the published transaction (the
     // test stores it as signatures[1]); that call's own serialized_tx is not published, so the
     // stand-in answers with the final one (same inputs and outputs).
-    const sigs = fixtureSignatures();
+    const sigs = derSignatures();
     const merged = await signPsbtWithTrezor(psbt, 'btc-testnet', keys[1]!, keys, async () =>
       fixtureTrezor(fixtureRequest(), { signatures: [sigs.key2], serializedTx: F.signedTx }),
     );
@@ -211,7 +103,7 @@ describe('Trezor signs a P2WSH multisig PSBT, answered from test_send_multisig_2
   it("refuses another key's signature, a signer outside the wallet and the device's refusal", async () => {
     const { psbt, device } = fixturePsbt();
     const keys = F.accounts.map((account) => device.key(account));
-    const sigs = fixtureSignatures();
+    const sigs = derSignatures();
     const request = trezorSignRequest(psbt, 'btc-testnet', keys[1]!, keys);
     expect(() => mergeTrezorSignatures(psbt, request, { signatures: [sigs.key1], serializedTx: '' })).toThrow(
       expect.objectContaining({ code: 'signer_mismatch' }),
