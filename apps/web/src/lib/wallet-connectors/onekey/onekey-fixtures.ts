@@ -1,3 +1,5 @@
+import { SIGN_TYPED_DATA as TREZOR_SIGN_TYPED_DATA } from '../trezor/trezor-fixtures';
+
 /**
  * OneKey's published device-test fixtures: OneKeyHQ/firmware (the OneKey Classic firmware, derived
  * from Trezor's), common/tests/fixtures/ethereum/, at commit
@@ -56,40 +58,15 @@ export const SIGN_MESSAGE = {
   ],
 };
 
-/** sign_typed_data.json, case "basic_data" (same device as SIGN_MESSAGE; metamask_v4_compat true). */
+/**
+ * sign_typed_data.json, case "basic_data" (same device as SIGN_MESSAGE; metamask_v4_compat true):
+ * the request is Trezor's case unchanged (OneKey's firmware derives from Trezor's), so its typed
+ * data is read from trezor-fixtures.ts; the reply below is OneKey's file's, and the test checks it
+ * against that data (hashes, and the phrase key's signature byte for byte).
+ */
 export const SIGN_TYPED_DATA = {
   path: "m/44'/60'/0'/0/0",
-  data: {
-    types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
-      Person: [
-        { name: 'name', type: 'string' },
-        { name: 'wallet', type: 'address' },
-      ],
-      Mail: [
-        { name: 'from', type: 'Person' },
-        { name: 'to', type: 'Person' },
-        { name: 'contents', type: 'string' },
-      ],
-    },
-    primaryType: 'Mail',
-    domain: {
-      name: 'Ether Mail',
-      version: '1',
-      chainId: 1,
-      verifyingContract: '0x1e0Ae8205e9726E6F296ab8869160A6423E2337E',
-    },
-    message: {
-      from: { name: 'Cow', wallet: '0xc0004B62C5A39a728e4Af5bee0c6B4a4E54b15ad' },
-      to: { name: 'Bob', wallet: '0x54B0Fa66A065748C40dCA2C7Fe125A2028CF9982' },
-      contents: 'Hello, Bob!',
-    },
-  },
+  data: TREZOR_SIGN_TYPED_DATA.data,
   message_hash: '0xea6529f0ee9eb0b207b5a8b0ebfa673d398d6a78262818da1d270bd138f81f03',
   domain_separator_hash: '0x97d6f53774b810fbda27e091c03c6a6d6815dd1270c2e62e82c6917c1eff774b',
   address: '0x73d0385F4d8E00C5e6504C6030F47BF6212736A8',
