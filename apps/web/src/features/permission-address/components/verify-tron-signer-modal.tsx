@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
-import { Collapse, Modal, Space } from 'antd';
+import { Button, Collapse, Divider, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SignedTextPaste } from '@/components/ui/signed-text-paste';
 import { TronLinkConnect } from '@/features/wallet';
+import { TronLedgerChooser } from '@/components/ui/tron-ledger-chooser';
 import { tronLink } from '@/lib/wallet-connectors';
+import { ledgerTron, TRON_LEDGER_PATH } from '@/lib/wallet-connectors/ledger/ledger-tron';
 import type { SignerAddress } from '../api/types';
 import { SignerToVerify } from './signer-to-verify';
 import { useChallengeProof } from './use-challenge-proof';
@@ -12,8 +14,9 @@ import { useChallengeProof } from './use-challenge-proof';
 const SIGNATURE = /^(0x)?[0-9a-fA-F]{130}$/;
 
 /**
- * Verify a Tron address: the one-time challenge signed with TIP-191 (TronLink's signMessageV2) by
- * the account, or signed elsewhere (Ledger, another wallet) and pasted.
+ * Verify a Tron address: the one-time challenge signed with TIP-191 by the account, in TronLink
+ * (signMessageV2), or on a Ledger's Tron app at a chosen path (WebHID; the signature recovered
+ * and compared with the address in the page), or signed elsewhere and pasted.
  */
 export function VerifyTronSignerModal({
   signer,
@@ -30,6 +33,8 @@ export function VerifyTronSignerModal({
   );
   const [account, setAccount] = useState<string | null>(null);
   const onAccount = useCallback((value: string | null) => setAccount(value), []);
+  const [ledgerPath, setLedgerPath] = useState(TRON_LEDGER_PATH);
+  const onLedgerPath = useCallback((value: string) => setLedgerPath(value), []);
 
   return (
     <Modal
@@ -51,6 +56,22 @@ export function VerifyTronSignerModal({
             onRetry={loadChallenge}
           />
           <TronLinkConnect expected={[signer.address]} onChange={onAccount} />
+          <Divider plain orientation="left" style={{ fontSize: 13, margin: '4px 0' }}>
+            {t('signer.tron.ledgerTitle')}
+          </Divider>
+          <TronLedgerChooser expected={[signer.address]} onChange={onLedgerPath} />
+          {ledgerTron.available() ? (
+            <Button
+              disabled={!challenge}
+              loading={busy}
+              onClick={() =>
+                void verify(() => ledgerTron.signChallenge(ledgerPath, challenge!.message, signer.address))
+              }
+              data-testid="tron-verify-ledger"
+            >
+              {t('signer.tron.verifyLedger')}
+            </Button>
+          ) : null}
           <Collapse
             size="small"
             ghost

@@ -1,26 +1,12 @@
 import '../../node-globals';
 import Eth from '@ledgerhq/hw-app-eth';
-import Transport from '@ledgerhq/hw-transport';
-import TransportWebHID from '@ledgerhq/hw-transport-webhid';
 import { HDKey } from 'viem/accounts';
 import { getAddress, hexToBytes } from 'viem/utils';
 import { evmAddressOfKey, evmChildAccounts, type DerivedAccount } from '../hd-accounts';
 import { WalletError, type Hex } from '../types';
+import { openTransport, type ApduExchange } from './ledger-transport';
 
-/** One APDU in, the device's reply out (hex): how a test stands in for the USB device. */
-export type ApduExchange = (apdu: string) => Promise<string>;
-
-/** A transport over an ApduExchange: the browser tests replay recorded device replies with it. */
-class ExchangeTransport extends Transport {
-  // Not named `send`: Transport.send frames the APDU and checks the status word.
-  constructor(private readonly answer: ApduExchange) {
-    super();
-  }
-
-  override async exchange(apdu: Buffer): Promise<Buffer> {
-    return Buffer.from(await this.answer(apdu.toString('hex')), 'hex');
-  }
-}
+export type { ApduExchange };
 
 export interface LedgerSession {
   eth: Eth;
@@ -32,7 +18,7 @@ export interface LedgerSession {
  * over `exchange` when a test provides one.
  */
 export async function openLedger(exchange?: ApduExchange): Promise<LedgerSession> {
-  const transport = exchange ? new ExchangeTransport(exchange) : await TransportWebHID.create();
+  const transport = await openTransport(exchange);
   return { eth: new Eth(transport), close: () => transport.close() };
 }
 

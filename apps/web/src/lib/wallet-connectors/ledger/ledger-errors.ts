@@ -22,6 +22,20 @@ const STATUS_MESSAGES: Record<number, ClientMessageKey> = {
   0x6700: 'hardware_invalid_params',
 };
 
+/**
+ * The Tron app's own status words (LedgerHQ/app-tron, app_errors.h): a setting the transaction
+ * needs is off, or the path is not one it takes. Each is said with the setting to turn on.
+ */
+const TRON_STATUS_MESSAGES: Record<number, ClientMessageKey> = {
+  0x6a8a: 'hardware_invalid_params', // E_INCORRECT_BIP32_PATH
+  0x6a8b: 'allow_transaction_data', // E_MISSING_SETTING_DATA_ALLOWED: "Transactions data" is off
+  0x6a8c: 'allow_sign_by_hash', // E_MISSING_SETTING_SIGN_BY_HASH
+  0x6a8d: 'allow_transaction_data', // E_MISSING_SETTING_CUSTOM_CONTRACT: "Custom contracts" is off
+};
+
+/** Which app on the device was asked: some status words are an app's own. */
+export type LedgerApp = 'ethereum' | 'tron';
+
 /** Failures raised by the transport itself, by error name (@ledgerhq/errors). */
 const NAMED_MESSAGES: Record<string, ClientMessageKey> = {
   TransportOpenUserCancelled: 'no_device', // the browser's device chooser closed without a choice
@@ -38,9 +52,10 @@ const NAMED_MESSAGES: Record<string, ClientMessageKey> = {
 
 /**
  * Maps a Ledger failure onto a §8 client message. 0x6a80 (incorrect data) while signing is the
- * Ethereum app refusing a hash it cannot show: "blind signing" must be enabled in its settings.
+ * Ethereum app refusing a hash it cannot show: "blind signing" must be enabled in its settings
+ * (older Tron apps answer it too for data or a contract call their settings do not allow).
  */
-export function ledgerError(error: unknown, step: LedgerStep): WalletError {
+export function ledgerError(error: unknown, step: LedgerStep, app: LedgerApp = 'ethereum'): WalletError {
   if (error instanceof WalletError) return error;
   const record = (typeof error === 'object' && error ? error : {}) as {
     name?: unknown;
@@ -49,6 +64,8 @@ export function ledgerError(error: unknown, step: LedgerStep): WalletError {
   };
   const detail = typeof record.message === 'string' ? record.message : String(error);
   if (typeof record.statusCode === 'number') {
+    const tron = app === 'tron' ? TRON_STATUS_MESSAGES[record.statusCode] : undefined;
+    if (tron) return new WalletError(tron, detail);
     if (record.statusCode === 0x6a80)
       return new WalletError(step === 'sign' ? 'allow_transaction_data' : 'hardware_invalid_params', detail);
     return new WalletError(STATUS_MESSAGES[record.statusCode] ?? 'hardware_other', detail);

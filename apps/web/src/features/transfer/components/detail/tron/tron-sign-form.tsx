@@ -1,10 +1,12 @@
 import { useCallback, useState } from 'react';
-import { Button, Collapse, Typography } from 'antd';
+import { Button, Collapse, Divider, Typography } from 'antd';
 import { SignedTextPaste } from '@/components/ui/signed-text-paste';
 import { TronLinkConnect } from '@/features/wallet';
+import { TronLedgerChooser } from '@/components/ui/tron-ledger-chooser';
 import { toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { isWalletError, showWalletError, tronLink } from '@/lib/wallet-connectors';
+import { ledgerTron, TRON_LEDGER_PATH } from '@/lib/wallet-connectors/ledger/ledger-tron';
 import { signAccountTask } from '../../../api/account-sign';
 import { useTaskAction } from '../../../api/task-actions';
 import type { TronTaskInfo } from '../../../api/types';
@@ -14,7 +16,9 @@ const looksSigned = (value: string) => /^(0x)?[0-9a-fA-F]{130}$/.test(value) || 
 
 /**
  * A signer who has not signed yet: TronLink (its account must be one of the caller's keys) signs
- * the transaction under the active permission; or a signature made elsewhere is pasted.
+ * the transaction under the active permission; or a Ledger's Tron app (WebHID) at a chosen path,
+ * its signature recovered and checked in the page, appended to the same JSON TronLink returns;
+ * or a signature made elsewhere is pasted.
  */
 export function TronSignForm(props: { task: TronTaskInfo; keys: string[] }) {
   const { t } = useLazyTranslation('transfer');
@@ -25,6 +29,8 @@ export function TronSignForm(props: { task: TronTaskInfo; keys: string[] }) {
   const [busy, setBusy] = useState(false);
   const sign = useTaskAction(signAccountTask);
   const onAccount = useCallback((value: string | null) => setAccount(value), []);
+  const [ledgerPath, setLedgerPath] = useState(TRON_LEDGER_PATH);
+  const onLedgerPath = useCallback((value: string) => setLedgerPath(value), []);
 
   const submit = async (signature: () => Promise<string>) => {
     setBusy(true);
@@ -58,6 +64,25 @@ export function TronSignForm(props: { task: TronTaskInfo; keys: string[] }) {
       >
         {t('tron.sign')}
       </Button>
+      <Divider plain orientation="left" style={{ fontSize: 13 }}>
+        {t('tron.ledgerTitle')}
+      </Divider>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+        {t('tron.ledgerHint')}
+      </Typography.Paragraph>
+      <TronLedgerChooser expected={props.keys} onChange={onLedgerPath} />
+      {ledgerTron.available() ? (
+        <Button
+          style={{ marginTop: 12 }}
+          loading={busy}
+          onClick={() =>
+            void submit(() => ledgerTron.signTransactionJson(ledgerPath, tron.transaction, props.keys))
+          }
+          data-testid="tron-ledger-sign"
+        >
+          {t('tron.ledgerSign')}
+        </Button>
+      ) : null}
       <Collapse
         ghost
         size="small"
