@@ -193,17 +193,20 @@ export async function listWallets(db: Db, filter: WalletListFilter, page: number
     query = query.where((eb) =>
       eb.or([eb('w.name', 'ilike', `%${keyword}%`), eb('w.address', 'ilike', `%${keyword}%`)]),
     );
-  const [wallets, total] = await Promise.all([
+  // The page, and the whole selection's count and value in one scan beside it.
+  const [wallets, totals] = await Promise.all([
     query
       .selectAll('w')
       .orderBy('w.id')
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    query
+      .select([sql<number>`count(*)`.as('n'), sql<string>`coalesce(sum(w.value_usd), 0)::text`.as('value')])
+      .executeTakeFirstOrThrow(),
   ]);
   const ids = wallets.map((w) => w.id);
-  const [roles, signing, spaceTotal] = await Promise.all([
+  const [roles, signing] = await Promise.all([
     ids.length
       ? db
           .selectFrom('wallet_members')
@@ -218,9 +221,8 @@ export async function listWallets(db: Db, filter: WalletListFilter, page: number
           .where('wallet_id', 'in', ids)
           .execute()
       : [],
-    query.select(sql<string>`coalesce(sum(w.value_usd), 0)::text`.as('value')).executeTakeFirstOrThrow(),
   ]);
-  return { wallets, total, roles, signing, spaceTotal };
+  return { wallets, total: { n: totals.n }, roles, signing, spaceTotal: { value: totals.value } };
 }
 
 /** The wallet's signers and role holders with their names. */

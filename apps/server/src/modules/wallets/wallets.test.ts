@@ -177,6 +177,15 @@ describe('a 2-of-3 Safe from wizard to chain', () => {
     }>('/api/v1/wallets');
     const row = list.data.list.find((w) => w.wallet_id === walletId)!;
     expect(row).toMatchObject({ status: 1, threshold: 2, amount: '7500.25' });
+    // The totals are the whole selection's on every page, also past the last one.
+    type Page = { list: unknown[]; total: number; total_amount: string };
+    const all = await admin.client.get<Page>('/api/v1/wallets');
+    const one = await admin.client.get<Page>('/api/v1/wallets', { page: 1, page_size: 1 });
+    const past = await admin.client.get<Page>('/api/v1/wallets', { page: 99, page_size: 10 });
+    expect([one.data.list.length, past.data.list.length]).toEqual([1, 0]);
+    for (const page of [one, past])
+      expect([page.data.total, page.data.total_amount]).toEqual([all.data.total, all.data.total_amount]);
+    expect(Number(all.data.total_amount)).toBeGreaterThanOrEqual(7500.25);
     const assets = await alice.client.get<{
       detail: Array<{ symbol: string; amount: string; value: string }>;
     }>('/api/v1/wallets/asset-info', { wallet_id: walletId });
