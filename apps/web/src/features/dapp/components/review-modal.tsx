@@ -1,9 +1,9 @@
-import { Alert, Button, Descriptions, Modal, Space as Stack, Spin, Typography } from 'antd';
+import { Alert, Descriptions, Spin, Typography } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
 import { QueryError } from '@/components/ui/query-error';
-import { isApiError } from '@/lib/api-client';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useParsedCalls, type DappCall, type DappParse } from '../api/dapp-calls';
+import { DappRequestModal } from './dapp-request-modal';
 
 type ParsedCall = DappParse['calls'][number];
 
@@ -31,72 +31,38 @@ export function ReviewModal(props: {
   const failing = parsed.data?.calls.filter((call) => call.simulation_error !== null).length ?? 0;
 
   return (
-    <Modal
-      open
-      width={720}
+    <DappRequestModal
       title={t('review.title')}
-      maskClosable={false}
-      onCancel={props.onReject}
-      footer={[
-        <Button key="reject" onClick={props.onReject} disabled={props.creating} data-testid="dapp-reject">
-          {t('review.reject')}
-        </Button>,
-        <Button
-          key="confirm"
-          type="primary"
-          onClick={props.onConfirm}
-          loading={props.creating}
-          disabled={!parsed.data}
-          data-testid="dapp-confirm"
-        >
-          {t('review.confirm')}
-        </Button>,
-      ]}
+      who={t('review.who', {
+        origin: props.request.origin,
+        wallet: props.wallet.name,
+        count: props.request.calls.length,
+      })}
+      walletAddress={props.wallet.address}
+      testId="dapp-review-body"
+      canConfirm={Boolean(parsed.data)}
+      creating={props.creating}
+      createError={props.createError}
+      onConfirm={props.onConfirm}
+      onReject={props.onReject}
     >
-      <Stack direction="vertical" size={12} style={{ width: '100%' }} data-testid="dapp-review-body">
-        <Alert
-          type="info"
-          showIcon
-          data-testid="dapp-review-who"
-          message={t('review.who', {
-            origin: props.request.origin,
-            wallet: props.wallet.name,
-            count: props.request.calls.length,
-          })}
-          description={
-            <Typography.Text code copyable>
-              {props.wallet.address}
-            </Typography.Text>
-          }
+      {parsed.isPending ? <Spin /> : null}
+      {parsed.isError ? (
+        <QueryError
+          title={t('review.parseError')}
+          error={parsed.error}
+          onRetry={() => parsed.refetch()}
+          retrying={parsed.isFetching}
+          testId="dapp-parse-error"
         />
-        {parsed.isPending ? <Spin /> : null}
-        {parsed.isError ? (
-          <QueryError
-            title={t('review.parseError')}
-            error={parsed.error}
-            onRetry={() => parsed.refetch()}
-            retrying={parsed.isFetching}
-            testId="dapp-parse-error"
-          />
-        ) : null}
-        {failing > 0 ? (
-          <Alert type="warning" showIcon message={t('review.failing', { count: failing })} />
-        ) : null}
-        {parsed.data?.calls.map((call, index) => (
-          <CallCard key={index} index={index} call={call} nativeSymbol={parsed.data.native_symbol} />
-        ))}
-        {props.createError ? (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            data-testid="dapp-create-error"
-            message={t('review.createError')}
-            description={isApiError(props.createError) ? props.createError.message : undefined}
-          />
-        ) : null}
-      </Stack>
-    </Modal>
+      ) : null}
+      {failing > 0 ? (
+        <Alert type="warning" showIcon message={t('review.failing', { count: failing })} />
+      ) : null}
+      {parsed.data?.calls.map((call, index) => (
+        <CallCard key={index} index={index} call={call} nativeSymbol={parsed.data.native_symbol} />
+      ))}
+    </DappRequestModal>
   );
 }
 
