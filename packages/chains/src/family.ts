@@ -570,8 +570,6 @@ export interface MessageOps {
   isMessage(stored: StoredTransfer): boolean;
   /** The wallet's signature from its signers' verified ones (EVM: owners' signatures sorted, joined). */
   signature(stored: StoredTransfer, signatures: VerifiedSignature[]): string;
-  /** Whether the chain accepts that signature of the message for the wallet now (EIP-1271). */
-  isValid(wallet: FamilyWallet, stored: StoredTransfer, signature: string): Promise<boolean>;
 }
 
 /** A rule of the lifecycle the user broke; `code` is the catalogue's. */

@@ -132,7 +132,6 @@ describe('Safe messages on the devnet', () => {
     const first = await signBy(message, [owners[0]!]);
     const one = family.messages!.signature(message, first) as Hex;
     expect(await safeAnswers(hashMessage(text), one)).toBe('reverted');
-    expect(await family.messages!.isValid(wallet, message, one)).toBe(false);
     expect(
       await family.currentThreshold(
         wallet,
@@ -145,7 +144,6 @@ describe('Safe messages on the devnet', () => {
     const signature = family.messages!.signature(message, both) as Hex;
     expect((signature.length - 2) / 2).toBe(130);
     expect(await safeAnswers(hashMessage(text), signature)).toBe('0x1626ba7e');
-    expect(await family.messages!.isValid(wallet, message, signature)).toBe(true);
   });
 
   it('raw bytes (personal_sign hex) and EIP-712 typed data hash as the Dapp computes them', async () => {

@@ -9,20 +9,18 @@ import {
   type VerifiedSignature,
 } from '../family';
 import type { EvmAdapter } from './adapter';
-import { isTransportFailure } from './rpc';
 import type { SafeState } from './safe-ops';
 import type { SafeSignature, SafeSignatureKind } from './safe-signatures';
 import {
-  EIP1271_MAGIC_VALUE,
-  isValidSignatureCall,
+  isSafeMessagePayload,
   safeMessageHash,
   safeMessageOfPayload,
   safeMessagePayload,
   safeMessageReview,
-  safeMessageSigningData,
   type SafeMessagePayload,
   type SafeMessageRequest,
 } from './safe-message';
+import { safeMessageTypedData } from './safe-tx';
 
 /** The lifecycle's verified signatures as the Safe encodes them. */
 export const toSafeSignatures = (signatures: VerifiedSignature[]): SafeSignature[] =>
@@ -35,8 +33,9 @@ export const toSafeSignatures = (signatures: VerifiedSignature[]): SafeSignature
 /**
  * Safe messages (EIP-1271): each owner signs the EIP-712 SafeMessage over the message's hash for
  * this Safe; at the threshold the owners' signatures, sorted and joined, are the Safe's signature,
- * which its CompatibilityFallbackHandler accepts in isValidSignature(bytes32, bytes). The sign step
- * of the one lifecycle calls these through the family's signingView / verifySubmission / …
+ * which its CompatibilityFallbackHandler accepts in isValidSignature(bytes32, bytes) (the tests
+ * ask the Safe itself). The one lifecycle reaches these through the family's signingView,
+ * reviewView, verifySubmission and currentThreshold.
  */
 export function evmSafeMessages(chain: EvmAdapter) {
   const { chainId } = chain;
@@ -64,26 +63,16 @@ export function evmSafeMessages(chain: EvmAdapter) {
         details: {},
       };
     },
-    isMessage: (stored) => messageOf(stored) !== null,
+    // Cheap: the sign step asks before verifying; the message is read (and its hash recomputed) once there.
+    isMessage: (stored) => isSafeMessagePayload(stored.payload),
     signature: (_stored, signatures) => chain.encodeSafeSignatures(toSafeSignatures(signatures)),
-    async isValid(wallet, stored, signature) {
-      const message = messageOf(stored);
-      if (!message) return false;
-      const call = { to: wallet.address, data: isValidSignatureCall(message.message_hash, signature as Hex) };
-      // A signature the Safe refuses reverts (GS0xx); only an unreachable node is an error.
-      const result = await chain.readRpc('eth_call', [call, 'latest']).catch((error: unknown) => {
-        if (isChainError(error) && isTransportFailure(error.cause)) throw error;
-        return null;
-      });
-      return typeof result === 'string' && result.slice(0, 10).toLowerCase() === EIP1271_MAGIC_VALUE;
-    },
   };
 
   return {
     ops,
     messageOf,
     signingView: (wallet: FamilyWallet, message: SafeMessagePayload) => ({
-      typed_data: safeMessageSigningData(chainId, wallet.address, message.message_hash),
+      typed_data: safeMessageTypedData(chainId, wallet.address, message.message_hash),
     }),
     reviewView: (wallet: FamilyWallet, message: SafeMessagePayload) => ({
       safe_message: safeMessageReview(chainId, wallet.address, message),

@@ -259,7 +259,7 @@ export function createEvmFamily(chain: EvmAdapter): FamilyAdapter {
         throw new FamilyError('SIGNATURE_VERIFY_ERROR');
       }
       // A message uses no nonce: it stays signable whatever the Safe executes meanwhile.
-      if (!messages.messageOf(stored) && safe.nonce > safeTx(stored).nonce)
+      if (!messages.ops.isMessage(stored) && safe.nonce > safeTx(stored).nonce)
         throw new FamilyError('TASK_DATA_CHANGED_ERROR');
       const owners = new Set(safe.owners.map((o) => o.toLowerCase()));
       if (!keys.every((k) => owners.has(k.toLowerCase())))

@@ -1,5 +1,4 @@
 import {
-  encodeFunctionData,
   hashDomain,
   hashMessage,
   hashStruct,
@@ -29,31 +28,6 @@ export interface SafeMessagePayload {
   message_hash: Hex;
 }
 
-/** EIP-1271's magic value for isValidSignature(bytes32, bytes). */
-export const EIP1271_MAGIC_VALUE = '0x1626ba7e';
-
-const eip1271Abi = [
-  {
-    type: 'function',
-    name: 'isValidSignature',
-    stateMutability: 'view',
-    inputs: [
-      { name: '_dataHash', type: 'bytes32' },
-      { name: '_signature', type: 'bytes' },
-    ],
-    outputs: [{ name: '', type: 'bytes4' }],
-  },
-] as const;
-
-/** The eth_call data of isValidSignature(bytes32, bytes), which a Safe answers through its fallback handler. */
-export function isValidSignatureCall(messageHash: Hex, signature: Hex): Hex {
-  return encodeFunctionData({
-    abi: eip1271Abi,
-    functionName: 'isValidSignature',
-    args: [messageHash, signature],
-  });
-}
-
 /**
  * The hash a Dapp will verify: hashMessage of the personal message, or the EIP-712 hash of the
  * typed data (viem's hasher, which refuses malformed types). Refuses an empty or unreadable message.
@@ -73,26 +47,26 @@ export function safeMessagePayload(request: SafeMessageRequest): SafeMessagePayl
   return { type: 'safe_message', request, message_hash: safeMessageHashOf(request) };
 }
 
+/** Whether a stored payload is a Safe message (safeMessagePayload's JSON begins with its type). */
+export const isSafeMessagePayload = (payload: string) => payload.startsWith('{"type":"safe_message"');
+
 /** The payload when a stored payload is a Safe message (else null: a Safe transaction). */
 export function safeMessageOfPayload(payload: string): SafeMessagePayload | null {
-  if (!payload.includes('"safe_message"')) return null;
+  if (!isSafeMessagePayload(payload)) return null;
   const parsed = JSON.parse(payload) as SafeMessagePayload;
-  if (parsed.type !== 'safe_message') return null;
   // Never trust the stored hash alone: it is recomputed from the request.
   return { ...parsed, message_hash: safeMessageHashOf(parsed.request) };
 }
 
-/** The typed data each owner signs: SafeMessage(bytes message = the 32-byte message hash) for this Safe. */
-export function safeMessageSigningData(chainId: number, safe: string, messageHash: Hex) {
-  return safeMessageTypedData(chainId, safe, messageHash);
-}
-
 /** The same typed data as viem's hashers take it (their types want a bigint chain id). */
-const forViem = (data: ReturnType<typeof safeMessageSigningData>) => data as unknown as TypedDataDefinition;
+const forViem = (data: ReturnType<typeof safeMessageTypedData>) => data as unknown as TypedDataDefinition;
 
-/** The hash each owner's signature covers (Safe's getMessageHash of the 32-byte message hash). */
+/**
+ * The hash each owner's signature covers: the EIP-712 SafeMessage (bytes message = the 32-byte
+ * message hash) for this Safe, as its getMessageHash computes it.
+ */
 export function safeMessageHash(chainId: number, safe: string, messageHash: Hex): Hex {
-  return hashTypedData(forViem(safeMessageSigningData(chainId, safe, messageHash)));
+  return hashTypedData(forViem(safeMessageTypedData(chainId, safe, messageHash)));
 }
 
 /**
@@ -100,7 +74,7 @@ export function safeMessageHash(chainId: number, safe: string, messageHash: Hex)
  * and the hashes a hardware wallet shows (domain hash, SafeMessage struct hash, their EIP-712 hash).
  */
 export function safeMessageReview(chainId: number, safe: string, payload: SafeMessagePayload) {
-  const data = safeMessageSigningData(chainId, safe, payload.message_hash);
+  const data = safeMessageTypedData(chainId, safe, payload.message_hash);
   const { request } = payload;
   return {
     chain_id: chainId,

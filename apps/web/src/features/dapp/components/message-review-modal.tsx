@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Alert, Descriptions, Typography } from 'antd';
-import { hashMessage, hashTypedData, type TypedDataDefinition } from 'viem';
+import { messageHashOf } from '@/lib/dapp-message';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import type { DappMessageRequest } from '../safe-host';
 import { DappRequestModal } from './dapp-request-modal';
@@ -12,17 +12,6 @@ const PRE = {
   maxHeight: 260,
   overflow: 'auto',
 } as const;
-
-/** The hash the Dapp will check (EIP-191 of the text or bytes, EIP-712 of typed data), or null when unreadable. */
-function dappHash(message: DappMessageRequest): string | null {
-  try {
-    if (message.kind === 'typed') return hashTypedData(message.typed_data as unknown as TypedDataDefinition);
-    if (message.raw) return hashMessage({ raw: message.raw as `0x${string}` });
-    return message.text ? hashMessage(message.text) : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A Dapp's message, before anything is created: who asks, for which Safe, the message itself (text,
@@ -42,7 +31,13 @@ export function MessageReviewModal(props: {
 }) {
   const { t } = useLazyTranslation('dapp');
   const { message } = props;
-  const hash = useMemo(() => dappHash(message), [message]);
+  const hash = useMemo(
+    () =>
+      message.kind === 'typed'
+        ? messageHashOf({ typed: message.typed_data })
+        : messageHashOf({ raw: message.raw, text: message.text }),
+    [message],
+  );
   const shownText = props.shownText ?? (message.kind === 'personal' ? message.text : undefined);
   return (
     <DappRequestModal

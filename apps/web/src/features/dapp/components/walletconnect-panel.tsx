@@ -4,7 +4,7 @@ import { formatClientMessage } from '@keystead/contract/errors/client-messages';
 import { currentLanguage } from '@/lib/i18n';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { useCreateDappMessage, useCreateDappTask, type TransferTask } from '../api/dapp-calls';
-import { rawAsText } from '@/lib/raw-as-text';
+import { rawAsText } from '@/lib/dapp-message';
 import { MessageReviewModal } from './message-review-modal';
 import { safeOfSession, useWalletConnect, type SafeEntry } from '../walletconnect/use-wallet-connect';
 import { CreatedTasks, type CreatedTask } from './created-tasks';

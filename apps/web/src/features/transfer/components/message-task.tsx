@@ -10,12 +10,6 @@ export type MessageTask = Extract<Dapp, { action: 'message' }>;
 export const messageTaskOf = (task: Pick<TransferTask, 'dapp'>): MessageTask | null =>
   task.dapp?.action === 'message' ? task.dapp : null;
 
-/** "Message signature": the task's kind in lists and titles. */
-export function useMessageTitle() {
-  const { t } = useLazyTranslation('transfer');
-  return () => t('messageTask.title');
-}
-
 /** "Sign a message for Devnet Login (https://login.example)". */
 export function MessageTaskLine({ dapp, testId }: { dapp: MessageTask; testId?: string }) {
   const { t } = useLazyTranslation('transfer');

@@ -27,7 +27,7 @@ import { SolSignCard } from '../components/detail/sol/sol-sign-card';
 import { TaskStatusTag } from '../components/transfer-bits';
 import { approvalTaskOf, useApprovalTitle } from '../components/approval-task';
 import { recoveryTaskOf, useRecoveryTitle } from '../components/recovery-task';
-import { messageTaskOf, useMessageTitle } from '../components/message-task';
+import { messageTaskOf } from '../components/message-task';
 import { useLazyTranslation } from '@/lib/use-namespace';
 
 /** /task/:id and /task/detail/:id: progress, approvals, signatures, broadcast and speed-ups, revoke, the nonce queue. */
@@ -38,7 +38,6 @@ export default function TransferDetailPage() {
   const info = useTaskInfo(id);
   const approvalTitle = useApprovalTitle();
   const recoveryTitle = useRecoveryTitle();
-  const messageTitle = useMessageTitle();
   const task = info.data;
   const wallet = useWalletBaseInfo(task?.wallet_id ?? 0);
   // Solana replies are EVM-shaped (no family field): the chain says it is a Squads wallet.
@@ -85,7 +84,7 @@ export default function TransferDetailPage() {
                   : recoveryTaskOf(task)
                     ? `${recoveryTitle(recoveryTaskOf(task)!)} ${task.task_number}`
                     : messageTaskOf(task)
-                      ? `${messageTitle()} ${task.task_number}`
+                      ? `${t('messageTask.title')} ${task.task_number}`
                       : t('detail.title', { number: task.task_number })}
             </span>
             <TaskStatusTag status={task.status} />

@@ -2,6 +2,7 @@ import { HDKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { bytesToHex } from 'viem/utils';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { HardwareErrorCode } from '@onekeyfe/hd-shared';
+import { buildTransfer, safeTxTypedData } from '@keystead/chains';
 import { describe, expect, it } from 'vitest';
 import { formatClientMessage, isClientMessageKey } from '@keystead/contract/errors/client-messages';
 import { CustomPathLimitError } from '../custom-path';
@@ -160,36 +161,16 @@ describe('OneKey connector, answered from OneKey firmware fixtures', () => {
       noChooser,
     );
     const [account] = await connector.connect();
-    const safeTx: TypedDataRequest = {
-      domain: { chainId: 11155111, verifyingContract: '0x1111111111111111111111111111111111111111' },
-      primaryType: 'SafeTx',
-      types: {
-        SafeTx: [
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'data', type: 'bytes' },
-          { name: 'operation', type: 'uint8' },
-          { name: 'safeTxGas', type: 'uint256' },
-          { name: 'baseGas', type: 'uint256' },
-          { name: 'gasPrice', type: 'uint256' },
-          { name: 'gasToken', type: 'address' },
-          { name: 'refundReceiver', type: 'address' },
-          { name: 'nonce', type: 'uint256' },
-        ],
-      },
-      message: {
-        to: '0x2222222222222222222222222222222222222222',
-        value: '1000000000000000',
-        data: '0x',
-        operation: 0,
-        safeTxGas: '0',
-        baseGas: '0',
-        gasPrice: '0',
-        gasToken: '0x0000000000000000000000000000000000000000',
-        refundReceiver: '0x0000000000000000000000000000000000000000',
-        nonce: '3',
-      },
-    };
+    // The Safe's own typed data as the platform builds it, without EIP712Domain (as v4 allows).
+    const tx = buildTransfer({
+      token: { contract: null, symbol: 'ETH', decimals: 18 },
+      to: '0x2222222222222222222222222222222222222222',
+      amount: 1_000_000_000_000_000n,
+      nonce: 3n,
+    });
+    const full = safeTxTypedData(11155111, '0x1111111111111111111111111111111111111111', tx);
+    const { EIP712Domain: domainType, ...types } = full.types;
+    const safeTx = { ...full, types } as unknown as TypedDataRequest;
     await expect(connector.signTypedData(account!, safeTx)).rejects.toMatchObject({
       code: 'wallet_user_reject',
     });
@@ -199,13 +180,7 @@ describe('OneKey connector, answered from OneKey firmware fixtures', () => {
         path: "m/44'/60'/0'/0/0",
         data: {
           ...safeTx,
-          types: {
-            EIP712Domain: [
-              { name: 'chainId', type: 'uint256' },
-              { name: 'verifyingContract', type: 'address' },
-            ],
-            ...safeTx.types,
-          },
+          types: { EIP712Domain: domainType, ...safeTx.types },
         },
         metamaskV4Compat: true,
         domainHash: hashes.domain,

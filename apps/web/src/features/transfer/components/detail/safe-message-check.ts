@@ -1,22 +1,20 @@
 // Relative: unit tests run without the app's @/ alias.
-import { hashMessage, hashTypedData, isHex, type Hex, type TypedDataDefinition } from 'viem';
+import type { Hex } from 'viem';
 import type { SafeMessageReviewReply } from '@keystead/contract/api/dapp';
 import type { TypedDataRequest } from '../../../../lib/wallet-connectors/types';
 import { hashesAgree } from './hash-check';
+import { messageHashOf } from '../../../../lib/dapp-message';
 
 const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
 
 /** The hash a Dapp checks, computed here from the message as the review shows it (null: unreadable). */
-export function dappHashOf(view: SafeMessageReviewReply): Hex | null {
+function dappHashOf(view: SafeMessageReviewReply): Hex | null {
   try {
-    if (view.kind === 'typed' && view.typed_data)
-      return hashTypedData(JSON.parse(view.typed_data) as TypedDataDefinition);
-    if (view.raw && isHex(view.raw)) return hashMessage({ raw: view.raw });
-    if (view.text) return hashMessage(view.text);
+    const typed = view.kind === 'typed' && view.typed_data ? JSON.parse(view.typed_data) : null;
+    return messageHashOf({ typed, raw: view.raw, text: view.text });
   } catch {
-    // unreadable: no hash, so no agreement
+    return null; // typed data that is not JSON: no hash, so no agreement
   }
-  return null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Descriptions, Typography } from 'antd';
 import type { EvmTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText } from '../transfer-bits';
-import { rawAsText } from '@/lib/raw-as-text';
+import { rawAsText } from '@/lib/dapp-message';
 
 const PRE = {
   whiteSpace: 'pre-wrap',

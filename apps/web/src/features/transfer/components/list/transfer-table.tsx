@@ -11,7 +11,7 @@ import { TaskStatusTag, TokenAmount, formatTime } from '../transfer-bits';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { ApprovalTaskAmount, approvalTaskOf, useApprovalTitle } from '../approval-task';
 import { RecoveryTaskLine, recoveryTaskOf, useRecoveryTitle } from '../recovery-task';
-import { MessageTaskLine, messageTaskOf, useMessageTitle } from '../message-task';
+import { MessageTaskLine, messageTaskOf } from '../message-task';
 
 interface Paging {
   page: number;
@@ -36,7 +36,6 @@ export function TransferTable(props: {
   const chains = useChains().data?.list;
   const approvalTitle = useApprovalTitle();
   const recoveryTitle = useRecoveryTitle();
-  const messageTitle = useMessageTitle();
   // Tron and XRP thresholds are weights: their rows say the signatures and the weight needed, not "n of m".
   const weighted = (row: TransferListItem) =>
     isWeightedFamily(chains?.find((chain) => chain.chain_id === row.chain_id)?.family);
@@ -123,7 +122,7 @@ export function TransferTable(props: {
           : recoveryTaskOf(row)
             ? recoveryTitle(recoveryTaskOf(row)!)
             : messageTaskOf(row)
-              ? messageTitle()
+              ? t('messageTask.title')
               : row.type === 5
                 ? t('list.preSigned', { name: row.name ?? '' })
                 : t('list.transfer');
