@@ -310,6 +310,12 @@ export interface FamilyAdapter {
   };
   /** Families with one address per use: the receive address at an index. */
   receiveAddress?(wallet: FamilyWallet, index: number): { address: string; path: string };
+  /**
+   * Coin families: the whole transactions whose outputs the stored transfer spends (raw hex by
+   * txid). Hardware signers that check each input's amount against them (Ledger's and OneKey's
+   * apps) need them; read from the node when a signer asks, not carried in every PSBT.
+   */
+  previousTransactions?(stored: StoredTransfer): Promise<Array<{ txid: string; hex: string }>>;
   /** Coin-control families: the wallet's unspent outputs. */
   listCoins?(wallet: FamilyWallet): Promise<WalletCoin[]>;
 

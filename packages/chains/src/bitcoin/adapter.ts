@@ -48,6 +48,14 @@ export interface BitcoinAdapter extends ChainAdapter {
   /** Status with reorg detection: pass the block hash seen earlier to learn if it left the main chain. */
   getTransactionStatus(txid: string, knownBlockHash?: string): Promise<BitcoinTxStatus>;
   getTipHeight(): Promise<number>;
+  /**
+   * The whole transactions that created these unspent outputs (raw hex), each checked to hash to
+   * its txid. Read with the transaction index, or without one from the block gettxout places the
+   * coin in.
+   */
+  previousTransactions(
+    outpoints: Array<{ txid: string; vout: number }>,
+  ): Promise<Array<{ txid: string; hex: string }>>;
 }
 
 interface ScanResult {
@@ -161,9 +169,9 @@ export function createBitcoinAdapter(config: BitcoinAdapterConfig): BitcoinAdapt
           confirmations: result.height - u.height + 1,
         };
         if (network.scriptType === 'p2sh')
-          utxo.prevTxHex = await rpc
-            .call<string>('getrawtransaction', [u.txid, false])
-            .catch((e) => Promise.reject(wrapRpc(e)));
+          utxo.prevTxHex = await rawTransactionOf(rpc, u.txid, u.vout).catch((e) =>
+            Promise.reject(wrapRpc(e)),
+          );
         utxos.push(utxo);
       }
       return utxos.sort((a, b) => (a.txid === b.txid ? a.vout - b.vout : a.txid < b.txid ? -1 : 1));
@@ -274,6 +282,23 @@ export function createBitcoinAdapter(config: BitcoinAdapterConfig): BitcoinAdapt
       return rpc.call<number>('getblockcount').catch((e) => Promise.reject(wrapRpc(e)));
     },
 
+    async previousTransactions(outpoints) {
+      const byTxid = new Map(outpoints.map((o) => [o.txid, o.vout]));
+      try {
+        return await Promise.all(
+          [...byTxid].map(async ([txid, vout]) => {
+            const hex = await rawTransactionOf(rpc, txid, vout);
+            // The node's answer is checked, not trusted: it must be the transaction asked for.
+            if (Transaction.fromHex(hex).getId() !== txid)
+              throw new BitcoinError('RPC_ERROR', `getrawtransaction ${txid}: another transaction`);
+            return { txid, hex };
+          }),
+        );
+      } catch (error) {
+        throw wrapRpc(error);
+      }
+    },
+
     async verifyMessage(address: string, message: string, signature: string): Promise<boolean> {
       return verifyMessageForAddress(config.chain, address, message, signature);
     },
@@ -291,6 +316,24 @@ export function createBitcoinAdapter(config: BitcoinAdapterConfig): BitcoinAdapt
 
 function missingUrl(info: ChainInfo): never {
   throw new BitcoinError('INVALID_ARGUMENT', `${info.rpcEnv} is not set`);
+}
+
+/**
+ * A transaction by id: from the transaction index (or the mempool); on a node without one, from
+ * the block its still unspent output `vout` is in (gettxout's depth below the best block).
+ */
+async function rawTransactionOf(rpc: BitcoinRpc, txid: string, vout: number): Promise<string> {
+  try {
+    return await rpc.call<string>('getrawtransaction', [txid, false]);
+  } catch (error) {
+    if (!(error instanceof BitcoinRpcError && error.code === -5)) throw error;
+  }
+  const coin = await rpc.call<{ bestblock: string; confirmations: number } | null>('gettxout', [txid, vout]);
+  if (!coin || coin.confirmations < 1)
+    throw new BitcoinError('RPC_ERROR', `${txid}:${vout} is not an unspent output in a block`);
+  const best = await rpc.call<{ height: number }>('getblockheader', [coin.bestblock]);
+  const block = await rpc.call<string>('getblockhash', [best.height - coin.confirmations + 1]);
+  return rpc.call<string>('getrawtransaction', [txid, false, block]);
 }
 
 function wrapRpc(error: unknown): Error {

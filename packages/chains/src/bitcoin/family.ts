@@ -193,6 +193,14 @@ export function createBitcoinFamily(adapter: BitcoinAdapter): FamilyAdapter {
 
     signingView: (_wallet, stored) => ({ signing_requests: signingRequests(stored.payload, chain) }),
 
+    async previousTransactions(stored) {
+      const outpoints = readPsbt(stored.payload, network).txInputs.map((input) => ({
+        txid: Buffer.from(input.hash).reverse().toString('hex'),
+        vout: input.index,
+      }));
+      return mapped(() => adapter.previousTransactions(outpoints));
+    },
+
     async verifySubmission(wallet, stored, submission) {
       const submitted = submission.psbt ?? '';
       await mapped(() => readPsbt(submitted, network), 'psbt');

@@ -15,6 +15,7 @@ import { isBitcoinError } from './errors';
 import { withChecksum } from './descriptor-checksum';
 import { verifyMessageForAddress } from './message';
 import { buildSpendPsbt } from './psbt-build';
+import { BitcoinRpcError, createBitcoinRpc } from './rpc';
 import { addPartialSignatures, combinePsbts, finalizePsbt, partialSignatures } from './psbt-sign';
 import { buildReplacementPsbt } from './rbf';
 import { submittedSignatures } from './submitted-signatures';
@@ -88,6 +89,37 @@ describe.skipIf(!isLitecoindAvailable())('Bitcoin-family adapter on litecoind -r
       [{ contract: null, symbol: 'LTC', decimals: 8 }],
     );
     expect([...sheet.values()][0]!.get('native')).toBe(300_000_000n);
+  });
+
+  it("previous transactions: each coin's whole transaction, from the index or, without one, from its block", async () => {
+    const utxos = await adapter.listUtxos(wallet);
+    const outpoints = utxos.map((u) => ({ txid: u.txid, vout: u.vout }));
+    const rpcUrl = node.rpcUrl.replace('http://', `http://${node.rpcUser}:${node.rpcPassword}@`);
+    const real = createBitcoinRpc(rpcUrl);
+    // A node without -txindex finds a confirmed transaction only in the block it names.
+    const unindexed = createBitcoinAdapter({
+      chain: CHAIN,
+      rpc: {
+        call: (method, params = []) =>
+          method === 'getrawtransaction' && params.length < 3
+            ? Promise.reject(new BitcoinRpcError(-5, 'No such mempool transaction', method))
+            : real.call(method, params),
+      },
+    });
+    for (const source of [adapter, unindexed]) {
+      const found = await source.previousTransactions(outpoints);
+      expect(found.map((f) => f.txid).sort()).toEqual([...new Set(outpoints.map((o) => o.txid))].sort());
+      for (const utxo of utxos) {
+        const tx = Transaction.fromHex(found.find((f) => f.txid === utxo.txid)!.hex);
+        expect(tx.getId()).toBe(utxo.txid);
+        expect(tx.outs[utxo.vout]!.value).toBe(utxo.value);
+      }
+    }
+    // A spent or unknown coin is not looked for in some block.
+    const unknown = { txid: 'ab'.repeat(32), vout: 0 };
+    await expect(unindexed.previousTransactions([unknown])).rejects.toSatisfy((e) =>
+      isBitcoinError(e, 'RPC_ERROR'),
+    );
   });
 
   it('verifies a message signed by Litecoin Core (Litecoin magic)', async () => {

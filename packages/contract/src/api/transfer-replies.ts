@@ -427,6 +427,15 @@ export const utxoFeeRatesReply = z.object({
 });
 export type UtxoFeeRates = z.infer<typeof utxoFeeRatesReply>;
 
+/**
+ * GET /task/previous-transactions: the whole transactions a Bitcoin-family task's inputs spend
+ * (raw hex), for hardware signers that check the amounts against them.
+ */
+export const previousTransactionsReply = z.object({
+  transactions: z.array(z.object({ txid: z.string(), hex: z.string() })),
+});
+export type PreviousTransactions = z.infer<typeof previousTransactionsReply>;
+
 /** POST /task/approve: the status now and the votes so far. */
 export const approveReply = z.object({ status: z.number(), approved: z.number(), rejected: z.number() });
 export type ApproveReply = z.infer<typeof approveReply>;

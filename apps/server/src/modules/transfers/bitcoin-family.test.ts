@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Psbt, Transaction } from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BitcoinError, bitcoinNetwork, messageHash, walletDescriptors } from '@keystead/chains';
@@ -422,6 +423,29 @@ describe.skipIf(!isLitecoindAvailable())(
       expect(info.data.change).not.toBeNull();
     });
 
+    it("previous transactions for a hardware signer: each input's whole transaction, only while signing", async () => {
+      const { data } = await who(alice).client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId });
+      const reply = await who(alice).client.get<{ transactions: Array<{ txid: string; hex: string }> }>(
+        '/api/v1/task/previous-transactions',
+        { task_id: taskId },
+      );
+      expect(reply.code).toBe('OK');
+      const psbt = Psbt.fromBase64(data.psbt, { network: bitcoinNetwork(CHAIN).bitcoinjs });
+      psbt.txInputs.forEach((input, index) => {
+        const txid = Buffer.from(input.hash).reverse().toString('hex');
+        const hex = reply.data.transactions.find((t) => t.txid === txid)?.hex;
+        const spent = Transaction.fromHex(hex!).outs[input.index]!;
+        // The spent output is the one the PSBT says (amount and script), so a device can check it.
+        expect(Transaction.fromHex(hex!).getId()).toBe(txid);
+        expect(spent.value).toBe(psbt.data.inputs[index]!.witnessUtxo!.value);
+        expect(Buffer.from(spent.script)).toEqual(Buffer.from(psbt.data.inputs[index]!.witnessUtxo!.script));
+      });
+      // No such task; and none once the task is signed (below).
+      expect(
+        (await who(alice).client.get('/api/v1/task/previous-transactions', { task_id: 999999 })).code,
+      ).toBe('TASK_NOT_FOUND_ERROR');
+    });
+
     it('PSBT signatures: a key of another user is refused, one signature cannot be broadcast (stays 3), two move it to 5', async () => {
       const { data } = await space.admin.client.get<TaskInfo>('/api/v1/task/info', { task_id: taskId });
       // Alice sends Bob's signature: not her key.
@@ -460,6 +484,9 @@ describe.skipIf(!isLitecoindAvailable())(
         psbt: signPsbtAsSigner(data.psbt, CHAIN, signers[bob]!),
       });
       expect(two.data).toMatchObject({ status: 5, signatures: 2 });
+      expect(
+        (await who(alice).client.get('/api/v1/task/previous-transactions', { task_id: taskId })).code,
+      ).toBe('TASK_STATUS_ERROR');
       expect(
         (
           await who(carol).client.post('/api/v1/sign', {
@@ -1039,6 +1066,9 @@ describe.skipIf(!isLitecoindAvailable())(
       expect((await stranger.client.get('/api/v1/task/info', { task_id: taskId })).code).toBe(
         'TASK_NOT_FOUND_ERROR',
       );
+      expect(
+        (await stranger.client.get('/api/v1/task/previous-transactions', { task_id: taskId })).code,
+      ).toBe('TASK_NOT_FOUND_ERROR');
       expect((await stranger.client.post('/api/v1/sign', { task_id: taskId, psbt: 'cHNidP8=' })).code).toBe(
         'TASK_NOT_FOUND_ERROR',
       );

@@ -20,6 +20,7 @@ import {
   broadcastDraftReply,
   broadcastReply,
   addressTagsReply,
+  previousTransactionsReply,
 } from '@keystead/contract';
 import { replies } from '../../lib/replies';
 import type { AppInstance } from '../../app';
@@ -37,6 +38,7 @@ import { feeTiers } from './transfer-fee-tiers';
 import { transferInfo } from './transfer-info';
 import { withFundPurpose } from '../labels/transfer-labels';
 import { presentTask } from './transfer-present';
+import { previousTransactions } from './transfer-previous-txs';
 import { revokeTransfer } from './transfer-revoke';
 import { signTransfer } from './transfer-sign';
 import { speedUpTransfer } from './transfer-speed-up';
@@ -80,6 +82,21 @@ export async function transferRoutes(app: AppInstance, ctx: AppContext) {
     },
     async (request, reply) =>
       reply.ok(await transferInfo(ctx, commandContext(request), request.query.task_id)),
+  );
+
+  app.get(
+    '/task/previous-transactions',
+    {
+      config: act,
+      schema: {
+        response: replies(previousTransactionsReply),
+        tags,
+        querystring: taskIdQuery,
+        summary: "Bitcoin family: the transactions a task's inputs spend, for a hardware signer",
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await previousTransactions(ctx, commandContext(request), request.query.task_id)),
   );
 
   app.post(
