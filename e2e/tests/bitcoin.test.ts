@@ -9,7 +9,9 @@ import { overlaysAtRest } from '../lib/motion';
 import { bitcoinKeyExport, readShownUr, replyPictures, uploadToDialog } from '../lib/qr-device';
 import { addMember, createSpace, openInSpace, registerCreator } from '../lib/spaces';
 import { waitFor } from '../lib/transfers';
-import { verifyKeyByApi } from '../lib/bitcoin-devnet-keys';
+import { openTransportReplayer, RecordStore } from '@ledgerhq/hw-transport-mocker';
+import { devnetKey, verifyKeyByApi } from '../lib/bitcoin-devnet-keys';
+import { BTC_LEGACY } from '../../apps/web/src/lib/wallet-connectors/ledger/ledger-psbt-recordings';
 import { screenshotBoth, toastWith } from '../lib/wallets';
 
 /** A P2WPKH address on Litecoin regtest outside the wallet (a fixed test key's). */
@@ -49,6 +51,38 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     for (const context of contexts) await context.close().catch(() => undefined);
     await close();
   });
+
+  /**
+   * "Sign with Ledger" (Litecoin app): the page fetches the inputs' previous transactions, builds
+   * the app's request from the task's PSBT and asks the device for the key at the signer's path.
+   * The device replays a real one's recorded replies (hw-app-btc's published tests) for another
+   * path, so the replay refuses the question and the page names the failure; what it asked is
+   * checked here: the legacy get-public-key, not shown, at the signer's key path + /branch/index.
+   */
+  async function askLedger(page: Page, session: ApiSession): Promise<void> {
+    const sent: string[] = [];
+    const transport = await openTransportReplayer(RecordStore.fromString(BTC_LEGACY.publicKey));
+    await page.exposeFunction('__keysteadLedgerExchange', async (apdu: string) => {
+      sent.push(apdu);
+      return (await transport.exchange(Buffer.from(apdu, 'hex'))).toString('hex');
+    });
+    await page.getByTestId('psbt-ledger-sign').click();
+    await toastWith(page, 'An unknown hardware wallet error occurred.');
+    const key = await devnetKey(session, 1);
+    const steps = (hex: string) =>
+      Array.from({ length: parseInt(hex.slice(10, 12), 16) }, (_, i) =>
+        parseInt(hex.slice(12 + i * 8, 20 + i * 8), 16),
+      );
+    const origin = key.path
+      .replace(/^m\//, '')
+      .split('/')
+      .map((step) => (step.endsWith("'") ? Number(step.slice(0, -1)) + 0x80000000 : Number(step)));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.slice(0, 8)).toBe('e0400000');
+    const asked = steps(sent[0]!);
+    expect(asked.slice(0, -2)).toEqual(origin);
+    expect(asked.at(-2)! <= 1 && asked.at(-1)! < 20).toBe(true);
+  }
 
   async function open(session: ApiSession, path: string): Promise<Page> {
     const { context, page } = await newPage(browser);
@@ -195,6 +229,7 @@ describe('Bitcoin-family multisig on Litecoin regtest', () => {
     const first = await open(signers[0]!.session, `/task/${taskId}`);
     await first.getByTestId('psbt-sign-form').waitFor();
     await screenshotBoth(first, 'bitcoin-transfer-detail');
+    await askLedger(first, signers[0]!.session);
     await first.getByTestId('psbt-devnet-sign').click();
     await toastWith(first, 'Your signature was added.');
     // The second signer signs by QR code: the device (played from outside) reads the animated

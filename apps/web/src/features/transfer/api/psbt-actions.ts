@@ -1,3 +1,4 @@
+import type { PreviousTransactions } from '@keystead/contract';
 import type { DevnetSignReply } from '@keystead/contract/api/wallet-replies';
 import { api, V1 } from '@/lib/api-client';
 import type { BroadcastReply, SignReply, TransferTask } from './types';
@@ -15,3 +16,7 @@ export const speedUpPsbt = (body: { task_id: number; fee_tier: 'custom'; custom_
 /** Dev mode: the devnet PSBT signer (well-known test keys 1–9 of regtest chains). */
 export const devnetSignPsbt = (body: { chain_key: string; index: number; psbt: string }) =>
   api.post<DevnetSignReply>(`${V1}/dev/utxo-devnet-sign`, body);
+
+/** Bitcoin family: the whole transactions the task's inputs spend, for a Ledger or a OneKey. */
+export const previousTransactionsOf = (taskId: number) =>
+  api.get<PreviousTransactions>(`${V1}/task/previous-transactions`, { task_id: taskId });

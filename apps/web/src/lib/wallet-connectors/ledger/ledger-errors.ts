@@ -33,8 +33,36 @@ const TRON_STATUS_MESSAGES: Record<number, ClientMessageKey> = {
   0x6a8d: 'allow_transaction_data', // E_MISSING_SETTING_CUSTOM_CONTRACT: "Custom contracts" is off
 };
 
+/**
+ * The Solana app's own status words (LedgerHQ/app-solana, src/apdu.h). 0x6808 is its answer to a
+ * message it cannot show while "Blind signing" is off (a Squads approval, a challenge with line
+ * breaks); 0x6a80 a transaction it cannot parse (versioned ones need app 1.4 or later).
+ */
+const SOLANA_STATUS_MESSAGES: Record<number, ClientMessageKey> = {
+  0x6808: 'allow_transaction_data', // ApduReplySdkNotSupported: "Blind signing" is off
+  0x6a80: 'hardware_blockchain', // ApduReplySolanaInvalidMessage
+  0x6a81: 'hardware_invalid_params', // InvalidMessageHeader: the path's key does not sign it
+  0x6a82: 'hardware_invalid_params', // InvalidMessageFormat
+  0x6a83: 'hardware_invalid_params', // InvalidMessageSize
+};
+
+/**
+ * The legacy Bitcoin-family apps' own (Litecoin: LedgerHQ/app-bitcoin, btchip_apdu_constants.h):
+ * 0x6a80 is data the app refused (not a setting to turn on), 0x6f00 a fault on the device.
+ */
+const LEGACY_BITCOIN_STATUS_MESSAGES: Record<number, ClientMessageKey> = {
+  0x6a80: 'hardware_invalid_params', // SW_INCORRECT_DATA
+  0x6f00: 'hardware_device', // SW_TECHNICAL_PROBLEM
+};
+
 /** Which app on the device was asked: some status words are an app's own. */
-export type LedgerApp = 'ethereum' | 'tron';
+export type LedgerApp = 'ethereum' | 'tron' | 'solana' | 'litecoin';
+
+const APP_STATUS_MESSAGES: Partial<Record<LedgerApp, Record<number, ClientMessageKey>>> = {
+  tron: TRON_STATUS_MESSAGES,
+  solana: SOLANA_STATUS_MESSAGES,
+  litecoin: LEGACY_BITCOIN_STATUS_MESSAGES,
+};
 
 /** Failures raised by the transport itself, by error name (@ledgerhq/errors). */
 const NAMED_MESSAGES: Record<string, ClientMessageKey> = {
@@ -64,8 +92,8 @@ export function ledgerError(error: unknown, step: LedgerStep, app: LedgerApp = '
   };
   const detail = typeof record.message === 'string' ? record.message : String(error);
   if (typeof record.statusCode === 'number') {
-    const tron = app === 'tron' ? TRON_STATUS_MESSAGES[record.statusCode] : undefined;
-    if (tron) return new WalletError(tron, detail);
+    const own = APP_STATUS_MESSAGES[app]?.[record.statusCode];
+    if (own) return new WalletError(own, detail);
     if (record.statusCode === 0x6a80)
       return new WalletError(step === 'sign' ? 'allow_transaction_data' : 'hardware_invalid_params', detail);
     return new WalletError(STATUS_MESSAGES[record.statusCode] ?? 'hardware_other', detail);

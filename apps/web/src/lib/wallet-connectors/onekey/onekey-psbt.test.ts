@@ -18,6 +18,7 @@ import {
   phrase,
 } from '../psbt-device/multisig-psbt-fixture';
 import type { DeviceSignedTx } from '../psbt-device/multisig-psbt-types';
+import { withPreviousTransactions } from '../psbt-device/previous-transactions';
 import type { OneKeyReply } from './onekey';
 import { ONEKEY_SEGWIT_MULTISIG_2 as F } from './onekey-psbt-fixtures';
 import {
@@ -161,6 +162,16 @@ describe("OneKey signs a P2WSH multisig PSBT, answered from OneKey firmware's te
       ),
     ).rejects.toMatchObject({ code: 'hardware_invalid_params' });
     expect(asked).toBe(false);
+  });
+
+  it("with the previous transactions the server gives (the card's path), the same request as the firmware test's", () => {
+    const { psbt, prev, keys } = fixturePsbt(false);
+    const completed = withPreviousTransactions(psbt, 'btc-testnet', [
+      { txid: prev.getId(), hex: prev.toHex() },
+    ]);
+    expect(oneKeySignRequest(completed, 'btc-testnet', keys[1]!, keys)).toEqual(
+      oneKeySignRequest(fixturePsbt(true).psbt, 'btc-testnet', keys[1]!, keys),
+    );
   });
 });
 

@@ -33,12 +33,22 @@ const LITECOIN: Network = {
   wif: 0xb0,
 };
 
+const LITECOIN_REGTEST: Network = {
+  ...LITECOIN,
+  bech32: 'rltc',
+  bip32: networks.testnet.bip32,
+  pubKeyHash: 0x6f,
+  scriptHash: 0x3a,
+  wif: 0xef,
+};
+
 /** bitcoinjs parameters; the server keeps every key as xpub (mainnets) or tpub (test networks). */
 const NETWORKS: Record<PsbtDeviceChain, Network> = {
   btc: networks.bitcoin,
   'btc-testnet': networks.testnet,
   'btc-regtest': networks.regtest,
   ltc: LITECOIN,
+  'ltc-regtest': LITECOIN_REGTEST,
 };
 
 export const invalid = (detail: string) => new WalletError('hardware_invalid_params', detail);

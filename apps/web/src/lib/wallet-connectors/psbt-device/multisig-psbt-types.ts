@@ -5,7 +5,7 @@
  */
 
 /** The Bitcoin-family chains a device request is built for (bitcoinjs parameters in multisig-psbt-request.ts). */
-export type PsbtDeviceChain = 'btc' | 'btc-testnet' | 'btc-regtest' | 'ltc';
+export type PsbtDeviceChain = 'btc' | 'btc-testnet' | 'btc-regtest' | 'ltc' | 'ltc-regtest';
 
 /** A signer key as the server keeps it (`signing_keys` of a Bitcoin task). */
 export interface BitcoinSignerKey {

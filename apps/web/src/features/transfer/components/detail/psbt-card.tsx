@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Card, Input, InputNumber, List, Select, Space, Tag, Typography, Upload } from 'antd';
-import { DownloadOutlined, QrcodeOutlined, UploadOutlined, UsbOutlined } from '@ant-design/icons';
+import { DownloadOutlined, QrcodeOutlined, UploadOutlined } from '@ant-design/icons';
 import { useWebConfig } from '@/features/platform';
 import { toastSuccess } from '@/lib/notify';
 import { exchangeByQr } from '@/lib/qr-signing/qr-exchange';
 import { isWalletError, showWalletError } from '@/lib/wallet-connectors';
-import { isTrezorBitcoinChain } from '@/lib/wallet-connectors/trezor/trezor-coins';
 import { broadcastPsbt, devnetSignPsbt, signPsbt, speedUpPsbt } from '../../api/psbt-actions';
 import { useTaskAction } from '../../api/task-actions';
 import type { BitcoinTaskInfo } from '../../api/types';
@@ -14,6 +13,7 @@ import { downloadPsbt, readPsbtFile } from '@/lib/psbt-file';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { personName, type WalletDetail } from '@/features/wallet';
 import { outputRows } from './utxo-tx-card';
+import { PsbtDeviceSign } from './psbt-device-sign';
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
 
@@ -35,7 +35,6 @@ export function PsbtCard(props: {
   const [pasted, setPasted] = useState('');
   const [devKey, setDevKey] = useState(1);
   const [rate, setRate] = useState<number | null>(null);
-  const [trezorBusy, setTrezorBusy] = useState(false);
   const sign = useTaskAction(signPsbt);
   const devSign = useTaskAction(async (index: number) =>
     signPsbt({
@@ -50,12 +49,10 @@ export function PsbtCard(props: {
   const mine = signers.filter((person) => person.user_id === props.userId && !signedKeys.has(person.address));
   const devnet = Boolean(config.data?.dev_mode && task.chain_id?.endsWith('-regtest'));
   const signing = task.status === 3 && task.psbt;
-  // The signer's registered key (xpub, fingerprint, path) is what a Trezor signs with. Not on
-  // regtest: Connect fetches the inputs' previous transactions, and no backend serves regtest.
-  const trezorKey =
-    isTrezorBitcoinChain(task.chain_id) && !task.chain_id.endsWith('-regtest')
-      ? mine.map((person) => task.signing_keys?.find((k) => k.xpub === person.address)).find(Boolean)
-      : undefined;
+  // The signer's registered key (xpub, fingerprint, path) is what a hardware wallet signs with.
+  const signerKey = mine
+    .map((person) => task.signing_keys?.find((k) => k.xpub === person.address))
+    .find(Boolean);
 
   /** What the signer's device must show for this PSBT: every output and the fee. */
   const psbtDetails = () => {
@@ -86,25 +83,6 @@ export function PsbtCard(props: {
     }
     // The platform verifies the signatures; a refusal is toasted by the sign action.
     await submit(signed).catch(() => undefined);
-  };
-
-  /** The signer's part signed on a Trezor through Trezor Connect; each signature is checked in the page. */
-  const signWithTrezor = async () => {
-    const chain = task.chain_id;
-    if (!trezorKey || !isTrezorBitcoinChain(chain)) return;
-    setTrezorBusy(true);
-    let signed: string;
-    try {
-      const { signPsbtWithTrezor } = await import('@/lib/wallet-connectors/trezor/trezor-psbt');
-      signed = await signPsbtWithTrezor(task.psbt!, chain, trezorKey, task.signing_keys ?? []);
-    } catch (error) {
-      setTrezorBusy(false);
-      if (!isWalletError(error, 'wallet_user_reject')) void showWalletError(error);
-      return;
-    }
-    // The platform verifies the signatures again; a refusal is toasted by the sign action.
-    await submit(signed).catch(() => undefined);
-    setTrezorBusy(false);
   };
 
   const submit = async (psbt: string) => {
@@ -184,16 +162,7 @@ export function PsbtCard(props: {
                 {t('psbt.qrSign')}
               </Button>
             ) : null}
-            {trezorKey ? (
-              <Button
-                icon={<UsbOutlined />}
-                loading={trezorBusy}
-                onClick={() => void signWithTrezor()}
-                data-testid="psbt-trezor-sign"
-              >
-                {t('psbt.trezorSign')}
-              </Button>
-            ) : null}
+            {signerKey ? <PsbtDeviceSign task={task} signerKey={signerKey} submit={submit} /> : null}
             {mine.length > 0 ? (
               <Upload
                 accept=".psbt,.txt"
