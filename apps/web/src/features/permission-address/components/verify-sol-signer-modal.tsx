@@ -1,17 +1,35 @@
-import { useState } from 'react';
-import { Alert, Button, Collapse, Modal, Space, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Collapse, Divider, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { refusalOf, SignedTextPaste } from '@/components/ui/signed-text-paste';
+import { LedgerAccountChooser } from '@/components/ui/ledger-account-chooser';
 import { isSolanaSignature } from '@/lib/solana-address';
 import { showWalletError, solanaWallet } from '@/lib/wallet-connectors';
+import {
+  challengeHashes,
+  ledgerSolana,
+  SOLANA_LEDGER_PATH,
+} from '@/lib/wallet-connectors/ledger/ledger-solana';
 import type { SignerAddress } from '../api/types';
 import { SignerToVerify } from './signer-to-verify';
 import { useChallengeProof } from './use-challenge-proof';
 
+/** The hashes the Solana app may show for the challenge (null when it cannot be signed there). */
+function useChallengeHashes(message: string | undefined, address: string | undefined) {
+  return useMemo(() => {
+    try {
+      return message && address ? challengeHashes(message, address) : null;
+    } catch {
+      return null;
+    }
+  }, [message, address]);
+}
+
 /**
  * Verify a Solana address: the one-time challenge's UTF-8 bytes signed with ed25519 by the
- * address's key — in the browser wallet (Phantom-compatible `window.solana`: signMessage), or
- * elsewhere (Solflare, `solana sign-offchain-message`-style tools) and the base58 signature pasted.
+ * address's key — in the browser wallet (Phantom-compatible `window.solana`: signMessage); as an
+ * off-chain message on a Ledger's Solana app at a chosen path (WebHID; the signature verified in
+ * the page); or elsewhere (Solflare, `solana sign-offchain-message`) and the signature pasted.
  */
 export function VerifySolSignerModal({
   signer,
@@ -25,6 +43,9 @@ export function VerifySolSignerModal({
     useChallengeProof(signer, onClose);
   const [otherAccount, setOtherAccount] = useState<string | null>(null);
   const hasWallet = solanaWallet.available();
+  const [ledgerPath, setLedgerPath] = useState(SOLANA_LEDGER_PATH);
+  const onLedgerPath = useCallback((value: string) => setLedgerPath(value), []);
+  const hashes = useChallengeHashes(challenge?.message, signer?.address);
 
   const signWithWallet = async () => {
     if (!signer || !challenge) return;
@@ -41,6 +62,45 @@ export function VerifySolSignerModal({
       (error) => refusalOf(error, t('signer.sol.refused', { address: signer.address })),
     );
   };
+
+  const ledgerBox = signer ? (
+    <>
+      <Divider plain orientation="left" style={{ fontSize: 13, margin: '4px 0' }}>
+        {t('signer.sol.ledgerTitle')}
+      </Divider>
+      <LedgerAccountChooser app="sol" expected={[signer.address]} onChange={onLedgerPath} />
+      {hashes ? (
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 0 }}>
+          {t('signer.sol.ledgerHint')}
+          <Typography.Text
+            code
+            style={{ display: 'block', wordBreak: 'break-all' }}
+            data-testid="sol-ledger-hash"
+          >
+            {t('signer.sol.ledgerHashNewer', { hash: hashes.newerApp })}
+          </Typography.Text>
+          <Typography.Text code style={{ display: 'block', wordBreak: 'break-all' }}>
+            {t('signer.sol.ledgerHashOlder', { hash: hashes.olderApp })}
+          </Typography.Text>
+        </Typography.Paragraph>
+      ) : null}
+      {ledgerSolana.available() ? (
+        <Button
+          disabled={!challenge || !hashes}
+          loading={busy}
+          onClick={() =>
+            void verify(
+              () => ledgerSolana.signChallenge(ledgerPath, challenge!.message, signer.address),
+              (error) => refusalOf(error, t('signer.sol.refused', { address: signer.address })),
+            )
+          }
+          data-testid="sol-verify-ledger"
+        >
+          {t('signer.sol.verifyLedger')}
+        </Button>
+      ) : null}
+    </>
+  ) : null;
 
   const pasteBox = signer ? (
     <SignedTextPaste
@@ -103,6 +163,7 @@ export function VerifySolSignerModal({
               {refusal && !pasted ? (
                 <Alert type="error" showIcon data-testid="sol-verify-refusal" message={refusal} />
               ) : null}
+              {ledgerBox}
               <Collapse
                 size="small"
                 ghost
@@ -118,6 +179,7 @@ export function VerifySolSignerModal({
           ) : (
             <>
               <Typography.Text type="secondary">{t('signer.sol.noWallet')}</Typography.Text>
+              {ledgerBox}
               {pasteBox}
             </>
           )}

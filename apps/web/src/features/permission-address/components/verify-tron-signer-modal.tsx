@@ -3,7 +3,7 @@ import { Button, Collapse, Divider, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SignedTextPaste } from '@/components/ui/signed-text-paste';
 import { TronLinkConnect } from '@/features/wallet';
-import { TronLedgerChooser } from '@/components/ui/tron-ledger-chooser';
+import { LedgerAccountChooser } from '@/components/ui/ledger-account-chooser';
 import { tronLink } from '@/lib/wallet-connectors';
 import { ledgerTron, TRON_LEDGER_PATH } from '@/lib/wallet-connectors/ledger/ledger-tron';
 import type { SignerAddress } from '../api/types';
@@ -59,7 +59,7 @@ export function VerifyTronSignerModal({
           <Divider plain orientation="left" style={{ fontSize: 13, margin: '4px 0' }}>
             {t('signer.tron.ledgerTitle')}
           </Divider>
-          <TronLedgerChooser expected={[signer.address]} onChange={onLedgerPath} />
+          <LedgerAccountChooser app="tron" expected={[signer.address]} onChange={onLedgerPath} />
           {ledgerTron.available() ? (
             <Button
               disabled={!challenge}

@@ -13,13 +13,14 @@ import {
 import { useTaskAction } from '../../../api/task-actions';
 import { TASK_STATUS } from '../../../task-rules';
 import { SigningStateTag } from '../signing-state-tag';
+import { SolLedgerSign } from './sol-ledger-sign';
 
 /**
  * Solana signing: each signer approves the Squads vault transaction with their own key. The
  * approval is a transaction the server builds when the signer clicks (its blockhash lives about
- * a minute), paid by the space's fee payer; the signer's browser wallet (`window.solana`) signs it
- * and the server sends it. What is approved — recipient, amount, the vault transaction's index
- * and who pays — is shown first.
+ * a minute), paid by the space's fee payer; the signer's browser wallet (`window.solana`) or
+ * Ledger signs it and the server sends it. What is approved — recipient, amount, the vault
+ * transaction's index and who pays — is shown first.
  */
 export function SolSignCard(props: {
   task: SolTaskInfo;
@@ -182,6 +183,7 @@ export function SolSignCard(props: {
           ) : (
             <Alert type="warning" showIcon data-testid="sol-no-wallet" message={t('sol.noWallet')} />
           )}
+          <SolLedgerSign task={task} keys={mine.map((person) => person.address)} onBuilt={setBuilt} />
         </div>
       ) : null}
     </Card>

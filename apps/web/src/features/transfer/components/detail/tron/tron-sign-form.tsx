@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Button, Collapse, Divider, Typography } from 'antd';
 import { SignedTextPaste } from '@/components/ui/signed-text-paste';
 import { TronLinkConnect } from '@/features/wallet';
-import { TronLedgerChooser } from '@/components/ui/tron-ledger-chooser';
+import { LedgerAccountChooser } from '@/components/ui/ledger-account-chooser';
 import { toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { isWalletError, showWalletError, tronLink } from '@/lib/wallet-connectors';
@@ -70,7 +70,7 @@ export function TronSignForm(props: { task: TronTaskInfo; keys: string[] }) {
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
         {t('tron.ledgerHint')}
       </Typography.Paragraph>
-      <TronLedgerChooser expected={props.keys} onChange={onLedgerPath} />
+      <LedgerAccountChooser app="tron" expected={props.keys} onChange={onLedgerPath} />
       {ledgerTron.available() ? (
         <Button
           style={{ marginTop: 12 }}
