@@ -3,15 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, hashMessage, hashTypedData, http, parseAbi, type Hex } from 'viem';
+import { hardhat } from 'viem/chains';
 import { launchBrowser, newPage, screenshot } from '../lib/browser';
 import {
   callFromPhone,
   fundSafe,
   offlineCopyReady,
   openPhone,
+  PHONE,
   phonePage,
   signerId,
 } from '../lib/mobile-phone';
+import { shoot } from '../lib/screen-checks';
+import { devnetRpcUrl } from '../lib/wallet-provider';
 import { readQrOf } from '../lib/qr-device';
 import { createSpace, openInSpace, registerCreator } from '../lib/spaces';
 import {
@@ -24,7 +29,6 @@ import {
   waitFor,
   type PreparedExecution,
 } from '../lib/transfers';
-import type { Hex } from 'viem';
 
 const PIN = '135790';
 
@@ -256,5 +260,118 @@ describe('the companion phone signer', () => {
     expect(await refusal.innerText()).toContain('The verification code is wrong or has expired.');
     await second.page.getByTestId('mobile-pair-retry').waitFor();
     expect(new URL(second.page.url()).hash).toBe('');
+  }, 150_000);
+
+  it("shows a Dapp's message and its hashes on the phone, signs its SafeMessage, and the task is done", async () => {
+    // A phone paired by the link of a code the desktop asked for; its key made under a PIN.
+    const { pair_url: pairLink } = await admin.session.call<{ pair_url: string }>(
+      'POST',
+      '/api/v1/mobile/pairing',
+      {},
+    );
+    const { context: phoneContext, page: phone } = await phonePage(desktopBrowser.browser);
+    contexts.push(phoneContext);
+    await phone.goto(pairLink);
+    await phone.getByTestId('mobile-key-name').fill('Message phone');
+    await phone.getByTestId('mobile-key-pin').fill(PIN);
+    await phone.getByTestId('mobile-key-pin2').fill(PIN);
+    await phone.getByTestId('mobile-key-create').click();
+    await expect
+      .poll(() => phone.getByTestId('mobile-key-status').innerText(), { timeout: 20_000 })
+      .toBe('Verified');
+    const address = (await phone.getByTestId('mobile-key-address').innerText()).trim() as Hex;
+
+    // A 2-of-2 Safe over the phone's key and the desk key, with Dapps on; a Dapp asks it to sign.
+    const wallet = await deploySafe(admin.session, {
+      name: 'Message Safe',
+      signers: [
+        await signerId(admin.session, address),
+        await signerId(admin.session, privateKeyToAccount(otherKey).address),
+      ],
+      threshold: 2,
+      approvers: [],
+      approval_threshold: 0,
+      operators: [userId],
+      broadcast_scope: 2,
+    });
+    await admin.session.call('PUT', '/api/v1/organization/settings', { enable_dapp: true });
+    await admin.session.call('POST', '/api/v1/wallets/dapp', { wallet_id: wallet.wallet_id, open: true });
+    const text = 'Sign in to Devnet Login\nNonce: 7f3a';
+    const { task_id: taskId } = await admin.session.call<{ task_id: number }>(
+      'POST',
+      '/api/v1/task/dapp-message',
+      {
+        wallet_id: wallet.wallet_id,
+        dapp: { name: 'Devnet Login', url: 'https://login.example' },
+        message: { kind: 'personal', text },
+      },
+    );
+    await signByApi(admin.session, taskId, otherKey);
+
+    // The list names it by the Dapp that asks (it refreshes every 10 s).
+    const card = phone.locator(`[data-testid="mobile-task"][data-task-id="${taskId}"]`);
+    await card.waitFor({ timeout: 25_000 });
+    expect(await card.getByTestId('mobile-task-amount').innerText()).toBe('Sign a message for Devnet Login');
+    expect(await card.innerText()).toContain('Asked by https://login.example');
+
+    // The desktop offers "Sign on your phone" for the message; its QR link opens it on the phone.
+    const { context: desktopContext, page: desktop } = await newPage(desktopBrowser.browser);
+    contexts.push(desktopContext);
+    await openInSpace(desktop, admin.session, spaceId, `/task/${taskId}`);
+    await desktop.getByTestId('open-on-phone').click();
+    const taskQr = desktop.getByTestId('open-on-phone-qr');
+    await taskQr.waitFor();
+    const taskLink = await waitFor(
+      'the message task QR code read by zbar',
+      () => readQrOf(taskQr),
+      (link) => link !== null,
+      10_000,
+    );
+    expect(taskLink).toMatch(new RegExp(`/mobile#task=${spaceId}:${taskId}$`));
+    await phone.goto(taskLink!);
+
+    // What the phone shows is the message, the hash the Dapp checks and the SafeMessage hash
+    // of it for this Safe, computed here independently of the page and the server.
+    await phone.getByTestId('mobile-message-text').waitFor();
+    expect(await phone.getByTestId('mobile-detail-action').innerText()).toBe(
+      'Sign a message for Devnet Login',
+    );
+    expect(await phone.getByTestId('mobile-message-text').innerText()).toBe(text);
+    expect(await phone.getByTestId('mobile-message-dapp-hash').innerText()).toBe(hashMessage(text));
+    const safeMessageHash = hashTypedData({
+      domain: { chainId: 31337, verifyingContract: wallet.address },
+      types: { SafeMessage: [{ name: 'message', type: 'bytes' }] },
+      primaryType: 'SafeMessage',
+      message: { message: hashMessage(text) },
+    });
+    expect(await phone.getByTestId('mobile-message-safe-hash').innerText()).toBe(safeMessageHash);
+    expect(await phone.getByTestId('mobile-detail-progress').innerText()).toBe('1 of 2 signed');
+    await phone.getByTestId('mobile-sign').waitFor();
+    // What the phone's screen shows first (the message) and scrolled down (the hashes it signs);
+    // the helper leaves the page at the desktop's size, so the phone's is put back.
+    await shoot(phone, 'mobile-message-review', phone.getByTestId('mobile-task-back'));
+    await shoot(phone, 'mobile-message-hashes', phone.getByTestId('mobile-message-struct-hash'));
+    await phone.setViewportSize(PHONE.viewport);
+
+    await phone.getByTestId('mobile-sign').click();
+    await phone.getByTestId('mobile-pin').fill(PIN);
+    await phone.getByTestId('mobile-pin-submit').click();
+    const signed = phone.getByTestId('mobile-signed');
+    await expect.poll(() => signed.innerText(), { timeout: 20_000 }).toContain('Signed (2 of 2)');
+    expect(await signed.innerText()).toContain('the message is signed');
+    // Done at the threshold, nothing broadcast; the Safe itself accepts the joined signature.
+    const done = await admin.session.call<{ status: number; signature: Hex | null }>(
+      'GET',
+      `/api/v1/task/dapp?task_id=${taskId}`,
+    );
+    expect(done.status).toBe(1);
+    const node = createPublicClient({ chain: hardhat, transport: http(devnetRpcUrl()) });
+    const magic = await node.readContract({
+      address: wallet.address,
+      abi: parseAbi(['function isValidSignature(bytes32, bytes) view returns (bytes4)']),
+      functionName: 'isValidSignature',
+      args: [hashMessage(text), done.signature!],
+    });
+    expect(magic).toBe('0x1626ba7e');
   }, 150_000);
 });

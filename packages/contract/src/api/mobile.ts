@@ -72,6 +72,10 @@ export const mobileTask = z.object({
   to_address: z.string().nullable(),
   /** A wallet task (type 6): what it does — recovery_cancel (the owners' veto), recovery_enable, approve_cancel, calls … */
   dapp_action: z.string().nullable(),
+  /** A Dapp's message (dapp_action 'message'): who asks and what kind, for the phone to name it; else null. */
+  message: z
+    .object({ dapp_name: z.string(), dapp_url: z.string(), kind: z.enum(['personal', 'typed']) })
+    .nullable(),
   signatures: z.number(),
   threshold: z.number(),
   created_at: isoTime,

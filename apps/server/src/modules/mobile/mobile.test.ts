@@ -1,12 +1,14 @@
 // The companion phone signer (§1): a desktop session asks for a one-time pairing code; a phone
 // trades it for a phone session that may only list, show and sign tasks; the phone's own key
 // (made here as the phone makes it, never sent) is verified as a signer and signs a Safe transfer
-// of a space the user belongs to, which then executes on the devnet.
-import { getAddress, hashTypedData } from 'viem';
+// of a space the user belongs to, which then executes on the devnet, and a Dapp's message (SafeMessage)
+// whose joined signature the Safe accepts on the devnet.
+import { createPublicClient, getAddress, hashMessage, hashTypedData, http, parseAbi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   TaskStatus,
+  type DappTaskInfo,
   type MobilePairing,
   type MobilePairingStatus,
   type MobileSession,
@@ -17,6 +19,7 @@ import { createSpace, person, type Person } from '../../../test/space-helpers';
 import {
   createSafe,
   executeByApi,
+  signerKey,
   transferSpace,
   type DeployedSafe,
   type TransferSpace,
@@ -277,7 +280,7 @@ describe('signing a transfer on the phone', () => {
     ]);
   });
 
-  it("leaves a Dapp's message out: the phone cannot show a message yet", async () => {
+  it("lists a Dapp's message with what the phone shows, and the phone's signature completes it", async () => {
     expect((await space.admin.client.put('/api/v1/organization/settings', { enable_dapp: true })).code).toBe(
       'OK',
     );
@@ -286,22 +289,89 @@ describe('signing a transfer on the phone', () => {
       open: true,
     });
     expect(on.code).toBe('OK');
-    const listed = async () =>
-      (await phone.get<MobileTasks>('/api/v1/mobile/tasks', { address: phoneAccount.address })).data.list.map(
-        (task) => task.task_id,
-      );
-    const before = await listed();
+    const text = 'Sign in to Login\nNonce: 51';
     const created = await operator().client.post<{ task_id: number; status: number }>(
       '/api/v1/task/dapp-message',
       {
         wallet_id: safe.walletId,
         dapp: { name: 'Login', url: 'https://login.example' },
-        message: { kind: 'personal', text: 'Sign in' },
+        message: { kind: 'personal', text },
       },
     );
     expect(created.code, created.raw).toBe('OK');
     expect(created.data.status).toBe(TaskStatus.PendingSignature);
-    expect(await listed()).toEqual(before);
+    const taskId = created.data.task_id;
+    const listed = async () =>
+      (
+        await phone.get<MobileTasks>('/api/v1/mobile/tasks', { address: phoneAccount.address })
+      ).data.list.find((task) => task.task_id === taskId);
+    // The list names the Dapp and the kind of message (the phone's line "Sign a message for Login").
+    expect(await listed()).toMatchObject({
+      type: 6,
+      dapp_action: 'message',
+      message: { dapp_name: 'Login', dapp_url: 'https://login.example', kind: 'personal' },
+      signatures: 0,
+      threshold: 2,
+    });
+
+    // The detail the phone reads: the message, the hash the Dapp checks, and the SafeMessage to sign.
+    phone.spaceId = space.spaceId;
+    const info = await phone.get<{
+      status: number;
+      dapp: { action: string; name: string };
+      safe_message: { text: string; message_hash: string; safe_address: string; safe_message_hash: string };
+      typed_data: Parameters<typeof hashTypedData>[0];
+    }>('/api/v1/task/info', { task_id: taskId });
+    expect(info.code, info.raw).toBe('OK');
+    expect(info.data.dapp).toMatchObject({ action: 'message', name: 'Login' });
+    expect(info.data.safe_message).toMatchObject({ text, message_hash: hashMessage(text) });
+    expect(getAddress(info.data.safe_message.safe_address)).toBe(getAddress(safe.address));
+    const typed = info.data.typed_data;
+    expect(typed).toMatchObject({ primaryType: 'SafeMessage', message: { message: hashMessage(text) } });
+    expect(hashTypedData(typed)).toBe(info.data.safe_message.safe_message_hash);
+
+    // The admin's key signs first; the list counts it.
+    const admin = await privateKeyToAccount(signerKey(OWNER_A)).signTypedData(typed as never);
+    const first = await space.admin.client.post('/api/v1/sign', {
+      task_id: taskId,
+      signature: admin,
+      kind: 'eip712',
+    });
+    expect(first.code, first.raw).toBe('OK');
+    expect((await listed())?.signatures).toBe(1);
+
+    // The server verifies what the phone sends: the SafeMessage of another message is refused.
+    const other = { ...typed, message: { message: hashMessage('Transfer all') } };
+    const forged = await phone.post('/api/v1/sign', {
+      task_id: taskId,
+      signature: await phoneAccount.signTypedData(other as never),
+      kind: 'eip712',
+    });
+    expect(forged.code).toBe('SIGNATURE_SIGNER_NOT_MATCHED_ERROR');
+    const signature = await phoneAccount.signTypedData(typed as never);
+    const signed = await phone.post<{ status: number; signatures: number; threshold: number }>(
+      '/api/v1/sign',
+      {
+        task_id: taskId,
+        signature,
+        kind: 'eip712',
+      },
+    );
+    expect(signed.code, signed.raw).toBe('OK');
+    expect(signed.data).toEqual({ status: TaskStatus.Completed, signatures: 2, threshold: 2 });
+    expect(await listed()).toBeUndefined();
+
+    // The Safe itself accepts the joined signature for the Dapp's hash (EIP-1271, on the devnet).
+    const done = await operator().client.get<DappTaskInfo>('/api/v1/task/dapp', { task_id: taskId });
+    expect(done.data.status).toBe(TaskStatus.Completed);
+    const node = createPublicClient({ transport: http(inject('devnet')!.rpcUrl) });
+    const answer = await node.readContract({
+      address: getAddress(safe.address),
+      abi: parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)']),
+      functionName: 'isValidSignature',
+      args: [hashMessage(text), done.data.signature as Hex],
+    });
+    expect(answer).toBe('0x1626ba7e');
   });
 
   it("never lists another space's tasks to someone who is not a member there", async () => {

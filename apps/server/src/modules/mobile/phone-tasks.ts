@@ -1,6 +1,6 @@
 import { chainByKey } from '@keystead/chains';
 import { sql } from 'kysely';
-import type { MobileTasks } from '@keystead/contract';
+import type { MobileTask, MobileTasks } from '@keystead/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { SignerStatus } from '../signers/signer-repository';
@@ -13,7 +13,8 @@ const PHONE_TASKS_MAX = 50;
 /**
  * Tasks of every space the user has joined that wait for this address's signature: the address
  * must be the user's own verified EVM signer, a signer of the task's wallet, and not have signed
- * it yet (Dapp messages left out). One query; spaces the user left or was blocked in are not read.
+ * it yet — a Safe transaction or a Dapp's message (SafeMessage) alike. One query; spaces the user
+ * left or was blocked in are not read.
  */
 export async function tasksForPhone(ctx: AppContext, userId: number, address: string): Promise<MobileTasks> {
   const own = await ctx.db
@@ -51,6 +52,9 @@ export async function tasksForPhone(ctx: AppContext, userId: number, address: st
       't.signing_threshold',
       't.created_at',
       sql<string | null>`t.data->'dapp'->>'action'`.as('dapp_action'),
+      sql<string | null>`t.data->'dapp'->>'name'`.as('dapp_name'),
+      sql<string | null>`t.data->'dapp'->>'url'`.as('dapp_url'),
+      sql<string | null>`t.data->'dapp'->>'kind'`.as('message_kind'),
     ])
     .select((eb) =>
       eb
@@ -61,8 +65,6 @@ export async function tasksForPhone(ctx: AppContext, userId: number, address: st
     )
     .where('m.status', '=', 'joined')
     .where('t.status', '=', TransferStatus.PendingSignature)
-    // A Dapp's message is signed on the desktop: the phone's screen cannot show a message yet.
-    .where(sql<boolean>`coalesce(t.data->'dapp'->>'action', '') <> 'message'`)
     .where((eb) => eb(eb.fn('lower', ['s.address']), '=', address.toLowerCase()))
     .where((eb) =>
       eb.not(
@@ -101,6 +103,7 @@ export async function tasksForPhone(ctx: AppContext, userId: number, address: st
               : null,
           to_address: row.to_address,
           dapp_action: row.dapp_action,
+          message: messageOf(row),
           signatures: Number(row.signatures ?? 0),
           threshold: row.signing_threshold ?? 0,
           created_at: row.created_at.toISOString(),
@@ -108,5 +111,20 @@ export async function tasksForPhone(ctx: AppContext, userId: number, address: st
       ];
     }),
     read_at: new Date().toISOString(),
+  };
+}
+
+/** A Dapp's message task: the Dapp that asks and the message's kind (the phone names the task by them). */
+function messageOf(row: {
+  dapp_action: string | null;
+  dapp_name: string | null;
+  dapp_url: string | null;
+  message_kind: string | null;
+}): MobileTask['message'] {
+  if (row.dapp_action !== 'message') return null;
+  return {
+    dapp_name: row.dapp_name ?? '',
+    dapp_url: row.dapp_url ?? '',
+    kind: row.message_kind === 'typed' ? 'typed' : 'personal',
   };
 }

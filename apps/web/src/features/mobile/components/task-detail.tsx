@@ -1,5 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Skeleton, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Skeleton, Tag } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { SignReply, EvmTaskInfo, TaskInfo } from '@keystead/contract/api/transfer-replies';
@@ -8,14 +8,12 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { signTaskFromPhone } from '../api/mobile-api';
 import { useTaskInfo } from '../api/queries';
 import type { KeyVault } from '../lib/pin-vault';
-import { reviewTask, signableTypedData } from '../lib/task-review';
+import { reviewMessage, reviewTask, signableTypedData } from '../lib/task-review';
 import { useOnline } from '../lib/use-online';
+import { MessageHashes, MessageSummary } from './message-detail';
+import { SafeTxHashes, SafeTxSummary } from './safe-tx-detail';
 import { PinModal } from './pin-modal';
 
-const MONO = {
-  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-  wordBreak: 'break-all',
-} as const;
 const SIGN_BAR = {
   position: 'sticky',
   bottom: 0,
@@ -27,12 +25,20 @@ const SIGN_BAR = {
 /** §4 task status: signatures are collected in status 3. */
 const SIGNING = 3;
 
+/** Why the phone will not sign: the Safe transaction's hashes or recipient, or the message, differ from the review. */
+const MISMATCH = {
+  hash: 'detail.hashMismatch',
+  recipient: 'detail.recipientMismatch',
+  message: 'message.mismatch',
+} as const;
+
 const isEvm = (info: TaskInfo): info is EvmTaskInfo => 'safe_tx' in info;
 
 /**
- * One task as the phone signs it: what the Safe transaction does and its hashes, computed here
- * from the typed data that will be signed (and compared with the server's review: a difference
- * withholds signing). Sign asks for the PIN; the signature is sent with the task's space.
+ * One task as the phone signs it: what the Safe transaction does, or the Dapp's message, and the
+ * hashes, computed here from the typed data that will be signed (and compared with the server's
+ * review: a difference withholds signing). Sign asks for the PIN; the signature is sent with the
+ * task's space.
  */
 export function TaskDetail(props: {
   organizationId: number;
@@ -50,9 +56,11 @@ export function TaskDetail(props: {
   const [signing, setSigning] = useState(false);
   const task = info.data && isEvm(info.data) ? info.data : null;
   const review = useMemo(() => (task ? reviewTask(task) : null), [task]);
+  const message = useMemo(() => (task ? reviewMessage(task) : null), [task]);
+  const mismatch = review?.mismatch ?? (message?.mismatch ? ('message' as const) : null);
   const mine = props.vault.address.toLowerCase();
   const alreadySigned = !!task?.signatures.some((entry) => entry.signer.toLowerCase() === mine);
-  const canSign = !!task && !!review && !review.mismatch && task.status === SIGNING && !alreadySigned;
+  const canSign = !!task && (!!review || !!message) && !mismatch && task.status === SIGNING && !alreadySigned;
 
   const back = (
     <Button
@@ -113,95 +121,28 @@ export function TaskDetail(props: {
           </Tag>
         }
       >
-        <div style={{ textAlign: 'center', margin: '4px 0 12px' }}>
-          {review?.kind === 'call' ? (
-            <>
-              <Typography.Text type="secondary">{t('detail.runs')}</Typography.Text>
-              <div
-                style={{ fontSize: 22, fontWeight: 650, lineHeight: '30px' }}
-                data-testid="mobile-detail-action"
-              >
-                {props.label ??
-                  t(`callKind.${review.callKind ?? 'contract_call'}`, {
-                    defaultValue: t('callKind.contract_call'),
-                  })}
-              </div>
-              {review.amount ? (
-                <Typography.Text data-testid="mobile-detail-amount">
-                  {t('detail.alsoSends', { amount: `${review.amount} ${review.symbol ?? ''}`.trim() })}
-                </Typography.Text>
-              ) : null}
-            </>
-          ) : (
-            <>
-              <Typography.Text type="secondary">{t('detail.sends')}</Typography.Text>
-              <div
-                style={{ fontSize: 28, fontWeight: 650, lineHeight: '36px' }}
-                data-testid="mobile-detail-amount"
-              >
-                {review?.amount ?? task.amount ?? '—'} {review?.symbol ?? task.symbol ?? ''}
-              </div>
-              {review?.raw ? (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('detail.rawAmount')}
-                </Typography.Text>
-              ) : null}
-            </>
-          )}
-        </div>
-        <Field
-          label={review?.kind === 'call' ? t('detail.contract') : t('detail.to')}
-          testId="mobile-detail-to"
-          mono
-        >
-          {review?.to ?? task.to ?? '—'}
-        </Field>
-        <Field label={t('detail.chain')}>
-          {task.chain_name}
-          {review?.chainId !== null && review?.chainId !== undefined ? ` (${review.chainId})` : ''}
-        </Field>
-        <Field label={t('detail.safe')} mono>
-          {review?.safe ?? task.wallet_address ?? '—'}
-        </Field>
-        <Field label={t('detail.nonce')}>{review?.nonce ?? task.nonce ?? '—'}</Field>
+        {message ? (
+          <MessageSummary task={task} review={message} />
+        ) : (
+          <SafeTxSummary task={task} review={review} label={props.label} />
+        )}
       </Card>
-
-      {review ? (
-        <Card
-          size="small"
-          title={t('detail.hashes')}
-          style={{ marginTop: 12 }}
-          data-testid="mobile-detail-hashes"
-        >
-          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-            {t('detail.hashesHint')}
-          </Typography.Paragraph>
-          <Field label={t('detail.safeTxHash')} testId="mobile-detail-safe-tx-hash" mono>
-            {review.safeTxHash}
-          </Field>
-          <Field label={t('detail.domainHash')} mono>
-            {review.domainHash}
-          </Field>
-          <Field label={t('detail.messageHash')} mono>
-            {review.messageHash}
-          </Field>
-        </Card>
-      ) : null}
+      {message ? <MessageHashes review={message} /> : review ? <SafeTxHashes review={review} /> : null}
 
       {/* When it can be signed, the Sign button stays at the foot of the screen while the details scroll. */}
       <div
         style={canSign ? SIGN_BAR : { marginTop: 16 }}
         data-testid={canSign ? 'mobile-sign-bar' : undefined}
       >
-        {review?.mismatch ? (
+        {mismatch ? (
           <Alert
             type="error"
             showIcon
-            message={t(review.mismatch === 'hash' ? 'detail.hashMismatch' : 'detail.recipientMismatch')}
+            message={t(MISMATCH[mismatch])}
             description={t('detail.mismatchHint')}
             data-testid="mobile-detail-mismatch"
           />
-        ) : !review ? (
+        ) : !review && !message ? (
           <Alert type="warning" showIcon message={t('detail.nothingToSign')} />
         ) : alreadySigned ? (
           <Alert
@@ -243,12 +184,14 @@ export function TaskDetail(props: {
         open={signing}
         title={t('detail.signTitle')}
         description={
-          review?.kind === 'call'
-            ? t('detail.signCallHint', { to: review.to ?? '' })
-            : t('detail.signHint', {
-                amount: `${review?.amount ?? ''} ${review?.symbol ?? ''}`.trim(),
-                to: review?.to ?? '',
-              })
+          message
+            ? t('message.signHint', { dapp: task.dapp?.action === 'message' ? task.dapp.name : '' })
+            : review?.kind === 'call'
+              ? t('detail.signCallHint', { to: review.to ?? '' })
+              : t('detail.signHint', {
+                  amount: `${review?.amount ?? ''} ${review?.symbol ?? ''}`.trim(),
+                  to: review?.to ?? '',
+                })
         }
         confirm={t('detail.sign')}
         onCancel={() => setSigning(false)}
@@ -260,19 +203,6 @@ export function TaskDetail(props: {
           props.onSigned(reply);
         }}
       />
-    </div>
-  );
-}
-
-function Field(props: { label: string; children: ReactNode; mono?: boolean; testId?: string }) {
-  return (
-    <div style={{ padding: '6px 0', borderTop: '1px solid #f0f0f0' }}>
-      <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
-        {props.label}
-      </Typography.Text>
-      <div style={{ fontSize: 14, ...(props.mono ? MONO : {}) }} data-testid={props.testId}>
-        {props.children}
-      </div>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 import { useMobileTasks } from '../api/queries';
 import { keepTasks, readKeptTasks } from '../lib/task-cache';
 import { useOnline } from '../lib/use-online';
+import { messageLine } from './message-detail';
 
 const short = (address: string | null) => (address ? `${address.slice(0, 6)}…${address.slice(-4)}` : '—');
 
@@ -153,10 +154,17 @@ function TaskCard({ task, onOpen }: { task: MobileTask; onOpen: () => void }) {
             {task.organization_name} · {task.wallet_name}
           </Typography.Text>
           <div style={{ fontSize: 20, fontWeight: 600, lineHeight: '28px' }} data-testid="mobile-task-amount">
-            {task.amount !== null ? `${task.amount} ${task.symbol ?? ''}`.trim() : taskLabel(task, t)}
+            {task.message
+              ? messageLine(task.message, t)
+              : task.amount !== null
+                ? `${task.amount} ${task.symbol ?? ''}`.trim()
+                : taskLabel(task, t)}
           </div>
-          <Typography.Text style={{ fontSize: 13 }}>
-            {t('tasks.to', { to: short(task.to_address) })}
+          {/* A message sends nothing: the line says which site asks instead of a recipient. */}
+          <Typography.Text style={{ fontSize: 13, wordBreak: 'break-all' }}>
+            {task.message
+              ? t('message.askedBy', { url: task.message.dapp_url })
+              : t('tasks.to', { to: short(task.to_address) })}
           </Typography.Text>
           <div style={{ marginTop: 6, display: 'flex', gap: 6, flexWrap: 'wrap' }}>
             <Tag>{task.chain}</Tag>

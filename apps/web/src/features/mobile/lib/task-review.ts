@@ -1,6 +1,8 @@
-import { decodeFunctionData, erc20Abi, formatEther, getAddress, type Hex } from 'viem';
+import { decodeFunctionData, erc20Abi, formatEther, getAddress, isHex, type Hex } from 'viem';
 import type { EvmTaskInfo } from '@keystead/contract/api/transfer-replies';
 // Relative: unit tests run without the app's @/ alias.
+import { rawAsText } from '../../../lib/dapp-message';
+import { messageHashesAgree } from '../../../lib/safe-message-check';
 import { typedDataHashes } from '../../../lib/wallet-connectors/typed-data-hashes';
 import type { TypedDataRequest } from '../../../lib/wallet-connectors/types';
 
@@ -64,10 +66,7 @@ function decodeCall(message: Record<string, unknown>): DecodedCall {
   return { kind: 'call', to, value };
 }
 
-/**
- * Null when the task has no Safe transaction to sign, or it cannot be hashed. A Dapp's message
- * (SafeMessage) is not signed on the phone: its screen cannot show the message yet.
- */
+/** Null when the task has no Safe transaction to sign (a Dapp's message: see reviewMessage), or it cannot be hashed. */
 export function reviewTask(task: EvmTaskInfo): PhoneReview | null {
   const data = task.typed_data as unknown as TypedDataRequest | null;
   if (!data || data.primaryType !== 'SafeTx') return null;
@@ -126,6 +125,69 @@ export function reviewTask(task: EvmTaskInfo): PhoneReview | null {
     domainHash: hashes.domain,
     messageHash: hashes.message,
     mismatch: hashMismatch ? 'hash' : recipientMismatch ? 'recipient' : null,
+  };
+}
+
+/** What the phone shows of a Dapp's message before its owner signs the SafeMessage of it. */
+export interface PhoneMessageReview {
+  /** The message as the Dapp's hash covers it: typed data, else raw bytes (and their text when printable), else text. */
+  typed: { primaryType: string; domain: unknown; message: unknown } | null;
+  raw: Hex | null;
+  text: string | null;
+  chainId: number | null;
+  safe: string | null;
+  /** The hash the Dapp checks with isValidSignature (the server's, agreed to below). */
+  dappHash: string;
+  /** Computed here from the SafeMessage typed data that will be signed. */
+  safeMessageHash: Hex;
+  domainHash: Hex;
+  structHash: Hex;
+  /** The typed data to sign is not the SafeMessage of exactly the message shown, for this Safe: not signing. */
+  mismatch: boolean;
+}
+
+/** Typed data (JSON text) as shown: its primary type, domain and fields; null when unreadable. */
+function readTyped(json: string | null): PhoneMessageReview['typed'] {
+  try {
+    const parsed = json ? (JSON.parse(json) as Record<string, unknown>) : null;
+    return parsed && typeof parsed.primaryType === 'string'
+      ? { primaryType: parsed.primaryType, domain: parsed.domain, message: parsed.message }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Null when the task is not a Dapp's message with typed data to sign. The message shown is the
+ * part the Dapp's hash covers (messageHashOf's order: typed data, raw bytes, text), and signing is
+ * withheld unless the typed data is the SafeMessage of exactly that message for this Safe.
+ */
+export function reviewMessage(task: EvmTaskInfo): PhoneMessageReview | null {
+  const view = task.safe_message;
+  const data = task.typed_data as unknown as TypedDataRequest | null;
+  if (!view || !data) return null;
+  const typed = view.kind === 'typed' ? readTyped(view.typed_data) : null;
+  const raw = !typed && view.raw && isHex(view.raw) ? view.raw : null;
+  let hashes;
+  try {
+    hashes = typedDataHashes(data);
+  } catch {
+    return null;
+  }
+  const domain = data.domain;
+  return {
+    typed,
+    raw,
+    text: typed ? null : raw ? rawAsText(raw) : view.text,
+    chainId: domain.chainId !== undefined ? Number(domain.chainId) : null,
+    safe: typeof domain.verifyingContract === 'string' ? domain.verifyingContract : null,
+    dappHash: view.message_hash,
+    safeMessageHash: hashes.digest,
+    domainHash: hashes.domain,
+    structHash: hashes.message,
+    // Unreadable typed data hashes to nothing, so it cannot agree either.
+    mismatch: !messageHashesAgree(data, view),
   };
 }
 

@@ -4,6 +4,7 @@ import { ScanOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MobileSession, MobileTask } from '@keystead/contract/api/mobile';
 import type { SignReply } from '@keystead/contract/api/transfer-replies';
+import { TaskStatus } from '@keystead/contract/states';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { QueryError } from '@/components/ui/query-error';
 import { SIGNER_STATUS } from '@/features/permission-address';
@@ -50,6 +51,10 @@ function takeFragment(): ScannedText | null {
   window.history.replaceState(window.history.state, '', pathname + search);
   return parseScannedText(hash);
 }
+
+/** At the threshold a Dapp's message is done (nothing is sent); a transfer waits to be sent from the desktop. */
+const signedAll = (reply: SignReply) =>
+  reply.status === TaskStatus.Completed ? 'message.signedComplete' : 'detail.signedComplete';
 
 /** Every phone query but the session's (whose observer stays on the screen). */
 const notTheSession = (query: { queryKey: readonly unknown[] }) => query.queryKey[1] !== 'session';
@@ -273,7 +278,7 @@ export default function MobilePage() {
               onClose={() => setSigned(null)}
               style={{ marginBottom: 12 }}
               message={t('detail.signedCount', { signed: signed.signatures, threshold: signed.threshold })}
-              description={signed.signatures >= signed.threshold ? t('detail.signedComplete') : undefined}
+              description={signed.signatures >= signed.threshold ? t(signedAll(signed)) : undefined}
               data-testid="mobile-signed"
             />
           ) : null}

@@ -5,7 +5,8 @@ import { useLazyTranslation } from '@/lib/use-namespace';
 
 /**
  * "Sign on your phone": the task as a QR the paired Keystead Signer scans (`/mobile#task=space:task`)
- * to open it there — a transfer, or a wallet task such as the owners' veto of a recovery.
+ * to open it there — a transfer, a wallet task such as the owners' veto of a recovery, or a Dapp's
+ * message (the phone shows the message and signs its SafeMessage).
  */
 export function OpenOnPhone({ organizationId, taskId }: { organizationId: number; taskId: number }) {
   const { t } = useLazyTranslation('transfer');

@@ -7,10 +7,10 @@ import { signTask, useTaskAction } from '../../api/task-actions';
 import type { EvmTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { personName, type WalletDetail } from '@/features/wallet';
-import { hashesAgree } from './hash-check';
+import { hashesAgree } from '@/lib/hash-check';
 import { SafeTxReview } from './safe-tx-review';
 import { SafeMessageReview } from './safe-message-review';
-import { messageHashesAgree } from './safe-message-check';
+import { messageHashesAgree } from '@/lib/safe-message-check';
 import { SigningStateTag } from './signing-state-tag';
 import { OpenOnPhone } from './open-on-phone';
 import { useSelectedSpaceId } from '@/lib/space';
@@ -125,10 +125,8 @@ export function SignatureCard(props: {
           >
             {t('signature.sign')}
           </Button>
-          {/* The phone signs Safe transactions only: it cannot show a Dapp's message yet. */}
-          {spaceId && !task.safe_message ? (
-            <OpenOnPhone organizationId={Number(spaceId)} taskId={task.task_id} />
-          ) : null}
+          {/* The phone shows and signs a Safe transaction or a Dapp's message (SafeMessage) alike. */}
+          {spaceId ? <OpenOnPhone organizationId={Number(spaceId)} taskId={task.task_id} /> : null}
         </div>
       ) : null}
     </Card>

@@ -1,9 +1,9 @@
 // Relative: unit tests run without the app's @/ alias.
 import type { Hex } from 'viem';
 import type { SafeMessageReviewReply } from '@keystead/contract/api/dapp';
-import type { TypedDataRequest } from '../../../../lib/wallet-connectors/types';
+import type { TypedDataRequest } from './wallet-connectors/types';
 import { hashesAgree } from './hash-check';
-import { messageHashOf } from '../../../../lib/dapp-message';
+import { messageHashOf } from './dapp-message';
 
 const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
 

@@ -7,7 +7,7 @@ import {
   safeTxTypedData,
   type SafeTx,
 } from '@keystead/chains';
-import type { TypedDataRequest } from '../../../../lib/wallet-connectors/types';
+import type { TypedDataRequest } from './wallet-connectors/types';
 import { hashesAgree } from './hash-check';
 
 // The platform's own Safe hashing (packages/chains: hand-encoded EIP-712, checked against the Safe

@@ -3,8 +3,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { safeMessageHash, safeMessageReview, safeMessagePayload } from '@keystead/chains/evm/safe-message';
 import { safeMessageTypedData } from '@keystead/chains/evm/safe-tx';
-import type { TypedDataRequest } from '../../../../lib/wallet-connectors/types';
-import { rawAsText } from '../../../../lib/dapp-message';
+import type { TypedDataRequest } from './wallet-connectors/types';
+import { rawAsText } from './dapp-message';
 import { messageHashesAgree } from './safe-message-check';
 
 const safe = '0x00000000000000000000000000000000005AFE01';

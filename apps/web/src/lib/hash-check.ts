@@ -1,6 +1,6 @@
 // Relative: unit tests run without the app's @/ alias.
-import { typedDataHashes } from '../../../../lib/wallet-connectors/typed-data-hashes';
-import type { TypedDataRequest } from '../../../../lib/wallet-connectors/types';
+import { typedDataHashes } from './wallet-connectors/typed-data-hashes';
+import type { TypedDataRequest } from './wallet-connectors/types';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
