@@ -1,4 +1,3 @@
-import { openTransportReplayer, RecordStore } from '@ledgerhq/hw-transport-mocker';
 import { TransportStatusError } from '@ledgerhq/errors';
 import { Psbt, script as bscript, Transaction } from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
@@ -17,13 +16,7 @@ import {
   type LedgerPsbtRequest,
 } from './ledger-psbt';
 import { BTC_LEGACY as R } from './ledger-psbt-recordings';
-import type { ApduExchange } from './ledger-transport';
-
-/** Ledger's own replayer answers each APDU from the recording and fails on any other APDU. */
-async function replay(...recordings: string[]): Promise<ApduExchange> {
-  const transport = await openTransportReplayer(RecordStore.fromString(recordings.join('\n')));
-  return async (apdu) => (await transport.exchange(Buffer.from(apdu, 'hex'))).toString('hex');
-}
+import { replay } from './ledger-test-device';
 
 /** The device's key at 0'/0/0, compressed: the first key of the recorded script. */
 const DEVICE_KEY = R.witnessScript.slice(4, 70);

@@ -1,4 +1,3 @@
-import { openTransportReplayer, RecordStore } from '@ledgerhq/hw-transport-mocker';
 import { TransportStatusError } from '@ledgerhq/errors';
 import { ed25519 } from '@noble/curves/ed25519';
 import { hmac } from '@noble/hashes/hmac';
@@ -20,22 +19,7 @@ import {
 } from './ledger-solana';
 import { SOL_SCAN, SOL_TEST, SPECULOS_SEED_PHRASE } from './ledger-solana-recordings';
 import type { ApduExchange } from './ledger-transport';
-
-/** Ledger's own replayer answers each APDU from the recording and fails on any other APDU. */
-async function replay(...recordings: string[]): Promise<ApduExchange> {
-  const transport = await openTransportReplayer(RecordStore.fromString(recordings.join('\n')));
-  return async (apdu) => (await transport.exchange(Buffer.from(apdu, 'hex'))).toString('hex');
-}
-
-/** An exchange that fails the test if anything is sent to it. */
-function silentDevice() {
-  const sent: string[] = [];
-  const exchange: ApduExchange = async (apdu) => {
-    sent.push(apdu);
-    throw new Error('nothing should reach the device');
-  };
-  return { sent, exchange };
-}
+import { replay, silentDevice } from './ledger-test-device';
 
 /** Independently of the page's code: SLIP-0010 ed25519 private key of a hardened path from a BIP-39 phrase. */
 function slip10Key(path: string): Uint8Array {

@@ -1,4 +1,3 @@
-import { openTransportReplayer, RecordStore } from '@ledgerhq/hw-transport-mocker';
 import { TransportStatusError } from '@ledgerhq/errors';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { keccak_256 } from '@noble/hashes/sha3';
@@ -18,22 +17,7 @@ import { ledgerError } from './ledger-errors';
 import { ledgerTron, TRON_LEDGER_PATH } from './ledger-tron';
 import { TRX_TEST } from './ledger-tron-recordings';
 import type { ApduExchange } from './ledger-transport';
-
-/** Ledger's own replayer answers each APDU from the recording and fails on any other APDU. */
-async function replay(...recordings: string[]): Promise<ApduExchange> {
-  const transport = await openTransportReplayer(RecordStore.fromString(recordings.join('\n')));
-  return async (apdu) => (await transport.exchange(Buffer.from(apdu, 'hex'))).toString('hex');
-}
-
-/** An exchange that fails the test if anything is sent to it. */
-function silentDevice() {
-  const sent: string[] = [];
-  const exchange: ApduExchange = async (apdu) => {
-    sent.push(apdu);
-    throw new Error('nothing should reach the device');
-  };
-  return { sent, exchange };
-}
+import { replay, silentDevice } from './ledger-test-device';
 
 /** The recorded reply's bytes: [65][public key][34][address ASCII] 9000, read here by hand. */
 const recordedReply = Buffer.from(TRX_TEST.getAddress.split('<= ')[1]!.trim(), 'hex');

@@ -1,4 +1,3 @@
-import { openTransportReplayer, RecordStore } from '@ledgerhq/hw-transport-mocker';
 import { TransportStatusError } from '@ledgerhq/errors';
 import { mnemonicToAccount } from 'viem/accounts';
 import { recoverTypedDataAddress, type TypedDataDefinition } from 'viem';
@@ -10,12 +9,7 @@ import { ledgerConnector, type LedgerOptions } from './ledger';
 import type { ApduExchange } from './ledger-device';
 import { ledgerError } from './ledger-errors';
 import { FRAME, FRAME_MAIL, MYCRYPTO, MYCRYPTO_DEVICE_PHRASE } from './ledger-recordings';
-
-/** Ledger's own replayer answers each APDU from the recording and fails on any other APDU. */
-async function replay(...recordings: string[]): Promise<ApduExchange> {
-  const transport = await openTransportReplayer(RecordStore.fromString(recordings.join('\n')));
-  return async (apdu) => (await transport.exchange(Buffer.from(apdu, 'hex'))).toString('hex');
-}
+import { replay } from './ledger-test-device';
 
 async function connected(options: LedgerOptions, ...recordings: string[]) {
   const exchange = await replay(...recordings);
