@@ -4,14 +4,9 @@ import { messageHashOf } from '@/lib/dapp-message';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import type { DappMessageRequest } from '../safe-host';
 import { DappRequestModal } from './dapp-request-modal';
+import { MESSAGE_PRE } from '@/components/ui/typed-data-body';
 
-const PRE = {
-  whiteSpace: 'pre-wrap',
-  wordBreak: 'break-word',
-  margin: 0,
-  maxHeight: 260,
-  overflow: 'auto',
-} as const;
+const PRE = { ...MESSAGE_PRE, maxHeight: 260 };
 
 /**
  * A Dapp's message, before anything is created: who asks, for which Safe, the message itself (text,

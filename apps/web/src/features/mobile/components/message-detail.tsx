@@ -4,13 +4,12 @@ import type { EvmTaskInfo } from '@keystead/contract/api/transfer-replies';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import type { PhoneMessageReview } from '../lib/task-review';
 import { Field, MONO } from './detail-field';
+import { MESSAGE_PRE, TypedDataBody } from '@/components/ui/typed-data-body';
 
-const PRE = {
-  whiteSpace: 'pre-wrap',
-  wordBreak: 'break-word',
-  margin: 0,
+/** The phone's message text: a tinted box, shorter than the desktop's. */
+const PHONE_PRE = {
+  ...MESSAGE_PRE,
   maxHeight: 220,
-  overflow: 'auto',
   fontSize: 13,
   background: '#f7f8fa',
   padding: 8,
@@ -50,19 +49,20 @@ export function MessageSummary({ task, review }: { task: EvmTaskInfo; review: Ph
       </div>
       <Field label={t('message.message')}>
         {review.typed ? (
-          <div data-testid="mobile-message-typed">
-            <div>
-              {t('message.primaryType')}: <strong>{review.typed.primaryType}</strong>
-            </div>
-            <div style={{ marginTop: 4 }}>{t('message.domain')}:</div>
-            <pre style={PRE}>{JSON.stringify(review.typed.domain, null, 2)}</pre>
-            <div style={{ marginTop: 4 }}>{t('message.fields')}:</div>
-            <pre style={PRE}>{JSON.stringify(review.typed.message, null, 2)}</pre>
-          </div>
+          <TypedDataBody
+            typed={review.typed}
+            labels={{
+              primaryType: t('message.primaryType'),
+              domain: t('message.domain'),
+              fields: t('message.fields'),
+            }}
+            pre={PHONE_PRE}
+            testId="mobile-message-typed"
+          />
         ) : (
           <>
             {review.text !== null ? (
-              <pre style={PRE} data-testid="mobile-message-text">
+              <pre style={PHONE_PRE} data-testid="mobile-message-text">
                 {review.text}
               </pre>
             ) : null}

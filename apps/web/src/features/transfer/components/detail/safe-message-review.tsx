@@ -3,31 +3,7 @@ import type { EvmTaskInfo } from '../../api/types';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { HexText } from '../transfer-bits';
 import { rawAsText } from '@/lib/dapp-message';
-
-const PRE = {
-  whiteSpace: 'pre-wrap',
-  wordBreak: 'break-word',
-  margin: 0,
-  maxHeight: 240,
-  overflow: 'auto',
-} as const;
-
-/** EIP-712 typed data as people read it: its type, its domain and its fields (JSON). */
-function TypedMessage({ json }: { json: string }) {
-  const { t } = useLazyTranslation('transfer');
-  const typed = JSON.parse(json) as { primaryType: string; domain: unknown; message: unknown };
-  return (
-    <div data-testid="review-typed-message">
-      <div>
-        {t('review.primaryType')}: <strong>{typed.primaryType}</strong>
-      </div>
-      <div style={{ marginTop: 4 }}>{t('review.domain')}:</div>
-      <pre style={PRE}>{JSON.stringify(typed.domain, null, 2)}</pre>
-      <div style={{ marginTop: 4 }}>{t('review.fields')}:</div>
-      <pre style={PRE}>{JSON.stringify(typed.message, null, 2)}</pre>
-    </div>
-  );
-}
+import { MESSAGE_PRE, TypedDataBody } from '@/components/ui/typed-data-body';
 
 /**
  * What a signer or approver of a Dapp's message reviews, from the server's reading of the stored
@@ -54,11 +30,21 @@ export function SafeMessageReview({ task, title }: { task: EvmTaskInfo; title: s
         </Descriptions.Item>
         <Descriptions.Item label={t('review.message')}>
           {view.typed_data ? (
-            <TypedMessage json={view.typed_data} />
+            <TypedDataBody
+              typed={
+                JSON.parse(view.typed_data) as { primaryType: string; domain: unknown; message: unknown }
+              }
+              labels={{
+                primaryType: t('review.primaryType'),
+                domain: t('review.domain'),
+                fields: t('review.fields'),
+              }}
+              testId="review-typed-message"
+            />
           ) : (
             <>
               {text !== null ? (
-                <pre style={PRE} data-testid="review-message-text">
+                <pre style={MESSAGE_PRE} data-testid="review-message-text">
                   {text}
                 </pre>
               ) : null}
