@@ -3,7 +3,20 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { programConfigPda, SQUADS_PROGRAM_ID } from '@keystead/chains/solana/squads';
 import { multisigData, programConfigData } from '@keystead/chains/solana/squads-test-kit';
+import {
+  CryptoHDKey,
+  CryptoKeypath,
+  CryptoMultiAccounts,
+  PathComponent,
+  SignType,
+  SolSignature,
+  SolSignRequest,
+} from '@keystonehq/bc-ur-registry-sol';
+import { ed25519 } from '@noble/curves/ed25519';
+import { sha256 } from '@noble/hashes/sha256';
+import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
 import { overlaysAtRest } from '../lib/motion';
+import { readShownUr, replyPictures, uploadToDialog } from '../lib/qr-device';
 import { shoot, shootFull } from '../lib/screen-checks';
 import { signerTeamInBrowser } from '../lib/signer-team';
 import {
@@ -43,6 +56,7 @@ describe('Solana wallets in the browser (local Solana VM, no Squads program)', (
   const carolKey = freshSolanaKey();
   let walletId = 0;
   let adminPage: Page;
+  let solTaskPath = '';
 
   const withWallet = (key: Keypair) => (page: Page) => installSolanaSigner(page, key);
 
@@ -176,6 +190,7 @@ describe('Solana wallets in the browser (local Solana VM, no Squads program)', (
     await page.getByTestId('approve').click();
     await toastWith(page, 'You approved the transfer.');
     const taskPath = new URL(page.url()).pathname;
+    solTaskPath = taskPath;
 
     // Bob opens the task: what he signs, who pays, the Squads transaction index.
     const bobPage = await team.open(team.bob, taskPath, withWallet(bobKey));
@@ -212,6 +227,116 @@ describe('Solana wallets in the browser (local Solana VM, no Squads program)', (
     expect(task.status).toBe(3);
     await overlaysAtRest(bobPage);
     await shootFull(bobPage, 'sol-sign-rejected');
+  });
+
+  it('a signer signs the approval on a Keystone by QR code: a reply by another key is refused in the page, the right one is sent; the VM rejects it', async () => {
+    expect(solTaskPath).not.toBe('');
+    const info = await team.admin.session.call<{ squads: { fee_payer: string } }>(
+      'GET',
+      `/api/v1/wallets/base-info?wallet_id=${walletId}`,
+    );
+    // Carol has no browser wallet here: the Keystone is her only signer.
+    const page = await team.open(team.carol, solTaskPath);
+    const card = page.getByTestId('sol-sign-card');
+    await card.getByTestId('sol-qr-sign').waitFor();
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/v1/sign'))
+        posted.push(request.postData() ?? '');
+    });
+    const carol = carolKey.publicKey.toBase58();
+    const secret = carolKey.secretKey.slice(0, 32);
+
+    // The device shows its Solana account export once; then the approval as a sol-sign-request.
+    const dialog = page.getByTestId('qr-exchange');
+    const readRequest = async () => {
+      await dialog.getByTestId('qr-details').waitFor();
+      const shown = SolSignRequest.fromCBOR((await readShownUr(page)).cbor);
+      return { request: shown, message: new Uint8Array(shown.getSignData()) };
+    };
+    await overlaysAtRest(page);
+    await shoot(page, 'sol-qr-sign-card', card.getByTestId('sol-qr-sign'));
+    await card.getByTestId('sol-qr-submit').click();
+    await dialog.waitFor();
+    await overlaysAtRest(page);
+    await shoot(page, 'sol-qr-accounts');
+    await uploadToDialog(page, await replyPictures(solanaAccountExport(carolKey, [44, 501, 0, 0])));
+    let { request, message } = await readRequest();
+    expect(request.getDerivationPath()).toBe("44'/501'/0'/0'");
+    expect(request.getSignType()).toBe(SignType.Transaction);
+    const keypath = CryptoKeypath.fromDataItem(request.toDataItem().getData()[3]);
+    expect(keypath.getSourceFingerprint()?.toString('hex')).toBe('5271c071');
+    // The bytes are the approval's message: paid by the space's fee payer, signed by Carol's key.
+    const approval = VersionedMessage.deserialize(message);
+    const signers = approval.staticAccountKeys
+      .slice(0, approval.header.numRequiredSignatures)
+      .map((key) => key.toBase58());
+    expect(signers[0]).toBe(info.squads.fee_payer);
+    expect(signers).toContain(carol);
+    const details = await dialog.getByTestId('qr-details').innerText();
+    expect(details).toContain(new PublicKey(sha256(message)).toBase58());
+    expect(details).toContain(info.squads.fee_payer);
+    expect(details).toContain(carol);
+    // Read from the bytes, named as Keystone's Squads v4 parser names them: the first approval proposes.
+    expect(details).toContain('VaultTransactionCreate, ProposalCreate, ProposalApprove');
+    await overlaysAtRest(page);
+    await shoot(page, 'sol-qr-sign-request');
+
+    // A reply signed by another key (Bob's) is refused in the page: nothing is sent.
+    const byBob = ed25519.sign(message, bobKey.secretKey.slice(0, 32));
+    await uploadToDialog(page, await replyPictures(solSignature(byBob, request.getRequestId()!)));
+    await toastWith(page, 'The connected address is not a signer of this wallet.');
+    expect(posted).toHaveLength(0);
+
+    // Again (the account is remembered: straight to the request), now signed by Carol's key.
+    await card.getByTestId('sol-qr-submit').click();
+    ({ request, message } = await readRequest());
+    const signature = ed25519.sign(message, secret);
+    await uploadToDialog(page, await replyPictures(solSignature(signature, request.getRequestId()!)));
+    // The server verified Carol's signature and sent the approval; the VM has no Squads program.
+    await toastWith(page, 'The network rejected the transaction.');
+    expect(posted).toHaveLength(1);
+    const sent = VersionedTransaction.deserialize(
+      Buffer.from((JSON.parse(posted[0]!) as { signature: string }).signature, 'base64'),
+    );
+    expect(Buffer.from(sent.message.serialize()).equals(Buffer.from(message))).toBe(true);
+    const slot = signers.indexOf(carol);
+    expect(ed25519.verify(sent.signatures[slot]!, message, carolKey.publicKey.toBytes())).toBe(true);
+    const task = await team.carol.session.call<{ signatures: unknown[]; status: number }>(
+      'GET',
+      `/api/v1/task/info?task_id=${solTaskPath.split('/').pop()}`,
+    );
+    expect(task.signatures).toHaveLength(0);
+    expect(task.status).toBe(3);
+  });
+
+  it('a signer address is verified by QR code: the Keystone signs the challenge as a message', async () => {
+    const key = freshSolanaKey();
+    const address = key.publicKey.toBase58();
+    const page = await team.open(team.carol, '/permission-address');
+    const add = await openAddSigner(page, 'Carol Keystone', 'Solana');
+    await add.locator('#signer-address').fill(address);
+    await add.getByTestId('signer-add-submit').click();
+    const verify = await settledDialog(page, 'Verify the signer address');
+    await expect.poll(() => verify.getByTestId('sol-verify-qr').isEnabled()).toBe(true);
+    const challenge = (await verify.getByTestId('sol-challenge').textContent()) ?? '';
+    await verify.getByTestId('sol-verify-qr').click();
+    await uploadToDialog(page, await replyPictures(solanaAccountExport(key, [44, 501, 1])));
+    await page.getByTestId('qr-exchange').getByTestId('qr-details').waitFor();
+    const request = SolSignRequest.fromCBOR((await readShownUr(page)).cbor);
+    expect(request.getSignType()).toBe(SignType.Message);
+    expect(request.getDerivationPath()).toBe("44'/501'/1'");
+    // Exactly the challenge's UTF-8 bytes, which the device signs as they are.
+    const data = new Uint8Array(request.getSignData());
+    expect(new TextDecoder().decode(data)).toBe(challenge);
+    await overlaysAtRest(page);
+    await shoot(page, 'sol-qr-verify-request');
+    const signature = ed25519.sign(data, key.secretKey.slice(0, 32));
+    await uploadToDialog(page, await replyPictures(solSignature(signature, request.getRequestId()!)));
+    await toastWith(page, 'verified');
+    await verify.waitFor({ state: 'hidden' });
+    const row = page.locator('tr').filter({ hasText: 'Carol Keystone' });
+    await expect.poll(() => row.getByTestId('signer-status').innerText()).toBe('Verified');
   });
 
   it('a token payment to someone without a token account: the estimate and the review show its rent, paid by the fee payer', async () => {
@@ -252,3 +377,14 @@ describe('Solana wallets in the browser (local Solana VM, no Squads program)', (
     await shootFull(page, 'sol-token-transfer-review');
   });
 });
+
+/** A Keystone's Solana account export (crypto-multi-accounts) holding `key` at `path` (hardened). */
+function solanaAccountExport(key: Keypair, path: number[]) {
+  const origin = new CryptoKeypath(path.map((index) => new PathComponent({ index, hardened: true })));
+  const hdKey = new CryptoHDKey({ isMaster: false, key: Buffer.from(key.publicKey.toBytes()), origin });
+  return new CryptoMultiAccounts(Buffer.from('5271c071', 'hex'), [hdKey], 'Keystone 3 Pro').toUR();
+}
+
+/** The device's reply: the signature with the request's id. */
+const solSignature = (signature: Uint8Array, requestId: Buffer) =>
+  new SolSignature(Buffer.from(signature), requestId).toUR();

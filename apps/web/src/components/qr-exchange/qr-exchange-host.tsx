@@ -77,7 +77,7 @@ function QrExchangeModal({ pending }: { pending: PendingExchange }) {
     >
       <div data-testid="qr-exchange">
         <Typography.Paragraph type="secondary">
-          {showing ? t('qr.signHint') : t('qr.connectHint')}
+          {pending.hint ?? (showing ? t('qr.signHint') : t('qr.connectHint'))}
         </Typography.Paragraph>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
           {showing ? (

@@ -15,6 +15,8 @@ export interface QrExchangeRequest {
   expect: string[];
   /** Lines to compare with the device's screen (hashes, amounts), label → value. */
   details?: Array<{ label: string; value: string }>;
+  /** Already translated: what to do on the device, where the dialog's own hint does not fit. */
+  hint?: string;
 }
 
 export interface PendingExchange extends QrExchangeRequest {

@@ -3,7 +3,7 @@ import { Alert, Button, Collapse, Divider, Modal, Space, Typography } from 'antd
 import { useTranslation } from 'react-i18next';
 import { refusalOf, SignedTextPaste } from '@/components/ui/signed-text-paste';
 import { LedgerAccountChooser } from '@/components/ui/ledger-account-chooser';
-import { isSolanaSignature } from '@/lib/solana-address';
+import { base58Encode, isSolanaSignature } from '@/lib/solana-address';
 import { showWalletError, solanaWallet } from '@/lib/wallet-connectors';
 import {
   challengeHashes,
@@ -63,6 +63,28 @@ export function VerifySolSignerModal({
     );
   };
 
+  // Keystone signs a "message" request's bytes as they are: the challenge's UTF-8 bytes, which
+  // the server accepts; the reply is checked against the address before it is sent.
+  const verifyByQr = () =>
+    verify(
+      async () => {
+        const { signSolByQr } = await import('@/lib/qr-signing/sol-qr-signer');
+        const signature = await signSolByQr({
+          signer: signer!.address,
+          kind: 'message',
+          data: new TextEncoder().encode(challenge!.message),
+          titles: {
+            accounts: t('signer.sol.qrAccountsTitle'),
+            accountsHint: t('signer.sol.qrAccountsHint'),
+            sign: t('signer.sol.qrTitle'),
+          },
+          details: [{ label: t('signer.sol.qrSigner'), value: signer!.address }],
+        });
+        return base58Encode(signature);
+      },
+      (error) => refusalOf(error, t('signer.sol.refused', { address: signer!.address })),
+    );
+
   const ledgerBox = signer ? (
     <>
       <Divider plain orientation="left" style={{ fontSize: 13, margin: '4px 0' }}>
@@ -99,6 +121,17 @@ export function VerifySolSignerModal({
           {t('signer.sol.verifyLedger')}
         </Button>
       ) : null}
+      <Divider plain orientation="left" style={{ fontSize: 13, margin: '4px 0' }}>
+        {t('signer.sol.qrSection')}
+      </Divider>
+      <Button
+        disabled={!challenge}
+        loading={busy}
+        onClick={() => void verifyByQr()}
+        data-testid="sol-verify-qr"
+      >
+        {t('signer.sol.verifyQr')}
+      </Button>
     </>
   ) : null;
 

@@ -14,6 +14,7 @@ import { useTaskAction } from '../../../api/task-actions';
 import { TASK_STATUS } from '../../../task-rules';
 import { SigningStateTag } from '../signing-state-tag';
 import { SolLedgerSign } from './sol-ledger-sign';
+import { SolQrSign } from './sol-qr-sign';
 
 /**
  * Solana signing: each signer approves the Squads vault transaction with their own key. The
@@ -184,6 +185,7 @@ export function SolSignCard(props: {
             <Alert type="warning" showIcon data-testid="sol-no-wallet" message={t('sol.noWallet')} />
           )}
           <SolLedgerSign task={task} keys={mine.map((person) => person.address)} onBuilt={setBuilt} />
+          <SolQrSign task={task} onBuilt={setBuilt} />
         </div>
       ) : null}
     </Card>
