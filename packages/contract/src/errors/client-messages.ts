@@ -153,6 +153,12 @@ export const CLIENT_MESSAGES = {
     '当前连接的地址不是该钱包的签名人。',
     '目前連接的地址不是此錢包的簽名人。',
   ),
+  transaction_mismatch: m(
+    'error',
+    'The transaction to sign is not the one shown here. Nothing was signed.',
+    '待签名的交易与此处显示的不一致，未进行签名。',
+    '待簽名的交易與此處顯示的不一致，未有簽名。',
+  ),
   broadcast_failed: m(
     'error',
     'Broadcast failed. Please try again.',

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
+import { assertApproval } from '@/lib/solana-approval-check';
+import { WalletError } from '@/lib/wallet-connectors/types';
 import { TRANSFER_KEY } from './transfer-queries';
 import type { EvmTaskInfo, SignReply } from './types';
 
@@ -26,6 +28,30 @@ export const createSolApproval = (taskId: number) =>
     signer: string;
     fee_payer: string;
   }>(`${V1}/sol-sign-create`, { task_id: taskId });
+
+/**
+ * createSolApproval, checked in the page before any key signs it (solana-approval-check.ts): for
+ * the task's multisig, paid by its fee payer, signed by the key it names, the proposal of the
+ * index it names — which must be the task's once the task has one.
+ */
+export async function createCheckedSolApproval(task: SolTaskInfo) {
+  const approval = await createSolApproval(task.task_id);
+  const { multisig, fee_payer: feePayer } = task;
+  if (!multisig || !feePayer)
+    throw new WalletError('transaction_mismatch', 'no Squads multisig or fee payer');
+  if (task.transaction_index && task.transaction_index !== approval.transaction_index)
+    throw new WalletError(
+      'transaction_mismatch',
+      `index ${approval.transaction_index}, not ${task.transaction_index}`,
+    );
+  await assertApproval(approval.transaction, {
+    multisig,
+    feePayer,
+    signer: approval.signer,
+    index: approval.transaction_index,
+  });
+  return approval;
+}
 
 /** POST /sign: the signed approval transaction (base64), sent by the server through the fee payer. */
 export const sendSolApproval = (body: { task_id: number; signature: string }) =>

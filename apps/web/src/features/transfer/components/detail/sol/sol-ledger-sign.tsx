@@ -6,7 +6,7 @@ import { toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { isWalletError, showWalletError } from '@/lib/wallet-connectors';
 import { ledgerSolana, SOLANA_LEDGER_PATH } from '@/lib/wallet-connectors/ledger/ledger-solana';
-import { createSolApproval, sendSolApproval, type SolTaskInfo } from '../../../api/sol-sign';
+import { createCheckedSolApproval, sendSolApproval, type SolTaskInfo } from '../../../api/sol-sign';
 import { useTaskAction } from '../../../api/task-actions';
 
 /** What the Solana app shows for an approval it cannot read, shown here while it waits. */
@@ -41,7 +41,7 @@ export function SolLedgerSign(props: {
     setBusy(true);
     try {
       // Built now (a fresh blockhash lives about a minute), shown, then confirmed on the device.
-      const approval = await createSolApproval(task.task_id);
+      const approval = await createCheckedSolApproval(task);
       onBuilt({ index: approval.transaction_index, proposes: approval.proposes });
       const preview = await ledgerSolana.approvalPreview(approval.transaction);
       setOnDevice({ messageHash: preview.messageHash, feePayer: preview.feePayer, signer: approval.signer });

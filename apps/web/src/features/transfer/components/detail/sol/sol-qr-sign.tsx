@@ -5,7 +5,7 @@ import { toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { isWalletError, showWalletError } from '@/lib/wallet-connectors';
 import { deviceHash } from '@/lib/wallet-connectors/ledger/ledger-solana';
-import { createSolApproval, sendSolApproval, type SolTaskInfo } from '../../../api/sol-sign';
+import { createCheckedSolApproval, sendSolApproval, type SolTaskInfo } from '../../../api/sol-sign';
 import { useTaskAction } from '../../../api/task-actions';
 
 /**
@@ -30,7 +30,7 @@ export function SolQrSign(props: {
       const { signSolByQr } = await import('@/lib/qr-signing/sol-qr-signer');
       const { approvalMessage, withSignature } = await import('@/lib/qr-signing/sol-ur');
       // Built now: its blockhash lives about a minute, so the device is asked at once.
-      const approval = await createSolApproval(task.task_id);
+      const approval = await createCheckedSolApproval(task);
       onBuilt({ index: approval.transaction_index, proposes: approval.proposes });
       const { message, feePayer, squads } = await approvalMessage(approval.transaction);
       const signature = await signSolByQr({

@@ -5,7 +5,7 @@ import { toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { showWalletError, solanaWallet } from '@/lib/wallet-connectors';
 import {
-  createSolApproval,
+  createCheckedSolApproval,
   sendSolApproval,
   useSolSignEstimate,
   type SolTaskInfo,
@@ -52,7 +52,7 @@ export function SolSignCard(props: {
       setOtherAccount(null);
       // The wallet signs with the account it shows: it must be the signer key the approval names.
       const account = await solanaWallet.connect();
-      const approval = await createSolApproval(task.task_id);
+      const approval = await createCheckedSolApproval(task);
       setBuilt({ index: approval.transaction_index, proposes: approval.proposes });
       if (account !== approval.signer) {
         setOtherAccount({ account, signer: approval.signer });
