@@ -1,3 +1,4 @@
+import { readApproval } from './solana-approval';
 import { WalletError } from './wallet-connectors/types';
 
 const SQUADS_V4 = 'SQDS4ep65T869zMMBKyuUq6aD6EgTu8psMjkvj52pCf';
@@ -39,18 +40,16 @@ async function proposalOf(multisig: string, index: string): Promise<string> {
  * signer's coins — and the proposal of the index shown among its accounts.
  */
 export async function approvalRefusal(wire: string, expected: ExpectedApproval): Promise<string | null> {
-  const { VersionedTransaction } = await import('@solana/web3.js');
-  let message;
+  let approval;
   try {
-    // No Buffer: this runs before the page loads Node's globals.
-    const bytes = Uint8Array.from(atob(wire), (char) => char.charCodeAt(0));
-    message = VersionedTransaction.deserialize(bytes).message;
+    approval = await readApproval(wire);
   } catch {
     return 'not a transaction';
   }
+  const { message } = approval.transaction;
   // Every account must be readable here: no address lookup tables.
   if (message.addressTableLookups.length > 0) return 'address lookup tables';
-  const keys = message.staticAccountKeys.map((key) => key.toBase58());
+  const { keys } = approval;
   if (keys[0] !== expected.feePayer) return `paid by ${keys[0]}, not the fee payer ${expected.feePayer}`;
   const at = keys.indexOf(expected.signer);
   if (at < 0 || at >= message.header.numRequiredSignatures) return `${expected.signer} does not sign it`;

@@ -4,6 +4,7 @@ import { CryptoMultiAccounts, SignType, SolSignRequest, SolSignature } from '@ke
 import { ed25519 } from '@noble/curves/ed25519';
 import { sha256 } from '@noble/hashes/sha256';
 import { base58Decode, base58Encode } from '../solana-address';
+import { readApproval, signedApproval } from '../solana-approval';
 import { UrReadError } from './ur-codec';
 
 /**
@@ -102,26 +103,19 @@ const pascal = (name: string) =>
  * Squads v4 methods it calls, read from those bytes and named as the device names them.
  */
 export async function approvalMessage(wire: string) {
-  const { VersionedTransaction } = await import('@solana/web3.js');
-  const transaction = VersionedTransaction.deserialize(Buffer.from(wire, 'base64'));
-  const { message } = transaction;
-  const keys = message.staticAccountKeys.map((key) => key.toBase58());
-  const signers = keys.slice(0, message.header.numRequiredSignatures);
-  const squads = message.compiledInstructions
+  const approval = await readApproval(wire);
+  const { keys } = approval;
+  const squads = approval.transaction.message.compiledInstructions
     .filter((instruction) => keys[instruction.programIdIndex] === SQUADS_V4)
     .map((instruction) => {
       const head = Buffer.from(instruction.data.slice(0, 8)).toString('hex');
       const name = SQUADS_METHODS.find((method) => anchorDiscriminator(method) === head);
       return name ? pascal(name) : `unknown ${head}`;
     });
-  return { transaction, message: message.serialize(), signers, feePayer: signers[0] ?? null, squads };
+  return { ...approval, squads };
 }
 
 /** The approval with `signature` in `signer`'s slot, base64, as the browser wallet returns it. */
 export async function withSignature(wire: string, signer: string, signature: Uint8Array) {
-  const { transaction, signers } = await approvalMessage(wire);
-  const slot = signers.indexOf(signer);
-  if (slot < 0) throw new UrReadError('invalid', `${signer} does not sign this transaction`);
-  transaction.signatures[slot] = signature;
-  return Buffer.from(transaction.serialize()).toString('base64');
+  return signedApproval(await readApproval(wire), signer, signature);
 }

@@ -216,7 +216,7 @@ describe('Ledger Solana app: refusals before anything is sent', () => {
     await expect(
       ledgerSolana.signApproval(ROOT, 'not base64!', ROOT_ADDRESS, { exchange }),
     ).rejects.toMatchObject({
-      code: 'hardware_invalid_params',
+      code: 'transaction_mismatch',
     });
     await expect(ledgerSolana.signChallenge(ROOT, 'x', 'not-an-address', { exchange })).rejects.toMatchObject(
       {

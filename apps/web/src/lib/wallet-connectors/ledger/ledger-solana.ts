@@ -1,6 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { sha256 } from '@noble/hashes/sha256';
 import { base58Decode, base58Encode } from '../../solana-address';
+import { readApproval, signedApproval } from '../../solana-approval';
 import { isDerivationPath } from '../custom-path';
 import { WalletError } from '../types';
 import { ledgerError, type LedgerStep } from './ledger-errors';
@@ -91,21 +92,6 @@ function devicePath(path: string): string {
   if (!isDerivationPath(path) || !allHardened(path))
     throw new WalletError('hardware_invalid_params', `not a hardened path: ${path}`);
   return path.replace(/^m\//, '');
-}
-
-/** The unsigned approval (base64 wire transaction): its message bytes and required signers. */
-async function approvalOf(wire: string) {
-  const { VersionedTransaction } = await import('@solana/web3.js');
-  try {
-    const transaction = VersionedTransaction.deserialize(Uint8Array.from(atob(wire), (c) => c.charCodeAt(0)));
-    const { message } = transaction;
-    const signers = message.staticAccountKeys
-      .slice(0, message.header.numRequiredSignatures)
-      .map((key) => key.toBase58());
-    return { transaction, message: message.serialize(), signers };
-  } catch {
-    throw new WalletError('hardware_invalid_params', 'not a Solana transaction');
-  }
 }
 
 /**
@@ -204,8 +190,8 @@ export const ledgerSolana = {
 
   /** What the device shows for an approval it cannot read, for the page to show beside it. */
   async approvalPreview(wire: string) {
-    const { message, signers } = await approvalOf(wire);
-    return { messageHash: deviceHash(message), feePayer: signers[0] ?? null, signers };
+    const { message, signers, feePayer } = await readApproval(wire);
+    return { messageHash: deviceHash(message), feePayer, signers };
   },
 
   /**
@@ -215,18 +201,16 @@ export const ledgerSolana = {
    */
   async signApproval(path: string, wire: string, signer: string, options: SolanaLedgerOptions = {}) {
     const at = devicePath(path);
-    const { transaction, message, signers } = await approvalOf(wire);
-    const slot = signers.indexOf(signer);
-    if (slot < 0) throw new WalletError('signer_mismatch', `${signer} does not sign this transaction`);
+    const approval = await readApproval(wire);
+    const { message, signers } = approval;
+    if (!signers.includes(signer))
+      throw new WalletError('signer_mismatch', `${signer} does not sign this transaction`);
     const signature = await withSolana('sign', options, async (app) => {
       const { key } = await accountAt(app, path, signer);
       const made = await app.signTransaction(at, Buffer.from(message));
       return checked(message, made.signature, key);
     });
-    transaction.signatures[slot] = signature;
-    let binary = '';
-    for (const byte of transaction.serialize()) binary += String.fromCharCode(byte);
-    return btoa(binary);
+    return signedApproval(approval, signer, signature);
   },
 
   /**
