@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createPublicClient, hashMessage, hashTypedData, http, parseAbi, type Hex } from 'viem';
 import { hardhat } from 'viem/chains';
@@ -31,6 +31,24 @@ import {
 } from '../lib/transfers';
 
 const PIN = '135790';
+
+/**
+ * "Sign on your phone" on the desktop's task page: its QR code, read with zbar as the phone's
+ * camera app would, must link to `expected` (the task in its space); the phone opens it.
+ */
+async function openOnPhone(desktop: Page, phone: Page, expected: string): Promise<void> {
+  await desktop.getByTestId('open-on-phone').click();
+  const qr = desktop.getByTestId('open-on-phone-qr');
+  await qr.waitFor();
+  const link = await waitFor(
+    'the task QR code read by zbar',
+    () => readQrOf(qr),
+    (text) => text !== null,
+    10_000,
+  );
+  expect(link!.endsWith(expected)).toBe(true);
+  await phone.goto(link!);
+}
 
 interface Review {
   status: number;
@@ -188,17 +206,7 @@ describe('the companion phone signer', () => {
     await phone.getByTestId('mobile-task-back').click();
     await card.waitFor();
     await desktop.goto(`/task/${taskId}`);
-    await desktop.getByTestId('open-on-phone').click();
-    const taskQr = desktop.getByTestId('open-on-phone-qr');
-    await taskQr.waitFor();
-    const taskLink = await waitFor(
-      'the task QR code read by zbar',
-      () => readQrOf(taskQr),
-      (text) => text !== null,
-      10_000,
-    );
-    expect(taskLink).toMatch(new RegExp(`/mobile#task=${spaceId}:${taskId}$`));
-    await phone.goto(taskLink!);
+    await openOnPhone(desktop, phone, `/mobile#task=${spaceId}:${taskId}`);
     await phone.getByTestId('mobile-task-detail').waitFor();
     expect(new URL(phone.url()).hash).toBe('');
     await expect.poll(() => phone.getByTestId('mobile-detail-amount').innerText()).toBe('12.5 USDT');
@@ -318,17 +326,7 @@ describe('the companion phone signer', () => {
     const { context: desktopContext, page: desktop } = await newPage(desktopBrowser.browser);
     contexts.push(desktopContext);
     await openInSpace(desktop, admin.session, spaceId, `/task/${taskId}`);
-    await desktop.getByTestId('open-on-phone').click();
-    const taskQr = desktop.getByTestId('open-on-phone-qr');
-    await taskQr.waitFor();
-    const taskLink = await waitFor(
-      'the message task QR code read by zbar',
-      () => readQrOf(taskQr),
-      (link) => link !== null,
-      10_000,
-    );
-    expect(taskLink).toMatch(new RegExp(`/mobile#task=${spaceId}:${taskId}$`));
-    await phone.goto(taskLink!);
+    await openOnPhone(desktop, phone, `/mobile#task=${spaceId}:${taskId}`);
 
     // What the phone shows is the message, the hash the Dapp checks and the SafeMessage hash
     // of it for this Safe, computed here independently of the page and the server.
