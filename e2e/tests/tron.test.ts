@@ -266,7 +266,13 @@ describe('Tron wallets and transfers in the browser (SYNTHETIC fixture node)', (
       expect(txId).toMatch(/^[0-9a-f]{64}$/);
       await carolPage.getByTestId('tron-paste-open').click();
       await carolPage.getByTestId('tron-paste').fill(signTxId(txId, carolKey.privateKey));
+      // The server's answer is read here too: an error toast may be gone before a wait times out.
+      const answered = carolPage.waitForResponse(
+        (response) => response.url().endsWith('/api/v1/sign') && response.request().method() === 'POST',
+      );
       await carolPage.getByTestId('tron-paste-submit').click();
+      const reply = (await (await answered).json()) as { code: string; message?: string };
+      expect(reply.code, JSON.stringify(reply)).toBe('OK');
       await toastWith(carolPage, 'Your signature was added: weight 1 of 3.');
       await expect
         .poll(() => carolPage.getByTestId('tron-weight-reached').innerText())
