@@ -80,6 +80,22 @@ describe('the companion phone signer', () => {
     // The Safe's other owner: a key of the same person, signing by API.
     await verifySigner(admin.session, otherKey, 'Desk key');
   }, 90_000);
+  /** A 2-of-2 Safe over the phone's key and the desk key, the admin its operator. */
+  async function phoneAndDeskSafe(name: string, phoneKey: Hex) {
+    return deploySafe(admin.session, {
+      name,
+      signers: [
+        await signerId(admin.session, phoneKey),
+        await signerId(admin.session, privateKeyToAccount(otherKey).address),
+      ],
+      threshold: 2,
+      approvers: [],
+      approval_threshold: 0,
+      operators: [userId],
+      broadcast_scope: 2,
+    });
+  }
+
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
     for (const close of closers) await close().catch(() => undefined);
@@ -143,18 +159,7 @@ describe('the companion phone signer', () => {
     expect(refused.code).toBe('PHONE_SESSION_SCOPE_ERROR');
 
     // A 2-of-2 Safe over the phone's key and the desk key; a USDT transfer the desk key signs first.
-    const wallet = await deploySafe(admin.session, {
-      name: 'Phone Safe',
-      signers: [
-        await signerId(admin.session, address),
-        await signerId(admin.session, privateKeyToAccount(otherKey).address),
-      ],
-      threshold: 2,
-      approvers: [],
-      approval_threshold: 0,
-      operators: [userId],
-      broadcast_scope: 2,
-    });
+    const wallet = await phoneAndDeskSafe('Phone Safe', address);
     const usdt = await fundSafe(admin.session, wallet.wallet_id, wallet.address, '100');
     const to = randomAddress();
     const { task_id: taskId } = await admin.session.call<{ task_id: number }>('POST', '/api/v1/task', {
@@ -290,18 +295,7 @@ describe('the companion phone signer', () => {
     const address = (await phone.getByTestId('mobile-key-address').innerText()).trim() as Hex;
 
     // A 2-of-2 Safe over the phone's key and the desk key, with Dapps on; a Dapp asks it to sign.
-    const wallet = await deploySafe(admin.session, {
-      name: 'Message Safe',
-      signers: [
-        await signerId(admin.session, address),
-        await signerId(admin.session, privateKeyToAccount(otherKey).address),
-      ],
-      threshold: 2,
-      approvers: [],
-      approval_threshold: 0,
-      operators: [userId],
-      broadcast_scope: 2,
-    });
+    const wallet = await phoneAndDeskSafe('Message Safe', address);
     await admin.session.call('PUT', '/api/v1/organization/settings', { enable_dapp: true });
     await admin.session.call('POST', '/api/v1/wallets/dapp', { wallet_id: wallet.wallet_id, open: true });
     const text = 'Sign in to Devnet Login\nNonce: 7f3a';
