@@ -99,6 +99,7 @@ export async function ledgerSignatures(request: LedgerPsbtRequest, options: Ledg
         'signer_mismatch',
         `this Ledger's key at ${request.paths[0]} is not the signer's`,
       );
+    const unsigned = Transaction.fromHex(request.unsignedTx);
     const signatures = await btc.signP2SHTransaction({
       inputs: request.inputs.map((input) => [
         btc.splitTransaction(input.previousTx, true),
@@ -110,8 +111,8 @@ export async function ledgerSignatures(request: LedgerPsbtRequest, options: Ledg
       outputScriptHex: btc
         .serializeTransactionOutputs(btc.splitTransaction(request.unsignedTx, true))
         .toString('hex'),
-      lockTime: Transaction.fromHex(request.unsignedTx).locktime,
-      transactionVersion: Transaction.fromHex(request.unsignedTx).version,
+      lockTime: unsigned.locktime,
+      transactionVersion: unsigned.version,
       sigHashType: 1,
       segwit: true,
     });
