@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, V1 } from '@/lib/api-client';
-import { assertApproval } from '@/lib/solana-approval-check';
+import { assertApproval, type VaultTransfer } from '@/lib/solana-approval-check';
 import { WalletError } from '@/lib/wallet-connectors/types';
 import { TRANSFER_KEY } from './transfer-queries';
 import type { EvmTaskInfo, SignReply } from './types';
@@ -18,6 +18,13 @@ export type SolTaskInfo = EvmTaskInfo & {
   approved_by?: string[];
 };
 
+/** An approval just built, as the signing card shows it: its index, whether it proposes, and what its vault transaction does. */
+export interface BuiltApproval {
+  index: string;
+  proposes: boolean;
+  vault: VaultTransfer | null;
+}
+
 /** POST /sol-sign-create: the approval transaction to sign now (unsigned, base64; its blockhash lives about a minute). */
 export const createSolApproval = (taskId: number) =>
   api.post<{
@@ -32,7 +39,10 @@ export const createSolApproval = (taskId: number) =>
 /**
  * createSolApproval, checked in the page before any key signs it (solana-approval-check.ts): for
  * the task's multisig, paid by its fee payer, signed by the key it names, the proposal of the
- * index it names — which must be the task's once the task has one.
+ * index it names — which must be the task's once the task has one — and, when it proposes, a
+ * vault transaction that sends exactly the task's amount of its coin or token (the task names a
+ * token by its mint in lower case, `token_key`) to its recipient. With what that vault
+ * transaction does (`vault_transfer`, read from its bytes) for the card to show.
  */
 export async function createCheckedSolApproval(task: SolTaskInfo) {
   const approval = await createSolApproval(task.task_id);
@@ -44,13 +54,22 @@ export async function createCheckedSolApproval(task: SolTaskInfo) {
       'transaction_mismatch',
       `index ${approval.transaction_index}, not ${task.transaction_index}`,
     );
-  await assertApproval(approval.transaction, {
+  const transfer =
+    task.to && task.amount
+      ? {
+          to: task.to,
+          amount: task.amount,
+          mint: task.token_key && task.token_key !== 'native' ? task.token_key : null,
+        }
+      : undefined;
+  const vaultTransfer = await assertApproval(approval.transaction, {
     multisig,
     feePayer,
     signer: approval.signer,
     index: approval.transaction_index,
+    transfer,
   });
-  return approval;
+  return { ...approval, vault_transfer: vaultTransfer };
 }
 
 /** POST /sign: the signed approval transaction (base64), sent by the server through the fee payer. */

@@ -6,7 +6,12 @@ import { toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { isWalletError, showWalletError } from '@/lib/wallet-connectors';
 import { ledgerSolana, SOLANA_LEDGER_PATH } from '@/lib/wallet-connectors/ledger/ledger-solana';
-import { createCheckedSolApproval, sendSolApproval, type SolTaskInfo } from '../../../api/sol-sign';
+import {
+  createCheckedSolApproval,
+  sendSolApproval,
+  type BuiltApproval,
+  type SolTaskInfo,
+} from '../../../api/sol-sign';
 import { useTaskAction } from '../../../api/task-actions';
 
 /** What the Solana app shows for an approval it cannot read, shown here while it waits. */
@@ -27,7 +32,7 @@ const mono = { ...MONO, wordBreak: 'break-all' as const };
 export function SolLedgerSign(props: {
   task: SolTaskInfo;
   keys: string[];
-  onBuilt: (built: { index: string; proposes: boolean }) => void;
+  onBuilt: (built: BuiltApproval) => void;
 }) {
   const { t } = useLazyTranslation('transfer');
   const { task, keys, onBuilt } = props;
@@ -42,7 +47,11 @@ export function SolLedgerSign(props: {
     try {
       // Built now (a fresh blockhash lives about a minute), shown, then confirmed on the device.
       const approval = await createCheckedSolApproval(task);
-      onBuilt({ index: approval.transaction_index, proposes: approval.proposes });
+      onBuilt({
+        index: approval.transaction_index,
+        proposes: approval.proposes,
+        vault: approval.vault_transfer,
+      });
       const preview = await ledgerSolana.approvalPreview(approval.transaction);
       setOnDevice({ messageHash: preview.messageHash, feePayer: preview.feePayer, signer: approval.signer });
       const signature = await ledgerSolana.signApproval(path, approval.transaction, approval.signer);

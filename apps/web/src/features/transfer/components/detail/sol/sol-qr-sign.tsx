@@ -5,7 +5,12 @@ import { toastSuccess } from '@/lib/notify';
 import { useLazyTranslation } from '@/lib/use-namespace';
 import { isWalletError, showWalletError } from '@/lib/wallet-connectors';
 import { deviceHash } from '@/lib/wallet-connectors/ledger/ledger-solana';
-import { createCheckedSolApproval, sendSolApproval, type SolTaskInfo } from '../../../api/sol-sign';
+import {
+  createCheckedSolApproval,
+  sendSolApproval,
+  type BuiltApproval,
+  type SolTaskInfo,
+} from '../../../api/sol-sign';
 import { useTaskAction } from '../../../api/task-actions';
 
 /**
@@ -15,10 +20,7 @@ import { useTaskAction } from '../../../api/task-actions';
  * put into the approval and sent. Beside the QR, read from those bytes: the Squads v4 methods
  * (Keystone's firmware decodes and names them), the fee payer, the signer and the message hash.
  */
-export function SolQrSign(props: {
-  task: SolTaskInfo;
-  onBuilt: (built: { index: string; proposes: boolean }) => void;
-}) {
+export function SolQrSign(props: { task: SolTaskInfo; onBuilt: (built: BuiltApproval) => void }) {
   const { t } = useLazyTranslation('transfer');
   const { task, onBuilt } = props;
   const [busy, setBusy] = useState(false);
@@ -31,7 +33,11 @@ export function SolQrSign(props: {
       const { approvalMessage, withSignature } = await import('@/lib/qr-signing/sol-ur');
       // Built now: its blockhash lives about a minute, so the device is asked at once.
       const approval = await createCheckedSolApproval(task);
-      onBuilt({ index: approval.transaction_index, proposes: approval.proposes });
+      onBuilt({
+        index: approval.transaction_index,
+        proposes: approval.proposes,
+        vault: approval.vault_transfer,
+      });
       const { message, feePayer, squads } = await approvalMessage(approval.transaction);
       const signature = await signSolByQr({
         signer: approval.signer,
@@ -45,6 +51,17 @@ export function SolQrSign(props: {
         details: [
           { label: t('sol.qrInstructions'), value: squads.join(', ') || '—' },
           { label: t('sol.index'), value: `#${approval.transaction_index}` },
+          ...(approval.vault_transfer
+            ? [
+                {
+                  label: t('sol.vaultTransaction'),
+                  value: `${t('sol.vaultSends', {
+                    amount: approval.vault_transfer.amount,
+                    symbol: task.symbol ?? '',
+                  })} ${approval.vault_transfer.to}`,
+                },
+              ]
+            : []),
           { label: t('sol.ledgerFeePayer'), value: feePayer ?? '—' },
           { label: t('sol.ledgerSigner'), value: approval.signer },
           { label: t('sol.qrMessageHash'), value: deviceHash(message) },

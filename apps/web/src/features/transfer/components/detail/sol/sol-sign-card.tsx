@@ -8,6 +8,7 @@ import {
   createCheckedSolApproval,
   sendSolApproval,
   useSolSignEstimate,
+  type BuiltApproval,
   type SolTaskInfo,
 } from '../../../api/sol-sign';
 import { useTaskAction } from '../../../api/task-actions';
@@ -34,7 +35,7 @@ export function SolSignCard(props: {
   // The vault transaction's index is set by the first approval (which also proposes it); the
   // last approval built here says which index it carries.
   const [otherAccount, setOtherAccount] = useState<{ account: string; signer: string } | null>(null);
-  const [built, setBuilt] = useState<{ index: string; proposes: boolean } | null>(null);
+  const [built, setBuilt] = useState<BuiltApproval | null>(null);
   const send = useTaskAction(sendSolApproval);
   const signed = new Set([...task.signatures.map((entry) => entry.signer), ...(task.approved_by ?? [])]);
   const signers = wallet?.signers ?? [];
@@ -53,7 +54,11 @@ export function SolSignCard(props: {
       // The wallet signs with the account it shows: it must be the signer key the approval names.
       const account = await solanaWallet.connect();
       const approval = await createCheckedSolApproval(task);
-      setBuilt({ index: approval.transaction_index, proposes: approval.proposes });
+      setBuilt({
+        index: approval.transaction_index,
+        proposes: approval.proposes,
+        vault: approval.vault_transfer,
+      });
       if (account !== approval.signer) {
         setOtherAccount({ account, signer: approval.signer });
         return;
@@ -125,6 +130,22 @@ export function SolSignCard(props: {
                     : t('sol.indexPending')}
               </span>
             </Descriptions.Item>
+            {built?.vault ? (
+              // Read from the bytes of the approval that proposes it, after the page checked them.
+              <Descriptions.Item label={t('sol.vaultTransaction')}>
+                <span data-testid="sol-vault-transaction">
+                  {t('sol.vaultSends', { amount: built.vault.amount, symbol: task.symbol ?? '' })}{' '}
+                  <Typography.Text style={{ ...MONO, wordBreak: 'break-all' }}>
+                    {built.vault.to}
+                  </Typography.Text>
+                  {built.vault.mint ? (
+                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                      {t('sol.vaultToken', { mint: built.vault.mint, account: built.vault.destination })}
+                    </Typography.Text>
+                  ) : null}
+                </span>
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label={t('sol.vault')}>
               <Typography.Text style={{ ...MONO, wordBreak: 'break-all' }}>
                 {task.vault ?? task.wallet_address ?? '—'}
