@@ -6,6 +6,7 @@ import { chainTokens } from '../modules/wallets/wallet-assets';
 import { WalletStatus } from '../modules/wallets/wallet-status';
 import { familyWallet } from '../modules/transfers/transfer-family';
 import { readApprovals, recordApprovals } from '../modules/dapp/approval-scan';
+import { groupBy } from '../lib/group-by';
 
 /**
  * Records incoming native and token transfers to the space wallets (through each family's
@@ -30,9 +31,7 @@ export async function recordDeposits(ctx: AppContext): Promise<number> {
       WalletStatus.PermissionChanging,
     ])
     .execute();
-  const byChain = new Map<string, typeof wallets>();
-  for (const wallet of wallets)
-    byChain.set(wallet.chain_key, [...(byChain.get(wallet.chain_key) ?? []), wallet]);
+  const byChain = groupBy(wallets, (wallet) => wallet.chain_key);
   let recorded = 0;
   for (const [chainKey, list] of byChain) {
     let scanned;

@@ -21,6 +21,7 @@ import { CHAIN_RESERVE, type FamilyAdapter } from '@keystead/chains';
 import { familyWallet } from '../modules/transfers/transfer-family';
 import { walletTokens, walletValueUsd } from '../modules/wallets/wallet-assets';
 import { SignType, TaskStatus, TaskType, WalletStatus } from '../modules/wallets/wallet-status';
+import { groupBy } from '../lib/group-by';
 
 /** Wallet statuses of a setup the chain has not shown yet (Safe deployment; Tron activation and hand-over). */
 const SETTING_UP = [
@@ -178,9 +179,7 @@ export async function refreshBalances(ctx: AppContext, walletIds?: number[]): Pr
     .where('address', 'is not', null);
   if (walletIds) query = query.where('id', 'in', walletIds.length ? walletIds : [0]);
   const wallets = await query.execute();
-  const byChain = new Map<string, typeof wallets>();
-  for (const wallet of wallets)
-    byChain.set(wallet.chain_key, [...(byChain.get(wallet.chain_key) ?? []), wallet]);
+  const byChain = groupBy(wallets, (wallet) => wallet.chain_key);
   for (const [chainKey, list] of byChain) {
     let adapter;
     try {

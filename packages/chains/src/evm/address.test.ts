@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isChainError } from '../errors';
-import { evmAddressProblem, isValidEvmAddress, normalizeEvmAddress } from './address';
+import { addressKeys, evmAddressProblem, isValidEvmAddress, normalizeEvmAddress } from './address';
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'; // EIP-55 test vector
 
@@ -45,5 +45,11 @@ describe('EVM address rules', () => {
     } catch (e) {
       expect(isChainError(e, 'INVALID_ADDRESS')).toBe(true);
     }
+  });
+
+  it('keys many addresses by their lower-case spelling, once each, and refuses a malformed one', () => {
+    const upper = `0x${CHECKSUMMED.slice(2).toUpperCase()}`;
+    expect(addressKeys([CHECKSUMMED, upper, CHECKSUMMED.toLowerCase()])).toEqual([CHECKSUMMED.toLowerCase()]);
+    expect(() => addressKeys([CHECKSUMMED, '0x1234'])).toThrow(/invalid EVM address/);
   });
 });

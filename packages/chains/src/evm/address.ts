@@ -25,5 +25,20 @@ export function normalizeEvmAddress(address: string): Address {
   return getAddress(address);
 }
 
+/**
+ * The distinct lower-case spellings of many addresses, for log filters and set membership: the
+ * format is checked but no checksum computed. A scan of every wallet would otherwise hash each
+ * address on each run (viem's checksum cache holds 8,192, so a larger list misses every time).
+ */
+export function addressKeys(addresses: string[]): Address[] {
+  const keys = new Set<Address>();
+  for (const address of addresses) {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address))
+      throw new ChainError('INVALID_ADDRESS', `invalid EVM address: ${String(address)}`);
+    keys.add(address.toLowerCase() as Address);
+  }
+  return [...keys];
+}
+
 /** Lower-case key for maps (tokens in a BalanceSheet, set membership). */
 export const addressKey = (address: string): string => address.toLowerCase();

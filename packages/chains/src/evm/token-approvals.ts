@@ -10,7 +10,7 @@ import {
 } from 'viem';
 import { ChainError } from '../errors';
 import { erc20Abi } from './abi';
-import { addressKey, normalizeEvmAddress } from './address';
+import { addressKey, addressKeys, normalizeEvmAddress } from './address';
 import { aggregate } from './balances';
 import type { EvmContext } from './context';
 import { getLogs, inWindows, LOG_BLOCK_RANGE } from './transfers';
@@ -45,10 +45,10 @@ export async function getApprovalsBy(
   toBlock: bigint,
 ): Promise<ApprovalSeen[]> {
   if (fromBlock < 0n || toBlock < fromBlock) throw new ChainError('INVALID_ARGUMENT', 'invalid block range');
-  const watched = [...new Set(owners.map((a) => normalizeEvmAddress(a)))];
+  const watched = addressKeys(owners);
   if (watched.length === 0) return [];
   const [approvalTopic] = encodeEventTopics({ abi: erc20Abi, eventName: 'Approval' });
-  const ownerTopics = watched.map((a) => pad(a.toLowerCase() as Hex, { size: 32 }));
+  const ownerTopics = watched.map((a) => pad(a, { size: 32 }));
   const logs = await inWindows(fromBlock, toBlock, LOG_BLOCK_RANGE, (a, b) =>
     getLogs(ctx, { topics: [approvalTopic!, ownerTopics], fromBlock: a, toBlock: b }),
   );

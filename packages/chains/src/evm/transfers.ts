@@ -2,7 +2,7 @@ import { decodeEventLog, encodeEventTopics, getAddress, pad, type Address, type 
 import { ChainError } from '../errors';
 import type { IncomingTransfer, TokenRef } from '../types';
 import { erc20Abi, safeAbi } from './abi';
-import { addressKey, normalizeEvmAddress } from './address';
+import { addressKey, addressKeys, normalizeEvmAddress } from './address';
 import type { EvmContext } from './context';
 import { rethrowTransport } from './rpc';
 
@@ -67,9 +67,9 @@ export async function getTransfersTo(
   toBlock: bigint,
 ): Promise<IncomingTransfer[]> {
   if (fromBlock < 0n || toBlock < fromBlock) throw new ChainError('INVALID_ARGUMENT', 'invalid block range');
-  const watched = [...new Set(addresses.map((a) => normalizeEvmAddress(a)))];
+  const watched = addressKeys(addresses);
   if (watched.length === 0) return [];
-  const watchedKeys = new Set(watched.map(addressKey));
+  const watchedKeys = new Set<string>(watched);
   const tokenContracts = [
     ...new Set(tokens.filter((t) => t.contract !== null).map((t) => normalizeEvmAddress(t.contract!))),
   ];
@@ -78,7 +78,7 @@ export async function getTransfersTo(
 
   if (tokenContracts.length > 0) {
     const [transferTopic] = encodeEventTopics({ abi: erc20Abi, eventName: 'Transfer' });
-    const toTopics = watched.map((a) => pad(a.toLowerCase() as Hex, { size: 32 }));
+    const toTopics = watched.map((a) => pad(a, { size: 32 }));
     const logs = await inWindows(fromBlock, toBlock, LOG_BLOCK_RANGE, (a, b) =>
       getLogs(ctx, {
         address: tokenContracts,

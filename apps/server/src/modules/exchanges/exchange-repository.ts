@@ -2,6 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { WalletStatus } from '../wallets/wallet-status';
+import { groupBy } from '../../lib/group-by';
 
 /** The exchanges module's SQL: exchange account rows, passed checks, viewers. */
 
@@ -76,8 +77,7 @@ export async function listExchangeAccounts(
 }
 
 export async function viewersOf(db: Db, walletIds: number[]): Promise<Map<number, number[]>> {
-  const viewers = new Map<number, number[]>();
-  if (walletIds.length === 0) return viewers;
+  if (walletIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('wallet_members')
     .select(['wallet_id', 'user_id'])
@@ -85,8 +85,11 @@ export async function viewersOf(db: Db, walletIds: number[]): Promise<Map<number
     .where('role', '=', 'viewer')
     .orderBy('user_id')
     .execute();
-  for (const row of rows) viewers.set(row.wallet_id, [...(viewers.get(row.wallet_id) ?? []), row.user_id]);
-  return viewers;
+  return groupBy(
+    rows,
+    (row) => row.wallet_id,
+    (row) => row.user_id,
+  );
 }
 
 export async function countSpaceExchangeAccounts(db: Db, organizationId: number): Promise<number> {

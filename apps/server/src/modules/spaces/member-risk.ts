@@ -1,5 +1,6 @@
 import { RiskTag } from '@keystead/contract';
 import type { Db } from '../../db/database';
+import { groupBy } from '../../lib/group-by';
 
 const DAY = 86_400_000;
 const INACTIVE_DAYS = 30;
@@ -42,8 +43,7 @@ export async function memberRiskReport(
     .where('stage', '=', 'active')
     .orderBy('activated_at', 'desc')
     .execute();
-  const byUser = new Map<number, typeof sessions>();
-  for (const row of sessions) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  const byUser = groupBy(sessions, (row) => row.user_id);
   for (const userId of userIds) {
     const list = byUser.get(userId) ?? [];
     const entry = report.get(userId)!;

@@ -16,6 +16,7 @@ import {
   spaceMembersByUser,
   walletRolesOfUser,
 } from './space-lookup-repository';
+import { groupBy } from '../../lib/group-by';
 
 /** POST /organization/user-risk: the risk tags of the space's members, with what they come from. */
 export async function userRisk(ctx: AppContext, actor: CommandContext, userIds?: number[]) {
@@ -155,8 +156,11 @@ export async function keepWallets(
 export async function enterAsMember(ctx: AppContext, actor: UserCommandContext, organizationId: number) {
   const space = await enterSpace(ctx, actor, organizationId);
   const roles = await walletRolesOfUser(ctx.db, organizationId, actor.user.id);
-  const byWallet = new Map<number, string[]>();
-  for (const row of roles) byWallet.set(row.wallet_id, [...(byWallet.get(row.wallet_id) ?? []), row.role]);
+  const byWallet = groupBy(
+    roles,
+    (row) => row.wallet_id,
+    (row) => row.role,
+  );
   return {
     organization_id: space.organization_id,
     is_admin: isPrivilegedRole(space.role),
