@@ -96,6 +96,7 @@ export async function startChild(
 
 export interface LoadResult {
   requestsPerSecond: number;
+  requests: number;
   p50: number;
   p99: number;
   errors: number;
@@ -106,6 +107,7 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
   const result = await autocannon({ duration: 8, connections: 50, ...options });
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,

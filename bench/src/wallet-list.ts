@@ -12,7 +12,7 @@ import { createRateCounter } from '../../apps/server/src/lib/rate-counter';
 import { ChainRegistry } from '../../apps/server/src/modules/chains/chain-registry';
 import { refreshBalances } from '../../apps/server/src/jobs/wallet-jobs';
 import { dropSchema } from './http-baseline';
-import { BENCH_DATABASE_URL, load, printRow, startChild, tempDir } from './harness';
+import { BENCH_DATABASE_URL, cpuMs, load, printRow, startChild, tempDir } from './harness';
 
 const WALLETS = 10_000;
 const TOKENS_PER_WALLET = 20;
@@ -73,15 +73,19 @@ export async function benchWalletList(): Promise<void> {
       cookie: `ks_session=${token}; ks_csrf=${csrf}`,
       'organization-id': String(organizationId),
     };
+    // Server CPU per request decides capacity; rps and latency also depend on what else runs here.
+    const cpuBefore = cpuMs(keystead.process.pid!);
     const result = await load({
       url: `${keystead.url}/api/v1/wallets?page=1&page_size=100`,
       headers,
       duration: 8,
     });
+    const serverMs = (cpuMs(keystead.process.pid!) - cpuBefore) / Math.max(1, result.requests);
     printRow('GET /api/v1/wallets (100 of 10 000)', {
       rps: result.requestsPerSecond,
       p50_ms: result.p50,
       p99_ms: result.p99,
+      server_cpu_ms: serverMs.toFixed(2),
       non2xx: result.non2xx + result.errors,
     });
 

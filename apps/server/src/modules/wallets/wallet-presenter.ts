@@ -1,5 +1,6 @@
 import { timelockRecoveryOf } from '../transfers/transfer-family';
 import type { Wallet } from '../../db/schema';
+import type { ListedWallet } from './wallet-repository';
 import { jsonColumn } from '../../lib/json-column';
 
 export function shortAddress(address: string | null): string | null {
@@ -7,7 +8,7 @@ export function shortAddress(address: string | null): string | null {
 }
 
 /** §3 wallet fields common to the list item and the detail. */
-export function presentWallet(wallet: Wallet) {
+export function presentWallet(wallet: Omit<ListedWallet, 'roles' | 'signers' | 'value_usd'>) {
   return {
     wallet_id: wallet.id,
     organization_id: wallet.organization_id,

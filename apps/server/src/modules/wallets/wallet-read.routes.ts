@@ -32,17 +32,6 @@ import { WalletStatus } from './wallet-status';
 
 const tags = ['wallet'];
 
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = groups.get(k);
-    if (list) list.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}
-
 /** §3 wallet list (the live wallets, or the archive for admins) with amounts from the balance cache. */
 async function walletListPage(
   ctx: AppContext,
@@ -56,7 +45,7 @@ async function walletListPage(
     const archive = canViewWalletArchive(member.role);
     if (!archive.allowed) throw new AppError(archive.code!);
   }
-  const { wallets, total, roles, signing, spaceTotal } = await listWallets(
+  const { wallets, total, spaceTotal } = await listWallets(
     ctx.db,
     {
       organizationId: organization.id,
@@ -69,25 +58,22 @@ async function walletListPage(
     page,
     page_size,
   );
-  const rolesByWallet = groupBy(roles, (r) => r.wallet_id);
-  const signersByWallet = groupBy(signing, (s) => s.wallet_id);
   const list = wallets.map((wallet) => {
     const total = String(wallet.value_usd);
-    const walletRoles = rolesByWallet.get(wallet.id) ?? [];
-    const mine = walletRoles.filter((r) => r.user_id === user.id).map((r) => r.role);
-    return {
-      ...presentWallet(wallet),
+    const mine = wallet.roles.filter((r) => r.user_id === user.id).map((r) => r.role);
+    // Object.assign, not a spread followed by fields: that literal is ten times slower per item.
+    return Object.assign(presentWallet(wallet), {
       enable_status: wallet.status === WalletStatus.Normal,
-      permission_num: walletRoles.length,
+      permission_num: wallet.roles.length,
       amount: round(total, 2),
       // Locked amounts belong to pending transfers (none yet): available = amount.
       lock_amount: '0.00',
       available_amount: round(total, 2),
       roles: mine,
       is_operator: mine.includes('operator'),
-      is_single_wallet_signer: (signersByWallet.get(wallet.id) ?? []).some((s) => s.user_id === user.id),
+      is_single_wallet_signer: wallet.signers.some((s) => s.user_id === user.id),
       task_id: null,
-    };
+    });
   });
   // Totals in the user's currency (§2 asset home); per-wallet amounts stay in USD like the assets tab.
   const currency = user.currency;

@@ -1,5 +1,6 @@
 import { CHAIN_RESERVE, NATIVE } from '@keystead/chains';
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database, Wallet, WalletMemberRole } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { joinedMemberKeys } from '../signers/signer-repository';
@@ -159,8 +160,8 @@ export interface WalletListFilter {
   keyword?: string | undefined;
 }
 
-/** One page of the space's wallets, the count, the USD total, and the roles and signers of the page. */
-export async function listWallets(db: Db, filter: WalletListFilter, page: number, pageSize: number) {
+/** The space's wallets the filter selects, as the list's page and totals both read them. */
+function walletSelection(db: Db, filter: WalletListFilter) {
   let query = db
     .selectFrom('wallets as w')
     .where('w.organization_id', '=', filter.organizationId)
@@ -193,36 +194,86 @@ export async function listWallets(db: Db, filter: WalletListFilter, page: number
     query = query.where((eb) =>
       eb.or([eb('w.name', 'ilike', `%${keyword}%`), eb('w.address', 'ilike', `%${keyword}%`)]),
     );
-  // The page, and the whole selection's count and value in one scan beside it.
-  const [wallets, totals] = await Promise.all([
-    query
-      .selectAll('w')
-      .orderBy('w.id')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query
-      .select([sql<number>`count(*)`.as('n'), sql<string>`coalesce(sum(w.value_usd), 0)::text`.as('value')])
-      .executeTakeFirstOrThrow(),
-  ]);
-  const ids = wallets.map((w) => w.id);
-  const [roles, signing] = await Promise.all([
-    ids.length
-      ? db
-          .selectFrom('wallet_members')
-          .select(['wallet_id', 'role', 'user_id'])
-          .where('wallet_id', 'in', ids)
-          .execute()
-      : [],
-    ids.length
-      ? db
-          .selectFrom('wallet_signers')
-          .select(['wallet_id', 'user_id'])
-          .where('wallet_id', 'in', ids)
-          .execute()
-      : [],
-  ]);
-  return { wallets, total: { n: totals.n }, roles, signing, spaceTotal: { value: totals.value } };
+  return query;
+}
+
+/** What a list item shows (presentWallet) and its value: the page reads no other column. */
+const LISTED_COLUMNS = [
+  'w.id',
+  'w.organization_id',
+  'w.chain_key',
+  'w.name',
+  'w.remark',
+  'w.address',
+  'w.sign_type',
+  'w.status',
+  'w.threshold',
+  'w.approval_threshold',
+  'w.broadcast_scope',
+  'w.whitelist_on',
+  'w.asset_tag_on',
+  'w.dapp_on',
+  'w.deploy_tx_hash',
+  'w.descriptor_receive',
+  'w.descriptor_change',
+  'w.utxo_keys',
+  'w.family_address_type',
+  'w.timelock_recovery',
+  'w.created_at',
+  'w.value_usd',
+] as const;
+
+type ListedColumn = (typeof LISTED_COLUMNS)[number] extends `w.${infer C}` ? C : never;
+
+/** A wallet of the list's page, with who holds a role on it and who signs for it. */
+export type ListedWallet = Pick<Wallet, ListedColumn> & {
+  roles: { role: WalletMemberRole; user_id: number }[];
+  signers: { user_id: number }[];
+};
+
+/**
+ * One page of the space's wallets with each one's roles and signers, and the whole selection's
+ * count and USD total, in one statement: a list request is then its session read and this.
+ */
+export async function listWallets(db: Db, filter: WalletListFilter, page: number, pageSize: number) {
+  const selection = walletSelection(db, filter);
+  const rows = await db
+    .with('totals', () =>
+      selection.select([
+        sql<number>`count(*)`.as('n'),
+        sql<string>`coalesce(sum(w.value_usd), 0)::text`.as('value'),
+      ]),
+    )
+    .with('page', () =>
+      selection
+        .select(LISTED_COLUMNS)
+        .orderBy('w.id')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    )
+    // The totals' one row, joined to the page's rows (none past the last page).
+    .selectFrom('totals')
+    .leftJoin('page', (join) => join.onTrue())
+    .selectAll('page')
+    .select(['totals.n', 'totals.value'])
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('wallet_members as r')
+          .select(['r.role', 'r.user_id'])
+          .whereRef('r.wallet_id', '=', 'page.id'),
+      ).as('roles'),
+      jsonArrayFrom(
+        eb.selectFrom('wallet_signers as s').select('s.user_id').whereRef('s.wallet_id', '=', 'page.id'),
+      ).as('signers'),
+    ])
+    .orderBy('page.id')
+    .execute();
+  const totals = rows[0] ?? { n: 0, value: '0' };
+  const wallets = rows.flatMap(({ n: _n, value: _v, ...row }) =>
+    row.id === null ? [] : [row as ListedWallet],
+  );
+  return { wallets, total: { n: totals.n }, spaceTotal: { value: totals.value } };
 }
 
 /** The wallet's signers and role holders with their names. */
