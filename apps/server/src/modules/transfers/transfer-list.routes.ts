@@ -84,7 +84,8 @@ export async function transferListRoutes(app: AppInstance, ctx: AppContext) {
       const list = await withFundPurpose(
         ctx,
         who.organizationId,
-        rows.map((row) => ({ ...presentTask(row, signingExpiry(ctx, row)), ...extras.get(row.id)! })),
+        // Object.assign, not spreads: spreading a wide object into a literal is several times slower.
+        rows.map((row) => Object.assign(presentTask(row, signingExpiry(ctx, row)), extras.get(row.id)!)),
       );
       return reply.ok({ list, page, page_size, ...total });
     },
