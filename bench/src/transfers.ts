@@ -394,7 +394,7 @@ export async function benchLifecycles(): Promise<void> {
 }
 
 /** 1 000 000 tasks of one space across 50 wallets, in realistic statuses, seeded with SQL. */
-async function seedTasks(
+export async function seedTasks(
   client: pg.Client,
 ): Promise<{ organizationId: number; ownerToken: string; memberToken: string }> {
   const { ownerId, organizationId } = await seedOwnerSpace(client, 'Bench transfer list');
@@ -501,7 +501,8 @@ export async function benchTransferList(): Promise<void> {
           p99_ms: loaded.p99,
           p99_1conn_ms: single.p99,
           non2xx: loaded.non2xx + loaded.errors,
-          goal: `p99≤${GOAL_LIST_P99_MS}ms ${loaded.p99 <= GOAL_LIST_P99_MS ? 'met' : 'NOT met'}`,
+          // No answer at all is not a p99 of 0.
+          goal: `p99≤${GOAL_LIST_P99_MS}ms ${loaded.requests > 0 && loaded.p99 <= GOAL_LIST_P99_MS ? 'met' : 'NOT met'}`,
         });
       }
     }
