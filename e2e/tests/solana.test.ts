@@ -219,6 +219,8 @@ describe('Solana wallets in the browser (local Solana VM, no Squads program)', (
     expect(await card.getByTestId('sol-transaction-index').innerText()).toBe(
       '#1 (proposed together with the first approval)',
     );
+    // What the proposed vault transaction does, read in the page from the approval's bytes.
+    expect(await card.getByTestId('sol-vault-transaction').innerText()).toBe(`Send 1 SOL to ${payee}`);
     const task = await team.bob.session.call<{ signatures: unknown[]; status: number }>(
       'GET',
       `/api/v1/task/info?task_id=${taskPath.split('/').pop()}`,
