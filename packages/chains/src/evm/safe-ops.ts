@@ -32,6 +32,24 @@ const FALLBACK_HANDLER_SLOT = '0x6c9a6c4a39284e37ed1cf53d337577d14212a4870fb976a
 const GUARD_SLOT = '0x4a204f620c8c5ccdca3fd54d003badd85ba500436a431f0cbda4f558c93c34c8';
 const SENTINEL = '0x0000000000000000000000000000000000000001';
 
+/**
+ * The calls that read a Safe's state, and its singleton and the two slots, in the order readSafe
+ * decodes them. The same bytes for every Safe: encoded once, not on each read (encoding hashes
+ * each function's signature, a measurable share of a transfer step's CPU).
+ */
+const STATE_CALL_DATA: Hex[] = [
+  ...(['getOwners', 'getThreshold', 'nonce', 'VERSION'] as const).map((functionName) =>
+    encodeFunctionData({ abi: safeAbi, functionName }),
+  ),
+  encodeFunctionData({ abi: safeAbi, functionName: 'getModulesPaginated', args: [SENTINEL, 50n] }),
+];
+const SLOT_CALL_DATA: Hex[] = [
+  encodeFunctionData({ abi: safeAbi, functionName: 'masterCopy' }),
+  ...[FALLBACK_HANDLER_SLOT, GUARD_SLOT].map((slot) =>
+    encodeFunctionData({ abi: safeAbi, functionName: 'getStorageAt', args: [BigInt(slot), 1n] }),
+  ),
+];
+
 export interface SafeState {
   address: Address;
   /** As getOwners() returns them (checksummed, contract order). */
@@ -190,37 +208,13 @@ export function createSafeOps(ctx: EvmContext, singleton: Address) {
       (known) => known !== undefined && isAddressEqual(known, address),
     );
 
-  const stateCalls = (safe: Address) => [
-    ...(['getOwners', 'getThreshold', 'nonce', 'VERSION'] as const).map((functionName) => ({
-      target: safe,
-      allowFailure: true,
-      callData: encodeFunctionData({ abi: safeAbi, functionName }),
-    })),
-    {
-      target: safe,
-      allowFailure: true,
-      callData: encodeFunctionData({
-        abi: safeAbi,
-        functionName: 'getModulesPaginated',
-        args: [SENTINEL, 50n],
-      }),
-    },
-  ];
+  const stateCalls = (safe: Address) =>
+    STATE_CALL_DATA.map((callData) => ({ target: safe, allowFailure: true, callData }));
   const STATE_CALLS = 5;
 
   /** The proxy's singleton, fallback handler and guard through the Safe itself, in the same eth_call. */
-  const slotCalls = (safe: Address) => [
-    {
-      target: safe,
-      allowFailure: true,
-      callData: encodeFunctionData({ abi: safeAbi, functionName: 'masterCopy' }),
-    },
-    ...[FALLBACK_HANDLER_SLOT, GUARD_SLOT].map((slot) => ({
-      target: safe,
-      allowFailure: true,
-      callData: encodeFunctionData({ abi: safeAbi, functionName: 'getStorageAt', args: [BigInt(slot), 1n] }),
-    })),
-  ];
+  const slotCalls = (safe: Address) =>
+    SLOT_CALL_DATA.map((callData) => ({ target: safe, allowFailure: true, callData }));
 
   const wordAddress = (value: Hex | null | undefined) =>
     getAddress(sliceHex(value && value.length >= 66 ? value : `0x${'0'.repeat(64)}`, 12, 32));
