@@ -255,6 +255,15 @@ describe('wallet visibility and settings', () => {
     ).toBe('WALLET_NOT_FOUND_ERROR');
     const list = await stranger.client.get<{ list: unknown[] }>('/api/v1/wallets');
     expect(list.data.list).toEqual([]);
+    // Past the last page: no items, but the selection's count and total still come.
+    type Page = { list: { wallet_id: number }[]; total: number; total_amount: string };
+    const first = await admin.client.get<Page>('/api/v1/wallets', { page: 1, page_size: 10 });
+    const beyond = await admin.client.get<Page>('/api/v1/wallets', { page: 99, page_size: 10 });
+    expect(first.data.list.map((w) => w.wallet_id)).toContain(created.data.wallet_id);
+    expect(beyond.data.list).toEqual([]);
+    expect(beyond.data.total).toBe(first.data.total);
+    expect(first.data.total).toBeGreaterThan(0);
+    expect(beyond.data.total_amount).toBe(first.data.total_amount);
     const other = await person(t, { mfa: true });
     await createSpace(other, 'Other');
     expect(
