@@ -1,11 +1,11 @@
 import { readApproval } from './solana-approval';
+import { SQUADS_V4, transactionAccountsOf } from './squads-accounts';
 import { VAULT_TRANSACTION_CREATE } from './squads-vault-message';
 import { vaultTransferRefusal, type ExpectedTransfer, type VaultTransfer } from './solana-vault-transfer';
 import { WalletError } from './wallet-connectors/types';
 
 export type { ExpectedTransfer, VaultTransfer } from './solana-vault-transfer';
 
-const SQUADS_V4 = 'SQDS4ep65T869zMMBKyuUq6aD6EgTu8psMjkvj52pCf';
 const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
 /** Anchor discriminators of the only other Squads instructions an approval carries (the program's IDL). */
 const PROPOSAL_CREATE = [220, 60, 73, 224, 30, 108, 79, 159];
@@ -23,18 +23,6 @@ export interface ExpectedApproval {
   index: string;
   /** The task's transfer: what a proposing approval's vault transaction must do, and nothing else. */
   transfer?: ExpectedTransfer;
-}
-
-/** Squads v4's accounts of transaction `index` (the program's `VaultTransaction` and `Proposal` seeds). */
-async function squadsAccounts(multisig: string, index: string) {
-  const { PublicKey } = await import('@solana/web3.js');
-  const le = new Uint8Array(8);
-  new DataView(le.buffer).setBigUint64(0, BigInt(index), true);
-  const text = (value: string) => new TextEncoder().encode(value);
-  const seeds = [text('multisig'), new PublicKey(multisig).toBytes(), text('transaction'), le];
-  const pda = (extra: Uint8Array[]) =>
-    PublicKey.findProgramAddressSync([...seeds, ...extra], new PublicKey(SQUADS_V4))[0].toBase58();
-  return { transaction: pda([]), proposal: pda([text('proposal')]) };
 }
 
 const startsWith = (data: Uint8Array, discriminator: number[]) =>
@@ -71,7 +59,7 @@ export async function checkApproval(wire: string, expected: ExpectedApproval): P
   const at = keys.indexOf(expected.signer);
   if (at < 0 || at >= message.header.numRequiredSignatures)
     return refuse(`${expected.signer} does not sign it`);
-  const ours = await squadsAccounts(expected.multisig, expected.index);
+  const ours = await transactionAccountsOf(expected.multisig, expected.index);
   const notOurs = `not the proposal of transaction #${expected.index}`;
   let approves = 0;
   let transfer: VaultTransfer | null = null;

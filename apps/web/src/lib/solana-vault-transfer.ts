@@ -1,7 +1,7 @@
 import { formatUnits } from 'viem';
+import { vaultOf } from './squads-accounts';
 import { readVaultTransactionCreate } from './squads-vault-message';
 
-const SQUADS_V4 = 'SQDS4ep65T869zMMBKyuUq6aD6EgTu8psMjkvj52pCf';
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
@@ -78,15 +78,7 @@ export async function vaultTransferRefusal(
   const pda = (seeds: Uint8Array[], owner: string) =>
     PublicKey.findProgramAddressSync(seeds, new PublicKey(owner))[0].toBase58();
   const key = (address: string) => new PublicKey(address).toBytes();
-  const vault = pda(
-    [
-      new TextEncoder().encode('multisig'),
-      key(multisig),
-      new TextEncoder().encode('vault'),
-      Uint8Array.of(0),
-    ],
-    SQUADS_V4,
-  );
+  const vault = await vaultOf(multisig);
   const sends = (amount: bigint, decimals: number) => {
     const wanted = baseUnits(expected.amount, decimals);
     return wanted === amount ? null : `it sends ${formatUnits(amount, decimals)}, not ${expected.amount}`;

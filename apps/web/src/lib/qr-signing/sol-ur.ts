@@ -6,6 +6,7 @@ import { sha256 } from '@noble/hashes/sha256';
 import { base58Decode, base58Encode } from '../solana-address';
 import { readApproval, signedApproval } from '../solana-approval';
 import { UrReadError } from './ur-codec';
+import { SQUADS_V4 } from '../squads-accounts';
 
 /**
  * Keystone's Solana URs: `crypto-multi-accounts` (the device's Solana account export),
@@ -90,7 +91,6 @@ export function solSignatureFromUr(ur: UR, requestId: string, data: Uint8Array, 
   return signature;
 }
 
-const SQUADS_V4 = 'SQDS4ep65T869zMMBKyuUq6aD6EgTu8psMjkvj52pCf';
 /** The Squads v4 instructions Keystone names (keystone3-firmware resolvers/squads_v4.rs), by Anchor name. */
 const SQUADS_METHODS = ['vault_transaction_create', 'proposal_create', 'proposal_approve'];
 const anchorDiscriminator = (name: string) =>

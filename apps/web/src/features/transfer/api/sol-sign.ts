@@ -42,7 +42,7 @@ export const createSolApproval = (taskId: number) =>
  * index it names — which must be the task's once the task has one — and, when it proposes, a
  * vault transaction that sends exactly the task's amount of its coin or token (the task names a
  * token by its mint in lower case, `token_key`) to its recipient. With what that vault
- * transaction does (`vault_transfer`, read from its bytes) for the card to show.
+ * transaction does (`built.vault`, read from its bytes) for the card to show.
  */
 export async function createCheckedSolApproval(task: SolTaskInfo) {
   const approval = await createSolApproval(task.task_id);
@@ -69,7 +69,12 @@ export async function createCheckedSolApproval(task: SolTaskInfo) {
     index: approval.transaction_index,
     transfer,
   });
-  return { ...approval, vault_transfer: vaultTransfer };
+  const built: BuiltApproval = {
+    index: approval.transaction_index,
+    proposes: approval.proposes,
+    vault: vaultTransfer,
+  };
+  return { ...approval, built };
 }
 
 /** POST /sign: the signed approval transaction (base64), sent by the server through the fee payer. */

@@ -47,11 +47,7 @@ export function SolLedgerSign(props: {
     try {
       // Built now (a fresh blockhash lives about a minute), shown, then confirmed on the device.
       const approval = await createCheckedSolApproval(task);
-      onBuilt({
-        index: approval.transaction_index,
-        proposes: approval.proposes,
-        vault: approval.vault_transfer,
-      });
+      onBuilt(approval.built);
       const preview = await ledgerSolana.approvalPreview(approval.transaction);
       setOnDevice({ messageHash: preview.messageHash, feePayer: preview.feePayer, signer: approval.signer });
       const signature = await ledgerSolana.signApproval(path, approval.transaction, approval.signer);

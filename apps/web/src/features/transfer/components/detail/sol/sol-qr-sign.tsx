@@ -33,11 +33,7 @@ export function SolQrSign(props: { task: SolTaskInfo; onBuilt: (built: BuiltAppr
       const { approvalMessage, withSignature } = await import('@/lib/qr-signing/sol-ur');
       // Built now: its blockhash lives about a minute, so the device is asked at once.
       const approval = await createCheckedSolApproval(task);
-      onBuilt({
-        index: approval.transaction_index,
-        proposes: approval.proposes,
-        vault: approval.vault_transfer,
-      });
+      onBuilt(approval.built);
       const { message, feePayer, squads } = await approvalMessage(approval.transaction);
       const signature = await signSolByQr({
         signer: approval.signer,
@@ -51,14 +47,14 @@ export function SolQrSign(props: { task: SolTaskInfo; onBuilt: (built: BuiltAppr
         details: [
           { label: t('sol.qrInstructions'), value: squads.join(', ') || '—' },
           { label: t('sol.index'), value: `#${approval.transaction_index}` },
-          ...(approval.vault_transfer
+          ...(approval.built.vault
             ? [
                 {
                   label: t('sol.vaultTransaction'),
                   value: `${t('sol.vaultSends', {
-                    amount: approval.vault_transfer.amount,
+                    amount: approval.built.vault.amount,
                     symbol: task.symbol ?? '',
-                  })} ${approval.vault_transfer.to}`,
+                  })} ${approval.built.vault.to}`,
                 },
               ]
             : []),

@@ -54,11 +54,7 @@ export function SolSignCard(props: {
       // The wallet signs with the account it shows: it must be the signer key the approval names.
       const account = await solanaWallet.connect();
       const approval = await createCheckedSolApproval(task);
-      setBuilt({
-        index: approval.transaction_index,
-        proposes: approval.proposes,
-        vault: approval.vault_transfer,
-      });
+      setBuilt(approval.built);
       if (account !== approval.signer) {
         setOtherAccount({ account, signer: approval.signer });
         return;
