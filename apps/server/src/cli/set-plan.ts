@@ -2,6 +2,7 @@ import { setPlanInput } from '@keystead/contract';
 import { ConfigError, loadConfig } from '../config';
 import { openConfiguredDatabase } from '../boot';
 import { setAuditKey, writeAudit } from '../modules/audit/audit.service';
+import { sealPending } from '../modules/audit/audit-sealer';
 
 /**
  * `npm run space:plan -- <organization_id> <free|plus|enterprise> <months>`: the operator's
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
         content: { plan: name, months: count, by: 'operator-cli' },
       });
     });
+    // No server may be running to seal the row (on PostgreSQL a running one would, woken by it).
+    await sealPending(database.db, config.auditKey);
     console.log(`space ${organization_id}: plan ${name}${expires ? ` until ${expires.toISOString()}` : ''}`);
   } finally {
     await database.close();

@@ -148,11 +148,17 @@ export interface AuditLogTable {
   ip: string | null;
   location: string | null;
   created_at: CreatedAt;
-  seq: number;
-  prev_hash: string;
-  hash: string;
-  /** 1: legacy unkeyed sha256; 2: HMAC under AUDIT_HMAC_KEY over every column. */
+  /** Null until the audit sealer links the row into its chain (modules/audit/audit-sealer.ts). */
+  seq: number | null;
+  prev_hash: string | null;
+  hash: string | null;
+  /**
+   * 1: legacy unkeyed sha256; 2: HMAC under AUDIT_HMAC_KEY over every column; 3: as 2 with the
+   * entry MAC, sealed after commit.
+   */
   hash_version: Generated<number>;
+  /** Version 3: `nonce.mac`, the key over the row's columns as the command wrote them. */
+  entry_mac: string | null;
 }
 
 /** The signed head of one audit chain (modules/audit/audit.service.ts writeCheckpoint). */

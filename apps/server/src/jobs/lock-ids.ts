@@ -7,7 +7,7 @@
  * - two-key locks `pg_advisory_xact_lock(namespace int, key int)`: the namespace says what is
  *   locked, the key which one (a space id, a wallet id …); the `LockNamespace` values below;
  * - one-key locks `pg_advisory_lock(id bigint)`: `LockId` below.
- * An audit chain is locked by its checkpoint row instead (audit.service.ts lockAuditChain), so the
+ * An audit chain is locked by its checkpoint row instead, by its sealer (audit-sealer.ts), so the
  * lock and the chain's head are one statement.
  */
 export const LockNamespace = {

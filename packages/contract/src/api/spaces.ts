@@ -227,6 +227,7 @@ export const auditBrokenLink = z.object({
   rowId: z.number().nullable(),
   reason: z.enum([
     'hash mismatch',
+    'entry mac invalid',
     'link mismatch',
     'checkpoint missing',
     'checkpoint signature invalid',

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { auditListQuery } from '@keystead/contract';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { SEALED_HASH_VERSION, chainName } from './audit.service';
 
 /** The audit module's SQL for reading the log (writeAudit in the service appends to it). */
 
@@ -56,16 +57,21 @@ function withColumns<
   ]);
 }
 
-/** The whole log's size is the last row's position in the chain: no count over 100 000 rows. */
+/**
+ * The whole log's size without counting 100 000 rows: the chain's signed head position, plus the
+ * rows the sealer has not reached yet (few; their own index).
+ */
 async function chainLength(db: Db, organizationId: number): Promise<{ count: number; exact: boolean }> {
-  const last = await db
-    .selectFrom('audit_log')
-    .select('seq')
-    .where('organization_id', '=', organizationId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return { count: last?.seq ?? 0, exact: true };
+  const { rows } = await sql<{ n: string | number }>`
+    select coalesce(
+             (select head_seq from audit_checkpoints where chain = ${chainName({ organization_id: organizationId, user_id: null })}),
+             (select seq from audit_log where organization_id = ${organizationId} and seq is not null
+               order by seq desc limit 1),
+             0)
+         + (select count(*) from audit_log
+             where organization_id = ${organizationId} and seq is null and hash_version = ${SEALED_HASH_VERSION})
+           as n`.execute(db);
+  return { count: Number(rows[0]?.n ?? 0), exact: true };
 }
 
 async function cappedCount(

@@ -4,10 +4,10 @@ import {
   GENESIS_HASH,
   KEYED_HASH_VERSION,
   chainName,
+  expectedHash,
   lockAuditChain,
   writeCheckpoint,
 } from './audit.service';
-import { expectedHash } from './audit-verify';
 
 export interface AuditUpgradeResult {
   upgraded: string[];
@@ -63,7 +63,7 @@ async function rehashChain(
   organizationId: number | null,
   userId: number | null,
 ): Promise<boolean> {
-  let query = trx.selectFrom('audit_log').selectAll().orderBy('id');
+  let query = trx.selectFrom('audit_log').selectAll().where('seq', 'is not', null).orderBy('id');
   query =
     organizationId !== null
       ? query.where('organization_id', '=', organizationId)

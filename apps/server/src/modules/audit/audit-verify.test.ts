@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createSpace, person } from '../../../test/space-helpers';
 import { canonicalJson, legacyAuditHash, writeAudit, GENESIS_HASH } from './audit.service';
 import { upgradeLegacyAuditChains } from './audit-upgrade';
+import { sealPending } from './audit-sealer';
 import { verifyAuditChains } from './audit-verify';
 
 let t: TestApp;
@@ -27,6 +28,8 @@ async function seed(organizationId: number, count: number) {
       }),
     );
   }
+  // Sealed now (the app's sealer would do it a moment after the commits), so tests tamper sealed rows.
+  await sealPending(t.ctx.db, key);
 }
 
 async function ids(org: number): Promise<number[]> {

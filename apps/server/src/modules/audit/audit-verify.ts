@@ -1,19 +1,18 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import {
   GENESIS_HASH,
-  LEGACY_HASH_VERSION,
-  canonicalJson,
+  SEALED_HASH_VERSION,
   chainName,
   checkpointSignature,
-  keyedAuditHash,
-  legacyAuditHash,
-  type AuditHashedRow,
+  entryMacHolds,
+  expectedHash,
 } from './audit.service';
-import { jsonColumn } from '../../lib/json-column';
+import { sealPending } from './audit-sealer';
 
 export type BrokenReason =
   | 'hash mismatch'
+  | 'entry mac invalid'
   | 'link mismatch'
   | 'checkpoint missing'
   | 'checkpoint signature invalid'
@@ -34,32 +33,15 @@ export interface AuditVerifyReport {
   broken: BrokenLink[];
 }
 
-type AuditRow = Awaited<ReturnType<typeof loadRows>>[number];
-
+/** The sealed rows, each chain's in its order, then the rows still waiting for the sealer. */
 function loadRows(db: Kysely<Database>, organizationId?: number) {
-  let query = db.selectFrom('audit_log').selectAll().orderBy('id');
+  let query = db
+    .selectFrom('audit_log')
+    .selectAll()
+    .orderBy(sql`seq nulls last`)
+    .orderBy('id');
   if (organizationId !== undefined) query = query.where('organization_id', '=', organizationId);
   return query.execute();
-}
-
-/** The hash a row should carry under its own version (1 legacy sha256, 2 keyed HMAC). */
-export function expectedHash(key: string, row: AuditRow, prevHash = row.prev_hash): string {
-  const hashed: AuditHashedRow = {
-    id: Number(row.id),
-    seq: Number(row.seq),
-    prev_hash: prevHash,
-    organization_id: row.organization_id === null ? null : Number(row.organization_id),
-    user_id: row.user_id === null ? null : Number(row.user_id),
-    type: row.type,
-    operation: row.operation,
-    content: canonicalJson(jsonColumn(row.content)),
-    ip: row.ip,
-    location: row.location,
-    created_at: new Date(row.created_at).toISOString(),
-  };
-  return Number(row.hash_version) === LEGACY_HASH_VERSION
-    ? legacyAuditHash(hashed)
-    : keyedAuditHash(key, hashed);
 }
 
 /**
@@ -67,7 +49,9 @@ export function expectedHash(key: string, row: AuditRow, prevHash = row.prev_has
  * names its predecessor's hash and the next seq, and checks each chain's head against its signed
  * checkpoint. Every broken row is reported, not only the first: an edited row fails its own hash,
  * a deleted or inserted row breaks the link of the row after it, deleting the newest rows leaves
- * the checkpoint ahead, and a chain rehashed without the key fails every keyed hash.
+ * the checkpoint ahead, and a chain rehashed without the key fails every keyed hash. Committed rows
+ * the sealer has not reached yet are sealed first; a row it refused (an entry MAC that does not
+ * verify: written without the key, so the sealer left it out) is reported, though it is in no chain.
  */
 export async function verifyAuditChains(
   db: Kysely<Database>,
@@ -77,13 +61,23 @@ export async function verifyAuditChains(
   const heads = new Map<string, { id: number; seq: number; hash: string }>();
   const broken: BrokenLink[] = [];
   let rows = 0;
+  await sealPending(db, key);
   for (const row of await loadRows(db, organizationId)) {
     rows += 1;
     const chain = chainName(row);
+    if (row.hash === null) {
+      // Left by the sealer: not written with the key. (Or committed since the sealing above.)
+      if (!entryMacHolds(key, row))
+        broken.push({ chain, rowId: Number(row.id), reason: 'entry mac invalid' });
+      else rows -= 1;
+      continue;
+    }
     const previous = heads.get(chain);
     const seq = Number(row.seq);
     if (expectedHash(key, row) !== row.hash)
       broken.push({ chain, rowId: Number(row.id), reason: 'hash mismatch' });
+    else if (Number(row.hash_version) === SEALED_HASH_VERSION && !entryMacHolds(key, row))
+      broken.push({ chain, rowId: Number(row.id), reason: 'entry mac invalid' });
     else if (row.prev_hash !== (previous?.hash ?? GENESIS_HASH) || seq !== (previous?.seq ?? 0) + 1)
       broken.push({ chain, rowId: Number(row.id), reason: 'link mismatch' });
     heads.set(chain, { id: Number(row.id), seq, hash: row.hash });

@@ -5,11 +5,18 @@ import type { AppInstance } from '../../app';
 import type { AppContext } from '../../context';
 import { commandContext } from '../../lib/command-context';
 import { inSpace } from '../../plugins/access-rules';
+import { startAuditSealer } from './audit-sealer';
 import { auditLogExport, auditLogPage, auditLogVerification } from './audit-queries';
 
 const tags = ['audit'];
 
 export async function auditRoutes(app: AppInstance, ctx: AppContext) {
+  // Links and hashes the rows commands append, after their commit (audit-sealer.ts).
+  const stopSealer = await startAuditSealer(ctx.database, ctx.config.auditKey, (error) =>
+    ctx.log.error({ err: error }, 'audit sealing failed; retrying'),
+  );
+  app.addHook('onClose', stopSealer);
+
   app.get(
     '/audit-log',
     {

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/schema';
-import { hmacHex, sha256Hex } from '../../lib/crypto';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { AuditLogTable, Database } from '../../db/schema';
+import { hmacHex, randomToken, sha256Hex } from '../../lib/crypto';
+import { jsonColumn } from '../../lib/json-column';
 
 export interface AuditEntry {
   organizationId: number | null;
@@ -15,8 +16,13 @@ export interface AuditEntry {
 export const GENESIS_HASH = '0'.repeat(64);
 /** Rows written before keyed hashes (sha256 without location); upgraded at boot (audit-upgrade.ts). */
 export const LEGACY_HASH_VERSION = 1;
-/** HMAC-SHA256 under AUDIT_HMAC_KEY over every column of the row. */
+/** HMAC-SHA256 under AUDIT_HMAC_KEY over every column of the row, written with the row. */
 export const KEYED_HASH_VERSION = 2;
+/**
+ * Written unsealed by the command with its entry MAC (the key over what happened and a nonce),
+ * then linked and hashed after commit by the audit sealer: the version-2 hash plus the entry MAC.
+ */
+export const SEALED_HASH_VERSION = 3;
 
 /**
  * The key of the keyed hashes and checkpoint signatures. It lives outside the database
@@ -57,6 +63,8 @@ export interface AuditHashedRow {
   location: string | null;
   /** ISO time, millisecond precision. */
   created_at: string;
+  /** Version 3: the entry MAC written with the row. */
+  entry_mac?: string | null;
 }
 
 /** Version 1 (legacy): the text the old unkeyed sha256 covered — no id, no location. */
@@ -76,12 +84,12 @@ export function legacyAuditHash(row: AuditHashedRow): string {
   );
 }
 
-/** Version 2: an HMAC under the key outside the database over every column of the row. */
-export function keyedAuditHash(key: string, row: AuditHashedRow): string {
+/** Version 2 (and 3, with the entry MAC): an HMAC under the key outside the database over every column. */
+export function keyedAuditHash(key: string, row: AuditHashedRow, version = KEYED_HASH_VERSION): string {
   return hmacHex(
     key,
     JSON.stringify([
-      KEYED_HASH_VERSION,
+      version,
       row.id,
       row.seq,
       row.prev_hash,
@@ -93,8 +101,86 @@ export function keyedAuditHash(key: string, row: AuditHashedRow): string {
       row.ip,
       row.location,
       row.created_at,
+      ...(version === SEALED_HASH_VERSION ? [row.entry_mac ?? null] : []),
     ]),
   );
+}
+
+/**
+ * What the command itself signs when it writes a row (version 3): every column it knows — not the
+ * id, seq or link, which the sealer gives later — and a nonce, kept in front of the MAC, that makes
+ * each entry's MAC unique (a copied row cannot be inserted: audit_log_entry_mac is unique).
+ */
+export function entryMac(
+  key: string,
+  row: Omit<AuditHashedRow, 'id' | 'seq' | 'prev_hash'>,
+  nonce: string,
+): string {
+  const mac = hmacHex(
+    key,
+    JSON.stringify([
+      'audit-entry',
+      nonce,
+      row.organization_id,
+      row.user_id,
+      row.type,
+      row.operation,
+      row.content,
+      row.ip,
+      row.location,
+      row.created_at,
+    ]),
+  );
+  return `${nonce}.${mac}`;
+}
+
+/** A stored row as the hashes read it. */
+export type StoredAuditRow = Pick<
+  Selectable<AuditLogTable>,
+  | 'id'
+  | 'organization_id'
+  | 'user_id'
+  | 'type'
+  | 'operation'
+  | 'content'
+  | 'ip'
+  | 'location'
+  | 'created_at'
+  | 'seq'
+  | 'prev_hash'
+  | 'hash_version'
+  | 'entry_mac'
+>;
+
+/** The columns of a stored row as the hashes cover them (content as canonical JSON, time as ISO). */
+function hashedColumns(row: StoredAuditRow, prevHash = row.prev_hash): AuditHashedRow {
+  return {
+    id: Number(row.id),
+    seq: Number(row.seq),
+    prev_hash: prevHash ?? '',
+    organization_id: row.organization_id === null ? null : Number(row.organization_id),
+    user_id: row.user_id === null ? null : Number(row.user_id),
+    type: row.type,
+    operation: row.operation,
+    content: canonicalJson(jsonColumn(row.content)),
+    ip: row.ip,
+    location: row.location,
+    created_at: new Date(row.created_at).toISOString(),
+    entry_mac: row.entry_mac,
+  };
+}
+
+/** Whether a version-3 row's entry MAC is the one its columns and nonce give under the key. */
+export function entryMacHolds(key: string, row: StoredAuditRow): boolean {
+  const nonce = row.entry_mac?.split('.')[0];
+  return !!nonce && entryMac(key, hashedColumns(row), nonce) === row.entry_mac;
+}
+
+/** The hash a row should carry under its own version (1 legacy sha256, 2 keyed, 3 sealed). */
+export function expectedHash(key: string, row: StoredAuditRow, prevHash = row.prev_hash): string {
+  const hashed = hashedColumns(row, prevHash);
+  const version = Number(row.hash_version);
+  return version === LEGACY_HASH_VERSION ? legacyAuditHash(hashed) : keyedAuditHash(key, hashed, version);
 }
 
 /** A chain's name: the space's rows, or one user's account rows. */
@@ -141,7 +227,7 @@ export async function writeCheckpoint(
 }
 
 /** The statement that makes this signed head the chain's checkpoint (one row per chain). */
-function checkpointUpsert(checkpoint: ChainHead & { signature: string }): RawBuilder<unknown> {
+export function checkpointUpsert(checkpoint: ChainHead & { signature: string }): RawBuilder<unknown> {
   return sql`
     insert into audit_checkpoints (chain, head_id, head_seq, head_hash, signed_at, signature)
     values (${checkpoint.chain}, ${checkpoint.head_id}, ${checkpoint.head_seq}, ${checkpoint.head_hash},
@@ -151,7 +237,7 @@ function checkpointUpsert(checkpoint: ChainHead & { signature: string }): RawBui
 }
 
 /** The checkpoint row of a chain's head, signed now. */
-function signedCheckpoint(key: string, head: Omit<ChainHead, 'signed_at'>) {
+export function signedCheckpoint(key: string, head: Omit<ChainHead, 'signed_at'>) {
   const signed: ChainHead = { ...head, signed_at: new Date().toISOString() };
   return { ...signed, signature: checkpointSignature(key, signed) };
 }
@@ -160,7 +246,6 @@ function signedCheckpoint(key: string, head: Omit<ChainHead, 'signed_at'>) {
 interface LockedHead {
   head_seq: string | number;
   head_hash: string;
-  next_id: string | number;
   fresh: boolean;
 }
 
@@ -169,54 +254,58 @@ interface LockedHead {
  * chain's checkpoint row takes the row's lock, waits for any writer holding it, and returns the
  * row as that writer committed it (an upsert updates the newest version, unlike a plain read
  * whose snapshot predates the wait). A chain without a checkpoint gets an unsigned placeholder
- * (`fresh`), which its writer replaces before commit. The new row's id comes in the same reply.
+ * (`fresh`), which its writer replaces before commit.
  */
 export async function lockAuditChain(trx: Kysely<Database>, chain: string): Promise<LockedHead> {
   const { rows } = await sql<LockedHead>`
     insert into audit_checkpoints as c (chain, head_id, head_seq, head_hash, signed_at, signature)
     values (${chain}, 0, 0, ${GENESIS_HASH}, '', '')
     on conflict (chain) do update set chain = c.chain
-    returning c.head_seq, c.head_hash, c.signature = '' as fresh,
-              nextval(pg_get_serial_sequence('audit_log', 'id')) as next_id`.execute(trx);
+    returning c.head_seq, c.head_hash, c.signature = '' as fresh`.execute(trx);
   return rows[0]!;
 }
 
-/** The newest row of a chain read from the log itself (a chain with no checkpoint yet). */
-async function headFromLog(
+/** A chain by its rows' columns: a space's, or one user's account rows (or anonymous ones). */
+export interface ChainKey {
+  organizationId: number | null;
+  userId: number | null;
+}
+
+/** The condition that selects a chain's rows. */
+export function chainRows(chain: ChainKey) {
+  return chain.organizationId !== null
+    ? sql<boolean>`organization_id = ${chain.organizationId}`
+    : chain.userId === null
+      ? sql<boolean>`organization_id is null and user_id is null`
+      : sql<boolean>`organization_id is null and user_id = ${chain.userId}`;
+}
+
+/** The newest sealed row of a chain read from the log itself (a chain with no checkpoint yet). */
+export async function headFromLog(
   trx: Kysely<Database>,
-  entry: Pick<AuditEntry, 'organizationId' | 'userId'>,
+  chain: ChainKey,
 ): Promise<{ seq: number; hash: string }> {
-  const chain =
-    entry.organizationId !== null
-      ? sql`organization_id = ${entry.organizationId}`
-      : entry.userId === null
-        ? sql`organization_id is null and user_id is null`
-        : sql`organization_id is null and user_id = ${entry.userId}`;
   const { rows } = await sql<{ hash: string; seq: string | number }>`
-    select hash, seq from audit_log where ${chain} order by id desc limit 1`.execute(trx);
+    select hash, seq from audit_log where ${chainRows(chain)} and seq is not null
+     order by seq desc limit 1`.execute(trx);
   const last = rows[0];
   return last ? { seq: Number(last.seq), hash: last.hash } : { seq: 0, hash: GENESIS_HASH };
 }
 
+/** Wakes the audit sealer of every server process at commit (a NOTIFY is delivered then, or never), naming the chain. */
+export const AUDIT_SEAL_CHANNEL = 'keystead_audit_unsealed';
+
 /**
  * Appends a row to its chain inside the caller's transaction: the space's chain, or for
- * account events (no space) the user's own chain. The lock on the chain's checkpoint row orders
- * concurrent writers, so a chain never forks. The row's keyed hash covers every column and the
- * chain's signed checkpoint moves to it in the same transaction.
+ * account events (no space) the user's own chain. One statement and no lock: the row commits or
+ * rolls back with the command, carrying its entry MAC (the key over what happened); after commit
+ * the audit sealer checks that MAC, gives the row its place (seq), its link and its keyed hash,
+ * and moves the chain's signed checkpoint (audit-sealer.ts). Before, each command held its
+ * space's chain lock from here to its commit.
  */
 export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  const key = requireAuditKey();
-  const name = chainName({ organization_id: entry.organizationId, user_id: entry.userId });
-  const locked = await lockAuditChain(trx, name);
-  // A chain without a checkpoint (new, or written before checkpoints) is read from its rows,
-  // now under the lock.
-  const previous = locked.fresh
-    ? await headFromLog(trx, entry)
-    : { seq: Number(locked.head_seq), hash: locked.head_hash };
-  const id = Number(locked.next_id);
-  const seq = previous.seq + 1;
-  // Millisecond precision survives the round trip through timestamptz, so verification matches.
-  const values = {
+  // Millisecond precision survives the round trip through timestamptz, so the MAC checks later.
+  const row = {
     organization_id: entry.organizationId,
     user_id: entry.userId,
     type: entry.type,
@@ -225,25 +314,17 @@ export async function writeAudit(trx: Kysely<Database>, entry: AuditEntry): Prom
     ip: entry.ip ?? null,
     location: entry.location ?? null,
     created_at: new Date().toISOString(),
-    seq,
-    prev_hash: previous.hash,
   };
-  const hash = keyedAuditHash(key, { ...values, id });
-  const checkpoint = signedCheckpoint(key, {
-    chain: chainName(values),
-    head_id: id,
-    head_seq: seq,
-    head_hash: hash,
-  });
-  // The row and the chain's signed checkpoint in one statement (a data-modifying WITH runs once).
+  const mac = entryMac(requireAuditKey(), row, randomToken(16));
+  // The chain, for the sealer (one NOTIFY per chain and transaction: PostgreSQL folds repeats).
+  const chain = JSON.stringify([row.organization_id, row.organization_id === null ? row.user_id : null]);
   await sql`
     with appended as (
-      insert into audit_log (id, organization_id, user_id, type, operation, content, ip, location,
-                             created_at, seq, prev_hash, hash, hash_version)
-      overriding system value
-      values (${id}, ${values.organization_id}, ${values.user_id}, ${values.type}, ${values.operation},
-              ${values.content}, ${values.ip}, ${values.location}, ${values.created_at}, ${seq},
-              ${values.prev_hash}, ${hash}, ${KEYED_HASH_VERSION})
+      insert into audit_log (organization_id, user_id, type, operation, content, ip, location,
+                             created_at, hash_version, entry_mac)
+      values (${row.organization_id}, ${row.user_id}, ${row.type}, ${row.operation}, ${row.content},
+              ${row.ip}, ${row.location}, ${row.created_at}, ${SEALED_HASH_VERSION}, ${mac})
+      returning id
     )
-    ${checkpointUpsert(checkpoint)}`.execute(trx);
+    select pg_notify(${AUDIT_SEAL_CHANNEL}, ${chain}) from appended`.execute(trx);
 }

@@ -21,6 +21,7 @@ import {
   type WalletRelation,
   type WalletRole,
 } from './policy';
+import { sealPending } from '../audit/audit-sealer';
 
 /**
  * Every wallet action × every kind of caller, through one real route per action, generated from
@@ -267,6 +268,8 @@ async function expectation(action: WalletAction, caller: Caller): Promise<Decisi
 
 /** Every table's rows (but the sessions' last-seen times), to compare before and after a refusal. */
 async function databaseState(): Promise<Record<string, string>> {
+  // Earlier, allowed calls' audit rows are sealed after their commit: sealed now, not mid-comparison.
+  await sealPending(t.ctx.db, t.ctx.config.auditKey);
   const tables = await sql<{ name: string }>`
     select table_name as name from information_schema.tables
     where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'sessions'

@@ -157,7 +157,6 @@ async function approveInTransaction(
         why,
       );
     }
-    // Last: the space's audit chain stays task until the commit.
     await writeAudit(trx, {
       organizationId: task.organization_id,
       userId: user.id,

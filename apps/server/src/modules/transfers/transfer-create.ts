@@ -344,7 +344,6 @@ export async function insertTransfer(
     await recordTransferLabel(trx, { ...change, userId: user.id });
   }
   await notifyFirstActors(ctx, trx, task, wallet, taskSummary(wallet, intent, facts, prepared.amount));
-  // Last: the space's audit chain is locked from here to the commit, so keep that short.
   await writeAudit(trx, {
     organizationId: organization.id,
     userId: user.id,

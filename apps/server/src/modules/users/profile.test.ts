@@ -9,6 +9,7 @@ import {
   uniqueEmail,
 } from '../../../test/auth-helpers';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/test-app';
+import { sealPending } from '../audit/audit-sealer';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -193,6 +194,8 @@ describe('audit trail of account events', () => {
       .select('id')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
+    // The sealer links rows after commit; here it is run now rather than waited for.
+    await sealPending(t.ctx.db, t.ctx.config.auditKey);
     const rows = await t.ctx.db
       .selectFrom('audit_log')
       .selectAll()
