@@ -72,9 +72,11 @@ export async function signTransfer(
       throw new AppError('SIGNATURE_TASK_STATUS_ERROR');
     }
     const payload = await family(() => adapter.mergeSignatures(fw, locked.payload!, input, verified));
-    // Every verified key in one insert; a key already there (a race) is a duplicate. The count
-    // read beside it sees the rows from before the insert, so the total is the two added.
-    const { added, before } = await trx
+    const next = isMessage ? TransferStatus.Completed : TransferStatus.PendingBroadcast;
+    // One statement: every verified key inserted (a key already there, a race, is a duplicate),
+    // the tally with the rows from before the insert, and the task's payload and (at the
+    // threshold) status. A duplicate throws below and the transaction takes it all back.
+    const tally = await trx
       .with('added', (db) =>
         db
           .insertInto('task_signatures')
@@ -90,28 +92,37 @@ export async function signTransfer(
           .onConflict((oc) => oc.columns(['task_id', 'signer']).doNothing())
           .returning('signer'),
       )
-      .selectNoFrom([
-        sql<number>`(select count(*) from added)`.as('added'),
-        sql<number>`(select count(*) from task_signatures where task_id = ${task.id})`.as('before'),
-      ])
+      .with('tally', (db) =>
+        db.selectNoFrom([
+          sql<number>`(select count(*) from added)`.as('added'),
+          sql<number>`(select count(*) from task_signatures where task_id = ${task.id})`.as('before'),
+          signedWeight(task.id, weights).as('weight'),
+        ]),
+      )
+      .with('updated', (db) =>
+        db
+          .updateTable('tasks')
+          .set({
+            payload,
+            signing_threshold: threshold,
+            status: sql`case when (select weight from tally) >= ${threshold} then ${next} else status end`,
+            ...(isMessage
+              ? {
+                  final_at: sql`case when (select weight from tally) >= ${threshold} then ${new Date()} else final_at end`,
+                }
+              : {}),
+            updated_at: new Date(),
+          })
+          .where('id', '=', task.id)
+          .returning('status'),
+      )
+      .selectFrom(['tally', 'updated'])
+      .select(['tally.added', 'tally.before', 'tally.weight'])
       .executeTakeFirstOrThrow();
-    if (Number(added) !== verified.length) throw new AppError('SIGNATURE_DUPLICATE_ERROR');
-    const count = { n: Number(before) + Number(added) };
-    const weight = weights
-      ? (await taskSignatures(trx, task.id)).reduce((sum, s) => sum + (weights.get(s.signer) ?? 0), 0)
-      : Number(count.n);
+    if (Number(tally.added) !== verified.length) throw new AppError('SIGNATURE_DUPLICATE_ERROR');
+    const count = { n: Number(tally.before) + Number(tally.added) };
+    const weight = Number(tally.weight);
     const ready = weight >= threshold;
-    const next = isMessage ? TransferStatus.Completed : TransferStatus.PendingBroadcast;
-    await trx
-      .updateTable('tasks')
-      .set({
-        payload,
-        signing_threshold: threshold,
-        ...(ready ? { status: next, ...(isMessage ? { final_at: new Date() } : {}) } : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', task.id)
-      .execute();
     if (payload !== locked.payload) await keepPayloadVersion(trx, task.id, payload, user.id);
     if (ready && isMessage) {
       const title = `Message ${taskNumber(task.id)} is signed`;
@@ -122,7 +133,6 @@ export async function signTransfer(
       const title = `Transfer ${taskNumber(task.id)} is signed`;
       await notifyUsers(ctx, trx, broadcasters, locked, wallet.name, title, 'It is ready to broadcast.');
     }
-    // Last: the space's audit chain stays locked until the commit.
     await writeAudit(trx, {
       organizationId: task.organization_id,
       userId: user.id,
@@ -143,4 +153,19 @@ export async function signTransfer(
       ...(weights ? { weight } : {}),
     };
   });
+}
+
+/**
+ * What the task's signatures weigh with the ones being added (the `added` rows of the statement):
+ * their number, or for weighted families (Tron) the sum of each key's weight on chain.
+ */
+function signedWeight(taskId: number, weights: ReadonlyMap<string, number> | null) {
+  if (!weights?.size)
+    return weights
+      ? sql<number>`0`
+      : sql<number>`(select count(*) from added) + (select count(*) from task_signatures where task_id = ${taskId})`;
+  const table = sql.join([...weights].map(([signer, weight]) => sql`(${signer}, ${weight}::int)`));
+  return sql<number>`(select coalesce(sum(w.weight), 0) from (
+      select signer from task_signatures where task_id = ${taskId} union all select signer from added
+    ) s join (values ${table}) as w(signer, weight) on w.signer = s.signer)`;
 }
