@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import type { Language } from '@keystead/contract';
 import type { Database } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
@@ -39,22 +39,56 @@ export async function queueMails(
   smtpConfigured: boolean,
 ): Promise<void> {
   if (!mails.length) return;
-  await db.insertInto('mail_outbox').values(outboxRows(mails, smtpConfigured)).execute();
+  const rows = mails.map(
+    (mail) =>
+      sql`(${mail.to}, ${mail.subject}, ${mail.text}, ${mailHtml(mail)}, ${mail.category},
+           ${mail.antiPhishingCode ?? null}::text, ${mail.language ?? null}::text)`,
+  );
+  const framed = framedBodies({
+    code: sql.ref('m.code'),
+    language: sql.ref('m.language'),
+    text: sql.ref('m.text'),
+    html: sql.ref('m.html'),
+  });
+  await sql`
+    insert into mail_outbox (to_address, subject, text_body, html_body, category, status)
+    select m.to_address, m.subject, ${framed.text}, ${framed.html}, m.category, ${outboxStatus(smtpConfigured)}
+      from (values ${sql.join(rows)}) as m(to_address, subject, text, html, category, code, language)`.execute(
+    db,
+  );
 }
 
-/** The outbox rows of these mails (each with its anti-phishing line), for an insert of the caller's. */
-export function outboxRows(mails: readonly OutgoingMail[], smtpConfigured: boolean) {
-  return mails.map((mail) => {
-    const prefix = mail.antiPhishingCode
-      ? `${ANTI_PHISHING_LINE[mail.language ?? 'en-US']}: ${mail.antiPhishingCode}\n\n`
-      : '';
-    return {
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: `${prefix}${mail.text}`,
-      html_body: `${prefix ? `<p><strong>${escapeHtml(prefix.trim())}</strong></p>` : ''}${mail.html ?? `<pre>${escapeHtml(mail.text)}</pre>`}`,
-      category: mail.category,
-      status: smtpConfigured ? ('pending' as const) : ('stored' as const),
-    };
-  });
+/** A mail's HTML body before the frame: its own, or its text as preformatted HTML. */
+export function mailHtml(mail: Pick<OutgoingMail, 'text' | 'html'>): string {
+  return mail.html ?? `<pre>${escapeHtml(mail.text)}</pre>`;
+}
+
+/** Where a queued mail waits: for the SMTP sender, or stored for the dev mailbox. */
+export function outboxStatus(smtpConfigured: boolean): 'pending' | 'stored' {
+  return smtpConfigured ? 'pending' : 'stored';
+}
+
+/**
+ * The outbox bodies with the recipient's anti-phishing line on top (once they set a code), in
+ * their language, built in SQL: a step that tells people reads their codes and languages in the
+ * statement that queues their mails (notification.service.ts). The one place the frame is made.
+ */
+export function framedBodies(columns: {
+  code: Expression<unknown>;
+  language: Expression<unknown>;
+  text: Expression<unknown>;
+  html: Expression<unknown>;
+}) {
+  const lines = Object.entries(ANTI_PHISHING_LINE).map(
+    ([language, line]) => sql`when ${language} then ${line}`,
+  );
+  const line = sql`case ${columns.language} ${sql.join(lines, sql` `)} else ${ANTI_PHISHING_LINE['en-US']} end`;
+  // Null without a code, so the whole line drops out.
+  const prefix = sql`(${line} || ': ' || nullif(${columns.code}, ''))`;
+  const escaped = sql`replace(replace(replace(replace(replace(${prefix},
+    '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+  return {
+    text: sql<string>`coalesce(${prefix} || E'\n\n', '') || ${columns.text}`,
+    html: sql<string>`coalesce('<p><strong>' || ${escaped} || '</strong></p>', '') || ${columns.html}`,
+  };
 }

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { isLanguage } from '@keystead/contract';
 import type { Database, Notification } from '../../db/schema';
-import { outboxRows } from '../mail/mail.service';
+import { framedBodies, mailHtml, outboxStatus } from '../mail/mail.service';
 
 export const NOTIFY_CHANNEL = 'keystead_notifications';
 
@@ -46,9 +45,8 @@ export type Recipients =
 /**
  * Stores notifications inside the caller's transaction and announces them with NOTIFY, which
  * PostgreSQL delivers at commit to every server process (each pushes them to its open streams).
- * The e-mail copies honour each user's switch and carry their anti-phishing code. Two statements
- * however many people a step tells: the people (and, for a query, who they are), then the rows,
- * their announcements and the mails together.
+ * The e-mail copies honour each user's switch and carry their anti-phishing code. One statement
+ * however many people a step tells: the people's mail settings are read in it.
  */
 export async function notifyAll(
   trx: Kysely<Database>,
@@ -56,8 +54,8 @@ export async function notifyAll(
   smtpConfigured: boolean,
 ): Promise<void> {
   if (!inputs.length) return;
-  const users = await usersToTell(trx, [...new Set(inputs.map((input) => input.userId))]);
-  await writeNotifications(trx, inputs, users, smtpConfigured);
+  const people = [...new Set(inputs.map((input) => input.userId))];
+  await writeNotifications(trx, people, inputs, smtpConfigured);
 }
 
 /** The same notification to each recipient, once each. */
@@ -68,91 +66,63 @@ export async function notifyEach(
   smtpConfigured: boolean,
 ): Promise<void> {
   if (Array.isArray(recipients) && !recipients.length) return;
-  const users = await usersToTell(trx, recipients);
-  const inputs = users.map((user) => ({ ...notification, userId: user.id }));
-  await writeNotifications(trx, inputs, users, smtpConfigured);
+  await writeNotifications(trx, recipients, [{ ...notification, userId: null }], smtpConfigured);
 }
-
-function usersToTell(trx: Kysely<Database>, recipients: Recipients) {
-  return trx
-    .selectFrom('users')
-    .select([
-      'id',
-      'email',
-      'anti_phishing_code',
-      'language_code',
-      'notify_space',
-      'notify_wallet',
-      'notify_task',
-    ])
-    .where(
-      'id',
-      'in',
-      Array.isArray(recipients) ? [...recipients] : (recipients as Exclude<Recipients, readonly number[]>),
-    )
-    .orderBy('id')
-    .execute();
-}
-
-type UserToTell = Awaited<ReturnType<typeof usersToTell>>[number];
 
 /**
- * One statement: the rows, a NOTIFY of each (the payload is presentNotification's, built by
- * PostgreSQL from the inserted row) and the mails of those whose switch is on.
+ * One statement: the people (and, for a query, who they are) with their mail settings, the
+ * notifications (an input for a user, or with no user one for each person), a NOTIFY of each (the
+ * payload is presentNotification's, built by PostgreSQL from the inserted row) and the mails of
+ * those whose switch is on, framed with their anti-phishing code in their language.
  */
 async function writeNotifications(
   trx: Kysely<Database>,
-  inputs: readonly NewNotification[],
-  users: readonly UserToTell[],
+  recipients: Recipients,
+  inputs: readonly (Omit<NewNotification, 'userId'> & { userId: number | null })[],
   smtpConfigured: boolean,
 ): Promise<void> {
-  if (!inputs.length) return;
-  const byId = new Map(users.map((user) => [user.id, user]));
-  const mails = inputs.flatMap((input) => {
-    const user = byId.get(input.userId);
-    if (!user) return [];
-    const switchOn = { space: user.notify_space, wallet: user.notify_wallet, task: user.notify_task }[
-      input.topic
-    ];
-    if (!switchOn) return [];
-    return [
-      {
-        to: user.email,
-        subject: input.title,
-        text: input.linkUrl ? `${input.body}\n\n${input.linkUrl}` : input.body,
-        category: `notification:${input.topic}`,
-        antiPhishingCode: user.anti_phishing_code,
-        language: isLanguage(user.language_code) ? user.language_code : ('en-US' as const),
-      },
-    ];
+  const people = Array.isArray(recipients)
+    ? sql.join(recipients.map((id) => sql`${id}::bigint`))
+    : (recipients as Exclude<Recipients, readonly number[]>);
+  const rows = inputs.map((input, position) => {
+    const mailText = input.linkUrl ? `${input.body}\n\n${input.linkUrl}` : input.body;
+    return sql`(${position}::int, ${input.userId}::bigint, ${input.organizationId}::bigint,
+      ${input.category}, ${input.topic}, ${input.title}, ${input.body}, ${input.walletName ?? null}::text,
+      ${input.taskNumber ?? null}::text, ${input.link ?? null}::text, ${mailText}, ${mailHtml({ text: mailText })})`;
   });
-  const withRows = trx.with('inserted', (db) =>
-    db
-      .insertInto('notifications')
-      .values(
-        inputs.map((input) => ({
-          user_id: input.userId,
-          organization_id: input.organizationId,
-          category: input.category,
-          title: input.title,
-          body: input.body,
-          wallet_name: input.walletName ?? null,
-          task_number: input.taskNumber ?? null,
-          link: input.link ?? null,
-        })),
-      )
-      .returningAll(),
-  );
-  // The mail CTE only when someone gets a mail (an insert needs a row); it adds no column.
-  const withMails = mails.length
-    ? (withRows.with('mailed', (db) =>
-        db.insertInto('mail_outbox').values(outboxRows(mails, smtpConfigured)).returning('id'),
-      ) as unknown as typeof withRows)
-    : withRows;
-  await withMails
-    .selectFrom('inserted')
-    .select(sql`pg_notify(${NOTIFY_CHANNEL}, ${ANNOUNCEMENT})`.as('announced'))
-    .execute();
+  const framed = framedBodies({
+    code: sql.ref('told.anti_phishing_code'),
+    language: sql.ref('told.language_code'),
+    text: sql.ref('told.mail_text'),
+    html: sql.ref('told.mail_html'),
+  });
+  await sql`
+    with told as (
+      select p.id as user_id, p.email, p.anti_phishing_code, p.language_code,
+             case i.topic when 'space' then p.notify_space when 'wallet' then p.notify_wallet
+                          else p.notify_task end as mailed,
+             i.position, i.organization_id, i.category, i.topic, i.title, i.body, i.wallet_name,
+             i.task_number, i.link, i.mail_text, i.mail_html
+        from users p
+        join (values ${sql.join(rows)}) as i(position, user_id, organization_id, category, topic, title,
+              body, wallet_name, task_number, link, mail_text, mail_html)
+          on i.user_id = p.id or i.user_id is null
+       where p.id in (${people})
+    ),
+    inserted as (
+      insert into notifications (user_id, organization_id, category, title, body, wallet_name, task_number, link)
+      select user_id, organization_id, category, title, body, wallet_name, task_number, link
+        from told order by position, user_id
+      returning *
+    ),
+    mailed as (
+      insert into mail_outbox (to_address, subject, text_body, html_body, category, status)
+      select told.email, told.title, ${framed.text}, ${framed.html}, 'notification:' || told.topic,
+             ${outboxStatus(smtpConfigured)}
+        from told where told.mailed
+      returning id
+    )
+    select pg_notify(${NOTIFY_CHANNEL}, ${ANNOUNCEMENT}) as announced from inserted`.execute(trx);
 }
 
 /** presentNotification of an inserted row, as JSON built in SQL (the NOTIFY payload). */
