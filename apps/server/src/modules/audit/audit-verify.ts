@@ -61,7 +61,8 @@ export async function verifyAuditChains(
   const heads = new Map<string, { id: number; seq: number; hash: string }>();
   const broken: BrokenLink[] = [];
   let rows = 0;
-  await sealPending(db, key);
+  // The space's chain only, when one space is verified (sealing is a write, kept to what is read).
+  await sealPending(db, key, organizationId === undefined ? undefined : [{ organizationId, userId: null }]);
   for (const row of await loadRows(db, organizationId)) {
     rows += 1;
     const chain = chainName(row);
