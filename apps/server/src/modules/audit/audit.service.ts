@@ -93,14 +93,7 @@ export function keyedAuditHash(key: string, row: AuditHashedRow, version = KEYED
       row.id,
       row.seq,
       row.prev_hash,
-      row.organization_id,
-      row.user_id,
-      row.type,
-      row.operation,
-      row.content,
-      row.ip,
-      row.location,
-      row.created_at,
+      ...whatHappened(row),
       ...(version === SEALED_HASH_VERSION ? [row.entry_mac ?? null] : []),
     ]),
   );
@@ -116,22 +109,22 @@ export function entryMac(
   row: Omit<AuditHashedRow, 'id' | 'seq' | 'prev_hash'>,
   nonce: string,
 ): string {
-  const mac = hmacHex(
-    key,
-    JSON.stringify([
-      'audit-entry',
-      nonce,
-      row.organization_id,
-      row.user_id,
-      row.type,
-      row.operation,
-      row.content,
-      row.ip,
-      row.location,
-      row.created_at,
-    ]),
-  );
+  const mac = hmacHex(key, JSON.stringify(['audit-entry', nonce, ...whatHappened(row)]));
   return `${nonce}.${mac}`;
+}
+
+/** The columns a command writes (what happened, who, where, when), in the order the hashes take them. */
+function whatHappened(row: Omit<AuditHashedRow, 'id' | 'seq' | 'prev_hash'>) {
+  return [
+    row.organization_id,
+    row.user_id,
+    row.type,
+    row.operation,
+    row.content,
+    row.ip,
+    row.location,
+    row.created_at,
+  ];
 }
 
 /** A stored row as the hashes read it. */

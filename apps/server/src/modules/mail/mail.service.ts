@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Language } from '@keystead/contract';
 import type { Database } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
@@ -44,12 +44,7 @@ export async function queueMails(
       sql`(${mail.to}, ${mail.subject}, ${mail.text}, ${mailHtml(mail)}, ${mail.category},
            ${mail.antiPhishingCode ?? null}::text, ${mail.language ?? null}::text)`,
   );
-  const framed = framedBodies({
-    code: sql.ref('m.code'),
-    language: sql.ref('m.language'),
-    text: sql.ref('m.text'),
-    html: sql.ref('m.html'),
-  });
+  const framed = framedBodies('m');
   await sql`
     insert into mail_outbox (to_address, subject, text_body, html_body, category, status)
     select m.to_address, m.subject, ${framed.text}, ${framed.html}, m.category, ${outboxStatus(smtpConfigured)}
@@ -72,13 +67,15 @@ export function outboxStatus(smtpConfigured: boolean): 'pending' | 'stored' {
  * The outbox bodies with the recipient's anti-phishing line on top (once they set a code), in
  * their language, built in SQL: a step that tells people reads their codes and languages in the
  * statement that queues their mails (notification.service.ts). The one place the frame is made.
+ * `source` names a row source with the columns code, language, text and html.
  */
-export function framedBodies(columns: {
-  code: Expression<unknown>;
-  language: Expression<unknown>;
-  text: Expression<unknown>;
-  html: Expression<unknown>;
-}) {
+export function framedBodies(source: string) {
+  const columns = {
+    code: sql.ref(`${source}.code`),
+    language: sql.ref(`${source}.language`),
+    text: sql.ref(`${source}.text`),
+    html: sql.ref(`${source}.html`),
+  };
   const lines = Object.entries(ANTI_PHISHING_LINE).map(
     ([language, line]) => sql`when ${language} then ${line}`,
   );

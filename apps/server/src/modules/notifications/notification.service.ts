@@ -90,22 +90,17 @@ async function writeNotifications(
       ${input.category}, ${input.topic}, ${input.title}, ${input.body}, ${input.walletName ?? null}::text,
       ${input.taskNumber ?? null}::text, ${input.link ?? null}::text, ${mailText}, ${mailHtml({ text: mailText })})`;
   });
-  const framed = framedBodies({
-    code: sql.ref('told.anti_phishing_code'),
-    language: sql.ref('told.language_code'),
-    text: sql.ref('told.mail_text'),
-    html: sql.ref('told.mail_html'),
-  });
+  const framed = framedBodies('told');
   await sql`
     with told as (
-      select p.id as user_id, p.email, p.anti_phishing_code, p.language_code,
+      select p.id as user_id, p.email, p.anti_phishing_code as code, p.language_code as language,
              case i.topic when 'space' then p.notify_space when 'wallet' then p.notify_wallet
                           else p.notify_task end as mailed,
              i.position, i.organization_id, i.category, i.topic, i.title, i.body, i.wallet_name,
-             i.task_number, i.link, i.mail_text, i.mail_html
+             i.task_number, i.link, i.text, i.html
         from users p
         join (values ${sql.join(rows)}) as i(position, user_id, organization_id, category, topic, title,
-              body, wallet_name, task_number, link, mail_text, mail_html)
+              body, wallet_name, task_number, link, text, html)
           on i.user_id = p.id or i.user_id is null
        where p.id in (${people})
     ),
