@@ -13,5 +13,8 @@ create unique index audit_log_entry_mac on audit_log (entry_mac);
 -- The rows waiting for the sealer: few, found without reading the log.
 create index audit_log_unsealed on audit_log (organization_id, user_id, id)
   where seq is null and hash_version = 3;
--- A chain's newest sealed row by position (ids follow insert order, seq follows sealing order).
-create index audit_log_chain_seq on audit_log (organization_id, user_id, seq desc) where seq is not null;
+-- A chain's newest sealed row by position (ids follow insert order, seq follows sealing order):
+-- a space's chain, and a user's account chain.
+create index audit_log_space_seq on audit_log (organization_id, seq desc) where seq is not null;
+create index audit_log_account_seq on audit_log (user_id, seq desc)
+  where organization_id is null and seq is not null;
