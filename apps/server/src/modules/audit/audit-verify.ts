@@ -64,15 +64,17 @@ export async function verifyAuditChains(
   // The space's chain only, when one space is verified (sealing is a write, kept to what is read).
   await sealPending(db, key, organizationId === undefined ? undefined : [{ organizationId, userId: null }]);
   for (const row of await loadRows(db, organizationId)) {
-    rows += 1;
     const chain = chainName(row);
     if (row.hash === null) {
-      // Left by the sealer: not written with the key. (Or committed since the sealing above.)
-      if (!entryMacHolds(key, row))
+      // Left by the sealer: not written with the key. (Or committed since the sealing above: not
+      // in a chain yet, and not counted.)
+      if (!entryMacHolds(key, row)) {
+        rows += 1;
         broken.push({ chain, rowId: Number(row.id), reason: 'entry mac invalid' });
-      else rows -= 1;
+      }
       continue;
     }
+    rows += 1;
     const previous = heads.get(chain);
     const seq = Number(row.seq);
     if (expectedHash(key, row) !== row.hash)

@@ -117,12 +117,13 @@ export async function signTransfer(
           .returning('status'),
       )
       .selectFrom(['tally', 'updated'])
-      .select(['tally.added', 'tally.before', 'tally.weight'])
+      .select(['tally.added', 'tally.before', 'tally.weight', 'updated.status'])
       .executeTakeFirstOrThrow();
     if (Number(tally.added) !== verified.length) throw new AppError('SIGNATURE_DUPLICATE_ERROR');
     const count = { n: Number(tally.before) + Number(tally.added) };
     const weight = Number(tally.weight);
-    const ready = weight >= threshold;
+    // The statement decided: the task was waiting for signatures (checked under its lock above).
+    const ready = Number(tally.status) === next;
     if (payload !== locked.payload) await keepPayloadVersion(trx, task.id, payload, user.id);
     if (ready && isMessage) {
       const title = `Message ${taskNumber(task.id)} is signed`;
